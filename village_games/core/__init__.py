@@ -1,0 +1,16 @@
+"""The shared engine protocol: game base class, actions, events, randomness, data, play."""
+
+from .actions import Action, ActionCodec
+from .card_data import CardDataError
+from .errors import IllegalAction
+from .events import Event
+from .game import Game
+from .play import GameDidNotEnd, play
+from .replay import replay
+from .rng import Rng
+from .seat import Agent, SeatView
+
+__all__ = [
+    "Action", "ActionCodec", "Agent", "CardDataError", "Event", "Game", "GameDidNotEnd",
+    "IllegalAction", "Rng", "SeatView", "play", "replay",
+]

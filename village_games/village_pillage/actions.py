@@ -1,0 +1,47 @@
+"""Village Pillage actions: planning cards, and the two choices that can come up mid-round."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core.actions import Action, ActionCodec
+
+
+@dataclass(frozen=True, slots=True)
+class Plan(Action):
+    """3-5 players: one card face down toward each neighbour."""
+
+    left: str
+    right: str
+
+
+@dataclass(frozen=True, slots=True)
+class QueueTwo(Action):
+    """Duel, first round: a front card (resolves now) and a back card (resolves next round)."""
+
+    front: str
+    back: str
+
+
+@dataclass(frozen=True, slots=True)
+class Queue(Action):
+    """Duel, later rounds: one card behind the card already waiting."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class TakeMarketCard(Action):
+    """Choose which face-up market card a purchase takes."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class ResolveFirst(Action):
+    """A player with two buying cards in one phase picks which resolves first."""
+
+    card: str
+
+
+CODEC = ActionCodec(Plan, QueueTwo, Queue, TakeMarketCard, ResolveFirst)

@@ -1,0 +1,310 @@
+"""The Village Pillage game object: setup, the protocol, planning and pending choices."""
+
+from __future__ import annotations
+
+import os
+import random
+from itertools import permutations
+from typing import Any
+
+from ..core.actions import Action
+from ..core.events import Event
+from ..core.game import Game
+from ..core.rng import Rng
+from .actions import CODEC, Plan, Queue, QueueTwo, ResolveFirst, TakeMarketCard
+from .cards import CardSet, default_cards
+from .player import Village
+from .resolution import continue_round, finish_buy, relic_cost, reveal, take_market_card
+from .state_io import game_from_dict, game_to_dict
+from .views import determinize, observe
+
+BANK_SIDES = {"duel": (4, (6, 7, 8)), "standard": (5, (8, 9, 10))}
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+_pair_cache: dict[tuple[str, ...], list[Plan]] = {}
+_queue2_cache: dict[tuple[str, ...], list[QueueTwo]] = {}
+_queue1_cache: dict[tuple[str, ...], list[Queue]] = {}
+
+
+def _plans(hand: list[str]) -> list[Plan]:
+    key = tuple(hand)
+    got = _pair_cache.get(key)
+    if got is None:
+        got = _pair_cache[key] = [Plan(a, b) for a, b in permutations(key, 2)]
+    return got
+
+
+def _queue_two(hand: list[str]) -> list[QueueTwo]:
+    key = tuple(hand)
+    got = _queue2_cache.get(key)
+    if got is None:
+        got = _queue2_cache[key] = [QueueTwo(a, b) for a, b in permutations(key, 2)]
+    return got
+
+
+def _queue_one(hand: list[str]) -> list[Queue]:
+    key = tuple(hand)
+    got = _queue1_cache.get(key)
+    if got is None:
+        got = _queue1_cache[key] = [Queue(c) for c in key]
+    return got
+
+
+def check_options(players: int, bank_side: str | None) -> str:
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Village Pillage takes {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                         f"got {players!r}")
+    side = bank_side or ("duel" if players == 2 else "standard")
+    if side not in BANK_SIDES:
+        raise ValueError(f"bank_side must be 'duel' or 'standard', got {bank_side!r}")
+    if players > 2 and side == "duel":
+        raise ValueError("the Duel bank side is for 2 players only; 3-5 players use 'standard'")
+    return side
+
+
+class VillagePillage(Game):
+    game_name = "village_pillage"
+    version = 1
+    codec = CODEC
+
+    def __init__(self) -> None:  # use new_game() or from_dict()
+        self.cards: CardSet = default_cards()
+        self.history = []
+        self.log = []
+        self.start: dict[str, Any] | None = None  # scenario a game began from, for replays
+
+    # ------------------------------------------------------------ setup
+    @classmethod
+    def new(cls, players: int = 3, seed: int | None = None, bank_side: str | None = None,
+            names: list[str] | None = None) -> VillagePillage:
+        side = check_options(players, bank_side)
+        if names is not None and (len(names) != players or not all(
+                isinstance(x, str) and x.strip() for x in names)):
+            raise ValueError(f"names must be {players} non-empty strings, got {names!r}")
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "big")
+        if not isinstance(seed, int) or seed < 0:
+            raise ValueError(f"seed must be a whole number >= 0, got {seed!r}")
+        g = cls()
+        g.seed = seed
+        g.options = {"players": players, "bank_side": side}
+        if names is not None:
+            g.options["names"] = list(names)
+        g.n = players
+        g.duel = players == 2
+        g.bank_side = side
+        g.bank_cap, costs = BANK_SIDES[side]
+        g.relic_costs = list(costs)
+        g.rng = Rng(seed)
+        g.players = [Village(g.player_name(i), 1, 1, 0, list(g.cards.starters))
+                     for i in range(players)]
+        for v in g.players:
+            v.hand.sort(key=g.card_order)
+        g.deck = list(g.cards.market)
+        g.rng.shuffle(g.deck)
+        g.market = [g.deck.pop() for _ in range(g.cards.market_slots)]
+        g.round = 1
+        g.phase = "plan"
+        g.stage = 0
+        g.buy_queue = None
+        g.awaiting = None
+        g.marked = []
+        g.final_winners = []
+        g.result = ""
+        g.log.append(Event("setup", f"A {players}-player game begins"
+                                    f"{' (duel)' if g.duel else ''}: bank cap {g.bank_cap}, "
+                                    f"relics cost {'/'.join(map(str, g.relic_costs))}. "
+                                    f"Market: {', '.join(g.market)}.", {"round": 1}))
+        return g
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    def card_order(self, name: str) -> int:
+        """Hands are kept in card-file order, so equal states have equal dicts."""
+        return self.cards.cards[name].index
+
+    # ------------------------------------------------------------ protocol
+    def to_act(self) -> list[int]:
+        if self.phase == "plan":
+            need = 2
+            return [i for i, v in enumerate(self.players) if len(v.plan) < need]
+        if self.phase == "resolve" and self.awaiting:
+            return [self.awaiting["player"]]
+        return []
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.phase == "plan":
+            v = self.players[player]
+            if len(v.plan) >= 2:
+                return []
+            if not self.duel:
+                return _plans(v.hand)
+            return _queue_two(v.hand) if not v.plan else _queue_one(v.hand)
+        aw = self.awaiting
+        if self.phase != "resolve" or not aw or aw["player"] != player:
+            return []
+        if aw["kind"] == "order":
+            return [ResolveFirst(c) for c in dict.fromkeys(aw["cards"])]
+        return [TakeMarketCard(c) for c in self.market if c]
+
+    def is_legal(self, player: int, action: Action) -> bool:
+        if self.phase == "plan":
+            v = self.players[player]
+            if type(action) is Plan:
+                return (not self.duel and not v.plan and action.left != action.right
+                        and action.left in v.hand and action.right in v.hand)
+            if type(action) is QueueTwo:
+                return (self.duel and not v.plan and action.front != action.back
+                        and action.front in v.hand and action.back in v.hand)
+            if type(action) is Queue:
+                return self.duel and len(v.plan) == 1 and action.card in v.hand
+            return False
+        return action in self.legal_actions(player)
+
+    def why_illegal(self, player: int, action: Action) -> str:
+        v = self.players[player]
+        if self.phase == "plan":
+            if type(action) not in (Plan, QueueTwo, Queue):
+                return "it is the Plan phase: choose cards to play before anything else"
+            if type(action) is Plan and self.duel:
+                return "in a duel you queue cards (QueueTwo, then Queue), not left/right"
+            if type(action) in (QueueTwo, Queue) and not self.duel:
+                return ("with 3-5 players you place one card toward each neighbour "
+                        "(Plan(left, right))")
+            if type(action) is QueueTwo and v.plan:
+                return ("only the duel's first round queues two cards; now queue one card "
+                        "behind the one waiting (Queue)")
+            if type(action) is Queue and not v.plan:
+                return "the duel's first round queues two cards: a front and a back (QueueTwo)"
+            names = [getattr(action, f) for f in ("left", "right", "front", "back", "card")
+                     if hasattr(action, f)]
+            if len(names) == 2 and names[0] == names[1]:
+                return (f"one {names[0]} cannot be played twice: pick two different cards "
+                        "(two of the same type is fine if you own them)")
+            for name in names:
+                if name in v.exhausted:
+                    return f"{name} is exhausted: it sits out this round and returns at Refresh"
+                if name in v.plan:
+                    return f"{name} is already waiting in your queue"
+                if name not in v.hand:
+                    return f"{name} is not in your hand (hand: {', '.join(v.hand)})"
+            return "that plan is not allowed now"
+        aw = self.awaiting
+        if not aw:
+            return "nothing is waiting for a choice"
+        if aw["kind"] == "order":
+            if type(action) is not ResolveFirst:
+                return ("choose which of your buying cards resolves first "
+                        f"(ResolveFirst: {' or '.join(aw['cards'])})")
+            return f"{action.card} is not one of your buying cards this phase"
+        if type(action) is not TakeMarketCard:
+            return "choose a market card to buy (TakeMarketCard)"
+        return (f"{action.card} is not in the market (market: "
+                f"{', '.join(c for c in self.market if c) or 'empty'})")
+
+    def _apply(self, player: int, action: Action) -> list[Event]:
+        if self.phase == "plan":
+            return self._plan(player, action)
+        aw = self.awaiting
+        self.awaiting = None
+        if type(action) is ResolveFirst:
+            head = self.buy_queue[0]
+            head[1].sort(key=lambda side: self.players[player].plan[side] != action.card)
+            head[2] = True
+            events = [Event("choice", f"{self.player_name(player)} resolves {action.card} "
+                                      "first.", {"seat": player, "card": action.card})]
+        else:
+            events = take_market_card(self, player, action.card, aw["price"], aw["source"])
+            finish_buy(self)
+        return events + continue_round(self)
+
+    def _plan(self, player: int, action: Action) -> list[Event]:
+        v = self.players[player]
+        if type(action) is Plan:
+            chosen = [action.left, action.right]
+            secret = f"You place {action.left} to your left and {action.right} to your right."
+        elif type(action) is QueueTwo:
+            chosen = [action.front, action.back]
+            secret = f"You queue {action.front} in front and {action.back} behind it."
+        else:
+            chosen = [action.card]
+            secret = f"You queue {action.card} behind {v.plan[0]}."
+        for card in chosen:
+            v.hand.remove(card)
+        v.plan.extend(chosen)
+        events = [Event("plan", f"{v.name} has planned.", {"seat": player},
+                        secret_text=secret, secret_for=(player,))]
+        if all(len(p.plan) == 2 for p in self.players):
+            events += reveal(self)
+            events += continue_round(self)
+        return events
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> list[float]:
+        """Relics owned; winners come from `winners()` and its tie-breaks."""
+        return [float(v.relics) for v in self.players]
+
+    def winners(self) -> list[int]:
+        return list(self.final_winners)
+
+    def relic_cost(self, seat: int) -> int | None:
+        return relic_cost(self, seat)
+
+    def audit(self) -> list[str]:
+        problems = []
+        for i, v in enumerate(self.players):
+            if min(v.stockpile, v.bank, v.relics) < 0:
+                problems.append(f"seat {i} has a negative count")
+            if v.bank > self.bank_cap:
+                problems.append(f"seat {i} bank {v.bank} over the cap {self.bank_cap}")
+            if sorted(set(v.owned()) & set(self.cards.starters)) != sorted(self.cards.starters):
+                problems.append(f"seat {i} lost a starter card")
+            if len(v.owned()) != len(set(v.owned())):
+                problems.append(f"seat {i} holds a card twice")
+            if not set(v.secret) <= set(v.owned()):
+                problems.append(f"seat {i} has a secret card it does not own")
+        market_cards = [c for v in self.players for c in v.owned() if c not in self.cards.starters]
+        market_cards += [c for c in self.market if c] + self.deck
+        if sorted(market_cards) != sorted(self.cards.market):
+            problems.append("market cards are not conserved")
+        return problems
+
+    # ------------------------------------------------------------ copies and views
+    def clone(self) -> VillagePillage:
+        g = VillagePillage.__new__(VillagePillage)
+        g.__dict__.update(self.__dict__)
+        g.players = [v.copy() for v in self.players]
+        g.deck = self.deck[:]
+        g.market = self.market[:]
+        g.rng = Rng(self.rng.state)
+        g.marked = [m[:] for m in self.marked]
+        g.buy_queue = None if self.buy_queue is None else [
+            [s, sides[:], o] for s, sides, o in self.buy_queue]
+        g.awaiting = None if self.awaiting is None else dict(self.awaiting)
+        g.final_winners = self.final_winners[:]
+        g.history = self.history[:]
+        g.log = self.log[:]
+        return g
+
+    def to_dict(self) -> dict[str, Any]:
+        return game_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> VillagePillage:
+        return game_from_dict(cls, d)
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        return observe(self, player)
+
+    def determinize(self, observer: int, rng: random.Random) -> VillagePillage:
+        return determinize(self, observer, rng)
+
+    def record(self) -> dict[str, Any]:
+        rec = super().record()
+        if self.start is not None:
+            rec["start"] = self.start
+        return rec

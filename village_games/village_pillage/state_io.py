@@ -1,0 +1,149 @@
+"""Whole-state dicts: exact dumps for saves and clones, and hand-written scenarios.
+
+`game_from_dict` accepts a full `to_dict()` dump, or a short scenario such as
+`{"players": [{"stockpile": 3}, {"hand": ["Farmer", "Wall", "Raider", "Merchant", "Florist"]}],
+"market": ["Bard", "Moat", "Miner", "Outlaw"]}`; missing fields take setup defaults. This is
+how rule walkthroughs and tests start from the rulebook's mid-game positions.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..core.events import Event
+from ..core.rng import Rng
+from .player import Village
+
+if TYPE_CHECKING:
+    from .game import VillagePillage
+
+PHASES = ("plan", "resolve", "over")
+
+
+def game_to_dict(g: VillagePillage) -> dict[str, Any]:
+    return {
+        "game": g.game_name, "version": g.version, "seed": g.seed, "options": dict(g.options),
+        "round": g.round, "phase": g.phase, "stage": g.stage,
+        "buy_queue": None if g.buy_queue is None else [
+            [s, sides[:], o] for s, sides, o in g.buy_queue],
+        "awaiting": None if g.awaiting is None else dict(g.awaiting),
+        "marked": [m[:] for m in g.marked], "winners": g.final_winners[:], "result": g.result,
+        "rng": format(g.rng.state, "x"), "market": g.market[:], "deck": g.deck[:],
+        "players": [v.to_dict() for v in g.players],
+        "history": g.history_dicts(), "log": [e.to_dict() for e in g.log],
+        **({"start": g.start} if g.start is not None else {}),
+    }
+
+
+def _int(d: dict, key: str, default: int, where: str, lo: int, hi: int) -> int:
+    value = d.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise ValueError(f"{where}: {key} must be a whole number from {lo} to {hi}, "
+                         f"got {value!r}")
+    return value
+
+
+def _names(value: Any, where: str, known: dict) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        raise ValueError(f"{where} must be a list of card names, got {value!r}")
+    for name in value:
+        if name not in known:
+            raise ValueError(f"{where}: no Village Pillage card named {name!r}")
+    return list(value)
+
+
+def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePillage:
+    from .game import BANK_SIDES, check_options
+
+    if not isinstance(d, dict):
+        raise ValueError(f"a Village Pillage state must be a dict, got {type(d).__name__}")
+    if d.get("game", "village_pillage") != "village_pillage":
+        raise ValueError(f"this state is for {d['game']!r}, not village_pillage")
+    raw_players = d.get("players", 3)
+    rows = [{} for _ in range(raw_players)] if isinstance(raw_players, int) else raw_players
+    if not isinstance(rows, list):
+        raise ValueError("players must be a number of players or a list of player dicts")
+    n = len(rows)
+    options = dict(d.get("options") or {})
+    side = check_options(n, options.get("bank_side", d.get("bank_side")))
+    options.update(players=n, bank_side=side)
+    g = cls()
+    g.seed = _int(d, "seed", 0, "state", 0, 2**63)
+    g.options = options
+    g.n, g.duel, g.bank_side = n, n == 2, side
+    g.bank_cap, costs = BANK_SIDES[side]
+    g.relic_costs = list(costs)
+    g.rng = Rng(int(d["rng"], 16) if "rng" in d else g.seed)
+    known = g.cards.cards
+    starters = list(g.cards.starters)
+    g.players = []
+    for i, row in enumerate(rows):
+        where = f"players[{i}]"
+        if not isinstance(row, dict):
+            raise ValueError(f"{where} must be a dict")
+        name = row.get("name") or (options.get("names") or [None] * n)[i] or f"Player {i + 1}"
+        plan = _names(row.get("plan", []), f"{where}.plan", known)
+        exhausted = _names(row.get("exhausted", []), f"{where}.exhausted", known)
+        if "hand" in row:
+            hand = _names(row["hand"], f"{where}.hand", known)
+        else:
+            hand = [c for c in starters if c not in plan and c not in exhausted]
+        v = Village(name, _int(row, "stockpile", 1, where, 0, 10_000),
+                    _int(row, "bank", 1, where, 0, g.bank_cap),
+                    _int(row, "relics", 0, where, 0, 3), hand, exhausted,
+                    _names(row.get("secret", []), f"{where}.secret", known), plan)
+        owned = v.owned()
+        if len(owned) != len(set(owned)):
+            raise ValueError(f"{where}: a card appears twice among hand, plan and exhausted")
+        missing = [c for c in starters if c not in owned]
+        if missing:
+            raise ValueError(f"{where}: every village keeps its four starters; "
+                             f"missing {', '.join(missing)}")
+        if len(plan) > 2:
+            raise ValueError(f"{where}: at most 2 planned cards, got {plan}")
+        v.hand.sort(key=g.card_order)
+        g.players.append(v)
+    owned_market = [c for v in g.players for c in v.owned() if c not in starters]
+    if len(owned_market) != len(set(owned_market)):
+        raise ValueError("each market card exists once: two villages own the same one")
+    slots = g.cards.market_slots
+    free = [c for c in g.cards.market if c not in owned_market]
+    if "deck" in d:
+        g.deck = _names(d["deck"], "deck", known)
+    if "market" in d:
+        market = d["market"]
+        if not isinstance(market, list) or len(market) > slots:
+            raise ValueError(f"market must list up to {slots} cards (null for an empty slot)")
+        g.market = [None if c is None else _names([c], "market", known)[0] for c in market]
+        g.market += [None] * (slots - len(g.market))
+    if "deck" not in d:
+        g.deck = [c for c in free if c not in (g.market if "market" in d else [])]
+        g.rng.shuffle(g.deck)
+    if "market" not in d:
+        g.market = [g.deck.pop() if g.deck else None for _ in range(slots)]
+    placed = owned_market + [c for c in g.market if c] + g.deck
+    if len(placed) != len(set(placed)) or any(c in starters for c in placed[len(owned_market):]):
+        raise ValueError("a market card is in two places (villages, market, deck), "
+                         "or a starter is in the market or deck")
+    if "deck" in d and sorted(placed) != sorted(g.cards.market):
+        lost = sorted(set(g.cards.market) - set(placed))
+        raise ValueError(f"with an explicit deck every market card must be somewhere; "
+                         f"missing: {', '.join(lost)}")
+    g.round = _int(d, "round", 1, "state", 1, 10_000)
+    g.phase = d.get("phase", "plan")
+    if g.phase not in PHASES:
+        raise ValueError(f"phase must be one of {', '.join(PHASES)}, got {g.phase!r}")
+    g.stage = _int(d, "stage", 0, "state", 0, 4)
+    bq = d.get("buy_queue")
+    g.buy_queue = None if bq is None else [[int(s), list(sides), bool(o)] for s, sides, o in bq]
+    g.awaiting = d.get("awaiting")
+    g.marked = [list(m) for m in d.get("marked", [])]
+    g.final_winners = list(d.get("winners", []))
+    g.result = d.get("result", "")
+    g.log = [Event.from_dict(e) for e in d.get("log", [])]
+    g.load_history(d.get("history", []))
+    if "start" in d:
+        g.start = d["start"]
+    elif "history" not in d:  # a hand-written scenario: remember it so records replay
+        g.start = {k: v for k, v in game_to_dict(g).items() if k not in ("history", "log")}
+    return g
