@@ -1,0 +1,33 @@
+# Each target is self-sufficient on a fresh machine: it creates .venv and installs the
+# project (editable, with the dev extras) first. The stamp lives inside .venv so deleting
+# .venv always forces a reinstall; editing pyproject.toml does too.
+PORT ?= 8866
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.make-stamp
+
+.PHONY: install serve test bench lint
+
+$(PY):
+	python3 -m venv $(VENV)
+
+# Also reinstall when a top-level package first appears (an editable install made before
+# it existed may not map it).
+$(STAMP): pyproject.toml $(wildcard village_games/__init__.py widgets/__init__.py) | $(PY)
+	$(PY) -m pip install -e '.[dev]'
+	touch $@
+
+install: $(STAMP)
+
+serve: $(STAMP)
+	$(PY) scripts/serve --port=$(PORT) notebooks
+
+test: $(STAMP)
+	bash scripts/ensure-chromium
+	$(PY) -m pytest
+
+bench: $(STAMP)
+	@set -e; for f in $(wildcard benchmarks/*.py); do echo "== $$f"; $(PY) "$$f"; done
+
+lint: $(STAMP)
+	$(PY) -m ruff check .

@@ -1,0 +1,29 @@
+"""The gallery links every notebook in notebooks/ and nothing that does not exist."""
+
+from pathlib import Path
+
+import pytest
+
+from village_games.core.card_data import CardDataError
+from widgets.gallery import gallery, gallery_html, load_apps
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def test_gallery_links_every_app_notebook_and_only_existing_ones():
+    linked = {app.notebook for app in load_apps()}
+    present = {p.name for p in NOTEBOOKS.glob("*.ipynb")} - {"index.ipynb"}
+    assert linked == present
+
+
+def test_gallery_html_carries_shareable_query_links():
+    page = gallery_html(load_apps())
+    assert 'href="village_pillage_play.ipynb?players=3&amp;seats=human,bot,bot&amp;seed=7"' in page
+    assert gallery().children
+
+
+def test_a_broken_app_list_fails_with_the_entry_named(tmp_path):
+    bad = tmp_path / "apps.toml"
+    bad.write_text('[[app]]\ngame = "X"\nkind = "Play"\n')
+    with pytest.raises(CardDataError, match="app #1: missing field 'notebook'"):
+        load_apps(bad)

@@ -1,0 +1,62 @@
+"""The gallery page: a card per app, with ready-made links a teacher can share."""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from pathlib import Path
+
+import ipywidgets as w
+
+from village_games.core.card_data import field, load_toml
+
+from .theme import style_tag
+
+APPS_FILE = Path(__file__).with_name("gallery_apps.toml")
+
+
+@dataclass(frozen=True)
+class AppEntry:
+    game: str
+    kind: str
+    notebook: str
+    blurb: str
+    examples: tuple[tuple[str, str], ...]
+
+
+def load_apps(path: Path = APPS_FILE) -> list[AppEntry]:
+    data = load_toml(path)
+    apps = []
+    for i, row in enumerate(data.get("app", [])):
+        where = f"{path.name} app #{i + 1}"
+        examples = tuple((field(e, "label", str, where), field(e, "query", str, where))
+                         for e in row.get("examples", []))
+        apps.append(AppEntry(field(row, "game", str, where), field(row, "kind", str, where),
+                             field(row, "notebook", str, where), field(row, "blurb", str, where),
+                             examples))
+    return apps
+
+
+def gallery_html(apps: list[AppEntry]) -> str:
+    """Links are relative, so they work wherever Voila serves the notebooks folder."""
+    cards = []
+    for app in apps:
+        href = html.escape(app.notebook)
+        links = "".join(
+            f'<li><a href="{href}?{html.escape(q)}">{html.escape(label)}</a></li>'
+            for label, q in app.examples)
+        cards.append(
+            f'<div class="vg-gallery-card vg-kind-{app.kind.lower()}">'
+            f'<div class="vg-gallery-kind">{html.escape(app.kind)}</div>'
+            f'<a class="vg-gallery-open" href="{href}">{html.escape(app.game)}: '
+            f'{html.escape(app.kind)}</a>'
+            f'<p>{html.escape(app.blurb)}</p>'
+            + (f'<ul class="vg-gallery-examples">{links}</ul>' if links else "")
+            + "</div>")
+    return '<div class="vg-gallery">' + "".join(cards) + "</div>"
+
+
+def gallery() -> w.VBox:
+    box = w.VBox([style_tag(), w.HTML(gallery_html(load_apps()))])
+    box.add_class("vg-app")
+    return box
