@@ -1,0 +1,26 @@
+"""The Village Pillage lesson in Voila: open it, run a match simulation, see the answer."""
+
+import re
+
+from playwright.sync_api import expect
+
+NOTEBOOK = "village_pillage_lesson.ipynb"
+
+
+def test_lesson_runs_a_match_simulation(page, voila_server, open_app):
+    open_app(page, voila_server, NOTEBOOK, ready=".vg-payoff-table")
+    expect(page.locator(".vg-lesson-equilibrium")).to_contain_text("2/9")
+
+    page.locator(".lm-TabBar-tab", has_text="3 · Match").click()
+    match = page.locator(".vg-lesson-match")
+    expect(match.locator(".vg-lesson-exact-value")).to_have_text("0.4167")
+    match.locator(".vg-lesson-run").click()
+
+    expect(match.locator(".vg-lesson-sim-value")).to_be_visible(timeout=30_000)
+    expect(match.locator(".vg-lesson-sim-value")).to_contain_text("±")
+    bar = match.locator(".vg-lesson-progress .progress-bar")
+    expect(bar).to_have_attribute("style", re.compile(r"width:\s*100%"))
+    expect(match.locator(".vg-lesson-progress-label")).to_have_text("10,000 / 10,000")
+    chart = match.locator("img.vg-lesson-chart")
+    expect(chart).to_have_attribute("src", re.compile(r"^(blob:|data:image/png)"))
+    expect(page.locator(".vg-error")).to_be_hidden()

@@ -1,0 +1,145 @@
+"""The lesson app and the generic lesson widget, driven like a student would (no browser)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from widgets.lesson import Exact, Lesson, fmt
+from widgets.village_pillage.lesson_app import LessonApp, fraction, lesson_app
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(scope="module")
+def app() -> LessonApp:
+    return lesson_app(seed=3)
+
+
+def test_builds_with_the_default_equilibrium(app):
+    assert app.banner.value == ""
+    assert app.labels == ["Farmer", "Wall", "Raider", "Merchant"]
+    np.testing.assert_allclose(app.equilibrium.row, [2 / 9, 5 / 9, 2 / 9, 0], atol=1e-9)
+    assert "2/9" in app.eq_html.value and "5/9" in app.eq_html.value
+    assert "vg-payoff-table" in app.table_html.value
+    assert app.tabs.titles[2] == "3 · Match"
+
+
+def test_payoff_table_best_reply_follows_the_preset(app):
+    app.preset.value = "Always Raider"
+    assert "<b>Wall</b>" in app.table_note.value  # only a Wall gains against a Raider
+    assert app.table_html.value.count("★") == 1
+    app.preset.value = "Equilibrium"
+    # Against the equilibrium mix Farmer, Wall and Raider all tie.
+    assert app.table_html.value.count("★") == 3
+    app.preset.value = "Uniform"
+    assert "<b>Raider</b>" in app.table_note.value
+
+
+def test_moving_a_weight_makes_a_custom_mix(app):
+    app.preset.value = "Uniform"
+    app.weights["Farmer"].value = 1.0
+    assert app.preset.value == "Custom"
+    mix = app.opponent_mix
+    assert mix.sum() == pytest.approx(1) and mix[0] == pytest.approx(1 / 1.75)
+    app.preset.value = "Uniform"
+    assert app.weights["Farmer"].value == 0.25
+
+
+def test_market_rows_add_twenty_cards(app):
+    app.market_rows.value = True
+    assert app.table_html.value.count("<tr") == 1 + 24
+    assert "Florist" in app.table_html.value
+    app.market_rows.value = False
+    assert app.table_html.value.count("<tr") == 1 + 4
+
+
+def test_position_sliders_change_the_matrix(app):
+    before = app.matrix.copy()
+    app.my_stockpile.value = 5
+    app.relic_bonus.value = 4
+    assert app.banner.value == ""
+    assert not np.array_equal(before, app.matrix)
+    assert app.equilibrium.row[3] > 0  # a valued, affordable relic brings the Merchant in
+    assert app.position.my_stockpile == 5
+    app.bank_side.value = "standard"
+    assert app.my_bank.max == 5 and app.position.bank_side == "standard"
+    app.my_bank.value = 5
+    app.bank_side.value = "duel"
+    assert app.my_bank.value == 4 and app.position.my_bank == 4
+    assert app.banner.value == ""
+    app.my_stockpile.value, app.my_bank.value, app.relic_bonus.value = 1, 1, 0
+    np.testing.assert_array_equal(before, app.matrix)
+
+
+def test_fictitious_play_chart_is_drawn_when_its_tab_opens(app):
+    app.tabs.selected_index = 1
+    assert bytes(app.fp_chart.value).startswith(PNG)
+    assert "After 5,000 rounds" in app.fp_html.value
+    app.fp_iterations.value = 1_000
+    assert "After 1,000 rounds" in app.fp_html.value
+    app.tabs.selected_index = 0
+
+
+def test_match_run_fills_progress_and_shows_both_numbers(app):
+    app.tabs.selected_index = 2
+    app.you_play.value = "Equilibrium mix"
+    app.they_play.value = "Uniform random"
+    exact = app.match.last_exact
+    assert exact.value == pytest.approx(5 / 12)  # (5/9)(1/4) + (2/9)(5/4)
+    app.match.trials.value = 1_000
+    seen = []
+    app.match.progress.observe(lambda c: seen.append(c["new"]), names="value")
+    app.match.run_button.click()
+    assert app.banner.value == ""
+    assert app.match.progress.value == app.match.progress.max == 1_000
+    assert len(seen) >= 10 and seen == sorted(seen)  # moved in batches
+    assert "0.4167" in app.match.exact_html.value
+    est = app.match.last_estimate
+    assert est.trials == 1_000
+    assert fmt(est.mean, 4) in app.match.sim_html.value and "±" in app.match.sim_html.value
+    assert bytes(app.match.chart.value).startswith(PNG)
+
+
+def test_changing_strategy_marks_the_simulation_stale(app):
+    app.match.run(200)
+    app.they_play.value = "Always Raider"
+    assert "press <b>Run</b> again" in app.match.sim_html.value
+    # The equilibrium mix makes a Raider earn them nothing: -5(2/9) + 2(5/9) = 0.
+    assert app.match.last_exact.value == pytest.approx(0, abs=1e-12)
+    app.they_play.value = "Uniform random"
+
+
+def test_whole_games_tab_runs_real_duels(app):
+    est = app.games.run(10)
+    assert app.games.progress.value == 10
+    assert 0 <= est.mean <= 1
+    assert "No formula here" in app.games.exact_html.value
+    assert bytes(app.games.chart.value).startswith(PNG)
+
+
+def test_generic_lesson_with_a_die():
+    faces = __import__("ipywidgets").IntSlider(value=6, min=2, max=20)
+    lesson = Lesson([faces], lambda: Exact((faces.value + 1) / 2, "Mean of one roll"),
+                    lambda n, rng: rng.integers(1, faces.value + 1, size=n),
+                    quantity="roll", trials=(100, 5_000), default_trials=5_000, seed=1)
+    est = lesson.run()
+    assert lesson.progress.value == 5_000
+    assert abs(est.mean - 3.5) < 5 * est.std_error
+    faces.value = 20
+    assert lesson.last_exact.value == 10.5 and lesson.samples is None
+
+
+def test_generic_lesson_shows_callback_errors():
+    def broken(n, rng):
+        raise RuntimeError("dice fell off the table")
+
+    lesson = Lesson([], lambda: None, broken, trials=(10,), default_trials=10)
+    lesson.run_button.click()
+    assert "dice fell off the table" in lesson.banner.value
+    assert not lesson.run_button.disabled
+
+
+def test_fraction_formatting():
+    assert fraction(2 / 9) == "2/9" and fraction(1.0) == "1" and fraction(0.0) == "0"
+    assert fmt(-1.0) == "\u22121" and fmt(0.25) == "0.25"

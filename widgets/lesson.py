@@ -1,0 +1,254 @@
+"""The generic lesson widget: controls -> an exact answer beside a Monte Carlo estimate.
+
+Every probability lesson in this project has the same shape, whatever the game:
+
+* some controls (sliders, toggles, drop-downs) that set up a question;
+* an **exact** panel: the true answer, computed from `village_games.probability`;
+* a **Monte Carlo** panel: a trials slider, a Run button, a progress bar that moves between
+  batches (`in_batches`), and the simulated mean with its confidence interval;
+* a PNG chart of the running mean settling on the exact line as trials grow.
+
+`Lesson` wires that up. A lesson supplies two callables that read its own controls:
+`exact() -> Exact | None` and `sample(n, rng) -> samples` (one number per trial: a payoff,
+or 1/0 for "did the event happen"). `None` from `exact` means there is no closed form, and
+the simulation stands alone. Charts are PNG bytes in a `widgets.Image`, never matplotlib in
+an Output widget, and every callback runs through `guarded` so errors show in the app.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import ipywidgets as w
+import numpy as np
+
+from village_games.probability import Estimate, estimate, in_batches, running_mean_with_ci
+from widgets.charts import chart_image, figure, png_bytes
+from widgets.safe import ErrorBanner, guarded
+
+DEFAULT_TRIALS = (100, 1_000, 10_000, 100_000, 1_000_000)
+_PLOT_POINTS = 600  # a running mean over a million trials is drawn from this many points
+
+
+@dataclass(frozen=True)
+class Exact:
+    """The exact answer a simulation should agree with; `note` is a short HTML explanation."""
+
+    value: float
+    label: str = "Exact answer"
+    note: str = ""
+
+
+def fmt(x: float, digits: int = 3) -> str:
+    """A number for prose: 0.25 -> '0.25', -1.0 -> '−1', with a real minus sign."""
+    if not math.isfinite(x):
+        return "–"
+    text = f"{x:.{digits}f}".rstrip("0").rstrip(".")
+    if text in ("-0", ""):
+        text = "0"
+    return text.replace("-", "\u2212")
+
+
+class Lesson(w.VBox):
+    """Controls, an exact panel, a Monte Carlo panel with progress, and a chart.
+
+    `controls` are shown first; a change to any of them (or to a control inside a box among
+    them) recomputes the exact answer and marks an old simulation as out of date. Call
+    `refresh()` when something outside the controls changes the question. `run()` is what
+    the Run button does, exposed for tests and for scripted demos.
+    """
+
+    def __init__(
+        self,
+        controls: Sequence[w.Widget],
+        exact: Callable[[], Exact | None],
+        sample: Callable[[int, np.random.Generator], np.ndarray],
+        *,
+        quantity: str = "payoff",
+        trials: Sequence[int] = DEFAULT_TRIALS,
+        default_trials: int = 10_000,
+        batches: int = 20,
+        seed: int | None = None,
+        banner: ErrorBanner | None = None,
+        intro: str = "",
+        run_label: str = "Run",
+        unit: str = "trials",
+    ) -> None:
+        self.banner = banner or ErrorBanner()
+        self._own_banner = banner is None
+        self._exact_fn = exact
+        self._sample_fn = sample
+        self.quantity = quantity
+        self.unit = unit
+        self.batches = max(1, int(batches))
+        self._seeds = np.random.SeedSequence(seed)
+        self.last_seed: int | None = None
+        self.last_estimate: Estimate | None = None
+        self.last_exact: Exact | None = None
+        self.samples: np.ndarray | None = None
+
+        options = sorted({int(t) for t in trials})
+        if default_trials not in options:
+            default_trials = options[len(options) // 2]
+        self.trials = w.SelectionSlider(
+            options=[(f"{t:,}", t) for t in options], value=default_trials,
+            description=unit.capitalize(), continuous_update=False,
+            style={"description_width": "initial"})
+        self.trials.add_class("vg-lesson-trials")
+        self.run_button = w.Button(description=run_label, icon="play", button_style="primary")
+        self.run_button.add_class("vg-lesson-run")
+        self.progress = w.IntProgress(value=0, min=0, max=default_trials, description="",
+                                      bar_style="", layout=w.Layout(width="220px"))
+        self.progress.add_class("vg-lesson-progress")
+        self.progress_label = w.HTML("")
+        self.progress_label.add_class("vg-lesson-progress-label")
+        self.exact_html = w.HTML("")
+        self.exact_html.add_class("vg-lesson-exact")
+        self.sim_html = w.HTML(
+            "<div class='vg-note'>Press <b>Run</b> to simulate.</div>")
+        self.sim_html.add_class("vg-lesson-sim")
+        self.chart = chart_image()
+        self.chart.add_class("vg-lesson-chart")
+        self.chart.layout.width = "540px"
+
+        guard = guarded(self.banner)
+        self.run_button.on_click(guard(lambda _b: self.run()))
+        self._on_change = guard(lambda _c: self.refresh())
+        for control in controls:
+            self.watch(control)
+
+        intro_html = [w.HTML(f"<div class='vg-lesson-intro'>{intro}</div>")] if intro else []
+        controls_box = w.VBox(list(controls))
+        controls_box.add_class("vg-lesson-controls")
+        answers = w.VBox([self.exact_html, self.sim_html])
+        answers.add_class("vg-lesson-answers")
+        runner = w.HBox([self.trials, self.run_button, self.progress, self.progress_label])
+        runner.add_class("vg-lesson-runner")
+        results = w.HBox([answers, self.chart])  # side by side: fits a laptop screen
+        results.add_class("vg-lesson-results")
+        children = ([self.banner] if self._own_banner else []) + intro_html + [
+            controls_box, runner, results]
+        super().__init__(children)
+        self.add_class("vg-lesson")
+        guard(self.refresh)()
+
+    def watch(self, control: w.Widget) -> None:
+        """Recompute the exact answer when `control` (or any control inside a box) changes."""
+        if isinstance(control, w.ValueWidget):
+            control.observe(self._on_change, names="value")
+        for child in getattr(control, "children", ()):
+            self.watch(child)
+
+    # ------------------------------------------------------------------ exact side
+    def refresh(self) -> None:
+        """Recompute the exact answer; an old simulation no longer matches the controls."""
+        self.last_exact = self._exact_fn()
+        self.exact_html.value = self._exact_markup(self.last_exact)
+        if self.samples is not None:
+            self.samples = None
+            self.last_estimate = None
+            self.sim_html.value = ("<div class='vg-note vg-lesson-stale'>The settings changed: "
+                                   "press <b>Run</b> again.</div>")
+            self.progress.value = 0
+            self.progress.bar_style = ""
+            self.progress_label.value = ""
+
+    def _exact_markup(self, exact: Exact | None) -> str:
+        if exact is None:
+            return ("<div class='vg-lesson-box'><div class='vg-lesson-head'>Exact answer</div>"
+                    "<div class='vg-note'>No formula here: the simulation is the answer.</div>"
+                    "</div>")
+        note = f"<div class='vg-note'>{exact.note}</div>" if exact.note else ""
+        return ("<div class='vg-lesson-box'>"
+                f"<div class='vg-lesson-head'>{exact.label}</div>"
+                f"<div class='vg-lesson-number vg-lesson-exact-value'>{fmt(exact.value, 4)}"
+                f"</div>{note}</div>")
+
+    # ------------------------------------------------------------------ simulation
+    def run(self, trials: int | None = None) -> Estimate:
+        """Simulate in batches, moving the progress bar between them; then show the result."""
+        total = int(self.trials.value if trials is None else trials)
+        if total < 2:
+            raise ValueError("a simulation needs at least 2 trials to give an interval")
+        self.last_seed = int(self._seeds.generate_state(1)[0])
+        rng = np.random.default_rng(self.last_seed)
+        batch = max(1, math.ceil(total / self.batches))
+        self.run_button.disabled = True
+        self.progress.bar_style = "info"
+        self.progress.max = total
+        self.progress.value = 0
+        self.sim_html.value = "<div class='vg-note'>Simulating…</div>"
+        parts: list[np.ndarray] = []
+        done = 0
+        try:
+            for size in in_batches(total, batch):
+                part = np.asarray(self._sample_fn(size, rng), dtype=float)
+                if part.shape != (size,):
+                    raise ValueError(f"the sampler returned {part.shape} values for {size} "
+                                     "trials")
+                parts.append(part)
+                done += size
+                self.progress.value = done
+                self.progress_label.value = f"<span class='vg-note'>{done:,} / {total:,}</span>"
+        finally:
+            self.run_button.disabled = False
+        self.samples = np.concatenate(parts)
+        self.progress.bar_style = "success"
+        self.last_estimate = estimate(self.samples)
+        self.sim_html.value = self._sim_markup(self.last_estimate, self.last_exact)
+        self.chart.value = self.draw(self.samples, self.last_exact)
+        return self.last_estimate
+
+    def _sim_markup(self, est: Estimate, exact: Exact | None) -> str:
+        verdict = ""
+        if est.std_error == 0:
+            verdict = ("<div class='vg-note vg-lesson-verdict'>Every trial gave the same "
+                       "result, so this interval says nothing yet: try more trials.</div>")
+        elif exact is not None:
+            inside = est.covers(exact.value)
+            verdict = (
+                f"<div class='vg-note vg-lesson-verdict {'vg-in' if inside else 'vg-out'}'>"
+                + ("The exact answer is inside the interval." if inside else
+                   "The exact answer is outside the interval: that happens about 1 run in 20.")
+                + "</div>")
+        return ("<div class='vg-lesson-box'>"
+                f"<div class='vg-lesson-head'>Simulated ({est.trials:,} {self.unit})</div>"
+                f"<div class='vg-lesson-number vg-lesson-sim-value'>{fmt(est.mean, 4)} "
+                f"<span class='vg-lesson-pm'>± {fmt(est.half_width, 4)}</span></div>"
+                f"<div class='vg-note'>95% interval: {fmt(est.ci_low, 4)} to "
+                f"{fmt(est.ci_high, 4)} · seed {self.last_seed}</div>{verdict}</div>")
+
+    def draw(self, samples: np.ndarray, exact: Exact | None) -> bytes:
+        """Running mean with its 95% band on a log trial axis, and the exact line."""
+        means, low, high = running_mean_with_ci(samples)
+        n = samples.size
+        idx = np.unique(np.geomspace(1, n, num=min(n, _PLOT_POINTS)).astype(int)) - 1
+        x = idx + 1
+        fig, ax = figure(5.4, 3.1)
+        ax.fill_between(x, low[idx], high[idx], color="#c8792b", alpha=0.25, linewidth=0,
+                        label="95% interval")
+        ax.plot(x, means[idx], color="#a8322a", linewidth=1.6, label="simulated mean")
+        if exact is not None:
+            ax.axhline(exact.value, color="#2f5f9e", linestyle="--", linewidth=1.4,
+                       label=f"exact = {fmt(exact.value, 3)}")
+        if n > 1:
+            ax.set_xscale("log")
+        ax.set_xlim(1, max(n, 2))
+        finite = np.concatenate([means[idx], low[idx][1:], high[idx][1:]])
+        finite = finite[np.isfinite(finite)]
+        if finite.size:
+            centre = exact.value if exact is not None else float(means[-1])
+            spread = max(np.percentile(np.abs(finite - centre), 90), 1e-3) * 1.3
+            # never show more than the samples can reach: a mean cannot leave [min, max]
+            pad = 0.05 * max(float(np.ptp(samples)), 1e-3)
+            low_y = max(centre - spread, float(samples.min()) - pad)
+            high_y = min(centre + spread, float(samples.max()) + pad)
+            if high_y > low_y:
+                ax.set_ylim(low_y, high_y)
+        ax.set_xlabel(f"{self.unit} (log scale)")
+        ax.set_ylabel(self.quantity)
+        ax.grid(alpha=0.3)
+        ax.legend(loc="upper right", fontsize=8, framealpha=0.85)
+        return png_bytes(fig)
