@@ -83,8 +83,9 @@ class VillagePillage(Game):
             raise ValueError(f"names must be {players} non-empty strings, got {names!r}")
         if seed is None:
             seed = int.from_bytes(os.urandom(4), "big")
-        if not isinstance(seed, int) or seed < 0:
-            raise ValueError(f"seed must be a whole number >= 0, got {seed!r}")
+        # the same bounds from_dict accepts, so every new game round-trips through to_dict
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2**63:
+            raise ValueError(f"seed must be a whole number from 0 to 2**63, got {seed!r}")
         g = cls()
         g.seed = seed
         g.options = {"players": players, "bank_side": side}

@@ -33,6 +33,7 @@ class Village:
 
     def pay(self, amount: int) -> tuple[int, int]:
         """Pay from the stockpile first, then the bank (banked turnips are the safe ones)."""
+        # Reading 5: payments come from the stockpile first, then the bank
         from_stock = min(amount, self.stockpile)
         from_bank = amount - from_stock
         self.stockpile -= from_stock

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.events import Event
-from .cards import MERCHANT, TYPES, Card, Effect
+from .cards import TYPES, Card, Effect
 from .steal_split import split_stockpile
 from .table import SIDE_NAMES, active_slots, opposite
 
@@ -50,7 +50,8 @@ def reveal(g: VillagePillage) -> list[Event]:
         if g.duel:
             lines.append(f"{v.name}: {card}")
         else:
-            lines.append(f"{v.name} plays {card} at {g.player_name(opposite(seat, side, g.n, False)[0])}")
+            facing = g.player_name(opposite(seat, side, g.n, False)[0])
+            lines.append(f"{v.name} plays {card} at {facing}")
     cards = [[seat, side, g.players[seat].plan[side]] for seat, side in active_slots(g.n, g.duel)]
     return [_ev("reveal", "Cards revealed: " + "; ".join(lines) + ".", cards=cards,
                 round=g.round)]
@@ -72,7 +73,8 @@ def continue_round(g: VillagePillage) -> list[Event]:
 
 
 # ---------------------------------------------------------------- gain, steal, bank
-def _effects_of_type(g: VillagePillage, ctype: int) -> list[tuple[int, int, int, int, Card, Effect]]:
+def _effects_of_type(g: VillagePillage,
+                     ctype: int) -> list[tuple[int, int, int, int, Card, Effect]]:
     out = []
     for seat, side in active_slots(g.n, g.duel):
         card = played(g, seat, side)
@@ -97,7 +99,7 @@ def _simple_steps(g: VillagePillage, ctype: int, events: list[Event]) -> None:
             ps[seat].stockpile += eff.gain
             events.append(_ev("gain", f"{ps[seat].name}'s {card.name} gains {eff.gain}.",
                               [[seat, eff.gain, 0]], card=card.name))
-        if eff.opponent_gains:
+        if eff.opponent_gains:  # Reading 3: in the printing card's phase, gain sub-step
             ps[oseat].stockpile += eff.opponent_gains
             events.append(_ev("gain", f"{card.name} lets {ps[oseat].name} gain "
                                       f"{eff.opponent_gains}.",
@@ -125,6 +127,7 @@ def _simple_steps(g: VillagePillage, ctype: int, events: list[Event]) -> None:
 
 def _mark(g: VillagePillage, seat: int, side: int, why: str, events: list[Event]) -> None:
     """Exhausted cards still resolve this round; Refresh sends them to rest a round."""
+    # Reading 4: resolves now, sits out the next round, returns at the Refresh after that
     if [seat, side] not in g.marked:
         g.marked.append([seat, side])
     name = g.players[seat].plan[side]
@@ -138,7 +141,7 @@ def _steals(g: VillagePillage, acting: list, events: list[Event]) -> None:
     for seat, _side, oseat, _oside, card, eff in acting:
         if eff.steal:
             claims.setdefault(oseat, []).append((seat, eff.steal, eff.steal_incl_bank, card.name))
-        if eff.opponent_steals:
+        if eff.opponent_steals:  # Reading 3: in the printing card's phase, steal sub-step
             claims.setdefault(seat, []).append((oseat, eff.opponent_steals, False, card.name))
     if not claims:
         return
@@ -155,7 +158,8 @@ def _steals(g: VillagePillage, acting: list, events: list[Event]) -> None:
                               victim=victim, shares=taken, coin=flipped))
         bank_left = v.bank
         for (thief, amount, incl_bank, card), got in zip(rows, taken, strict=True):
-            from_bank = min(amount - got, bank_left) if incl_bank else 0  # after the split
+            # Reading 2: Toll Bridge / Burglar take the rest from the bank AFTER the split
+            from_bank = min(amount - got, bank_left) if incl_bank else 0
             bank_left -= from_bank
             thefts.append((thief, victim, got, from_bank))
             bank_txt = f" ({from_bank} from the bank)" if from_bank else ""
@@ -199,7 +203,7 @@ def _run_buys(g: VillagePillage, events: list[Event]) -> bool:
     """Work through the buy queue; False when a player must choose something first."""
     while g.buy_queue:
         seat, sides, ordered = g.buy_queue[0]
-        if len(sides) > 1 and not ordered:
+        if len(sides) > 1 and not ordered:  # Reading 6: two buying cards: owner picks order
             g.awaiting = {"player": seat, "kind": "order",
                           "cards": [g.players[seat].plan[s] for s in sides]}
             return False
@@ -240,8 +244,9 @@ def _buy(g: VillagePillage, seat: int, side: int, events: list[Event]) -> bool:
         events.append(_ev("unable", f"{v.name}'s {card.name} cannot buy a relic ({why}).",
                           seat=seat, card=card.name))
         eff = card.if_unable
-    else:
-        eff = card.effects[played(g, oseat, oside).type]
+    else:  # Innkeeper/Cathedral/Outlaw: their gain/steal/bank ran in the earlier sub-steps
+        price = card.effects[played(g, oseat, oside).type].buy_card
+        return _buy_market(g, seat, price, card.name, events)  # type: ignore[arg-type]
     if eff.gain:
         v.stockpile += eff.gain
         events.append(_ev("gain", f"{v.name}'s {card.name} gains {eff.gain}.",
@@ -257,14 +262,14 @@ def _buy(g: VillagePillage, seat: int, side: int, events: list[Event]) -> bool:
 
 def _draw(g: VillagePillage, seat: int, source: str, events: list[Event]) -> None:
     v = g.players[seat]
-    if not g.deck:  # reading: with the deck empty the draw does nothing
+    if not g.deck:  # Reading 7: deck empty: the draw does nothing (the gain still happened)
         events.append(_ev("draw", f"{v.name}'s {source} finds the deck empty: nothing drawn.",
                           seat=seat))
         return
     drawn = g.deck.pop()
     v.hand.append(drawn)
     v.hand.sort(key=g.card_order)
-    v.secret.append(drawn)  # the drawn card stays hidden from the others until played
+    v.secret.append(drawn)  # Reading 10: hidden from others (observation, event text)
     events.append(Event("draw", f"{v.name}'s {source} draws a card face down.",
                         {"seat": seat, "_card": drawn},
                         secret_text=f"{v.name}'s {source} draws {drawn} (only you can see it).",
@@ -274,6 +279,7 @@ def _draw(g: VillagePillage, seat: int, source: str, events: list[Event]) -> Non
 def _buy_market(g: VillagePillage, seat: int, price: int, source: str,
                 events: list[Event]) -> bool:
     v = g.players[seat]
+    # Reading 7: with the deck empty, buys still take market cards while any remain
     choices = [c for c in g.market if c]
     if not choices:
         events.append(_ev("nobuy", f"{v.name}'s {source} finds the market empty.", seat=seat))
@@ -318,6 +324,7 @@ def _end_of_round(g: VillagePillage, events: list[Event]) -> None:
 
 def decide_winners(g: VillagePillage, done: list[int]) -> tuple[list[int], str]:
     """Third relics bought in the same phase: most turnips, then most cards, else all win."""
+    # Reading 8: "cards" = every card owned (hand + planned + exhausted), as at game end
     ps = g.players
     names = lambda seats: " and ".join(ps[s].name for s in seats)  # noqa: E731
     if len(done) == 1:

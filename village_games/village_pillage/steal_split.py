@@ -8,7 +8,7 @@ from ..core.rng import Rng
 def split_stockpile(available: int, claims: list[int], rng: Rng) -> tuple[list[int], bool]:
     """How much of `available` each claim takes; also whether a coin flip decided a turnip.
 
-    Reading (rulebook is ambiguous): share evenly, but nobody takes more than their card
+    Reading 2 (rulebook is ambiguous): share evenly, but nobody takes more than their card
     says; what a capped thief cannot take goes to the others. A turnip that cannot be
     shared evenly goes to the larger steal, by coin flip between equal steals.
     """

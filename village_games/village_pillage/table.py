@@ -7,7 +7,8 @@ SIDE_NAMES = ("left", "right")
 
 
 def left_of(seat: int, n: int) -> int:
-    """The neighbour a seat's left card faces. Fixed reading: the next seat up, wrapping."""
+    """The neighbour a seat's left card faces."""
+    # Reading 9: seat i's left neighbour is seat (i + 1) % n, fixed
     return (seat + 1) % n
 
 
