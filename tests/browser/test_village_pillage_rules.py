@@ -1,0 +1,44 @@
+"""The rules walkthrough in a real browser: Next shows new narration and moving counts,
+Back goes back to the same board."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+NOTEBOOK = "village_pillage_rules.ipynb"
+SHOTS = os.environ.get("VILLAGE_SCREENSHOTS")  # set to a directory to keep a screenshot
+
+
+def test_next_and_back_step_through_the_wall_example(page, voila_server, open_app):
+    open_app(page, voila_server, NOTEBOOK, ready=".vg-wt-next")
+    counter = page.locator(".vg-wt-count")
+    narration = page.locator(".vg-wt-narration")
+    tania_stock = page.locator(".vg-wt-board .vg-seat-1 .vg-stockpile")
+    expect(counter).to_have_text("Step 1 of 4")
+    expect(narration).to_contain_text("Three villages")
+    expect(tania_stock).to_have_attribute("data-value", "1")
+    expect(page.locator("button.vg-wt-back")).to_be_disabled()
+
+    next_button = page.locator("button.vg-wt-next")
+    next_button.click()
+    expect(counter).to_have_text("Step 2 of 4")
+    expect(narration).to_contain_text("three Farmers go first")
+    expect(tania_stock).to_have_attribute("data-value", "4")
+    expect(page.locator(".vg-wt-board .vg-card[data-card='Raider']").first).to_be_visible()
+
+    next_button.click()
+    expect(counter).to_have_text("Step 3 of 4")
+    expect(narration).to_contain_text("grabs 1 turnip")
+    expect(tania_stock).to_have_attribute("data-value", "3")
+    expect(page.locator(".vg-wt-log")).to_contain_text("Nicole's Wall steals 1 of 1 from Tania")
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(SHOTS) / "village_pillage_rules.png"), full_page=True)
+
+    page.locator("button.vg-wt-back").click()
+    expect(counter).to_have_text("Step 2 of 4")
+    expect(tania_stock).to_have_attribute("data-value", "4")
+    expect(page.locator(".vg-error")).to_be_hidden()
