@@ -340,7 +340,7 @@ def test_third_relic_tie_on_turnips_goes_to_the_most_cards():
 
 def test_third_relic_tie_on_turnips_and_cards_means_everybody_wins():
     g = _third_relic_race(player(9, 0, 2), player(9, 0, 2))
-    assert g.winners() == [0, 1] and "all win" in g.result
+    assert g.winners() == [0, 1] and "both win" in g.result
 
 
 def test_game_ends_at_the_end_of_the_merchant_phase_of_the_third_relic():

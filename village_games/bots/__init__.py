@@ -1,5 +1,7 @@
 """Bots that play through the public protocol (a SeatView) only."""
 
+from .beginner_bot import BeginnerBot
 from .random_bot import RandomBot
+from .village_pillage_bot import PillageBot
 
-__all__ = ["RandomBot"]
+__all__ = ["BeginnerBot", "PillageBot", "RandomBot"]

@@ -72,6 +72,7 @@ class VillagePillage(Game):
         self.history = []
         self.log = []
         self.start: dict[str, Any] | None = None  # scenario a game began from, for replays
+        self.round_pairs = None  # this round's matchups, derived from the plans (a cache)
 
     # ------------------------------------------------------------ setup
     @classmethod

@@ -8,10 +8,10 @@ picks up where it stopped, so the whole cursor lives in the game state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.events import Event
-from .cards import TYPES, Card, Effect
+from .cards import NO_EFFECT, TYPES, Card, Effect
 from .steal_split import split_stockpile
 from .table import SIDE_NAMES, active_slots, opposite
 
@@ -30,6 +30,36 @@ def played(g: VillagePillage, seat: int, side: int) -> Card:
     return g.cards[g.players[seat].plan[side]]
 
 
+class Matchup(NamedTuple):
+    """One resolving card, the card it faces, and what it does against that card's type."""
+
+    seat: int
+    side: int
+    oseat: int
+    oside: int
+    card: Card
+    eff: Effect
+    buys: bool  # acts in its phase's buy sub-step
+
+
+def matchups(g: VillagePillage) -> tuple[list[Matchup], ...]:
+    """This round's pairs grouped by the acting card's type. Derived from the plans, so it is
+    cached on the game (never serialised) and dropped at Refresh."""
+    pairs = g.round_pairs
+    if pairs is None:
+        pairs = ([], [], [], [])
+        cards = g.cards.cards
+        ps = g.players
+        for seat, side in active_slots(g.n, g.duel):
+            oseat, oside = opposite(seat, side, g.n, g.duel)
+            card = cards[ps[seat].plan[side]]
+            eff = card.effects[cards[ps[oseat].plan[oside]].type]
+            pairs[card.type].append(Matchup(seat, side, oseat, oside, card, eff,
+                                            card.buy_relic or eff.buy_card is not None))
+        g.round_pairs = pairs
+    return pairs
+
+
 def slot_label(g: VillagePillage, seat: int, side: int) -> str:
     name = g.player_name(seat)
     return name if g.duel else f"{name} ({SIDE_NAMES[side]})"
@@ -41,6 +71,7 @@ def reveal(g: VillagePillage) -> list[Event]:
     g.stage = 0
     g.buy_queue = None
     g.marked = []
+    g.round_pairs = None
     lines = []
     for seat, side in active_slots(g.n, g.duel):
         v = g.players[seat]
@@ -73,28 +104,14 @@ def continue_round(g: VillagePillage) -> list[Event]:
 
 
 # ---------------------------------------------------------------- gain, steal, bank
-def _effects_of_type(g: VillagePillage,
-                     ctype: int) -> list[tuple[int, int, int, int, Card, Effect]]:
-    out = []
-    for seat, side in active_slots(g.n, g.duel):
-        card = played(g, seat, side)
-        if card.type != ctype:
-            continue
-        oseat, oside = opposite(seat, side, g.n, g.duel)
-        eff = card.effects[played(g, oseat, oside).type]
-        if not eff.is_empty:
-            out.append((seat, side, oseat, oside, card, eff))
-    return out
-
-
 def _simple_steps(g: VillagePillage, ctype: int, events: list[Event]) -> None:
-    acting = _effects_of_type(g, ctype)
-    if not acting and not any(played(g, s, d).type == ctype
-                              for s, d in active_slots(g.n, g.duel)):
+    present = matchups(g)[ctype]
+    if not present:
         return
+    acting = [m for m in present if m.eff != NO_EFFECT]
     events.append(_ev("phase", f"{TYPES[ctype]} phase.", phase=TYPES[ctype]))
     ps = g.players
-    for seat, _side, oseat, _oside, card, eff in acting:  # gains
+    for seat, _side, oseat, _oside, card, eff, _buys in acting:  # gains
         if eff.gain:
             ps[seat].stockpile += eff.gain
             events.append(_ev("gain", f"{ps[seat].name}'s {card.name} gains {eff.gain}.",
@@ -106,7 +123,7 @@ def _simple_steps(g: VillagePillage, ctype: int, events: list[Event]) -> None:
                               [[oseat, eff.opponent_gains, 0]], card=card.name))
     _steals(g, acting, events)
     banked: dict[int, int] = {}
-    for seat, _side, _o, _os, _card, eff in acting:
+    for seat, _side, _o, _os, _card, eff, _buys in acting:
         if eff.bank:
             banked[seat] = banked.get(seat, 0) + eff.bank
     for seat, amount in banked.items():  # two bank effects of one player share the cap
@@ -118,27 +135,33 @@ def _simple_steps(g: VillagePillage, ctype: int, events: list[Event]) -> None:
             " (bank full)" if v.bank == g.bank_cap else " (stockpile ran out)")
         events.append(_ev("bank", f"{v.name} banks {moved} of {amount}{why}.",
                           [[seat, -moved, moved]], cap=g.bank_cap))
-    for seat, side, oseat, oside, card, eff in acting:
+    for seat, side, oseat, oside, card, eff, _buys in acting:
         if eff.exhaust_opponent:
-            _mark(g, oseat, oside, f"{card.name} exhausts", events)
+            _mark(g, oseat, oside, seat, card.name, events)
         if eff.exhaust_self:
-            _mark(g, seat, side, f"{card.name} exhausts itself:", events)
+            _mark(g, seat, side, seat, card.name, events)
 
 
-def _mark(g: VillagePillage, seat: int, side: int, why: str, events: list[Event]) -> None:
+def _mark(g: VillagePillage, seat: int, side: int, by_seat: int, by_card: str,
+          events: list[Event]) -> None:
     """Exhausted cards still resolve this round; Refresh sends them to rest a round."""
     # Reading 4: resolves now, sits out the next round, returns at the Refresh after that
     if [seat, side] not in g.marked:
         g.marked.append([seat, side])
     name = g.players[seat].plan[side]
-    events.append(_ev("exhaust", f"{why} {g.player_name(seat)}'s {name} will sit out a round.",
-                      seat=seat, card=name))
+    owner = g.players[seat].name
+    if (seat, name) == (by_seat, by_card):
+        text = f"{owner}'s {name} is exhausted: it will sit out next round."
+    else:
+        text = (f"{g.players[by_seat].name}'s {by_card} exhausts {owner}'s {name}: "
+                "it will sit out next round.")
+    events.append(_ev("exhaust", text, seat=seat, card=name))
 
 
 def _steals(g: VillagePillage, acting: list, events: list[Event]) -> None:
     """All steals of one type at once, from the stockpiles as they stood before any of them."""
     claims: dict[int, list[tuple[int, int, bool, str]]] = {}  # victim -> (thief, n, bank, card)
-    for seat, _side, oseat, _oside, card, eff in acting:
+    for seat, _side, oseat, _oside, card, eff, _buys in acting:
         if eff.steal:
             claims.setdefault(oseat, []).append((seat, eff.steal, eff.steal_incl_bank, card.name))
         if eff.opponent_steals:  # Reading 3: in the printing card's phase, steal sub-step
@@ -152,9 +175,10 @@ def _steals(g: VillagePillage, acting: list, events: list[Event]) -> None:
         taken, flipped = split_stockpile(v.stockpile, [r[1] for r in rows], g.rng)
         if len(rows) > 1 and sum(r[1] for r in rows) > v.stockpile:
             how = " (a coin flip gave the odd turnip)" if flipped else ""
-            events.append(_ev("split", f"{v.name}'s stockpile of {v.stockpile} is split "
-                                       f"between {len(rows)} thieves: "
-                                       f"{', '.join(map(str, taken))}{how}.",
+            shares = ", ".join(f"{ps[r[0]].name}'s {r[3]} takes {t}"
+                               for r, t in zip(rows, taken, strict=True))
+            events.append(_ev("split", f"{v.name}'s stockpile of {v.stockpile} cannot cover "
+                                       f"{len(rows)} steals, so it is shared: {shares}{how}.",
                               victim=victim, shares=taken, coin=flipped))
         bank_left = v.bank
         for (thief, amount, incl_bank, card), got in zip(rows, taken, strict=True):
@@ -177,13 +201,9 @@ def _steals(g: VillagePillage, acting: list, events: list[Event]) -> None:
 def _buy_order(g: VillagePillage, ctype: int, events: list[Event]) -> list[list]:
     """Buyers from fewest to most turnips; coin flips between equal counts."""
     buyers: dict[int, list[int]] = {}
-    for seat, side in active_slots(g.n, g.duel):
-        card = played(g, seat, side)
-        if card.type != ctype:
-            continue
-        if card.buy_relic or card.effects[played(g, *opposite(seat, side, g.n, g.duel)).type] \
-                .buy_card is not None:
-            buyers.setdefault(seat, []).append(side)
+    for m in matchups(g)[ctype]:
+        if m.buys:
+            buyers.setdefault(m.seat, []).append(m.side)
     if not buyers:
         return []
     ps = g.players
@@ -254,7 +274,7 @@ def _buy(g: VillagePillage, seat: int, side: int, events: list[Event]) -> bool:
     if eff.draw:
         _draw(g, seat, card.name, events)
     if eff.exhaust_opponent:
-        _mark(g, oseat, oside, f"{card.name} exhausts", events)
+        _mark(g, oseat, oside, seat, card.name, events)
     if eff.buy_card is not None:
         return _buy_market(g, seat, eff.buy_card, card.name, events)
     return True
@@ -327,21 +347,23 @@ def decide_winners(g: VillagePillage, done: list[int]) -> tuple[list[int], str]:
     # Reading 8: "cards" = every card owned (hand + planned + exhausted), as at game end
     ps = g.players
     names = lambda seats: " and ".join(ps[s].name for s in seats)  # noqa: E731
+    every = lambda seats: "both" if len(seats) == 2 else "all"  # noqa: E731
     if len(done) == 1:
         return done, f"{ps[done[0]].name} buys a third relic and wins!"
     best = max(ps[s].turnips for s in done)
     richest = [s for s in done if ps[s].turnips == best]
     if len(richest) == 1:
-        return richest, (f"{names(done)} all buy a third relic; {ps[richest[0]].name} wins "
-                         f"with the most turnips left ({best}).")
+        return richest, (f"{names(done)} {every(done)} buy a third relic; "
+                         f"{ps[richest[0]].name} wins with the most turnips left ({best}).")
     most = max(len(ps[s].owned()) for s in richest)
     carded = [s for s in richest if len(ps[s].owned()) == most]
     if len(carded) == 1:
-        return carded, (f"{names(done)} all buy a third relic and {names(richest)} tie on "
-                        f"turnips ({best}); {ps[carded[0]].name} wins with the most cards "
-                        f"({most}).")
-    return carded, (f"{names(done)} all buy a third relic; {names(carded)} tie on turnips "
-                    f"({best}) and cards ({most}), so they all win together.")
+        return carded, (f"{names(done)} {every(done)} buy a third relic and {names(richest)} "
+                        f"tie on turnips ({best}); {ps[carded[0]].name} wins with the most "
+                        f"cards ({most}).")
+    return carded, (f"{names(done)} {every(done)} buy a third relic; {names(carded)} tie on "
+                    f"turnips ({best}) and cards ({most}), so they {every(carded)} win "
+                    "together.")
 
 
 def _refresh(g: VillagePillage, events: list[Event]) -> None:
@@ -360,6 +382,7 @@ def _refresh(g: VillagePillage, events: list[Event]) -> None:
         v.plan = v.plan[1:] if g.duel else []
         v.hand.sort(key=g.card_order)
     g.marked = []
+    g.round_pairs = None
     g.round += 1
     g.phase = "plan"
     g.stage = 0

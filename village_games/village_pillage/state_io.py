@@ -69,6 +69,10 @@ def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePilla
     options.update(players=n, bank_side=side)
     g = cls()
     g.seed = _int(d, "seed", 0, "state", 0, 2**63)
+    named = [(r.get("name") if isinstance(r, dict) else None) or f"Player {i + 1}"
+             for i, r in enumerate(rows)]
+    if "names" not in options and named != [f"Player {i + 1}" for i in range(n)]:
+        options["names"] = named  # scenario names reach every log line, not just the rows
     g.options = options
     g.n, g.duel, g.bank_side = n, n == 2, side
     g.bank_cap, costs = BANK_SIDES[side]

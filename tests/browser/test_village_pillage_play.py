@@ -1,0 +1,101 @@
+"""Play a round of Village Pillage in the served notebook, in Chromium.
+
+The page is opened with a query string (which reaches Voila's pre-heated kernel only through
+`wait_for_request`), a person plans by clicking cards, and the resolution is stepped
+through. The turnip counts the page shows at every step must be the ones the same game
+gives when driven in Python with the same seed and the same clicks.
+"""
+
+from urllib.parse import parse_qsl
+
+from playwright.sync_api import expect
+
+from widgets.village_pillage.play_app import make_app
+
+NOTEBOOK = "village_pillage_play.ipynb"
+QUERY = "players=3&seats=human,bot,bot&seed=5"
+LEFT, RIGHT = "Farmer", "Raider"
+
+
+def expected_steps():
+    """Step texts and counts of the round after planning LEFT/RIGHT, computed in Python."""
+    app = make_app(dict(parse_qsl(QUERY)))
+    app.picker.buttons[("left", LEFT)].click()
+    app.picker.buttons[("right", RIGHT)].click()
+    app.picker.confirm.click()
+    batches = []
+    while app.frames:
+        batch = [(f.counts, f.text) for f in app.frames]
+        batches.append(batch)
+        app.all_button.click()
+    final = [[p["stockpile"], p["bank"]] for p in app.game.observation(0)["players"]]
+    return batches, final
+
+
+def shown_counts(page, seat):
+    village = page.locator(f".vg-board-html .vg-seat-{seat}")
+    return (village.locator(".vg-stockpile"), village.locator(".vg-bank"))
+
+
+def test_query_string_sets_up_the_table(page, voila_server, open_app):
+    open_app(page, voila_server, NOTEBOOK, query=QUERY, ready=".vg-pick")
+    expect(page.locator(".vg-board-html .vg-village")).to_have_count(3)
+    expect(page.locator(".vg-players select")).to_have_value("3")
+    expect(page.locator(".vg-seed input")).to_have_value("5")
+    expect(page.locator(".vg-seat-name-1 input")).to_have_value("Ben")
+    expect(page.locator(".vg-prompt")).to_contain_text("Your turn")
+    expect(page.locator(".vg-error")).to_be_hidden()
+
+
+def test_plan_a_round_and_step_through_the_resolution(page, voila_server, open_app):
+    batches, final = expected_steps()
+    open_app(page, voila_server, NOTEBOOK, query=QUERY, ready=".vg-pick")
+    stock0, bank0 = shown_counts(page, 0)
+    expect(stock0).to_have_attribute("data-value", "1")
+    expect(bank0).to_contain_text("1/5")
+
+    page.locator(f".vg-pick-left.vg-val-{LEFT.lower()}").click()
+    page.locator(f".vg-pick-right.vg-val-{RIGHT.lower()}").click()
+    expect(page.locator(".vg-pick-summary")).to_contain_text(f"{LEFT}")
+    page.locator(".vg-confirm").click()
+
+    step_text = page.locator(".vg-step-text")
+    for batch in batches:
+        for k, (counts, text) in enumerate(batch, start=1):
+            expect(step_text).to_contain_text(f"Step {k} of {len(batch)}")
+            expect(step_text).to_contain_text(text[:40])
+            for seat, (stock, bank, _relics) in enumerate(counts):
+                s, b = shown_counts(page, seat)
+                expect(s).to_have_attribute("data-value", str(stock))
+                expect(b).to_have_attribute("data-value", str(bank))
+            if k == 1 and batch is batches[0]:  # the reveal: both planned cards face up
+                mine = page.locator(".vg-board-html .vg-seat-0 .vg-plan")
+                expect(mine.locator(f'[data-card="{LEFT}"]')).to_be_visible()
+                expect(mine.locator(f'[data-card="{RIGHT}"]')).to_be_visible()
+            page.locator(".vg-next-step").click()
+
+    # back to planning, round 2, with the counts the engine gives
+    expect(page.locator(".vg-prompt")).to_contain_text("Your turn")
+    expect(page.locator(".vg-board-html .vg-round")).to_have_text("Round 2")
+    for seat, (stock, bank) in enumerate(final):
+        s, b = shown_counts(page, seat)
+        expect(s).to_have_attribute("data-value", str(stock))
+        expect(b).to_have_attribute("data-value", str(bank))
+    assert final[0] != [1, 1]  # the Farmer's gain really changed Ana's turnips
+    expect(page.locator(".vg-log")).to_contain_text("Ana's Farmer gains 3")
+    expect(page.locator(".vg-error")).to_be_hidden()
+
+
+def test_hot_seat_hides_the_table_until_the_next_person_is_ready(page, voila_server,
+                                                                  open_app):
+    open_app(page, voila_server, NOTEBOOK, query="seats=human,human&seed=3",
+             ready=".vg-ready-button")
+    expect(page.locator(".vg-handover")).to_contain_text("Pass to Ana")
+    expect(page.locator(".vg-board-html")).to_be_hidden()
+    page.locator(".vg-ready-button").click()
+    expect(page.locator(".vg-board-html .vg-hand")).to_be_visible()
+    page.locator(".vg-pick-front.vg-val-farmer").click()
+    page.locator(".vg-pick-back.vg-val-wall").click()
+    page.locator(".vg-confirm").click()
+    expect(page.locator(".vg-handover")).to_contain_text("Pass to Ben")
+    expect(page.locator(".vg-board-html")).to_be_hidden()

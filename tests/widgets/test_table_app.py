@@ -1,0 +1,239 @@
+"""The generic table app with the Village Pillage adapter, driven by clicking its buttons."""
+
+import json
+
+import pytest
+
+from village_games.village_pillage import Plan
+from widgets.table_app import Setup, TableApp, page_query, parse_setup
+from widgets.village_pillage.play_app import PillageAdapter, make_app
+
+
+def visible(widget) -> bool:
+    return widget.layout.display != "none"
+
+
+def plan(app, left, right):
+    app.picker.buttons[("left", left)].click()
+    app.picker.buttons[("right", right)].click()
+    app.picker.confirm.click()
+    assert app.banner.value == ""
+
+
+def finish_steps(app):
+    while app.frames:
+        app.next_button.click()
+        assert app.banner.value == ""
+
+
+def state(app):
+    return json.dumps(app.game.to_dict(), sort_keys=True)
+
+
+# ---------------------------------------------------------------- query string
+def test_query_sets_up_the_game():
+    setup, errors = parse_setup({"players": "3", "seats": "human,bot,bot", "seed": "7"},
+                                PillageAdapter())
+    assert errors == []
+    assert setup == Setup(3, ["human", "bot", "bot"], 7, ["Ana", "Ben", "Cy"])
+    setup, errors = parse_setup({"seats": "person,person", "names": "Mia, Noor"},
+                                PillageAdapter())
+    assert errors == [] and setup.players == 2 and setup.names == ["Mia", "Noor"]
+
+
+@pytest.mark.parametrize("params, words", [
+    ({"players": "9"}, ["players", "from 2 to 5", "'9'"]),
+    ({"players": "three"}, ["players", "from 2 to 5"]),
+    ({"seats": "human,robot"}, ["'robot'", "'human' or 'bot'"]),
+    ({"seats": "human"}, ["from 2 to 5 entries"]),
+    ({"players": "4", "seats": "human,bot"}, ["seats lists 2 entries but players=4"]),
+    ({"seed": "-3"}, ["seed", "whole number from 0"]),
+    ({"names": "Ann,Bo"}, ["names must list 3"]),
+])
+def test_bad_query_values_say_what_is_allowed(params, words):
+    setup, errors = parse_setup(params, PillageAdapter())
+    assert len(errors) == 1
+    for word in words:
+        assert word in errors[0]
+    assert 2 <= setup.players <= 5 and len(setup.seats) == setup.players
+
+
+def test_bad_query_shows_a_notice_in_the_app():
+    app = make_app({"players": "8", "seed": "4"})
+    assert "from 2 to 5" in app.notice.value and app.players_box.value == 3
+    assert app.game.seed == 4
+
+
+def test_page_query_reads_the_environment_outside_preheating(monkeypatch):
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "players=4&seats=human,bot,bot,human&seed=12")
+    assert page_query() == {"players": "4", "seats": "human,bot,bot,human", "seed": "12"}
+
+
+# ---------------------------------------------------------------- playing
+def test_bots_play_a_whole_game_step_by_step():
+    app = make_app({"seats": "bot,bot,bot", "seed": "3"})
+    rounds = 0
+    while app.frames or not app.game.is_over():
+        assert app.frames and visible(app.step_bar)
+        app.all_button.click()
+        rounds += 1
+        assert app.banner.value == "" and rounds < 200
+    assert "Game over" in app.prompt.value and "vg-winner-banner" in app.board.value
+    assert app.game.winners()
+
+
+def test_bots_without_steps_finish_at_once():
+    app = make_app({"seats": "bot,bot", "seed": "8"}, step_by_step=False)
+    assert app.game.is_over() and not app.frames
+
+
+def test_a_person_plans_and_the_round_resolves_step_by_step():
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
+    assert "Your turn" in app.prompt.value and "Ana" in app.prompt.value
+    assert "vg-to-act" in app.board.value
+    before = app.game.observation(0)
+    plan(app, "Farmer", "Raider")
+    assert app.frames and visible(app.step_bar) and app.picker.children == ()
+    assert app.frames[0].text.startswith("Cards revealed")
+    # the first frame shows the cards face up, with the counts from before the round
+    assert 'data-card="Farmer"' in app.board.value and "vg-phase\">Resolve" in app.board.value
+    assert app.frames[0].counts[0][:2] == [before["players"][0]["stockpile"],
+                                           before["players"][0]["bank"]]
+    seen = []
+    while app.frames:
+        seen.append(app.frames[app.frame_i].counts)
+        assert "Step" in app.step_text.value
+        app.next_button.click()
+    assert "Ana&#x27;s Farmer gains 3" in app.log_view.value
+    final = app.game.observation(0)["players"]
+    shown_last = seen[-1]
+    assert [[p["stockpile"], p["bank"], p["relics"]] for p in final] == shown_last
+    assert "Your turn" in app.prompt.value
+
+
+def test_illegal_or_stale_clicks_show_an_error_and_change_nothing():
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
+    before = state(app)
+    app.picker.set_actions([Plan("Farmer", "Farmer")])  # a stale picker offering a bad plan
+    app.picker.buttons[("left", "Farmer")].click()
+    app.picker.buttons[("right", "Farmer")].click()
+    app.picker.confirm.click()
+    assert "cannot be played twice" in app.banner.value
+    assert state(app) == before
+    app.next_button.click()  # nothing to step through
+    assert "no resolution" in app.banner.value
+
+
+def test_hot_seat_hands_over_without_showing_the_others_cards():
+    app = make_app({"seats": "human,human,bot", "seed": "2"})
+    assert visible(app.handover) and not visible(app.board) and app.board.value == ""
+    assert "Pass to Ana" in app.handover_text.value and app.picker.children == ()
+    app.handover_button.click()
+    assert visible(app.board) and "Your hand" in app.board.value
+    plan(app, "Wall", "Merchant")
+    # Ben's turn: the table is hidden until Ben says he is ready
+    assert visible(app.handover) and "Pass to Ben" in app.handover_text.value
+    assert app.board.value == "" and "You place" not in app.log_view.value
+    app.handover_button.click()
+    board = app.board.value
+    assert "vg-viewer vg-to-act" in board and 'data-seat="1"' in board
+    ana = board[board.index('data-seat="0"'):board.index('data-seat="2"')]
+    assert "data-card" not in ana.split("vg-plan-area")[1]  # Ana's cards face down
+    assert "You place" not in app.log_view.value  # Ana's secret log line is not shown
+    plan(app, "Farmer", "Raider")
+    finish_steps(app)
+    assert visible(app.handover) and "Pass to Ana" in app.handover_text.value
+
+
+def test_undo_takes_back_an_unrevealed_plan_only():
+    app = make_app({"seats": "human,human,bot", "seed": "2"})
+    app.handover_button.click()
+    assert app.undo_button.disabled
+    start = state(app)
+    plan(app, "Wall", "Merchant")
+    assert not app.undo_button.disabled
+    app.undo_button.click()
+    assert state(app) == start and app.banner.value == ""
+    assert visible(app.handover) and "Pass to Ana" in app.handover_text.value
+    assert app.undo_button.disabled
+    app.handover_button.click()
+    plan(app, "Wall", "Merchant")
+    app.handover_button.click()
+    plan(app, "Farmer", "Raider")  # the bot plans last: cards are revealed
+    assert app.undo_button.disabled
+    finish_steps(app)
+    assert app.undo_button.disabled and "reveal" in app.undo_button.tooltip
+
+
+def test_save_and_load_round_trip():
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
+    plan(app, "Farmer", "Raider")
+    finish_steps(app)
+    app.save_button.click()
+    saved = app.save_text.value
+    assert "data:application/json;base64," in app.save_link.value
+    other = make_app({"players": "4", "seats": "bot,human,bot,bot", "seed": "1"})
+    other.load_text.value = saved
+    other.load_button.click()
+    assert other.banner.value == ""
+    assert state(other) == state(app)
+    assert other.kinds == ["human", "bot", "bot"] and other.players_box.value == 3
+    assert [t.value for _, t in other.seat_boxes] == ["Ana", "Ben", "Cy"]
+    assert "Your turn" in other.prompt.value
+    # and play goes on from there
+    plan(other, "Wall", "Merchant")
+    assert other.banner.value == ""
+
+
+@pytest.mark.parametrize("text, words", [
+    ("{not json", "not valid JSON"),
+    ("[1, 2]", "JSON object"),
+    ('{"format": "village-games-table", "game": "villages", "state": {}}', "for &#x27;villages"),
+    ('{"players": [{"hand": ["Dragon"]}, {}]}', "Dragon"),
+    ('{"players": 9}', "2 to 5 players"),
+    ("", "paste a saved game"),
+])
+def test_bad_load_shows_an_error_and_changes_nothing(text, words):
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
+    before, board = state(app), app.board.value
+    app.load_text.value = text
+    app.load_button.click()
+    assert words in app.banner.value
+    assert state(app) == before and app.board.value == board
+    assert app.kinds == ["human", "bot", "bot"]
+
+
+def test_new_game_from_the_setup_controls():
+    app = make_app()
+    app.players_box.value = 2
+    assert len(app.seat_boxes) == 2
+    app.seat_boxes[1][0].value = "human"
+    app.seat_boxes[1][1].value = "Zoe"
+    app.seed_box.value = 99
+    app.new_button.click()
+    assert app.banner.value == ""
+    assert app.game.num_players == 2 and app.game.seed == 99
+    assert app.kinds == ["human", "human"] and app.game.player_name(1) == "Zoe"
+    assert visible(app.handover)  # two people: hand over first
+    app.seat_boxes[1][1].value = "Ana"
+    app.new_button.click()
+    assert "same name" in app.banner.value and app.game.player_name(1) == "Zoe"
+
+
+def test_the_app_works_for_every_player_count():
+    for n in range(2, 6):
+        app = TableApp(PillageAdapter(), Setup(n, ["human"] + ["bot"] * (n - 1), n,
+                                               ["Ana", "Ben", "Cy", "Dee", "Eli"][:n]))
+        assert app.board.value.count('class="vg-village ') == n
+        first = app.picker.actions[0]
+        if n == 2:
+            app.picker.buttons[("front", first.front)].click()
+            app.picker.buttons[("back", first.back)].click()
+        else:
+            app.picker.buttons[("left", first.left)].click()
+            app.picker.buttons[("right", first.right)].click()
+        app.picker.confirm.click()
+        assert app.banner.value == ""
+        finish_steps(app)
+        assert app.game.round == 2 or app.game.phase == "resolve"

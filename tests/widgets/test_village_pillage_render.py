@@ -1,0 +1,144 @@
+"""The Village Pillage table as HTML: cards, seating, counts, and what a seat must not see."""
+
+import re
+
+import pytest
+
+from village_games import village_pillage
+from village_games.village_pillage import Plan, QueueTwo, default_cards
+from widgets.village_pillage.render import (
+    LAYOUTS,
+    card_html,
+    render_table,
+    seat_cells,
+)
+
+NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli"]
+
+
+def village(html: str, seat: int) -> str:
+    """The HTML of one seat's village panel (panels are not nested)."""
+    start = html.rindex('<div class="vg-village ', 0, html.index(f'data-seat="{seat}"'))
+    end = html.find('class="vg-village ', start + 10)
+    end = html.find("vg-cell-c vg-center", start) if end == -1 else end
+    return html[start:end if end != -1 else None]
+
+
+@pytest.mark.parametrize("name", list(default_cards().cards))
+def test_every_card_is_coloured_by_type_and_names_its_effects(name):
+    card = default_cards()[name]
+    html = card_html(name)
+    assert f"vg-card vg-{card.type_name.lower()}" in html
+    assert f">{name}<" in html and card.type_name in html
+    if card.buy_relic:
+        assert "buy relic" in html and card.if_unable.describe() in html
+    else:
+        for eff in card.effects:
+            if not eff.is_empty:
+                assert eff.describe() in html
+
+
+def test_card_variants():
+    assert "vg-card-rows" not in card_html("Florist", small=True)
+    assert "vg-exhausted" in card_html("Veteran", exhausted=True)
+    back = card_html("Florist", hidden=True)
+    assert "vg-back" in back and "Florist" not in back and "Farmer" not in back
+    assert "vg-back" in card_html("?")
+    assert "vs all" in card_html("Farmer")  # the same effect against every type is grouped
+
+
+def test_seats_around_the_table_follow_the_engines_left():
+    g = village_pillage.new_game(players=3, seed=1, names=NAMES[:3])
+    obs = g.observation(0)
+    html = render_table(obs)
+    # seat 0's left neighbour is seat 1 (engine: left = seat + 1): on the screen's left
+    assert obs["players"][0]["left"] == 1
+    assert seat_cells(3, 0) == {0: "b", 1: "l", 2: "r"}
+    assert re.search(r'vg-seat-1 vg-cell-l', html) and re.search(r'vg-seat-2 vg-cell-r', html)
+    mine = village(html, 0)
+    assert re.search(r"left \S <b>Ben</b>", mine) and re.search(r"right \S <b>Cy</b>", mine)
+    # arrows point at the neighbour on screen: Ana (bottom) looks up-left to Ben
+    assert "left ↖ <b>Ben</b>" in mine and "right ↗ <b>Cy</b>" in mine
+    for n in range(2, 6):
+        for viewer in range(n):
+            cells = seat_cells(n, viewer)
+            assert cells[viewer] == "b" and sorted(cells.values()) == sorted(LAYOUTS[n])
+
+
+def test_counts_relics_market_and_hand():
+    g = village_pillage.new_game(players=4, seed=2, names=NAMES[:4])
+    obs = g.observation(2)
+    html = render_table(obs)
+    assert html.count('class="vg-village ') == 4
+    assert 'class="vg-stockpile" data-value="1"' in html
+    assert "1/5</b> bank" in html and "next costs 8" in html
+    assert html.count("vg-relic-icon") >= 12 and "owned" not in html
+    market = html[html.index('class="vg-market"'):]
+    for name in obs["market"]:
+        assert f'data-card="{name}"' in market
+    assert f'data-value="{obs["deck_size"]}"' in html
+    assert "Your hand (4)" in village(html, 2)
+    assert "vg-viewer" in village(html, 2) and "vg-viewer" not in village(html, 1)
+    # counts override: the app animates the resolution with it
+    counts = [[7, 2, 1], [0, 0, 0], [3, 5, 2], [1, 1, 0]]
+    html = render_table(obs, counts=counts, highlight=[2])
+    seat2 = village(html, 2)
+    assert 'vg-stockpile" data-value="3"' in seat2 and "5/5</b> bank" in seat2
+    assert 'data-relics="2"' in seat2 and "next costs 10" in seat2
+    assert "vg-highlight" in seat2 and "vg-highlight" not in village(html, 0)
+
+
+def test_other_seats_plans_are_face_down_until_the_reveal():
+    state = {"players": [{}, {"hand": ["Farmer", "Wall", "Raider", "Merchant", "Florist",
+                                       "Mason"], "secret": ["Mason"]}, {}],
+             "market": ["Bard", "Moat", "Miner", "Outlaw"]}
+    g = village_pillage.Game.from_dict(state)
+    g.apply(1, Plan("Florist", "Mason"))
+    html = render_table(g.observation(0))
+    assert "Mason" not in html  # drawn face down (Bard): secret, and now planned
+    plan = village(html, 1)
+    assert plan.count("vg-small vg-back") == 2 and "data-card" not in plan.split("vg-plan-area")[1]
+    assert "planned ✓" in plan
+    # seat 1 sees its own plan, face up
+    assert 'data-card="Mason"' in render_table(g.observation(1))
+    g.apply(0, Plan("Farmer", "Wall"))
+    g.apply(2, Plan("Raider", "Merchant"))  # everyone planned: reveal, resolve, refresh
+    assert "Mason" in render_table(g.observation(0))  # played, so no longer secret
+
+
+def test_bard_drawn_cards_stay_hidden_from_others():
+    state = {"players": [{}, {"hand": ["Farmer", "Wall", "Raider", "Merchant", "Treasury"],
+                              "secret": ["Treasury"]}],
+             "market": ["Bard", "Moat", "Miner", "Outlaw"]}
+    g = village_pillage.Game.from_dict(state)
+    html = render_table(g.observation(0))
+    assert "Treasury" not in html
+    assert "1 drawn face down" in village(html, 1) and "5 in hand" in village(html, 1)
+    assert "Treasury" in render_table(g.observation(1))
+
+
+def test_duel_shows_the_front_and_back_queue():
+    g = village_pillage.new_game(players=2, seed=3, names=NAMES[:2])
+    g.apply(0, QueueTwo("Farmer", "Wall"))
+    html = render_table(g.observation(0))
+    assert "vg-duel" in html and "1/4</b> bank" in html
+    mine = village(html, 0)
+    assert "front: now ↑ <b>Ben</b>" in mine and "back: next round ↑ <b>Ben</b>" in mine
+    assert 'data-card="Farmer"' in mine and 'data-card="Wall"' in mine
+    g.apply(1, QueueTwo("Raider", "Merchant"))
+    html = render_table(g.observation(0))  # round 2: only the back cards wait, face down
+    assert village(html, 1).count("vg-small vg-back") == 1
+
+
+def test_winner_banner_shows_the_tie_break_text():
+    state = {"players": [{"stockpile": 12, "relics": 2}, {}, {}],
+             "market": ["Bard", "Moat", "Miner", "Outlaw"]}
+    g = village_pillage.Game.from_dict(state)
+    g.apply(0, Plan("Merchant", "Wall"))
+    g.apply(1, Plan("Farmer", "Wall"))
+    g.apply(2, Plan("Farmer", "Wall"))
+    assert g.is_over()
+    html = render_table(g.observation(1))
+    assert "vg-winner-banner" in html and g.result in html
+    assert "Player 1" in html.split("vg-winner-banner")[1]
+    assert 'data-relics="3"' in village(html, 0) and "vg-winner" in village(html, 0)

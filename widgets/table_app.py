@@ -1,0 +1,615 @@
+"""The generic table app: any engine, through the protocol, with a small per-game adapter.
+
+The app renders the table for the seat whose turn it is (or for everyone, when nothing is
+secret), offers that seat's legal actions in an `ActionPicker`, runs bots on their seats
+from inside the callbacks (no threads), and shows the log, step-by-step resolution, undo,
+new game / seed, save and load. With two or more people at one screen (hot seat), a
+hand-over screen hides the table between their turns so nobody sees another's cards.
+
+Everything game-specific lives in a `GameAdapter` (see `widgets/village_pillage/play_app.py`):
+
+    class MyAdapter:
+        game_name = "my_game"; title = "My Game"
+        min_players, max_players, default_players = 2, 4, 3
+        default_names = ["Ana", "Ben", "Cy", "Dee"]
+        def new_game(self, players, seed, names): ...        # -> Game
+        def from_dict(self, state): ...                       # -> Game (ValueError if bad)
+        def render(self, obs, counts=None, highlight=None): ...  # -> HTML
+        def labels(self, obs): ...                            # -> PickerLabels
+        def prompt(self, obs, actions): ...                   # -> HTML line above the picker
+        def make_bot(self, seat, seed): ...                   # -> Agent (has .act(SeatView))
+        def frames(self, base_obs, events, viewer): ...       # -> list[Frame] ([] = no steps)
+        def undoable(self, events, seat): ...                 # -> bool: revealed nothing?
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import ipywidgets as w
+
+from village_games.core import Event, Game, SeatView
+
+from .action_picker import ActionPicker, PickerLabels
+from .query import query_params
+from .safe import ErrorBanner, guarded
+from .theme import style_tag
+
+HUMAN, BOT = "human", "bot"
+SEAT_WORDS = {"human": HUMAN, "person": HUMAN, "people": HUMAN, "h": HUMAN, "p": HUMAN,
+              "bot": BOT, "computer": BOT, "cpu": BOT, "ai": BOT, "b": BOT}
+MAX_SEED = 2**31 - 1
+SAVE_FORMAT = "village-games-table"
+REVEALED = "Undo never rewinds past a reveal or a draw that the table has seen."
+MAX_BOT_STEPS = 10_000  # bots acting in a row without a person: more means a bug
+
+
+@dataclass
+class Frame:
+    """One step of a resolution shown to the table: what to draw and which line it is."""
+
+    obs: dict[str, Any]
+    counts: Any = None
+    highlight: list[int] = field(default_factory=list)
+    text: str = ""
+    event_index: int = 0  # which event of the batch this step shows (for the log)
+
+
+class GameAdapter(Protocol):
+    game_name: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    default_names: Sequence[str]
+
+    def new_game(self, players: int, seed: int, names: list[str]) -> Game: ...
+    def from_dict(self, state: dict[str, Any]) -> Game: ...
+    def render(self, obs: dict[str, Any], counts: Any = None,
+               highlight: list[int] | None = None) -> str: ...
+    def labels(self, obs: dict[str, Any]) -> PickerLabels: ...
+    def prompt(self, obs: dict[str, Any], actions: list[Any]) -> str: ...
+    def make_bot(self, seat: int, seed: int) -> Any: ...
+    def frames(self, base_obs: dict[str, Any], events: list[Event],
+               viewer: int | None) -> list[Frame]: ...
+    def undoable(self, events: list[Event], seat: int) -> bool: ...
+
+
+# ---------------------------------------------------------------- setup from a query string
+@dataclass
+class Setup:
+    players: int
+    seats: list[str]
+    seed: int
+    names: list[str]
+
+
+def default_setup(adapter: GameAdapter, seed: int | None = None) -> Setup:
+    n = adapter.default_players
+    return Setup(n, [HUMAN] + [BOT] * (n - 1),
+                 random.randrange(1000) if seed is None else seed,
+                 list(adapter.default_names[:n]))
+
+
+def parse_setup(params: dict[str, str], adapter: GameAdapter) -> tuple[Setup, list[str]]:
+    """Read `players`, `seats`, `seed`, `names` from query parameters.
+
+    Returns the setup and a list of problems; a bad value is reported and replaced by its
+    default, so a mistyped link still opens a game.
+    """
+    errors: list[str] = []
+    setup = default_setup(adapter)
+    lo, hi = adapter.min_players, adapter.max_players
+    players: int | None = None
+    if params.get("players", "").strip():
+        raw = params["players"].strip()
+        if raw.isdigit() and lo <= int(raw) <= hi:
+            players = int(raw)
+        else:
+            errors.append(f"players must be a whole number from {lo} to {hi}; got {raw!r}, "
+                          f"so the game uses {setup.players}.")
+    seats: list[str] | None = None
+    if params.get("seats", "").strip():
+        raw_seats = [s.strip().lower() for s in params["seats"].split(",")]
+        bad = [s for s in raw_seats if s not in SEAT_WORDS]
+        if bad:
+            errors.append(f"seats must be a comma-separated list of 'human' or 'bot' "
+                          f"({lo} to {hi} entries); {', '.join(map(repr, bad))} is not one.")
+        elif not lo <= len(raw_seats) <= hi:
+            errors.append(f"seats must list from {lo} to {hi} entries (one per player), "
+                          f"got {len(raw_seats)}.")
+        elif players is not None and len(raw_seats) != players:
+            errors.append(f"seats lists {len(raw_seats)} entries but players={players}: give "
+                          "one entry (human or bot) per player. The seats list was ignored.")
+        else:
+            seats = [SEAT_WORDS[s] for s in raw_seats]
+    if players is None and seats is not None:
+        players = len(seats)
+    if players is not None:
+        setup.players = players
+        setup.seats = seats or [HUMAN] + [BOT] * (players - 1)
+        setup.names = list(adapter.default_names[:players])
+    if params.get("seed", "").strip():
+        raw = params["seed"].strip()
+        if raw.isdigit() and int(raw) <= MAX_SEED:
+            setup.seed = int(raw)
+        else:
+            errors.append(f"seed must be a whole number from 0 to {MAX_SEED}; got {raw!r}, "
+                          f"so the game uses seed {setup.seed}.")
+    if params.get("names", "").strip():
+        names = [x.strip() for x in params["names"].split(",")]
+        if len(names) != setup.players or not all(names) or any(len(x) > 20 for x in names):
+            errors.append(f"names must list {setup.players} non-empty names (up to 20 "
+                          "letters each), separated by commas; the default names are used.")
+        else:
+            setup.names = names
+    return setup, errors
+
+
+def page_query() -> dict[str, str]:
+    """The page's query parameters, also in Voila's pre-heated kernels.
+
+    A pre-heated kernel runs the notebook before anyone asks for the page, so the query
+    string arrives only when the request does: `wait_for_request()` blocks until then
+    (and returns at once outside pre-heating, e.g. in JupyterLab or nbval).
+    """
+    try:
+        from voila.utils import wait_for_request
+    except ImportError:  # plain Jupyter without Voila: QUERY_STRING is simply unset
+        pass
+    else:
+        wait_for_request()
+    return query_params()
+
+
+# ---------------------------------------------------------------- the app
+class TableApp:
+    """Build with an adapter; `app.widget` is what a notebook displays."""
+
+    def __init__(self, adapter: GameAdapter, setup: Setup | None = None,
+                 notices: Sequence[str] = (), step_by_step: bool = True) -> None:
+        self.adapter = adapter
+        self._quiet = False
+        setup = setup or default_setup(adapter)
+        self.banner = ErrorBanner()
+        guard = guarded(self.banner)
+        self._guard = guard
+
+        # --- setup controls
+        self.players_box = w.Dropdown(
+            options=list(range(adapter.min_players, adapter.max_players + 1)),
+            value=setup.players, description="Players", layout=w.Layout(width="150px"))
+        self.players_box.add_class("vg-players")
+        self.players_box.observe(guard(self._on_players), names="value")
+        self.seat_boxes: list[tuple[w.ToggleButtons, w.Text]] = []
+        self.seats_row = w.HBox()
+        self.seats_row.add_class("vg-seats")
+        self.seed_box = w.BoundedIntText(value=setup.seed, min=0, max=MAX_SEED,
+                                         description="Seed", layout=w.Layout(width="170px"))
+        self.seed_box.add_class("vg-seed")
+        self.dice = w.Button(description="", icon="random", tooltip="Pick a random seed",
+                             layout=w.Layout(width="36px"))
+        self.dice.on_click(guard(self._on_random_seed))
+        self.step_box = w.Checkbox(value=step_by_step, description="Step through each round",
+                                   indent=False, layout=w.Layout(width="210px"))
+        self.step_box.add_class("vg-step-toggle")
+        self.new_button = w.Button(description="New game", button_style="primary", icon="play")
+        self.new_button.add_class("vg-new-game")
+        self.new_button.on_click(guard(self._on_new_game))
+        self._build_seat_rows(setup.players, setup.seats, setup.names)
+
+        # --- table, hand-over screen, action bar, log
+        self.notice = w.HTML("")
+        self.notice.add_class("vg-notice")
+        self.board = w.HTML("")
+        self.board.add_class("vg-board-html")
+        self.handover_text = w.HTML("")
+        self.handover_button = w.Button(description="I'm ready", button_style="warning",
+                                        icon="eye", layout=w.Layout(width="auto"))
+        self.handover_button.add_class("vg-ready-button")
+        self.handover_button.on_click(guard(self._on_ready))
+        self.handover = w.VBox([self.handover_text, self.handover_button])
+        self.handover.add_class("vg-handover")
+        self.prompt = w.HTML("")
+        self.prompt.add_class("vg-prompt")
+        self.picker = ActionPicker(self._on_choose, wrap=guard)  # clicks are guarded
+        self.step_text = w.HTML("")
+        self.step_text.add_class("vg-step-text")
+        self.next_button = w.Button(description="Next step", icon="step-forward",
+                                    button_style="info")
+        self.next_button.add_class("vg-next-step")
+        self.next_button.on_click(guard(self._on_next_step))
+        self.all_button = w.Button(description="Show all", icon="fast-forward")
+        self.all_button.add_class("vg-show-all")
+        self.all_button.on_click(guard(self._on_show_all))
+        self.step_bar = w.VBox([self.step_text, w.HBox([self.next_button, self.all_button])])
+        self.step_bar.add_class("vg-step-bar")
+        self.log_view = w.HTML("")
+        self.log_view.add_class("vg-log")
+
+        # --- undo, save, load
+        self.undo_button = w.Button(description="Undo", icon="undo", disabled=True)
+        self.undo_button.add_class("vg-undo")
+        self.undo_button.on_click(guard(self._on_undo))
+        self.save_button = w.Button(description="Save", icon="save")
+        self.save_button.add_class("vg-save")
+        self.save_button.on_click(guard(self._on_save))
+        self.save_text = w.Textarea(placeholder="Click Save: the game appears here as JSON.",
+                                    layout=w.Layout(width="100%", height="90px"))
+        self.save_text.add_class("vg-save-text")
+        self.save_link = w.HTML("")
+        self.save_link.add_class("vg-save-link")
+        self.load_text = w.Textarea(placeholder="Paste a saved game (JSON) here, then Load.",
+                                    layout=w.Layout(width="100%", height="90px"))
+        self.load_text.add_class("vg-load-text")
+        self.load_button = w.Button(description="Load", icon="upload")
+        self.load_button.add_class("vg-load")
+        self.load_button.on_click(guard(self._on_load))
+        saveload = w.VBox([
+            w.HTML('<div class="vg-note">The save holds every card, hidden ones too: '
+                   "don't read it during a game.</div>"),
+            w.HBox([self.save_button, self.save_link]), self.save_text,
+            self.load_text, self.load_button])
+        self.tools = w.Accordion(children=[saveload], titles=("Save / load",))
+        self.tools.selected_index = None
+        self.tools.add_class("vg-tools")
+
+        setup_row = w.HBox([self.players_box, self.seed_box, self.dice, self.step_box,
+                            self.new_button])
+        setup_row.add_class("vg-setup-row")
+        self.setup_panel = w.VBox([setup_row, self.seats_row])
+        self.setup_panel.add_class("vg-setup")
+        self.undo_note = w.HTML("")
+        self.undo_note.add_class("vg-undo-note")
+        undo_row = w.HBox([self.undo_button, self.undo_note])
+        undo_row.add_class("vg-undo-row")
+        action = w.VBox([self.prompt, self.picker, self.step_bar, undo_row])
+        action.add_class("vg-action-panel")
+        side = w.VBox([w.HTML('<div class="vg-log-head">Log</div>'), self.log_view,
+                       self.tools])
+        side.add_class("vg-side-panel")
+        lower = w.HBox([action, side])
+        lower.add_class("vg-lower")
+        self.widget = w.VBox([style_tag(), self.banner, self.notice, self.setup_panel,
+                              self.board, self.handover, lower])
+        self.widget.add_class("vg-app")
+        self.widget.add_class("vg-table-app")
+        self.set_notices(notices)
+
+        # --- game state
+        self.game: Game | None = None
+        self.kinds: list[str] = []
+        self.bots: dict[int, Any] = {}
+        self.showing: int | None = None  # the seat whose private view is on screen
+        self.frames: list[Frame] = []
+        self.frame_i = 0
+        self.frame_log_start = 0
+        self.undo_stack: list[tuple[dict[str, Any], int]] = []
+        self.undo_reason = "Nothing to undo yet."
+        self.start_game(setup)
+
+    # ------------------------------------------------------------ seats
+    def _build_seat_rows(self, n: int, kinds: Sequence[str], names: Sequence[str]) -> None:
+        old = self.seat_boxes
+        rows = []
+        self.seat_boxes = []
+        for i in range(n):
+            kind = kinds[i] if i < len(kinds) else (old[i][0].value if i < len(old) else BOT)
+            name = names[i] if i < len(names) else (
+                old[i][1].value if i < len(old) else self.adapter.default_names[i])
+            toggle = w.ToggleButtons(options=[("Person", HUMAN), ("Bot", BOT)], value=kind,
+                                     layout=w.Layout(width="auto"),
+                                     style={"button_width": "62px"})
+            toggle.add_class(f"vg-seat-kind-{i}")
+            text = w.Text(value=name, layout=w.Layout(width="110px"))
+            text.add_class(f"vg-seat-name-{i}")
+            box = w.HBox([text, toggle])
+            box.add_class("vg-seat-setup")
+            rows.append(box)
+            self.seat_boxes.append((toggle, text))
+        for toggle, text in old:
+            toggle.close()
+            text.close()
+        self.seats_row.children = rows
+
+    def _on_players(self, change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
+        self._build_seat_rows(change["new"], [], [])
+
+    def _on_random_seed(self, _b: Any = None) -> None:
+        self.seed_box.value = random.randrange(100_000)
+
+    def setup_from_controls(self) -> Setup:
+        names = [t.value.strip() for _, t in self.seat_boxes]
+        for i, name in enumerate(names):
+            if not name:
+                raise ValueError(f"seat {i + 1} needs a name")
+            if len(name) > 20:
+                raise ValueError(f"seat {i + 1}'s name is too long (20 letters at most)")
+        if len(set(names)) != len(names):
+            raise ValueError("two seats have the same name: give each village its own")
+        return Setup(self.players_box.value, [k.value for k, _ in self.seat_boxes],
+                     int(self.seed_box.value), names)
+
+    def set_notices(self, notices: Sequence[str]) -> None:
+        if notices:
+            items = "".join(f"<li>{html.escape(n)}</li>" for n in notices)
+            self.notice.value = (f'<div class="vg-query-error"><b>The link has settings this '
+                                 f"app cannot use:</b><ul>{items}</ul></div>")
+        else:
+            self.notice.value = ""
+
+    # ------------------------------------------------------------ game lifecycle
+    def start_game(self, setup: Setup) -> None:
+        game = self.adapter.new_game(setup.players, setup.seed, list(setup.names))
+        self._install(game, list(setup.seats))
+
+    def _install(self, game: Game, kinds: list[str]) -> None:
+        self.game = game
+        self.kinds = kinds
+        self.bots = {s: self.adapter.make_bot(s, game.seed * 31 + s)
+                     for s, k in enumerate(kinds) if k == BOT}
+        self.showing = None
+        self.frames = []
+        self.frame_i = 0
+        self.undo_stack = []
+        self.undo_reason = "Nothing to undo yet."
+        self.save_link.value = ""
+        self._advance()
+        self._refresh()
+
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, k in enumerate(self.kinds) if k == HUMAN]
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) >= 2
+
+    @property
+    def public_view(self) -> int | None:
+        """Whose view the shared screen shows outside a person's own turn."""
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    def human_to_act(self) -> int | None:
+        g = self.game
+        if g is None or g.is_over():
+            return None
+        waiting = [s for s in g.to_act() if self.kinds[s] == HUMAN]
+        return waiting[0] if waiting else None
+
+    def _advance(self) -> None:
+        """Let bots act until a person must choose, a resolution is to be shown, or the end.
+
+        People choose before bots in simultaneous phases, so a bot's move is what triggers
+        a reveal: the step-through then starts from the table as the people left it.
+        """
+        g = self.game
+        for _ in range(MAX_BOT_STEPS):
+            if g.is_over() or self.frames or self.human_to_act() is not None:
+                return
+            waiting = g.to_act()
+            if not waiting:
+                raise RuntimeError("no seat is to act, yet the game is not over")
+            seat = waiting[0]
+            base = g.observation(self.public_view)
+            action = self.bots[seat].act(SeatView(g, seat))
+            events = g.apply(seat, action)
+            if self.undo_stack:
+                self.undo_stack.clear()
+                self.undo_reason = ("Only your own last move can be taken back, before anyone "
+                                    "else acts.")
+            if not self.adapter.undoable(events, seat):
+                self.undo_reason = REVEALED
+            self._after_events(base, events)
+        raise RuntimeError(f"bots made {MAX_BOT_STEPS} moves in a row without the game ending")
+
+    def _after_events(self, base_obs: dict[str, Any], events: list[Event]) -> None:
+        if not self.step_box.value or not events:
+            return
+        frames = self.adapter.frames(base_obs, events, self.public_view)
+        if frames:
+            self.frames = frames
+            self.frame_i = 0
+            self.frame_log_start = len(self.game.log) - len(events)
+
+    # ------------------------------------------------------------ callbacks
+    def _on_new_game(self, _b: Any = None) -> None:
+        setup = self.setup_from_controls()
+        self.set_notices(())
+        self.start_game(setup)
+
+    def _on_ready(self, _b: Any = None) -> None:
+        seat = self.human_to_act()
+        if seat is None:
+            raise ValueError("nobody is waiting to take a turn")
+        self.showing = seat
+        self._refresh()
+
+    def _on_choose(self, action: Any) -> None:
+        g = self.game
+        seat = self.human_to_act()
+        if seat is None or (self.hot_seat and self.showing != seat):
+            raise ValueError("it is not a person's turn right now")
+        snapshot = g.to_dict()
+        base = g.observation(self.public_view)
+        events = g.apply(seat, action)  # IllegalAction (a ValueError) leaves g unchanged
+        if self.adapter.undoable(events, seat):
+            self.undo_stack = [(snapshot, seat)]
+        else:
+            self.undo_stack = []
+            self.undo_reason = REVEALED
+        if self.hot_seat:
+            self.showing = None
+        self._after_events(base, events)
+        self._advance()
+        self._refresh()
+
+    def _on_next_step(self, _b: Any = None) -> None:
+        if not self.frames:
+            raise ValueError("there is no resolution to step through")
+        self.frame_i += 1
+        if self.frame_i >= len(self.frames):
+            self._finish_frames()
+        self._refresh()
+
+    def _on_show_all(self, _b: Any = None) -> None:
+        if self.frames:
+            self._finish_frames()
+        self._refresh()
+
+    def _finish_frames(self) -> None:
+        self.frames = []
+        self.frame_i = 0
+        self._advance()
+
+    def _on_undo(self, _b: Any = None) -> None:
+        if not self.undo_stack or self.frames:
+            raise ValueError(self.undo_reason)
+        snapshot, seat = self.undo_stack.pop()
+        game = self.adapter.from_dict(snapshot)
+        self.game = game
+        self.showing = None if self.hot_seat else seat
+        self.undo_reason = "Nothing more to undo."
+        self._refresh()
+
+    def save_json(self) -> str:
+        g = self.game
+        return json.dumps({"format": SAVE_FORMAT, "game": g.game_name, "seats": self.kinds,
+                           "state": g.to_dict()})
+
+    def _on_save(self, _b: Any = None) -> None:
+        text = self.save_json()
+        self.save_text.value = text
+        data = base64.b64encode(text.encode()).decode()
+        name = f"{self.game.game_name}_seed{self.game.seed}_move{len(self.game.history)}.json"
+        self.save_link.value = (f'<a class="vg-download" download="{html.escape(name)}" '
+                                f'href="data:application/json;base64,{data}">Download the '
+                                "save file</a>")
+
+    def load_json(self, text: str) -> None:
+        """Replace the game by a saved one; on any problem raise ValueError, change nothing."""
+        if not text.strip():
+            raise ValueError("paste a saved game (JSON) into the box first")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"that is not valid JSON ({exc.msg} at line {exc.lineno}, "
+                             f"column {exc.colno})") from None
+        if not isinstance(data, dict):
+            raise ValueError("a saved game is a JSON object ({...})")
+        state = data.get("state", data) if data.get("format") == SAVE_FORMAT else data
+        game_name = data.get("game", self.adapter.game_name)
+        if game_name != self.adapter.game_name:
+            raise ValueError(f"that save is for {game_name!r}, not {self.adapter.game_name!r}")
+        try:
+            game = self.adapter.from_dict(state)
+        except (KeyError, TypeError, AttributeError, IndexError) as exc:
+            raise ValueError(f"the saved game is incomplete or damaged ({exc!r})") from None
+        n = game.num_players
+        kinds = data.get("seats")
+        if not (isinstance(kinds, list) and len(kinds) == n and all(k in (HUMAN, BOT)
+                                                                    for k in kinds)):
+            kinds = self.kinds if len(self.kinds) == n else [HUMAN] + [BOT] * (n - 1)
+        names = [game.player_name(i) for i in range(n)]
+        self._install(game, list(kinds))
+        self._quiet = True
+        try:
+            self.players_box.value = n
+        finally:
+            self._quiet = False
+        self._build_seat_rows(n, kinds, names)
+        self.seed_box.value = min(game.seed, MAX_SEED)
+
+    def _on_load(self, _b: Any = None) -> None:
+        self.load_json(self.load_text.value)
+
+    # ------------------------------------------------------------ drawing
+    def _set_visible(self, widget: w.Widget, visible: bool) -> None:
+        widget.layout.display = None if visible else "none"
+
+    def _log_html(self, seat: int | None, upto: int | None = None) -> str:
+        events = (self.game.log if upto is None else self.game.log[:upto])[-80:]
+        lines = [e.text_for(seat) for e in events]
+        return f'<div class="vg-log-scroll">{self._log_lines(events, lines)}</div>'
+
+    @staticmethod
+    def _log_lines(events: list[Event], lines: list[str]) -> str:
+        parts = [f'<div class="vg-log-line vg-log-{html.escape(e.kind)}">{html.escape(t)}'
+                 "</div>" for e, t in zip(events, lines, strict=True)]
+        return "".join(reversed(parts))
+
+    def _refresh(self) -> None:
+        g = self.game
+        self._set_visible(self.handover, False)
+        self._set_visible(self.step_bar, False)
+        self._set_visible(self.board, True)
+        self.picker.set_actions([])
+        self.undo_button.disabled = not self.undo_stack or bool(self.frames)
+        if self.undo_stack and not self.frames:
+            who = self.game.player_name(self.undo_stack[-1][1])
+            self.undo_button.tooltip = f"Take back {who}'s last move (nobody has seen it)"
+        else:
+            self.undo_button.tooltip = self.undo_reason
+        self.undo_note.value = ("" if not self.undo_button.disabled or not self.game.history
+                                else html.escape(self.undo_reason))
+        view = self.public_view
+        if self.frames:
+            frame = self.frames[self.frame_i]
+            self.board.value = self.adapter.render(frame.obs, frame.counts, frame.highlight)
+            self.prompt.value = '<div class="vg-prompt-line">Resolving the round…</div>'
+            self.step_text.value = (
+                f'<span class="vg-step-count">Step {self.frame_i + 1} of '
+                f"{len(self.frames)}</span> {html.escape(frame.text)}")
+            self._set_visible(self.step_bar, True)
+            self.log_view.value = self._log_html(view, self.frame_log_start
+                                                 + frame.event_index + 1)
+            return
+        if g.is_over():
+            obs = g.observation(view)
+            self.board.value = self.adapter.render(obs)
+            self.prompt.value = self.adapter.prompt(obs, [])
+            self.log_view.value = self._log_html(view)
+            return
+        seat = self.human_to_act()
+        if seat is None:  # only reachable if bots stopped on their own
+            self.board.value = self.adapter.render(g.observation(view))
+            self.prompt.value = ""
+            self.log_view.value = self._log_html(view)
+            return
+        if self.hot_seat and self.showing != seat:
+            name = html.escape(g.player_name(seat))
+            self.handover_text.value = (
+                f'<div class="vg-handover-card"><div class="vg-handover-title">Pass to '
+                f"{name}</div><div>Everyone else, look away: {name} is about to see their "
+                "own cards.</div></div>")
+            self.handover_button.description = f"I'm {g.player_name(seat)}: click when ready"
+            self._set_visible(self.handover, True)
+            self._set_visible(self.board, False)
+            self.board.value = ""
+            self.prompt.value = f'<div class="vg-prompt-line">Waiting for {name}…</div>'
+            self.log_view.value = self._log_html(None)
+            return
+        self.showing = seat
+        obs = g.observation(seat)
+        self.board.value = self.adapter.render(obs)
+        actions = g.legal_actions(seat)
+        self.picker.labels = self.adapter.labels(obs)
+        self.picker.set_actions(actions)
+        self.prompt.value = self.adapter.prompt(obs, actions)
+        self.log_view.value = self._log_html(seat)
+
+
+def table_app(adapter: GameAdapter, query: dict[str, str] | None = None,
+              step_by_step: bool = True) -> w.Widget:
+    """The app for `adapter`, set up from the page's query string (or `query`)."""
+    params = page_query() if query is None else query
+    setup, errors = parse_setup(params, adapter)
+    return TableApp(adapter, setup, errors, step_by_step=step_by_step).widget

@@ -1,0 +1,1 @@
+"""Village Pillage widgets: the table renderer, the play app, walkthroughs and lessons."""

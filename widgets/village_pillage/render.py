@@ -1,0 +1,275 @@
+"""Village Pillage as HTML: cards that look like cards, and the table for one seat's view.
+
+Everything here reads an observation (`game.observation(seat)`) or the card data; nothing
+looks at the game itself, so what a seat may not know cannot leak into its page.
+
+Stable CSS classes for tests: `vg-table`, `vg-village`, `vg-seat-<i>`, `vg-viewer`,
+`vg-to-act`, `vg-stockpile`, `vg-bank`, `vg-relics`, `vg-plan`, `vg-hand`, `vg-market`,
+`vg-deck`, `vg-winner-banner`, and on cards `vg-card vg-<type>`.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from village_games.village_pillage import TYPES, default_cards
+
+HIDDEN = "?"
+TYPE_LETTER = {"Farmer": "F", "Wall": "W", "Raider": "R", "Merchant": "M"}
+
+# Where each village sits around the table (grid areas, see the "table" CSS section) and
+# the (column, row) of each area for the arrows on planned cards. The viewer sits at the
+# bottom; the others follow clockwise seen from above, so the viewer's left neighbour
+# (seat + 1, the engine's `left`) sits on the screen's left and the rest go round the top.
+LAYOUTS: dict[int, dict[str, tuple[float, float]]] = {
+    2: {"b": (0, 1), "t": (0, 0)},
+    3: {"b": (1, 1), "l": (0, 0), "r": (2, 0)},
+    4: {"b": (1, 2), "l": (0, 1), "t": (1, 0), "r": (2, 1)},
+    5: {"b": (1, 2), "l": (0, 1), "tl": (0, 0), "tr": (2, 0), "r": (2, 1)},
+}
+ARROWS = {(-1, -1): "↖", (0, -1): "↑", (1, -1): "↗", (-1, 0): "←", (1, 0): "→",
+          (-1, 1): "↙", (0, 1): "↓", (1, 1): "↘", (0, 0): "•"}
+
+
+def _e(text: Any) -> str:
+    return html.escape(str(text))
+
+
+def type_class(type_name: str) -> str:
+    return f"vg-{type_name.lower()}"
+
+
+def card_type(name: str) -> str:
+    """The card's type name ("Farmer"...), for button colours."""
+    return default_cards()[name].type_name
+
+
+def _pips(types: list[str]) -> str:
+    return "".join(f'<span class="vg-pip vg-pip-{t.lower()}" title="against a {t}">'
+                   f"{TYPE_LETTER[t]}</span>" for t in types)
+
+
+def effect_rows(name: str) -> list[str]:
+    """HTML rows 'vs <types>: effect', identical effects grouped, empty ones left out."""
+    card = default_cards()[name]
+    if card.buy_relic:
+        return ['<div class="vg-eff"><span class="vg-relic-icon small"></span> buy relic</div>',
+                f'<div class="vg-eff vg-else">else: {_e(card.if_unable.describe())}</div>']
+    groups: dict[str, list[str]] = {}
+    for t, eff in zip(TYPES, card.effects, strict=True):
+        if not eff.is_empty:
+            groups.setdefault(eff.describe(), []).append(t)
+    rows = []
+    for text, types in groups.items():
+        who = '<span class="vg-vs-all">vs all</span>' if len(types) == 4 else _pips(types)
+        rows.append(f'<div class="vg-eff">{who} {_e(text)}</div>')
+    return rows
+
+
+def card_html(name: str, *, small: bool = False, exhausted: bool = False,
+              hidden: bool = False, extra_class: str = "") -> str:
+    """One card: colour by type, name, type and its effect per opposing type.
+
+    `hidden` (or the name "?") draws the card back and says nothing about the card.
+    `small` drops the effect rows (planned cards, exhausted cards, the market strip).
+    """
+    classes = ["vg-card"] + (["vg-small"] if small else []) + ([extra_class] if extra_class
+                                                                else [])
+    if hidden or name == HIDDEN:
+        return (f'<div class="{" ".join(classes + ["vg-back"])}" title="face down">'
+                '<div class="vg-back-mark">?</div></div>')
+    card = default_cards()[name]
+    classes.append(type_class(card.type_name))
+    if exhausted:
+        classes.append("vg-exhausted")
+    rows = "" if small else f'<div class="vg-card-rows">{"".join(effect_rows(name))}</div>'
+    badge = '<div class="vg-card-badge">resting</div>' if exhausted else ""
+    egg = '<span class="vg-egg" title="starting card"></span>' if card.starter else ""
+    tip = _e(card.help + (f" ({card.note})" if card.note else ""))
+    return (f'<div class="{" ".join(classes)}" title="{tip}" data-card="{_e(name)}">'
+            f'<div class="vg-card-name">{_e(name)}{egg}</div>'
+            f'<div class="vg-card-type">{_e(card.type_name)}</div>{rows}{badge}</div>')
+
+
+def empty_slot(label: str = "") -> str:
+    return f'<div class="vg-card vg-small vg-empty">{_e(label)}</div>'
+
+
+# ---------------------------------------------------------------- the table
+def seat_cells(n: int, viewer: int | None) -> dict[int, str]:
+    """Which grid area each seat's village takes; the viewer (or seat 0) at the bottom."""
+    me = 0 if viewer is None else viewer
+    areas = list(LAYOUTS[n])
+    return {(me + k) % n: area for k, area in enumerate(areas)}
+
+
+def arrow(n: int, from_cell: str, to_cell: str) -> str:
+    """The arrow from one village toward another, as drawn on the screen."""
+    (x0, y0), (x1, y1) = LAYOUTS[n][from_cell], LAYOUTS[n][to_cell]
+    return ARROWS[((x1 > x0) - (x1 < x0), (y1 > y0) - (y1 < y0))]
+
+
+def _relics(count: int, total: int, next_cost: int | None) -> str:
+    icons = "".join(f'<span class="vg-relic-icon{" owned" if i < count else ""}"></span>'
+                    for i in range(total))
+    nxt = (f'<span class="vg-next-relic">next costs {next_cost}</span>'
+           if next_cost is not None and count < total else
+           '<span class="vg-next-relic">all relics</span>')
+    return (f'<div class="vg-relics" data-relics="{count}" title="{count} of {total} relics">'
+            f'{icons}{nxt}</div>')
+
+
+def _played_by_slot(obs: dict) -> dict[tuple[int, int], dict]:
+    return {(p["seat"], p["side"]): p for p in obs.get("played", [])}
+
+
+def _plan_html(obs: dict, seat: int, cells: dict[int, str]) -> str:
+    p = obs["players"][seat]
+    duel = obs["duel"]
+    played = _played_by_slot(obs)
+    names = [obs["players"][i]["name"] for i in range(len(obs["players"]))]
+    slots = []
+    for side in range(2):
+        card = p["plan"][side] if side < len(p["plan"]) else None
+        if duel:
+            target = 1 - seat
+            label = ("front: now" if side == 0 else "back: next round")
+            point = arrow(len(cells), cells[seat], cells[target])
+        else:
+            target = p["left"] if side == 0 else p["right"]
+            label = ("left" if side == 0 else "right")
+            point = arrow(len(cells), cells[seat], cells[target])
+        caption = (f'<div class="vg-slot-label">{_e(label)} {point} '
+                    f'<b>{_e(names[target])}</b></div>')
+        if card is None:
+            body = empty_slot("…")
+        else:
+            info = played.get((seat, side))
+            face_up = card != HIDDEN
+            mine = seat == obs.get("viewer")
+            extra = ""
+            if info and info.get("acting"):
+                extra = "vg-acting"
+            elif info and info.get("exhausting"):
+                extra = "vg-exhausting"
+            elif mine and face_up and not info:
+                extra = "vg-mine-face-down"
+            body = card_html(card, small=True, extra_class=extra)
+        slots.append(f'<div class="vg-slot vg-side-{side}">{caption}{body}</div>')
+    return f'<div class="vg-plan">{"".join(slots)}</div>'
+
+
+def _counts(obs: dict, seat: int, counts: list[list[int]] | None) -> tuple[int, int, int]:
+    p = obs["players"][seat]
+    if counts is not None:
+        stock, bank, relics = counts[seat]
+        return stock, bank, relics
+    return p["stockpile"], p["bank"], p["relics"]
+
+
+def village_html(obs: dict, seat: int, cells: dict[int, str],
+                 counts: list[list[int]] | None = None, highlight: list[int] | None = None
+                 ) -> str:
+    p = obs["players"][seat]
+    stock, bank, relics = _counts(obs, seat, counts)
+    costs = obs["relic_costs"]
+    next_cost = costs[relics] if relics < len(costs) else None
+    classes = ["vg-village", f"vg-seat-{seat}", f"vg-cell-{cells[seat]}"]
+    if seat == obs.get("viewer"):
+        classes.append("vg-viewer")
+    viewer = obs.get("viewer")
+    to_act = obs.get("to_act", [])
+    if seat in to_act and obs["phase"] != "over" and (viewer is None or viewer not in to_act
+                                                      or seat == viewer):
+        classes.append("vg-to-act")  # the viewer's own turn outshines the others'
+    status = ""
+    if obs["phase"] == "plan":
+        status = ('<div class="vg-ready">planned ✓</div>' if p["planned"]
+                  else '<div class="vg-thinking">planning…</div>')
+    if highlight and seat in highlight:
+        classes.append("vg-highlight")
+    if seat in obs.get("winners", []):
+        classes.append("vg-winner")
+    you = ' <span class="vg-you">you</span>' if seat == obs.get("viewer") else ""
+    crown = ' <span class="vg-crown" title="winner">♛</span>' if seat in obs.get(
+        "winners", []) else ""
+    head = (f'<div class="vg-village-head"><span class="vg-village-name">{_e(p["name"])}'
+            f"</span>{you}{crown}</div>")
+    turnips = (
+        '<div class="vg-counts">'
+        f'<span class="vg-stockpile" data-value="{stock}" title="stockpile (can be stolen)">'
+        f'<span class="vg-turnip"></span><b>{stock}</b> stockpile</span>'
+        f'<span class="vg-bank" data-value="{bank}" title="bank (safe from most steals)">'
+        f'<span class="vg-bank-icon"></span><b>{bank}/{obs["bank_cap"]}</b> bank</span>'
+        "</div>")
+    rel = _relics(relics, len(costs), next_cost)
+    hand_note = ""
+    if seat != obs.get("viewer"):
+        extra = [c for c in p["market_cards"]]
+        bits = [f'{p["hand_size"]} in hand']
+        if extra:
+            bits.append("bought: " + ", ".join(_e(c) for c in extra))
+        if p["secret_count"]:
+            bits.append(f'{p["secret_count"]} drawn face down')
+        hand_note = f'<div class="vg-hand-note">{"; ".join(bits)}</div>'
+    resting = ""
+    if p["exhausted"]:
+        resting = ('<div class="vg-resting"><div class="vg-slot-label">resting</div>'
+                   + "".join(card_html(c, small=True, exhausted=True) for c in p["exhausted"])
+                   + "</div>")
+    stats = f'<div class="vg-village-stats">{head}{turnips}{rel}{status}{hand_note}</div>'
+    plan = f'<div class="vg-plan-area">{_plan_html(obs, seat, cells)}{resting}</div>'
+    hand = hand_html(obs) if seat == obs.get("viewer") else ""
+    return f'<div class="{" ".join(classes)}" data-seat="{seat}">{stats}{plan}{hand}</div>'
+
+
+def market_html(obs: dict) -> str:
+    slots = "".join(card_html(c) if c else empty_slot("empty") for c in obs["market"])
+    return (f'<div class="vg-market"><div class="vg-market-head">Market '
+            f'<span class="vg-deck" data-value="{obs["deck_size"]}">deck: '
+            f'{obs["deck_size"]}</span></div><div class="vg-market-cards">{slots}</div></div>')
+
+
+def hand_html(obs: dict) -> str:
+    viewer = obs.get("viewer")
+    if viewer is None:
+        return ""
+    hand = obs["players"][viewer]["hand"] or []
+    cards = "".join(card_html(c) for c in hand) or '<span class="vg-note">no cards in hand</span>'
+    return (f'<div class="vg-hand"><div class="vg-hand-head">Your hand '
+            f'({len(hand)})</div><div class="vg-hand-cards">{cards}</div></div>')
+
+
+def banner_html(obs: dict) -> str:
+    if obs["phase"] != "over":
+        return ""
+    names = " and ".join(obs["players"][s]["name"] for s in obs["winners"])
+    return (f'<div class="vg-winner-banner"><span class="vg-crown">♛</span> '
+            f'<b>{_e(names)}</b> {"win" if len(obs["winners"]) > 1 else "wins"}! '
+            f'<div class="vg-result">{_e(obs["result"])}</div></div>')
+
+
+def status_html(obs: dict) -> str:
+    phase = {"plan": "Plan", "resolve": "Resolve", "over": "Game over"}[obs["phase"]]
+    mode = "Duel" if obs["duel"] else f'{len(obs["players"])} villages'
+    costs = "/".join(map(str, obs["relic_costs"]))
+    return (f'<div class="vg-status"><span class="vg-round">Round {obs["round"]}</span>'
+            f'<span class="vg-phase">{phase}</span><span>{mode}</span>'
+            f'<span>bank cap {obs["bank_cap"]}</span><span>relics {costs}</span>'
+            '<span class="vg-order">Farmer → Wall → Raider → Merchant</span></div>')
+
+
+def render_table(obs: dict, *, counts: list[list[int]] | None = None,
+                 highlight: list[int] | None = None) -> str:
+    """The whole table as one seat sees it (`obs = game.observation(seat)`).
+
+    `counts` overrides [stockpile, bank, relics] per seat (the app animates the
+    resolution with it); `highlight` marks seats to draw attention to.
+    """
+    n = len(obs["players"])
+    cells = seat_cells(n, obs.get("viewer"))
+    areas = "".join(village_html(obs, s, cells, counts, highlight) for s in range(n))
+    table = (f'<div class="vg-table vg-n{n}{" vg-duel" if obs["duel"] else ""}">{areas}'
+             f'<div class="vg-cell-c vg-center">{market_html(obs)}</div></div>')
+    return f'<div class="vg-board">{banner_html(obs)}{status_html(obs)}{table}</div>'
