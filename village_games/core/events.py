@@ -2,24 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
-EVERYONE = None  # `Event.viewer` value meaning "no particular seat": sees only public text
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One thing that happened.
 
     `text` is what every seat may read. When some seats may know more (a player sees the
     card they drew), `secret_text` is shown to the seats in `secret_for` instead.
     `data` holds the same facts as plain JSON values, for tests, bots and animations.
+    A NamedTuple, not a frozen dataclass: engines make dozens per round and this is cheaper.
     """
 
     kind: str
     text: str
-    data: dict[str, Any] = field(default_factory=dict)
+    data: dict[str, Any] = {}  # never mutated: engines pass their own dict
     secret_text: str | None = None
     secret_for: tuple[int, ...] = ()
 

@@ -97,6 +97,7 @@ class CardSet:
     starters: tuple[str, ...]
     market: tuple[str, ...]
     market_slots: int
+    order: dict[str, int]  # name -> position in the file: the sort key of hands
 
     def __getitem__(self, name: str) -> Card:
         try:
@@ -169,7 +170,7 @@ def parse_cards(data: dict, source: str) -> CardSet:
         raise CardDataError(f"{source}: needs exactly one starter of each type")
     if len(market) < slots:
         raise CardDataError(f"{source}: needs at least {slots} market cards")
-    return CardSet(cards, starters, market, slots)
+    return CardSet(cards, starters, market, slots, {n: c.index for n, c in cards.items()})
 
 
 def load_cards(path: str | Path = CARD_FILE) -> CardSet:

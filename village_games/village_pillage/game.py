@@ -125,7 +125,7 @@ class VillagePillage(Game):
 
     def card_order(self, name: str) -> int:
         """Hands are kept in card-file order, so equal states have equal dicts."""
-        return self.cards.cards[name].index
+        return self.cards.order[name]
 
     # ------------------------------------------------------------ protocol
     def to_act(self) -> list[int]:

@@ -40,6 +40,7 @@ class Matchup(NamedTuple):
     card: Card
     eff: Effect
     buys: bool  # acts in its phase's buy sub-step
+    acts: bool  # has any effect against the card it faces
 
 
 def matchups(g: VillagePillage) -> tuple[list[Matchup], ...]:
@@ -55,7 +56,8 @@ def matchups(g: VillagePillage) -> tuple[list[Matchup], ...]:
             card = cards[ps[seat].plan[side]]
             eff = card.effects[cards[ps[oseat].plan[oside]].type]
             pairs[card.type].append(Matchup(seat, side, oseat, oside, card, eff,
-                                            card.buy_relic or eff.buy_card is not None))
+                                            card.buy_relic or eff.buy_card is not None,
+                                            eff != NO_EFFECT))
         g.round_pairs = pairs
     return pairs
 
@@ -108,10 +110,10 @@ def _simple_steps(g: VillagePillage, ctype: int, events: list[Event]) -> None:
     present = matchups(g)[ctype]
     if not present:
         return
-    acting = [m for m in present if m.eff != NO_EFFECT]
+    acting = [m for m in present if m.acts]
     events.append(_ev("phase", f"{TYPES[ctype]} phase.", phase=TYPES[ctype]))
     ps = g.players
-    for seat, _side, oseat, _oside, card, eff, _buys in acting:  # gains
+    for seat, _side, oseat, _oside, card, eff, _buys, _acts in acting:  # gains
         if eff.gain:
             ps[seat].stockpile += eff.gain
             events.append(_ev("gain", f"{ps[seat].name}'s {card.name} gains {eff.gain}.",
@@ -123,7 +125,7 @@ def _simple_steps(g: VillagePillage, ctype: int, events: list[Event]) -> None:
                               [[oseat, eff.opponent_gains, 0]], card=card.name))
     _steals(g, acting, events)
     banked: dict[int, int] = {}
-    for seat, _side, _o, _os, _card, eff, _buys in acting:
+    for seat, _side, _o, _os, _card, eff, _buys, _acts in acting:
         if eff.bank:
             banked[seat] = banked.get(seat, 0) + eff.bank
     for seat, amount in banked.items():  # two bank effects of one player share the cap
@@ -135,7 +137,7 @@ def _simple_steps(g: VillagePillage, ctype: int, events: list[Event]) -> None:
             " (bank full)" if v.bank == g.bank_cap else " (stockpile ran out)")
         events.append(_ev("bank", f"{v.name} banks {moved} of {amount}{why}.",
                           [[seat, -moved, moved]], cap=g.bank_cap))
-    for seat, side, oseat, oside, card, eff, _buys in acting:
+    for seat, side, oseat, oside, card, eff, _buys, _acts in acting:
         if eff.exhaust_opponent:
             _mark(g, oseat, oside, seat, card.name, events)
         if eff.exhaust_self:
@@ -161,7 +163,7 @@ def _mark(g: VillagePillage, seat: int, side: int, by_seat: int, by_card: str,
 def _steals(g: VillagePillage, acting: list, events: list[Event]) -> None:
     """All steals of one type at once, from the stockpiles as they stood before any of them."""
     claims: dict[int, list[tuple[int, int, bool, str]]] = {}  # victim -> (thief, n, bank, card)
-    for seat, _side, oseat, _oside, card, eff, _buys in acting:
+    for seat, _side, oseat, _oside, card, eff, _buys, _acts in acting:
         if eff.steal:
             claims.setdefault(oseat, []).append((seat, eff.steal, eff.steal_incl_bank, card.name))
         if eff.opponent_steals:  # Reading 3: in the printing card's phase, steal sub-step
