@@ -21,32 +21,22 @@ from .views import determinize, observe
 BANK_SIDES = {"duel": (4, (6, 7, 8)), "standard": (5, (8, 9, 10))}
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
-_pair_cache: dict[tuple[str, ...], list[Plan]] = {}
-_queue2_cache: dict[tuple[str, ...], list[QueueTwo]] = {}
-_queue1_cache: dict[tuple[str, ...], list[Queue]] = {}
+_CACHE_LIMIT = 4096  # distinct hands seen; bounded so a long-lived server does not grow
+_action_cache: dict[tuple[type, tuple[str, ...]], list] = {}
 
 
-def _plans(hand: list[str]) -> list[Plan]:
-    key = tuple(hand)
-    got = _pair_cache.get(key)
+def _cached(kind: type, hand: list[str]) -> list:
+    """The plan actions for a hand, built once: frozen dataclasses are slow to construct."""
+    key = (kind, tuple(hand))
+    got = _action_cache.get(key)
     if got is None:
-        got = _pair_cache[key] = [Plan(a, b) for a, b in permutations(key, 2)]
-    return got
-
-
-def _queue_two(hand: list[str]) -> list[QueueTwo]:
-    key = tuple(hand)
-    got = _queue2_cache.get(key)
-    if got is None:
-        got = _queue2_cache[key] = [QueueTwo(a, b) for a, b in permutations(key, 2)]
-    return got
-
-
-def _queue_one(hand: list[str]) -> list[Queue]:
-    key = tuple(hand)
-    got = _queue1_cache.get(key)
-    if got is None:
-        got = _queue1_cache[key] = [Queue(c) for c in key]
+        if len(_action_cache) >= _CACHE_LIMIT:
+            _action_cache.clear()
+        if kind is Queue:
+            got = [Queue(c) for c in hand]
+        else:
+            got = [kind(a, b) for a, b in permutations(hand, 2)]
+        _action_cache[key] = got
     return got
 
 
@@ -142,8 +132,8 @@ class VillagePillage(Game):
             if len(v.plan) >= 2:
                 return []
             if not self.duel:
-                return _plans(v.hand)
-            return _queue_two(v.hand) if not v.plan else _queue_one(v.hand)
+                return _cached(Plan, v.hand)
+            return _cached(QueueTwo if not v.plan else Queue, v.hand)
         aw = self.awaiting
         if self.phase != "resolve" or not aw or aw["player"] != player:
             return []
@@ -233,6 +223,13 @@ class VillagePillage(Game):
         else:
             chosen = [action.card]
             secret = f"You queue {action.card} behind {v.plan[0]}."
+        if self.duel:  # the hand each queued card came from; [] = unknown (a scenario)
+            pools = (v.pools + [[]] * len(v.plan))[:len(v.plan)]
+            if len(chosen) == 2:
+                pools += [v.hand[:], [c for c in v.hand if c != chosen[0]]]
+            else:
+                pools.append(v.hand[:])
+            v.pools = pools
         for card in chosen:
             v.hand.remove(card)
         v.plan.extend(chosen)

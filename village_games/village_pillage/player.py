@@ -10,11 +10,13 @@ class Village:
     3-5 players `[left, right]` (empty until planned); duel `[front, back]` (the front card
     is the one left from last round)."""
 
-    __slots__ = ("name", "stockpile", "bank", "relics", "hand", "exhausted", "secret", "plan")
+    __slots__ = ("name", "stockpile", "bank", "relics", "hand", "exhausted", "secret", "plan",
+                 "pools")
 
     def __init__(self, name: str, stockpile: int = 1, bank: int = 1, relics: int = 0,
                  hand: list[str] | None = None, exhausted: list[str] | None = None,
-                 secret: list[str] | None = None, plan: list[str] | None = None) -> None:
+                 secret: list[str] | None = None, plan: list[str] | None = None,
+                 pools: list[list[str]] | None = None) -> None:
         self.name = name
         self.stockpile = stockpile
         self.bank = bank
@@ -23,6 +25,9 @@ class Village:
         self.exhausted: list[str] = exhausted if exhausted is not None else []
         self.secret: list[str] = secret if secret is not None else []  # cards only we have seen
         self.plan: list[str] = plan if plan is not None else []
+        # Duel only: for each queued card, the hand it was chosen from. Others can work this
+        # out from the table, and determinize needs it to keep a face-down card plausible.
+        self.pools: list[list[str]] = pools if pools is not None else []
 
     @property
     def turnips(self) -> int:
@@ -42,9 +47,10 @@ class Village:
 
     def copy(self) -> Village:
         return Village(self.name, self.stockpile, self.bank, self.relics, self.hand[:],
-                       self.exhausted[:], self.secret[:], self.plan[:])
+                       self.exhausted[:], self.secret[:], self.plan[:], self.pools[:])
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "stockpile": self.stockpile, "bank": self.bank,
                 "relics": self.relics, "hand": self.hand[:], "exhausted": self.exhausted[:],
-                "secret": self.secret[:], "plan": self.plan[:]}
+                "secret": self.secret[:], "plan": self.plan[:],
+                "pools": [p[:] for p in self.pools]}

@@ -382,6 +382,7 @@ def _refresh(g: VillagePillage, events: list[Event]) -> None:
             else:
                 v.hand.append(card)
         v.plan = v.plan[1:] if g.duel else []
+        v.pools = v.pools[1:] if g.duel else []
         v.hand.sort(key=g.card_order)
     g.marked = []
     g.round_pairs = None

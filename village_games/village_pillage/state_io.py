@@ -95,7 +95,8 @@ def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePilla
         v = Village(name, _int(row, "stockpile", 1, where, 0, 10_000),
                     _int(row, "bank", 1, where, 0, g.bank_cap),
                     _int(row, "relics", 0, where, 0, 3), hand, exhausted,
-                    _names(row.get("secret", []), f"{where}.secret", known), plan)
+                    _names(row.get("secret", []), f"{where}.secret", known), plan,
+                    [_names(p, f"{where}.pools", known) for p in row.get("pools", [])])
         owned = v.owned()
         if len(owned) != len(set(owned)):
             raise ValueError(f"{where}: a card appears twice among hand, plan and exhausted")

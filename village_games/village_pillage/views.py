@@ -86,15 +86,29 @@ def determinize(g: VillagePillage, observer: int, rng: random.Random) -> Village
         v.hand = [swap.get(c, c) for c in v.hand]
         v.plan = [swap.get(c, c) for c in v.plan]
         v.secret = [swap[c] for c in v.secret]
+        v.pools = [[swap.get(c, c) for c in pool] for pool in v.pools]
     w.deck = pool
     rng.shuffle(w.deck)
     for i in others:
         v = w.players[i]
         hidden_sides = [s for s in range(len(v.plan))
                         if not (_revealed(w) and (s == 0 or not w.duel))]
-        mixed = v.hand + [v.plan[s] for s in hidden_sides]
-        rng.shuffle(mixed)
+        free = v.hand + [v.plan[s] for s in hidden_sides]
         for s in hidden_sides:
-            v.plan[s] = mixed.pop()
-        v.hand = sorted(mixed, key=w.card_order)
+            v.plan[s] = free.pop(_pick(free, v.pools, s, rng))
+        v.hand = sorted(free, key=w.card_order)
     return w
+
+
+def _pick(free: list[str], pools: list[list[str]], side: int, rng: random.Random) -> int:
+    """Index in `free` of a card that could really sit face down at `side`.
+
+    Duel: a queued card came from the hand of its round (`pools[side]`), and the card in
+    front was already on the table when the card behind it was chosen.
+    """
+    if side < len(pools) and pools[side]:
+        later = {c for pool in pools[side + 1:] for c in pool}
+        fits = [i for i, c in enumerate(free) if c in pools[side] and c not in later]
+        if fits:
+            return rng.choice(fits)
+    return rng.randrange(len(free))
