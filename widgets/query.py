@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import html
 import os
+from collections.abc import Sequence
 from urllib.parse import parse_qs
 
 
@@ -11,3 +13,28 @@ def query_params(environ: dict[str, str] | None = None) -> dict[str, str]:
     env = os.environ if environ is None else environ
     raw = env.get("QUERY_STRING", "")
     return {k: v[-1] for k, v in parse_qs(raw, keep_blank_values=True).items()}
+
+
+def page_query() -> dict[str, str]:
+    """The page's query parameters, also in Voila's pre-heated kernels.
+
+    A pre-heated kernel runs the notebook before anyone asks for the page, so the query
+    string arrives only when the request does: `wait_for_request()` blocks until then
+    (and returns at once outside pre-heating, e.g. in JupyterLab or nbval).
+    """
+    try:
+        from voila.utils import wait_for_request
+    except ImportError:  # plain Jupyter without Voila: QUERY_STRING is simply unset
+        pass
+    else:
+        wait_for_request()
+    return query_params()
+
+
+def notice_html(notices: Sequence[str]) -> str:
+    """The note an app shows above itself when its link asked for something it cannot do."""
+    if not notices:
+        return ""
+    items = "".join(f"<li>{html.escape(n)}</li>" for n in notices)
+    return (f'<div class="vg-query-error"><b>The link has settings this app cannot use:</b>'
+            f"<ul>{items}</ul></div>")

@@ -20,6 +20,12 @@ Everything game-specific lives in a `GameAdapter` (see `widgets/village_pillage/
         def make_bot(self, seat, seed): ...                   # -> Agent (has .act(SeatView))
         def frames(self, base_obs, events, viewer): ...       # -> list[Frame] ([] = no steps)
         def undoable(self, events, seat): ...                 # -> bool: revealed nothing?
+        def variants(self, players): ...   # optional -> list[Variant]; the first is default
+
+A game with several ways to play a player count (a longer duel, say) lists them in
+`variants(players)`: each `Variant` has a `key` for links (`?variant=long`), a `label` for
+the dropdown and `options`, passed to `new_game` as keyword arguments. The dropdown shows
+only when more than one variant applies to the chosen player count.
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ import base64
 import html
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -37,7 +43,7 @@ import ipywidgets as w
 from village_games.core import Event, Game, SeatView
 
 from .action_picker import ActionPicker, PickerLabels
-from .query import query_params
+from .query import notice_html, page_query
 from .safe import ErrorBanner, guarded
 from .theme import style_tag
 
@@ -61,6 +67,16 @@ class Frame:
     event_index: int = 0  # which event of the batch this step shows (for the log)
 
 
+@dataclass(frozen=True)
+class Variant:
+    """One way to play a player count: `key` for links, `label` for the dropdown, and the
+    keyword `options` the adapter's `new_game` receives."""
+
+    key: str
+    label: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
 class GameAdapter(Protocol):
     game_name: str
     title: str
@@ -69,7 +85,7 @@ class GameAdapter(Protocol):
     default_players: int
     default_names: Sequence[str]
 
-    def new_game(self, players: int, seed: int, names: list[str]) -> Game: ...
+    def new_game(self, players: int, seed: int, names: list[str], **options: Any) -> Game: ...
     def from_dict(self, state: dict[str, Any]) -> Game: ...
     def render(self, obs: dict[str, Any], counts: Any = None,
                highlight: list[int] | None = None) -> str: ...
@@ -88,6 +104,36 @@ class Setup:
     seats: list[str]
     seed: int
     names: list[str]
+    variant: str = ""  # a Variant.key; "" is the first (default) variant
+
+
+def variants_for(adapter: GameAdapter, players: int) -> list[Variant]:
+    """The adapter's variants for this player count ([] if it declares none)."""
+    declared = getattr(adapter, "variants", None)
+    return list(declared(players)) if declared is not None else []
+
+
+def variant_options(adapter: GameAdapter, players: int, key: str) -> dict[str, Any]:
+    """The `new_game` keyword options of variant `key` ("" = the default one)."""
+    choices = variants_for(adapter, players)
+    for v in choices:
+        if v.key == key:
+            return dict(v.options)
+    if key:
+        raise ValueError(f"there is no variant {key!r} for {players} players")
+    return dict(choices[0].options) if choices else {}
+
+
+def variant_of(adapter: GameAdapter, game: Game) -> str:
+    """The key of the variant a (loaded) game was set up with: the one whose options the
+    game's own options match most closely; "" when none match."""
+    options = getattr(game, "options", None) or {}
+    best, best_size = "", -1
+    for v in variants_for(adapter, game.num_players):
+        fits = all(options.get(k) == val for k, val in v.options.items())
+        if fits and len(v.options) > best_size:
+            best, best_size = v.key, len(v.options)
+    return best
 
 
 def default_setup(adapter: GameAdapter, seed: int | None = None) -> Setup:
@@ -98,7 +144,7 @@ def default_setup(adapter: GameAdapter, seed: int | None = None) -> Setup:
 
 
 def parse_setup(params: dict[str, str], adapter: GameAdapter) -> tuple[Setup, list[str]]:
-    """Read `players`, `seats`, `seed`, `names` from query parameters.
+    """Read `players`, `seats`, `seed`, `names`, `variant` from query parameters.
 
     Returns the setup and a list of problems; a bad value is reported and replaced by its
     default, so a mistyped link still opens a game.
@@ -149,23 +195,34 @@ def parse_setup(params: dict[str, str], adapter: GameAdapter) -> tuple[Setup, li
                           "letters each), separated by commas; the default names are used.")
         else:
             setup.names = names
+    if params.get("variant", "").strip():
+        error = _parse_variant(params["variant"].strip(), setup, adapter)
+        if error:
+            errors.append(error)
     return setup, errors
 
 
-def page_query() -> dict[str, str]:
-    """The page's query parameters, also in Voila's pre-heated kernels.
+def _parse_variant(raw: str, setup: Setup, adapter: GameAdapter) -> str:
+    """Set `setup.variant` from the link's value; return the problem, or ""."""
+    choices = variants_for(adapter, setup.players)
+    keys = [v.key for v in choices]
+    if raw.lower() in keys:
+        setup.variant = raw.lower()
+        return ""
+    if len(choices) > 1:
+        return (f"variant must be {_one_of(keys)} with {setup.players} players; got {raw!r}, "
+                f"so the game uses {keys[0]!r} ({choices[0].label}).")
+    counts = [n for n in range(adapter.min_players, adapter.max_players + 1)
+              if len(variants_for(adapter, n)) > 1]
+    where = "; ".join(f"with {n} players: {_one_of([v.key for v in variants_for(adapter, n)])}"
+                      for n in counts)
+    return (f"variant {raw!r} does not apply: {setup.players} players have one way to play"
+            + (f" (variants exist {where})." if where else "."))
 
-    A pre-heated kernel runs the notebook before anyone asks for the page, so the query
-    string arrives only when the request does: `wait_for_request()` blocks until then
-    (and returns at once outside pre-heating, e.g. in JupyterLab or nbval).
-    """
-    try:
-        from voila.utils import wait_for_request
-    except ImportError:  # plain Jupyter without Voila: QUERY_STRING is simply unset
-        pass
-    else:
-        wait_for_request()
-    return query_params()
+
+def _one_of(keys: Sequence[str]) -> str:
+    quoted = [repr(k) for k in keys]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
 
 
 # ---------------------------------------------------------------- the app
@@ -187,6 +244,9 @@ class TableApp:
             value=setup.players, description="Players", layout=w.Layout(width="150px"))
         self.players_box.add_class("vg-players")
         self.players_box.observe(guard(self._on_players), names="value")
+        self.variant_box = w.Dropdown(description="Variant", layout=w.Layout(width="340px"))
+        self.variant_box.add_class("vg-variant")
+        self._set_variants(setup.players, setup.variant)
         self.seat_boxes: list[tuple[w.ToggleButtons, w.Text]] = []
         self.seats_row = w.HBox()
         self.seats_row.add_class("vg-seats")
@@ -260,8 +320,8 @@ class TableApp:
         self.tools.selected_index = None
         self.tools.add_class("vg-tools")
 
-        setup_row = w.HBox([self.players_box, self.seed_box, self.dice, self.step_box,
-                            self.new_button])
+        setup_row = w.HBox([self.players_box, self.variant_box, self.seed_box, self.dice,
+                            self.step_box, self.new_button])
         setup_row.add_class("vg-setup-row")
         self.setup_panel = w.VBox([setup_row, self.seats_row])
         self.setup_panel.add_class("vg-setup")
@@ -322,6 +382,15 @@ class TableApp:
         if self._quiet:
             return
         self._build_seat_rows(change["new"], [], [])
+        self._set_variants(change["new"], "")
+
+    def _set_variants(self, players: int, key: str) -> None:
+        """Offer the variants of this player count; show the dropdown only for a choice."""
+        choices = variants_for(self.adapter, players)
+        self.variant_box.options = [(v.label, v.key) for v in choices]
+        keys = [v.key for v in choices]
+        self.variant_box.value = key if key in keys else (keys[0] if keys else None)
+        self.variant_box.layout.display = None if len(choices) > 1 else "none"
 
     def _on_random_seed(self, _b: Any = None) -> None:
         self.seed_box.value = random.randrange(100_000)
@@ -336,19 +405,15 @@ class TableApp:
         if len(set(names)) != len(names):
             raise ValueError("two seats have the same name: give each village its own")
         return Setup(self.players_box.value, [k.value for k, _ in self.seat_boxes],
-                     int(self.seed_box.value), names)
+                     int(self.seed_box.value), names, self.variant_box.value or "")
 
     def set_notices(self, notices: Sequence[str]) -> None:
-        if notices:
-            items = "".join(f"<li>{html.escape(n)}</li>" for n in notices)
-            self.notice.value = (f'<div class="vg-query-error"><b>The link has settings this '
-                                 f"app cannot use:</b><ul>{items}</ul></div>")
-        else:
-            self.notice.value = ""
+        self.notice.value = notice_html(notices)
 
     # ------------------------------------------------------------ game lifecycle
     def start_game(self, setup: Setup) -> None:
-        game = self.adapter.new_game(setup.players, setup.seed, list(setup.names))
+        options = variant_options(self.adapter, setup.players, setup.variant)
+        game = self.adapter.new_game(setup.players, setup.seed, list(setup.names), **options)
         self._install(game, list(setup.seats))
 
     def _install(self, game: Game, kinds: list[str]) -> None:
@@ -526,6 +591,7 @@ class TableApp:
         finally:
             self._quiet = False
         self._build_seat_rows(n, kinds, names)
+        self._set_variants(n, variant_of(self.adapter, game))
         self.seed_box.value = min(game.seed, MAX_SEED)
 
     def _on_load(self, _b: Any = None) -> None:

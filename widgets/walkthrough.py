@@ -11,6 +11,10 @@ Engine-agnostic. The app supplies three things:
 
 The log panel shows `lines(frame)` (by default `frame.new_lines`): what this step added.
 Every callback goes through `guarded`, so errors appear in the app's ErrorBanner.
+
+`start` opens an example other than the first, e.g. from a link (`?example=<id>`, read with
+`example_from_query`): an unknown id shows a notice listing the valid ones and the first
+example opens instead. `choose(id)` on the other hand raises for an unknown id.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from .query import notice_html
 from .safe import ErrorBanner, guarded
 from .theme import style_tag
 
@@ -38,13 +43,19 @@ def _default_lines(frame: Any) -> list[str]:
     return list(frame.new_lines)
 
 
+def example_from_query(params: dict[str, str]) -> str | None:
+    """The example a link asks for (`?example=<id>`), or None."""
+    return params.get("example", "").strip() or None
+
+
 class Walkthrough:
     """The widget (`.widget`) plus a small Python API used by tests: `next()`, `back()`,
     `choose(example_id)`, `example`, `step` (1-based) and `steps`."""
 
     def __init__(self, load: Callable[[], Sequence[Any]], frame: Callable[[Any, int], Any],
                  board: Callable[[Any], str], *, title: str | None = None,
-                 lines: Callable[[Any], list[str]] = _default_lines) -> None:
+                 lines: Callable[[Any], list[str]] = _default_lines,
+                 start: str | None = None) -> None:
         self._frame_fn, self._board_fn, self._lines_fn = frame, board, lines
         self.examples: list[Any] = []
         self.example: Any = None
@@ -52,6 +63,8 @@ class Walkthrough:
         self.frame: Any = None
 
         self.banner = ErrorBanner()
+        self.notice = w.HTML("")
+        self.notice.add_class("vg-notice")
         self.title = w.HTML(f'<div class="vg-title">{html.escape(title)}</div>' if title else "")
         self.chooser = w.Dropdown(description="Example:", options=[],
                                   layout=w.Layout(width="440px"))
@@ -79,7 +92,8 @@ class Walkthrough:
         side.add_class("vg-wt-side")
         body = w.HBox([self.board, side])
         body.add_class("vg-wt-body")
-        self.widget = w.VBox([style_tag(), self.title, self.banner, nav, self.heading, body])
+        self.widget = w.VBox([style_tag(), self.title, self.banner, self.notice, nav,
+                              self.heading, body])
         self.widget.add_class("vg-app")
         self.widget.add_class("vg-walkthrough")
 
@@ -87,10 +101,10 @@ class Walkthrough:
         self.back_button.on_click(guard(lambda _b: self.back()))
         self.next_button.on_click(guard(lambda _b: self.next()))
         self.chooser.observe(guard(self._on_choose), names="value")
-        guard(self._load)(load)
+        guard(self._load)(load, start)
 
     # ------------------------------------------------------------ actions
-    def _load(self, load: Callable[[], Sequence[Any]]) -> None:
+    def _load(self, load: Callable[[], Sequence[Any]], start: str | None = None) -> None:
         self._set_enabled(False)
         self.examples = list(load())
         if not self.examples:
@@ -101,7 +115,13 @@ class Walkthrough:
             self.chooser.value = self.examples[0].id
         finally:
             self._choosing = False
-        self.choose(self.examples[0].id)
+        ids = [ex.id for ex in self.examples]
+        if start is not None and start not in ids:
+            self.notice.value = notice_html([
+                f"there is no example {start!r}, so the first one is shown; the examples "
+                f"are: {', '.join(ids)}."])
+            start = None
+        self.choose(start or ids[0])
 
     def _on_choose(self, change: dict) -> None:
         if not getattr(self, "_choosing", False) and change["new"] is not None:

@@ -42,3 +42,23 @@ def test_next_and_back_step_through_the_wall_example(page, voila_server, open_ap
     expect(counter).to_have_text("Step 2 of 4")
     expect(tania_stock).to_have_attribute("data-value", "4")
     expect(page.locator(".vg-error")).to_be_hidden()
+
+
+def test_a_link_opens_the_example_it_names(page, voila_server, open_app):
+    open_app(page, voila_server, NOTEBOOK, query="example=split-odd-turnip",
+             ready=".vg-wt-next")
+    expect(page.locator(".vg-wt-heading")).to_contain_text(
+        "Two thieves, one stockpile: the split")
+    expect(page.locator(".vg-wt-chooser select")).to_have_value(  # options carry the titles
+        "Two thieves, one stockpile: the split")
+    expect(page.locator(".vg-wt-count")).to_contain_text("Step 1 of")
+    expect(page.locator(".vg-query-error")).to_have_count(0)
+    expect(page.locator(".vg-error")).to_be_hidden()
+
+
+def test_an_unknown_example_in_the_link_shows_a_notice(page, voila_server, open_app):
+    open_app(page, voila_server, NOTEBOOK, query="example=nope", ready=".vg-wt-next")
+    notice = page.locator(".vg-query-error")
+    expect(notice).to_contain_text("no example 'nope'")
+    expect(notice).to_contain_text("duel-queue")
+    expect(page.locator(".vg-wt-heading")).to_contain_text("The Wall")  # the first one

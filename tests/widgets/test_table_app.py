@@ -1,11 +1,13 @@
 """The generic table app with the Village Pillage adapter, driven by clicking its buttons."""
 
 import json
+from urllib.parse import parse_qsl
 
 import pytest
 
 from village_games.village_pillage import Plan
-from widgets.table_app import Setup, TableApp, page_query, parse_setup
+from widgets.gallery import load_apps
+from widgets.table_app import Setup, TableApp, Variant, page_query, parse_setup
 from widgets.village_pillage.play_app import PillageAdapter, make_app
 
 
@@ -68,6 +70,108 @@ def test_page_query_reads_the_environment_outside_preheating(monkeypatch):
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
     monkeypatch.setenv("QUERY_STRING", "players=4&seats=human,bot,bot,human&seed=12")
     assert page_query() == {"players": "4", "seats": "human,bot,bot,human", "seed": "12"}
+
+
+# ---------------------------------------------------------------- variants
+def bank_and_relics(app):
+    obs = app.game.observation(None)
+    return obs["bank_cap"], obs["relic_costs"]
+
+
+def test_the_variant_dropdown_shows_only_for_two_players():
+    app = make_app({"players": "3", "seed": "2"})
+    assert not visible(app.variant_box)
+    app.players_box.value = 2
+    assert visible(app.variant_box) and app.variant_box.value == "duel"
+    assert [label for label, _ in app.variant_box.options] == [
+        "Duel (bank 4, relics 6/7/8)", "Long duel (bank 5, relics 8/9/10)"]
+    for n in (3, 4, 5):
+        app.players_box.value = n
+        assert not visible(app.variant_box)
+
+
+def test_picking_long_duel_gives_bank_5_and_relics_8_9_10():
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "3"})
+    assert bank_and_relics(app) == (4, [6, 7, 8])  # the duel is the default
+    app.variant_box.value = "long"
+    app.new_button.click()
+    assert app.banner.value == ""
+    assert bank_and_relics(app) == (5, [8, 9, 10])
+    assert "bank cap 5" in app.board.value and "relics 8/9/10" in app.board.value
+    app.players_box.value = 3  # no variants: the standard game
+    app.new_button.click()
+    assert app.banner.value == "" and bank_and_relics(app) == (5, [8, 9, 10])
+    app.players_box.value = 2
+    app.new_button.click()
+    assert bank_and_relics(app) == (4, [6, 7, 8])
+
+
+def test_the_query_string_picks_the_variant():
+    setup, errors = parse_setup({"players": "2", "variant": "Long"}, PillageAdapter())
+    assert errors == [] and setup.variant == "long"
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "3", "variant": "long"})
+    assert app.notice.value == "" and app.variant_box.value == "long"
+    assert visible(app.variant_box)
+    assert bank_and_relics(app) == (5, [8, 9, 10])
+    app.new_button.click()  # a new game keeps the variant the link chose
+    assert bank_and_relics(app) == (5, [8, 9, 10])
+
+
+@pytest.mark.parametrize("params, words", [
+    ({"players": "2", "variant": "longer"}, ["'duel' or 'long'", "'longer'", "uses 'duel'"]),
+    ({"players": "3", "variant": "long"}, ["does not apply", "3 players",
+                                           "with 2 players: 'duel' or 'long'"]),
+])
+def test_a_bad_variant_gives_a_notice_naming_the_allowed_values(params, words):
+    app = make_app(params)
+    for word in words:
+        assert word.replace("'", "&#x27;") in app.notice.value
+    assert bank_and_relics(app) == ((4, [6, 7, 8]) if params["players"] == "2"
+                                    else (5, [8, 9, 10]))
+
+
+def test_save_and_load_keep_the_variant():
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "3", "variant": "long"})
+    app.save_button.click()
+    other = make_app({"players": "2", "seats": "human,bot", "seed": "3"})
+    assert bank_and_relics(other) == (4, [6, 7, 8])
+    other.load_text.value = app.save_text.value
+    other.load_button.click()
+    assert other.banner.value == ""
+    assert bank_and_relics(other) == (5, [8, 9, 10]) and state(other) == state(app)
+    assert other.variant_box.value == "long" and visible(other.variant_box)
+    other.new_button.click()  # the dropdown followed the save, so a new game does too
+    assert bank_and_relics(other) == (5, [8, 9, 10])
+
+
+def test_an_adapter_without_variants_has_no_dropdown():
+    class Plain(PillageAdapter):
+        variants = None  # as if the adapter never declared any
+
+        def new_game(self, players, seed, names):  # no keyword options either
+            return super().new_game(players, seed, names)
+
+    app = TableApp(Plain(), Setup(2, ["human", "bot"], 1, ["Ana", "Ben"]))
+    assert not visible(app.variant_box) and app.variant_box.value is None
+    app.new_button.click()
+    assert app.banner.value == "" and bank_and_relics(app) == (4, [6, 7, 8])
+    assert parse_setup({"players": "2", "variant": "long"}, Plain())[1] == [
+        "variant 'long' does not apply: 2 players have one way to play."]
+
+
+def test_variants_are_named_by_the_adapter():
+    assert [v.key for v in PillageAdapter().variants(2)] == ["duel", "long"]
+    assert all(isinstance(v, Variant) for v in PillageAdapter().variants(2))
+    assert PillageAdapter().variants(4) == []
+
+
+def test_the_gallery_play_links_open_without_notices():
+    play = next(a for a in load_apps() if a.notebook == "village_pillage_play.ipynb")
+    for label, query in play.examples:
+        setup, errors = parse_setup(dict(parse_qsl(query)), PillageAdapter())
+        assert errors == [], (label, errors)
+        if "Long duel" in label:
+            assert setup.variant == "long"
 
 
 # ---------------------------------------------------------------- playing

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from widgets.gallery import load_apps
 from widgets.village_pillage.walkthrough_app import walkthrough, walkthrough_app
 from widgets.walkthrough import Walkthrough, narration_html
 
@@ -154,3 +155,46 @@ def test_narration_is_escaped():
 def test_an_unknown_example_id_is_a_clear_error():
     with pytest.raises(ValueError, match="no example 'nope'"):
         walkthrough(example="nope")
+
+
+# ---------------------------------------------------------------- links: ?example=<id>
+def test_the_query_string_opens_an_example_first():
+    wt = walkthrough(query={"example": "split-odd-turnip"})
+    assert wt.example.id == "split-odd-turnip" and wt.chooser.value == "split-odd-turnip"
+    assert "the split" in wt.heading.value and _step(wt)[0] == 1
+    assert wt.notice.value == "" and wt.banner.value == ""
+
+
+def test_walkthrough_app_reads_the_page_query(monkeypatch):
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "example=duel-queue")
+    app = walkthrough_app()
+    assert any("The duel: a queue of two cards" in getattr(c, "value", "")
+               for c in app.children)
+
+
+def test_an_unknown_example_in_the_link_is_a_notice_and_the_first_example_opens():
+    wt = walkthrough(query={"example": "no-such-example"})
+    first = wt.examples[0]
+    assert wt.example.id == first.id and _step(wt)[0] == 1
+    assert "no-such-example" in wt.notice.value and wt.banner.value == ""
+    for ex in wt.examples:  # the notice lists every valid id
+        assert ex.id in wt.notice.value
+    assert walkthrough(query={"example": ""}).notice.value == ""  # empty: just the first
+
+
+def test_a_start_example_works_for_any_engine():
+    exs = [FakeExample(i, i.upper(), [FakeStep("one")]) for i in ("a", "b")]
+    wt = Walkthrough(lambda: exs, lambda e, k: FakeFrame(k), lambda f: "ok", start="b")
+    assert wt.example.id == "b" and wt.notice.value == ""
+    wt = Walkthrough(lambda: exs, lambda e, k: FakeFrame(k), lambda f: "ok", start="c")
+    assert wt.example.id == "a" and "&#x27;c&#x27;" in wt.notice.value
+    assert "a, b" in wt.notice.value
+
+
+def test_the_gallery_links_name_real_examples():
+    rules = next(a for a in load_apps() if a.notebook == "village_pillage_rules.ipynb")
+    assert len(rules.examples) >= 3
+    ids = {ex.id for ex in walkthrough().examples}
+    for _label, query in rules.examples:
+        assert query.startswith("example=") and query.removeprefix("example=") in ids

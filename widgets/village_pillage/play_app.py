@@ -2,6 +2,7 @@
 
     from widgets.village_pillage.play_app import play_app
     play_app()          # reads ?players=3&seats=human,bot,bot&seed=7 from the page
+                        # (and ?players=2&variant=long for the longer duel)
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ import ipywidgets as w
 from village_games import village_pillage
 from village_games.bots import PillageBot
 from village_games.core import Event, Game
+from village_games.village_pillage.game import BANK_SIDES
 from village_games.village_pillage.timeline import changed_seats, counts_after_events
 
-from ..table_app import Frame, TableApp, parse_setup, table_app
+from ..table_app import Frame, TableApp, Variant, parse_setup, table_app
 from .render import card_type, effect_rows, render_table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
@@ -64,6 +66,18 @@ class PillageLabels:
         return f"{value} ({card_type(value)}): {text}"
 
 
+def _side_text(side: str) -> str:
+    cap, costs = BANK_SIDES[side]
+    return f"bank {cap}, relics {'/'.join(map(str, costs))}"
+
+
+# The duel's two bank sides: the Duel side, and the longer game on the standard side.
+DUEL_VARIANTS = (
+    Variant("duel", f"Duel ({_side_text('duel')})", {"bank_side": "duel"}),
+    Variant("long", f"Long duel ({_side_text('standard')})", {"bank_side": "standard"}),
+)
+
+
 def _strip_tags(s: str) -> str:
     return re.sub(r"<[^>]+>", "", s).replace("vs all", "always").strip()
 
@@ -78,8 +92,14 @@ class PillageAdapter:
     default_players = 3
     default_names = NAMES
 
-    def new_game(self, players: int, seed: int, names: list[str]) -> Game:
-        return village_pillage.new_game(players=players, seed=seed, names=names)
+    def new_game(self, players: int, seed: int, names: list[str],
+                 bank_side: str | None = None) -> Game:
+        return village_pillage.new_game(players=players, seed=seed, bank_side=bank_side,
+                                        names=names)
+
+    def variants(self, players: int) -> list[Variant]:
+        """Two players choose the bank side; three to five have only the standard one."""
+        return list(DUEL_VARIANTS) if players == 2 else []
 
     def from_dict(self, state: dict[str, Any]) -> Game:
         return village_pillage.Game.from_dict(state)

@@ -1,4 +1,7 @@
-"""The Village Pillage rules walkthrough: the worked examples of rule_examples.toml, live."""
+"""The Village Pillage rules walkthrough: the worked examples of rule_examples.toml, live.
+
+    walkthrough_app()   # opens the example the page asks for: ?example=split-odd-turnip
+"""
 
 from __future__ import annotations
 
@@ -15,7 +18,8 @@ from village_games.village_pillage.rule_examples import (
     replay,
 )
 
-from ..walkthrough import Walkthrough
+from ..query import page_query
+from ..walkthrough import Walkthrough, example_from_query
 from .render import render_table
 
 
@@ -25,18 +29,32 @@ def board_html(frame: Frame) -> str:
     return render_table(obs, highlight=frame.changed())
 
 
-def walkthrough(path: str | Path = EXAMPLES_FILE, example: str | None = None) -> Walkthrough:
-    """The walkthrough object (its `.widget` is the app); `example` picks the first shown."""
+def walkthrough(path: str | Path = EXAMPLES_FILE, example: str | None = None,
+                query: dict[str, str] | None = None) -> Walkthrough:
+    """The walkthrough object (its `.widget` is the app).
+
+    `example` picks the first example shown (an unknown id is a ValueError); without it,
+    `query`'s `example` does (an unknown id is a notice in the app, and the first example
+    is shown).
+    """
 
     def load() -> list[RuleExample]:
         return load_examples(path)
 
-    wt = Walkthrough(load, replay, board_html)  # the notebook's heading is the title
-    if example is not None and wt.examples:
-        wt.choose(example)
+    start = example if example is not None else example_from_query(query or {})
+    wt = Walkthrough(load, replay, board_html, start=start)  # the notebook's heading is the title
+    shown = wt.example.id if wt.example is not None else None
+    if example is not None and wt.examples and shown != example:
+        wt.choose(example)  # an unknown id: raises, naming the ids that exist
     return wt
 
 
-def walkthrough_app(path: str | Path = EXAMPLES_FILE, example: str | None = None) -> w.VBox:
-    """Build the app: an example chooser, Back/Next, narration, the live board and log."""
-    return walkthrough(path, example).widget
+def walkthrough_app(path: str | Path = EXAMPLES_FILE, example: str | None = None,
+                    query: dict[str, str] | None = None) -> w.VBox:
+    """Build the app: an example chooser, Back/Next, narration, the live board and log.
+
+    Without `example` or `query`, the page's query string picks the example to open.
+    """
+    if example is None and query is None:
+        query = page_query()
+    return walkthrough(path, example, query).widget
