@@ -85,7 +85,9 @@ def reveal(g: VillagePillage) -> list[Event]:
         else:
             facing = g.player_name(opposite(seat, side, g.n, False)[0])
             lines.append(f"{v.name} plays {card} at {facing}")
-    cards = [[seat, side, g.players[seat].plan[side]] for seat, side in active_slots(g.n, g.duel)]
+    # each row: [seat, side, card, facing seat, facing side], so views need no seating rules
+    cards = [[seat, side, g.players[seat].plan[side], *opposite(seat, side, g.n, g.duel)]
+             for seat, side in active_slots(g.n, g.duel)]
     return [_ev("reveal", "Cards revealed: " + "; ".join(lines) + ".", cards=cards,
                 round=g.round)]
 

@@ -208,18 +208,14 @@ def _revealed(obs: dict[str, Any], cards: list[list[Any]]) -> dict[str, Any]:
         if p["hand"] is None:
             p["hand_size"] = max(0, p["hand_size"] - placed)
     played = []
-    for seat, side, name in cards:
+    for seat, side, name, oseat, oside in cards:
         p = players[seat]
         if p["hand"] is not None and name in p["hand"] and name not in p["plan"]:
             p["hand"].remove(name)
             p["hand_size"] = len(p["hand"])
         p["plan"][side] = name
-        if obs["duel"]:
-            faces = [1 - seat, 0]
-        else:
-            faces = [p["left"], 1] if side == 0 else [p["right"], 0]
         played.append({"seat": seat, "side": side, "card": name, "type": card_type(name),
-                       "faces": faces, "exhausting": False})
+                       "faces": [oseat, oside], "exhausting": False})
     obs["played"] = played
     return obs
 
