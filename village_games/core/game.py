@@ -85,6 +85,11 @@ class Game(ABC):
         return []
 
     # --- shared machinery ------------------------------------------------------------
+    def may_act(self, player: int) -> bool:
+        """Whether `player` is one of `to_act()`; engines override it with a cheaper test."""
+        return (not self.is_over() and isinstance(player, int)
+                and 0 <= player < self.num_players and player in self.to_act())
+
     def is_legal(self, player: int, action: Action) -> bool:
         return action in self.legal_actions(player)
 
@@ -92,13 +97,13 @@ class Game(ABC):
         """Validate, then carry out. Dicts (JSON form) are accepted too."""
         if isinstance(action, dict):
             action = self.codec.from_dict(action)
-        if self.is_over():
-            raise IllegalAction("the game is over: no more actions")
-        if not 0 <= player < self.num_players:
-            raise IllegalAction(
-                f"player must be a seat from 0 to {self.num_players - 1}, got {player}"
-            )
-        if player not in self.to_act():
+        if not self.may_act(player):
+            if self.is_over():
+                raise IllegalAction("the game is over: no more actions")
+            if not (isinstance(player, int) and 0 <= player < self.num_players):
+                raise IllegalAction(
+                    f"player must be a seat from 0 to {self.num_players - 1}, got {player!r}"
+                )
             raise IllegalAction(f"{self.player_name(player)} has nothing to decide right now")
         if not self.is_legal(player, action):
             raise IllegalAction(self.why_illegal(player, action))

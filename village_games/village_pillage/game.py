@@ -126,6 +126,14 @@ class VillagePillage(Game):
             return [self.awaiting["player"]]
         return []
 
+    def may_act(self, player: int) -> bool:
+        if type(player) is not int or not 0 <= player < self.n:
+            return False
+        if self.phase == "plan":
+            return len(self.players[player].plan) < 2
+        aw = self.awaiting
+        return self.phase == "resolve" and aw is not None and aw["player"] == player
+
     def legal_actions(self, player: int) -> list[Action]:
         if self.phase == "plan":
             v = self.players[player]
@@ -235,9 +243,11 @@ class VillagePillage(Game):
         v.plan.extend(chosen)
         events = [Event("plan", f"{v.name} has planned.", {"seat": player},
                         secret_text=secret, secret_for=(player,))]
-        if all(len(p.plan) == 2 for p in self.players):
-            events += reveal(self)
-            events += continue_round(self)
+        for p in self.players:
+            if len(p.plan) < 2:
+                return events
+        events += reveal(self)
+        events += continue_round(self)
         return events
 
     def is_over(self) -> bool:
