@@ -148,3 +148,11 @@ def test_tournament_accepts_a_lineup_factory():
     res = run_matches(lambda s: [BeginnerBot(seed=s), RandomBot(seed=s + 1)], games=4,
                       players=2, seed=0)
     assert res.games == 4 and set(res.types) == {"Beginner", "Random"}
+
+
+def test_the_card_value_table_names_every_market_card_and_nothing_else():
+    from village_games.bots.village_pillage_bot import CARD_VALUE
+    from village_games.village_pillage import default_cards
+
+    assert set(CARD_VALUE) == set(default_cards().market)
+    assert all(v > 0 for v in CARD_VALUE.values())

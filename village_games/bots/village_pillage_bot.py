@@ -15,21 +15,18 @@ and the clones `determinize` hands out.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from ..core.actions import Action
+from ..core.card_data import load_toml
 from ..core.seat import SeatView
 from ..village_pillage.actions import Plan, Queue, QueueTwo, ResolveFirst, TakeMarketCard
 from ..village_pillage.cards import FARMER, MERCHANT, RAIDER, WALL, CardSet, default_cards
 
-# How good each market card is to own, roughly in turnips over a game (starters are 0).
-CARD_VALUE: dict[str, float] = {
-    "Treasury": 3.4, "Labyrinth": 3.0, "Rat Catcher": 3.0, "Pickler": 3.2, "Mason": 2.6,
-    "Innkeeper": 2.7, "Miner": 2.6, "Florist": 2.6, "Cutpurse": 2.8, "Berserker": 2.7,
-    "Outlaw": 2.6, "Burglar": 2.7, "Veteran": 2.2, "Trapper": 2.3, "Doctor": 2.9,
-    "Bard": 2.5, "Dungeon": 2.2, "Toll Bridge": 2.2, "Moat": 1.8, "Cathedral": 1.9,
-}
-_UNKNOWN_CARD_VALUE = 2.5  # a face-down card drawn by a Bard
+_VALUES = load_toml(Path(__file__).with_name("village_pillage_card_values.toml"))
+CARD_VALUE: dict[str, float] = {name: float(v) for name, v in _VALUES["value"].items()}
+_UNKNOWN_CARD_VALUE = float(_VALUES["unknown"])  # a face-down card drawn by a Bard
 _PLAN_TYPES = (Plan, QueueTwo, Queue)
 
 WIN = 200.0
