@@ -12,6 +12,13 @@ Engine-agnostic. The app supplies three things:
 The log panel shows `lines(frame)` (by default `frame.new_lines`): what this step added.
 Every callback goes through `guarded`, so errors appear in the app's ErrorBanner.
 
+A step is one HTML widget (`.view`): the example's heading, the step counter, the narration,
+the board and the log are rendered into a single value, so Next or Back sends one message to
+the browser (plus a button's `disabled` only when it changes, e.g. Back on leaving step 1)
+instead of one per panel, each applied after the other. The panels keep their classes
+(`.vg-wt-heading`, `.vg-wt-count`, `.vg-wt-narration`, `.vg-wt-board`, `.vg-wt-log`) on
+elements inside that HTML; `.parts` holds each panel's HTML as shown.
+
 `start` opens an example other than the first, e.g. from a link (`?example=<id>`, read with
 `example_from_query`): an unknown id shows a notice listing the valid ones and the first
 example opens instead. `choose(id)` on the other hand raises for an unknown id.
@@ -50,7 +57,8 @@ def example_from_query(params: dict[str, str]) -> str | None:
 
 class Walkthrough:
     """The widget (`.widget`) plus a small Python API used by tests: `next()`, `back()`,
-    `choose(example_id)`, `example`, `step` (1-based) and `steps`."""
+    `choose(example_id)`, `example`, `step` (1-based), `steps` and `parts` (the HTML of the
+    panels now shown in `.view`: `heading`, `count`, `narration`, `board`, `log`)."""
 
     def __init__(self, load: Callable[[], Sequence[Any]], frame: Callable[[Any, int], Any],
                  board: Callable[[Any], str], *, title: str | None = None,
@@ -75,25 +83,14 @@ class Walkthrough:
         self.next_button = w.Button(description="Next ▶", tooltip="next step",
                                     button_style="primary", layout=w.Layout(width="110px"))
         self.next_button.add_class("vg-wt-next")
-        self.counter = w.HTML()
-        self.counter.add_class("vg-wt-counter")
-        self.heading = w.HTML()
-        self.heading.add_class("vg-wt-heading")
-        self.narration = w.HTML()
-        self.narration.add_class("vg-wt-narration")
-        self.board = w.HTML()
-        self.board.add_class("vg-wt-board")
-        self.log = w.HTML()
-        self.log.add_class("vg-wt-log")
+        self.view = w.HTML()  # heading, counter, narration, board and log: one value a step
+        self.view.add_class("vg-wt-view")
+        self.parts: dict[str, str] = {}
 
-        nav = w.HBox([self.chooser, self.back_button, self.counter, self.next_button])
+        nav = w.HBox([self.chooser, self.back_button, self.next_button])
         nav.add_class("vg-wt-nav")
-        side = w.VBox([self.narration, self.log])
-        side.add_class("vg-wt-side")
-        body = w.HBox([self.board, side])
-        body.add_class("vg-wt-body")
         self.widget = w.VBox([style_tag(), self.title, self.banner, self.notice, nav,
-                              self.heading, body])
+                              self.view])
         self.widget.add_class("vg-app")
         self.widget.add_class("vg-walkthrough")
 
@@ -165,22 +162,54 @@ class Walkthrough:
         frame = self._frame_fn(ex, k)  # replays steps 1..k from the scenario
         board = self._board_fn(frame)
         lines = self._lines_fn(frame)
-        self.frame, self.step = frame, k
-        step = ex.steps[k - 1]
-        intro_text = getattr(ex, "intro", "")
-        intro = (f'<div class="vg-wt-intro">{html.escape(intro_text)}</div>' if intro_text
-                 else "")
-        self.heading.value = f'<div class="vg-wt-example">{html.escape(ex.title)}</div>{intro}'
-        self.counter.value = (f'<span class="vg-wt-count" data-step="{k}" data-steps='
-                              f'"{self.steps}">Step {k} of {self.steps}</span>')
-        self.narration.value = narration_html(step.narration)
-        self.board.value = board
-        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
-        body = f"<ul>{items}</ul>" if items else '<div class="vg-note">Nothing new yet.</div>'
-        self.log.value = f'<div class="vg-wt-log-head">What happened</div>{body}'
-        self._set_enabled(True)
+        parts = _step_parts(ex, k, len(ex.steps), board, lines)
+        view = _view_html(parts)
+        self.frame, self.step, self.parts = frame, k, parts
+        with self.view.hold_sync():  # everything the step shows: one message
+            self.view.value = view
+        self._set_enabled(True)  # after the view, and only what changed
 
     def _set_enabled(self, on: bool) -> None:
-        self.back_button.disabled = not on or self.step <= 1
-        self.next_button.disabled = not on or self.step >= self.steps
-        self.chooser.disabled = not self.examples
+        _set_if_changed(self.back_button, "disabled", not on or self.step <= 1)
+        _set_if_changed(self.next_button, "disabled", not on or self.step >= self.steps)
+        _set_if_changed(self.chooser, "disabled", not self.examples)
+
+
+def _set_if_changed(widget: w.Widget, name: str, value: Any) -> None:
+    """Set a trait only when it changes: every change is a message to the browser."""
+    if getattr(widget, name) != value:
+        with widget.hold_sync():
+            setattr(widget, name, value)
+
+
+def _step_parts(ex: Any, k: int, steps: int, board: str, lines: Sequence[str]
+                ) -> dict[str, str]:
+    """The HTML of each panel for step k of `ex` (see `_view_html` for the layout)."""
+    intro_text = getattr(ex, "intro", "")
+    intro = (f'<div class="vg-wt-intro">{html.escape(intro_text)}</div>' if intro_text
+             else "")
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+    happened = f"<ul>{items}</ul>" if items else '<div class="vg-note">Nothing new yet.</div>'
+    return {
+        "heading": f'<div class="vg-wt-example">{html.escape(ex.title)}</div>{intro}',
+        "count": (f'<span class="vg-wt-count" data-step="{k}" data-steps="{steps}">'
+                  f"Step {k} of {steps}</span>"),
+        "narration": narration_html(ex.steps[k - 1].narration),
+        "board": board,
+        "log": f'<div class="vg-wt-log-head">What happened</div>{happened}',
+    }
+
+
+def _view_html(parts: dict[str, str]) -> str:
+    """A top row (the example's heading, the step counter at its right end), then the board
+    and beside it the narration over the log: the classes the stylesheet, tests and
+    benchmarks look for."""
+    return ('<div class="vg-wt-top">'
+            f'<div class="vg-wt-heading">{parts["heading"]}</div>'
+            f'<div class="vg-wt-counter">{parts["count"]}</div>'
+            '</div><div class="vg-wt-body">'
+            f'<div class="vg-wt-board">{parts["board"]}</div>'
+            '<div class="vg-wt-side">'
+            f'<div class="vg-wt-narration">{parts["narration"]}</div>'
+            f'<div class="vg-wt-log">{parts["log"]}</div>'
+            "</div></div>")

@@ -33,8 +33,8 @@ def expected_steps():
 
 
 def pick(page, field, card):
-    """Click a card in the picker and wait until it shows as picked: each pick rebuilds the
-    buttons, so a quick second click could land on one that is already gone."""
+    """Click a card in the picker and wait until it shows as picked (the kernel answers
+    the click, so a quick second click could still meet the old choices)."""
     page.locator(f".vg-pick-{field}.vg-val-{card.lower()}").click()
     expect(page.locator(f".vg-pick-{field}.vg-val-{card.lower()}.vg-selected")).to_be_visible()
 
@@ -63,8 +63,13 @@ def test_plan_a_round_and_step_through_the_resolution(page, voila_server, open_a
     expect(bank0).to_contain_text("1/5")
 
     pick(page, "left", LEFT)
+    # the same card cannot go both ways: still shown on the right, but not clickable
+    expect(page.locator(f".vg-pick-right.vg-val-{LEFT.lower()}")).to_be_disabled()
+    expect(page.locator(".vg-confirm")).to_be_disabled()
     pick(page, "right", RIGHT)
+    expect(page.locator(f".vg-pick-left.vg-val-{RIGHT.lower()}")).to_be_disabled()
     expect(page.locator(".vg-pick-summary")).to_contain_text(f"{LEFT}")
+    expect(page.locator(".vg-confirm")).to_be_enabled()
     page.locator(".vg-confirm").click()
 
     step_text = page.locator(".vg-step-text")
@@ -103,6 +108,10 @@ def test_hot_seat_hides_the_table_until_the_next_person_is_ready(page, voila_ser
     expect(page.locator(".vg-board-html")).to_be_hidden()
     page.locator(".vg-ready-button").click()
     expect(page.locator(".vg-board-html .vg-hand")).to_be_visible()
+    pick(page, "front", "Farmer")
+    page.locator(".vg-pick-front.vg-val-farmer").click()  # a second click unselects
+    expect(page.locator(".vg-pick.vg-selected")).to_have_count(0)
+    expect(page.locator(".vg-pick-back.vg-val-farmer")).to_be_enabled()
     pick(page, "front", "Farmer")
     pick(page, "back", "Wall")
     page.locator(".vg-confirm").click()

@@ -1,5 +1,5 @@
-"""The rules walkthrough in a real browser: Next shows new narration and moving counts,
-Back goes back to the same board."""
+"""The rules walkthrough in a real browser: Next shows new narration and moving counts, all
+at once, Back goes back to the same board."""
 
 from __future__ import annotations
 
@@ -10,6 +10,28 @@ from playwright.sync_api import expect
 
 NOTEBOOK = "village_pillage_rules.ipynb"
 SHOTS = os.environ.get("VILLAGE_SCREENSHOTS")  # set to a directory to keep a screenshot
+
+# Records what the page shows at the first DOM change of the step counter: a step arrives as
+# one update, so the board, narration and log have changed by then too (not one by one).
+WATCH_FIRST_STEP_CHANGE = """() => {
+    const count = () => document.querySelector('.vg-wt-count')?.textContent;
+    const before = count();
+    window.vgFirstStepChange = null;
+    const observer = new MutationObserver(() => {
+        if (count() === before) return;
+        observer.disconnect();
+        const text = sel => document.querySelector(sel)?.textContent ?? null;
+        window.vgFirstStepChange = {
+            count: count(),
+            stock: document.querySelector('.vg-wt-board .vg-seat-1 .vg-stockpile')
+                ?.getAttribute('data-value') ?? null,
+            narration: text('.vg-wt-narration'),
+            log: text('.vg-wt-log'),
+        };
+    });
+    observer.observe(document.body,
+        {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
 
 
 def test_next_and_back_step_through_the_wall_example(page, voila_server, open_app):
@@ -23,8 +45,13 @@ def test_next_and_back_step_through_the_wall_example(page, voila_server, open_ap
     expect(page.locator("button.vg-wt-back")).to_be_disabled()
 
     next_button = page.locator("button.vg-wt-next")
+    page.evaluate(WATCH_FIRST_STEP_CHANGE)
     next_button.click()
     expect(counter).to_have_text("Step 2 of 4")
+    first = page.wait_for_function("() => window.vgFirstStepChange").json_value()
+    assert first["count"] == "Step 2 of 4" and first["stock"] == "4", first
+    assert "three Farmers go first" in first["narration"], first
+    assert "Tania's Farmer gains 3" in first["log"], first
     expect(narration).to_contain_text("three Farmers go first")
     expect(tania_stock).to_have_attribute("data-value", "4")
     expect(page.locator(".vg-wt-board .vg-card[data-card='Raider']").first).to_be_visible()

@@ -13,10 +13,21 @@ from widgets.village_pillage.walkthrough_app import walkthrough, walkthrough_app
 from widgets.walkthrough import Walkthrough, narration_html
 
 
+def _shown(wt: Walkthrough, part: str) -> str:
+    """The HTML of one panel (`heading`, `count`, `narration`, `board`, `log`), checked to be
+    in the one widget that shows the step, inside the element with its class."""
+    fragment = wt.parts[part]
+    cls = "vg-wt-counter" if part == "count" else f"vg-wt-{part}"
+    assert f'<div class="{cls}">{fragment}' in wt.view.value, (part, wt.view.value)
+    return fragment
+
+
 def _step(wt: Walkthrough) -> tuple[int, int]:
-    m = re.search(r"Step (\d+) of (\d+)", wt.counter.value)
-    assert m, wt.counter.value
-    return int(m[1]), int(m[2])
+    count = _shown(wt, "count")
+    m = re.search(r'class="vg-wt-count" data-step="(\d+)" data-steps="(\d+)">'
+                  r"Step (\d+) of (\d+)<", count)
+    assert m and m.group(1, 2) == m.group(3, 4), count
+    return int(m[3]), int(m[4])
 
 
 def _stockpiles(board: str) -> list[int]:
@@ -27,17 +38,17 @@ def test_next_and_back_walk_through_an_example():
     wt = walkthrough(example="simultaneous-steals")
     assert _step(wt) == (1, 5)
     assert wt.back_button.disabled and not wt.next_button.disabled
-    assert "single turnip" in wt.narration.value
-    assert _stockpiles(wt.board.value) == [1, 1, 1]
+    assert "single turnip" in _shown(wt, "narration")
+    assert _stockpiles(_shown(wt, "board")) == [1, 1, 1]
     wt.next_button.click()
     wt.next_button.click()
     assert _step(wt) == (3, 5)
-    assert "Tania gets 1, not 4" in wt.narration.value
-    assert "Tania&#x27;s Raider steals 1 of 4 from Nicole" in wt.log.value
-    assert _stockpiles(wt.board.value) == [4, 5, 0]  # the counts as of the Raider phase
+    assert "Tania gets 1, not 4" in _shown(wt, "narration")
+    assert "Tania&#x27;s Raider steals 1 of 4 from Nicole" in _shown(wt, "log")
+    assert _stockpiles(_shown(wt, "board")) == [4, 5, 0]  # the counts as of the Raider phase
     wt.back_button.click()
     assert _step(wt) == (2, 5)
-    assert _stockpiles(wt.board.value) == [1, 4, 4]
+    assert _stockpiles(_shown(wt, "board")) == [1, 4, 4]
     for _ in range(10):
         wt.next_button.click()
     assert _step(wt) == (5, 5) and wt.next_button.disabled and not wt.back_button.disabled
@@ -48,11 +59,12 @@ def test_back_gives_the_same_board_and_log_as_going_forward():
     wt = walkthrough(example="raider-vs-each-type")
     forward = []
     for k in range(1, wt.steps + 1):
-        forward.append((wt.board.value, wt.log.value, wt.narration.value))
+        forward.append((_shown(wt, "board"), _shown(wt, "log"), _shown(wt, "narration")))
         if k < wt.steps:
             wt.next_button.click()
     for k in range(wt.steps, 0, -1):
-        assert (wt.board.value, wt.log.value, wt.narration.value) == forward[k - 1], k
+        shown = (_shown(wt, "board"), _shown(wt, "log"), _shown(wt, "narration"))
+        assert shown == forward[k - 1], k
         wt.back_button.click()
     assert _step(wt) == (1, wt.steps)
 
@@ -64,8 +76,8 @@ def test_the_chooser_switches_examples_and_starts_at_step_one():
     wt.chooser.value = "duel-queue"
     assert wt.example.id == "duel-queue"
     assert _step(wt) == (1, 5)
-    assert "The duel" in wt.heading.value
-    assert "vg-duel" in wt.board.value
+    assert "The duel" in _shown(wt, "heading")
+    assert "vg-duel" in _shown(wt, "board")
 
 
 def test_every_step_of_every_example_renders():
@@ -91,6 +103,63 @@ def test_a_bad_data_file_shows_a_clear_error_in_the_app(tmp_path):
     assert wt.banner.layout.display is None  # visible
     assert wt.next_button.disabled and wt.back_button.disabled and wt.chooser.disabled
     assert walkthrough_app(bad).children  # the app still builds, showing the banner
+
+
+# ---------------------------------------------------------------- messages to the browser
+class _RecordingComm:
+    """Stands in for a widget's comm to the browser: records every update it sends."""
+
+    kernel = object()  # widgets only send through a comm with a kernel
+
+    def __init__(self, widget, sent: list) -> None:
+        self.comm_id, self._widget, self._sent = widget.model_id, widget, sent
+
+    def send(self, data=None, buffers=None) -> None:
+        if data and data.get("method") == "update":
+            name = next((c for c in self._widget._dom_classes if c.startswith("vg-")),
+                        type(self._widget).__name__)
+            self._sent.append((name, sorted(data["state"])))
+
+    def on_msg(self, *_a) -> None: ...
+    def on_close(self, *_a) -> None: ...
+    def close(self, *_a, **_k) -> None: ...
+
+
+def _record_messages(wt: Walkthrough) -> list[tuple[str, list[str]]]:
+    sent: list[tuple[str, list[str]]] = []
+    for widget in (wt.view, wt.back_button, wt.next_button, wt.chooser, wt.banner,
+                   wt.banner.layout, wt.notice, wt.title):
+        widget.comm = _RecordingComm(widget, sent)
+    return sent
+
+
+def test_a_step_is_one_message_to_the_browser():
+    wt = walkthrough(example="simultaneous-steals")  # 5 steps
+    sent = _record_messages(wt)
+    view = ("vg-wt-view", ["value"])
+
+    wt.next_button.click()  # 1 -> 2: the step, then Back is enabled
+    assert sent == [view, ("vg-wt-back", ["disabled"])]
+    sent.clear()
+    wt.next_button.click()  # 2 -> 3: nothing but the step
+    assert sent == [view]
+    sent.clear()
+    wt.back_button.click()  # 3 -> 2
+    assert sent == [view]
+    for _ in range(3):
+        wt.next_button.click()
+    assert _step(wt) == (5, 5)
+    assert sent[-2:] == [view, ("vg-wt-next", ["disabled"])]  # the last step
+    sent.clear()
+    wt.next_button.click()  # already at the end: nothing to send
+    assert sent == []
+
+    # the browser picks another example (its own change of `index` is not echoed back)
+    wt.chooser.set_state({"index": [ex.id for ex in wt.examples].index("duel-queue")})
+    assert wt.example.id == "duel-queue" and _step(wt) == (1, 5)
+    assert sent == [view, ("vg-wt-back", ["disabled"]), ("vg-wt-next", ["disabled"])]
+    assert wt.back_button.disabled and not wt.next_button.disabled
+    assert wt.banner.value == ""
 
 
 # ---------------------------------------------------------------- engine-agnostic
@@ -126,8 +195,8 @@ def test_the_widget_works_with_any_engine_and_replays_from_the_start():
 
     ex = FakeExample("a", "A", [FakeStep("one **bold**"), FakeStep("two")])
     wt = Walkthrough(lambda: [ex], frame, lambda f: f"<i>board {f.k}</i>")
-    assert wt.board.value == "<i>board 1</i>" and "line 1" in wt.log.value
-    assert "<b>bold</b>" in wt.narration.value
+    assert _shown(wt, "board") == "<i>board 1</i>" and "line 1" in _shown(wt, "log")
+    assert "<b>bold</b>" in _shown(wt, "narration")
     wt.next_button.click()
     wt.back_button.click()
     assert calls == [1, 2, 1]  # Back asks for step 1 again: rebuilt, never undone
@@ -144,7 +213,7 @@ def test_a_failing_renderer_shows_in_the_banner_and_keeps_the_old_step():
     wt = Walkthrough(lambda: [ex], lambda e, k: FakeFrame(k), board)
     wt.next_button.click()
     assert "RuntimeError: renderer broke" in wt.banner.value
-    assert _step(wt) == (1, 2) and wt.board.value == "ok"
+    assert _step(wt) == (1, 2) and _shown(wt, "board") == "ok"
     assert not wt.next_button.disabled
 
 
@@ -161,7 +230,7 @@ def test_an_unknown_example_id_is_a_clear_error():
 def test_the_query_string_opens_an_example_first():
     wt = walkthrough(query={"example": "split-odd-turnip"})
     assert wt.example.id == "split-odd-turnip" and wt.chooser.value == "split-odd-turnip"
-    assert "the split" in wt.heading.value and _step(wt)[0] == 1
+    assert "the split" in _shown(wt, "heading") and _step(wt)[0] == 1
     assert wt.notice.value == "" and wt.banner.value == ""
 
 
