@@ -7,7 +7,10 @@ import pytest
 
 from village_games.village_pillage import Plan
 from widgets.gallery import load_apps
-from widgets.table_app import Setup, TableApp, Variant, page_query, parse_setup
+from widgets.query import page_query
+from widgets.table_adapter import Variant
+from widgets.table_app import TableApp
+from widgets.table_setup import Setup, parse_setup
 from widgets.village_pillage.play_app import PillageAdapter, make_app
 
 

@@ -20,7 +20,9 @@ from village_games.core import Event, Game
 from village_games.village_pillage.game import BANK_SIDES
 from village_games.village_pillage.timeline import changed_seats, counts_after_events
 
-from ..table_app import Frame, TableApp, Variant, parse_setup, table_app
+from ..table_adapter import Frame, Variant
+from ..table_app import TableApp, table_app
+from ..table_setup import parse_setup
 from .render import card_type, effect_rows, render_table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")

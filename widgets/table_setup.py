@@ -1,0 +1,144 @@
+"""A table's setup (players, seats, seed, names, variant) and reading it from a page link."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from village_games.core import Game
+
+from .table_adapter import GameAdapter, Variant
+
+HUMAN, BOT = "human", "bot"
+SEAT_WORDS = {"human": HUMAN, "person": HUMAN, "people": HUMAN, "h": HUMAN, "p": HUMAN,
+              "bot": BOT, "computer": BOT, "cpu": BOT, "ai": BOT, "b": BOT}
+MAX_SEED = 2**31 - 1
+
+
+@dataclass
+class Setup:
+    players: int
+    seats: list[str]
+    seed: int
+    names: list[str]
+    variant: str = ""  # a Variant.key; "" is the first (default) variant
+
+
+def variants_for(adapter: GameAdapter, players: int) -> list[Variant]:
+    """The adapter's variants for this player count ([] if it declares none)."""
+    declared = getattr(adapter, "variants", None)
+    return list(declared(players)) if declared is not None else []
+
+
+def variant_options(adapter: GameAdapter, players: int, key: str) -> dict[str, Any]:
+    """The `new_game` keyword options of variant `key` ("" = the default one)."""
+    choices = variants_for(adapter, players)
+    for v in choices:
+        if v.key == key:
+            return dict(v.options)
+    if key:
+        raise ValueError(f"there is no variant {key!r} for {players} players")
+    return dict(choices[0].options) if choices else {}
+
+
+def variant_of(adapter: GameAdapter, game: Game) -> str:
+    """The key of the variant a (loaded) game was set up with: the one whose options the
+    game's own options match most closely; "" when none match."""
+    options = getattr(game, "options", None) or {}
+    best, best_size = "", -1
+    for v in variants_for(adapter, game.num_players):
+        fits = all(options.get(k) == val for k, val in v.options.items())
+        if fits and len(v.options) > best_size:
+            best, best_size = v.key, len(v.options)
+    return best
+
+
+def default_setup(adapter: GameAdapter, seed: int | None = None) -> Setup:
+    n = adapter.default_players
+    return Setup(n, [HUMAN] + [BOT] * (n - 1),
+                 random.randrange(1000) if seed is None else seed,
+                 list(adapter.default_names[:n]))
+
+
+def parse_setup(params: dict[str, str], adapter: GameAdapter) -> tuple[Setup, list[str]]:
+    """Read `players`, `seats`, `seed`, `names`, `variant` from query parameters.
+
+    Returns the setup and a list of problems; a bad value is reported and replaced by its
+    default, so a mistyped link still opens a game.
+    """
+    errors: list[str] = []
+    setup = default_setup(adapter)
+    lo, hi = adapter.min_players, adapter.max_players
+    players: int | None = None
+    if params.get("players", "").strip():
+        raw = params["players"].strip()
+        if raw.isdigit() and lo <= int(raw) <= hi:
+            players = int(raw)
+        else:
+            errors.append(f"players must be a whole number from {lo} to {hi}; got {raw!r}, "
+                          f"so the game uses {setup.players}.")
+    seats: list[str] | None = None
+    if params.get("seats", "").strip():
+        raw_seats = [s.strip().lower() for s in params["seats"].split(",")]
+        bad = [s for s in raw_seats if s not in SEAT_WORDS]
+        if bad:
+            errors.append(f"seats must be a comma-separated list of 'human' or 'bot' "
+                          f"({lo} to {hi} entries); {', '.join(map(repr, bad))} is not one.")
+        elif not lo <= len(raw_seats) <= hi:
+            errors.append(f"seats must list from {lo} to {hi} entries (one per player), "
+                          f"got {len(raw_seats)}.")
+        elif players is not None and len(raw_seats) != players:
+            errors.append(f"seats lists {len(raw_seats)} entries but players={players}: give "
+                          "one entry (human or bot) per player. The seats list was ignored.")
+        else:
+            seats = [SEAT_WORDS[s] for s in raw_seats]
+    if players is None and seats is not None:
+        players = len(seats)
+    if players is not None:
+        setup.players = players
+        setup.seats = seats or [HUMAN] + [BOT] * (players - 1)
+        setup.names = list(adapter.default_names[:players])
+    if params.get("seed", "").strip():
+        raw = params["seed"].strip()
+        if raw.isdigit() and int(raw) <= MAX_SEED:
+            setup.seed = int(raw)
+        else:
+            errors.append(f"seed must be a whole number from 0 to {MAX_SEED}; got {raw!r}, "
+                          f"so the game uses seed {setup.seed}.")
+    if params.get("names", "").strip():
+        names = [x.strip() for x in params["names"].split(",")]
+        if len(names) != setup.players or not all(names) or any(len(x) > 20 for x in names):
+            errors.append(f"names must list {setup.players} non-empty names (up to 20 "
+                          "letters each), separated by commas; the default names are used.")
+        else:
+            setup.names = names
+    if params.get("variant", "").strip():
+        error = _parse_variant(params["variant"].strip(), setup, adapter)
+        if error:
+            errors.append(error)
+    return setup, errors
+
+
+def _parse_variant(raw: str, setup: Setup, adapter: GameAdapter) -> str:
+    """Set `setup.variant` from the link's value; return the problem, or ""."""
+    choices = variants_for(adapter, setup.players)
+    keys = [v.key for v in choices]
+    if raw.lower() in keys:
+        setup.variant = raw.lower()
+        return ""
+    if len(choices) > 1:
+        return (f"variant must be {_one_of(keys)} with {setup.players} players; got {raw!r}, "
+                f"so the game uses {keys[0]!r} ({choices[0].label}).")
+    counts = [n for n in range(adapter.min_players, adapter.max_players + 1)
+              if len(variants_for(adapter, n)) > 1]
+    where = "; ".join(f"with {n} players: {_one_of([v.key for v in variants_for(adapter, n)])}"
+                      for n in counts)
+    return (f"variant {raw!r} does not apply: {setup.players} players have one way to play"
+            + (f" (variants exist {where})." if where else "."))
+
+
+def _one_of(keys: Sequence[str]) -> str:
+    quoted = [repr(k) for k in keys]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
