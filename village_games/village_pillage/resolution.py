@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..core.events import Event
 from .cards import NO_EFFECT, TYPES, Card, Effect
 from .steal_split import split_stockpile
-from .table import SIDE_NAMES, active_slots, opposite
+from .table import active_slots, opposite
 
 if TYPE_CHECKING:
     from .game import VillagePillage
@@ -62,11 +62,6 @@ def matchups(g: VillagePillage) -> tuple[list[Matchup], ...]:
     return pairs
 
 
-def slot_label(g: VillagePillage, seat: int, side: int) -> str:
-    name = g.player_name(seat)
-    return name if g.duel else f"{name} ({SIDE_NAMES[side]})"
-
-
 def reveal(g: VillagePillage) -> list[Event]:
     """Turn every resolving card face up; secret (drawn) cards become public."""
     g.phase = "resolve"
@@ -74,20 +69,18 @@ def reveal(g: VillagePillage) -> list[Event]:
     g.buy_queue = None
     g.marked = []
     g.round_pairs = None
+    ps = g.players
     lines = []
+    cards = []  # rows [seat, side, card, facing seat, facing side]: views need no seating
     for seat, side in active_slots(g.n, g.duel):
-        v = g.players[seat]
+        v = ps[seat]
         card = v.plan[side]
-        if card in v.secret:
+        if v.secret and card in v.secret:
             v.secret.remove(card)
-        if g.duel:
-            lines.append(f"{v.name}: {card}")
-        else:
-            facing = g.player_name(opposite(seat, side, g.n, False)[0])
-            lines.append(f"{v.name} plays {card} at {facing}")
-    # each row: [seat, side, card, facing seat, facing side], so views need no seating rules
-    cards = [[seat, side, g.players[seat].plan[side], *opposite(seat, side, g.n, g.duel)]
-             for seat, side in active_slots(g.n, g.duel)]
+        oseat, oside = opposite(seat, side, g.n, g.duel)
+        cards.append([seat, side, card, oseat, oside])
+        lines.append(f"{v.name}: {card}" if g.duel
+                     else f"{v.name} plays {card} at {ps[oseat].name}")
     return [_ev("reveal", "Cards revealed: " + "; ".join(lines) + ".", cards=cards,
                 round=g.round)]
 
@@ -95,11 +88,14 @@ def reveal(g: VillagePillage) -> list[Event]:
 def continue_round(g: VillagePillage) -> list[Event]:
     """Run the resolution from the cursor until a choice is needed or the round ends."""
     events: list[Event] = []
+    pairs = matchups(g)
     while g.stage < 4:
         if g.buy_queue is None:
-            _simple_steps(g, g.stage, events)
-            g.buy_queue = _buy_order(g, g.stage, events)
-        if not _run_buys(g, events):
+            present = pairs[g.stage]
+            if present:
+                _simple_steps(g, g.stage, present, events)
+            g.buy_queue = _buy_order(g, present, events) if present else []
+        if g.buy_queue and not _run_buys(g, events):
             return events  # waiting for a player's choice
         g.stage += 1
         g.buy_queue = None
@@ -108,10 +104,8 @@ def continue_round(g: VillagePillage) -> list[Event]:
 
 
 # ---------------------------------------------------------------- gain, steal, bank
-def _simple_steps(g: VillagePillage, ctype: int, events: list[Event]) -> None:
-    present = matchups(g)[ctype]
-    if not present:
-        return
+def _simple_steps(g: VillagePillage, ctype: int, present: list[Matchup],
+                  events: list[Event]) -> None:
     acting = [m for m in present if m.acts]
     events.append(_ev("phase", f"{TYPES[ctype]} phase.", phase=TYPES[ctype]))
     ps = g.players
@@ -202,10 +196,10 @@ def _steals(g: VillagePillage, acting: list, events: list[Event]) -> None:
 
 
 # ---------------------------------------------------------------- buys
-def _buy_order(g: VillagePillage, ctype: int, events: list[Event]) -> list[list]:
+def _buy_order(g: VillagePillage, present: list[Matchup], events: list[Event]) -> list[list]:
     """Buyers from fewest to most turnips; coin flips between equal counts."""
     buyers: dict[int, list[int]] = {}
-    for m in matchups(g)[ctype]:
+    for m in present:
         if m.buys:
             buyers.setdefault(m.seat, []).append(m.side)
     if not buyers:

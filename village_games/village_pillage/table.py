@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 LEFT, RIGHT = 0, 1  # plan positions in 3-5 player games; the duel uses 0 for its front card
-SIDE_NAMES = ("left", "right")
 
 
 def left_of(seat: int, n: int) -> int:
