@@ -13,6 +13,11 @@ Every probability lesson in this project has the same shape, whatever the game:
 or 1/0 for "did the event happen"). `None` from `exact` means there is no closed form, and
 the simulation stands alone. Charts are PNG bytes in a `widgets.Image`, never matplotlib in
 an Output widget, and every callback runs through `guarded` so errors show in the app.
+
+Lessons stay light in the page: every ipywidgets control brings a Layout model and most a
+Style model of its own, each one more model for the page to fetch and build. `Shared` hands
+one app's widgets the same few Layout and Style models (sizes and spacing live in
+style.css), and `Choice` is a Dropdown whose changes cost a single message back.
 """
 
 from __future__ import annotations
@@ -20,9 +25,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import ipywidgets as w
 import numpy as np
+from traitlets import Int
 
 from village_games.probability import Estimate, estimate, in_batches, running_mean_with_ci
 from widgets.charts import chart_image, figure, png_bytes
@@ -30,6 +37,63 @@ from widgets.safe import ErrorBanner, guarded
 
 DEFAULT_TRIALS = (100, 1_000, 10_000, 100_000, 1_000_000)
 _PLOT_POINTS = 600  # a running mean over a million trials is drawn from this many points
+W = TypeVar("W", bound=w.DOMWidget)
+
+
+class Shared:
+    """The Layout and Style models that one app's widgets share.
+
+    `make(w.IntSlider, "vg-x", value=1, style={...}, layout={...})` is `w.IntSlider(...)`
+    with the class added, except that the layout and style are this app's one model for
+    those attributes (made on first use) instead of two new models per widget. Never
+    change a shared model through one widget (`widget.layout.display = ...`): that would
+    change every widget sharing it. A widget whose layout changes at run time gets its own.
+    """
+
+    def __init__(self) -> None:
+        self._models: dict[tuple, w.Widget] = {}
+
+    def _model(self, klass: type[w.Widget], attrs: dict[str, Any]) -> w.Widget:
+        key = (klass, tuple(sorted(attrs.items())))
+        if key not in self._models:
+            self._models[key] = klass(**attrs)
+        return self._models[key]
+
+    def layout(self, **attrs: Any) -> w.Layout:
+        return self._model(w.Layout, attrs)
+
+    def make(self, kind: type[W], *classes: str, layout: dict[str, Any] | None = None,
+             style: dict[str, Any] | None = None, **kwargs: Any) -> W:
+        traits = kind.class_traits()
+        kwargs["layout"] = self.layout(**(layout or {}))
+        if "style" in traits:  # boxes have none
+            kwargs["style"] = self._model(traits["style"].klass, style or {})
+        widget = kind(**kwargs)
+        for cls in classes:
+            widget.add_class(cls)
+        return widget
+
+    def html(self, value: str = "", *classes: str) -> w.HTML:
+        return self.make(w.HTML, *classes, value=value)
+
+    def vbox(self, children: Sequence[w.Widget], *classes: str) -> w.VBox:
+        return self.make(w.VBox, *classes, children=list(children))
+
+    def hbox(self, children: Sequence[w.Widget], *classes: str) -> w.HBox:
+        return self.make(w.HBox, *classes, children=list(children))
+
+
+class Choice(w.Dropdown):
+    """A Dropdown whose choices in the page are not echoed back to the page.
+
+    ipywidgets answers every change made in the page with an `echo_update` message before
+    any callback runs, for other pages showing the same kernel. A Voila page has its
+    kernel to itself, so on a lesson's main control that message only delayed the answer.
+    Changes made in Python reach the page as usual.
+    """
+
+    index = Int(None, help="Selected index", allow_none=True).tag(sync=True,
+                                                                  echo_update=False)
 
 
 @dataclass(frozen=True)
@@ -57,7 +121,8 @@ class Lesson(w.VBox):
     `controls` are shown first; a change to any of them (or to a control inside a box among
     them) recomputes the exact answer and marks an old simulation as out of date. Call
     `refresh()` when something outside the controls changes the question. `run()` is what
-    the Run button does, exposed for tests and for scripted demos.
+    the Run button does, exposed for tests and for scripted demos. Pass the app's `shared`
+    models when a lesson sits inside a bigger app.
     """
 
     def __init__(
@@ -75,7 +140,9 @@ class Lesson(w.VBox):
         intro: str = "",
         run_label: str = "Run",
         unit: str = "trials",
+        shared: Shared | None = None,
     ) -> None:
+        shared = shared or Shared()
         self.banner = banner or ErrorBanner()
         self._own_banner = banner is None
         self._exact_fn = exact
@@ -92,24 +159,19 @@ class Lesson(w.VBox):
         options = sorted({int(t) for t in trials})
         if default_trials not in options:
             default_trials = options[len(options) // 2]
-        self.trials = w.SelectionSlider(
-            options=[(f"{t:,}", t) for t in options], value=default_trials,
-            description=unit.capitalize(), continuous_update=False,
+        self.trials = shared.make(
+            w.SelectionSlider, "vg-lesson-trials", options=[(f"{t:,}", t) for t in options],
+            value=default_trials, description=unit.capitalize(), continuous_update=False,
             style={"description_width": "initial"})
-        self.trials.add_class("vg-lesson-trials")
-        self.run_button = w.Button(description=run_label, icon="play", button_style="primary")
-        self.run_button.add_class("vg-lesson-run")
-        self.progress = w.IntProgress(value=0, min=0, max=default_trials, description="",
-                                      bar_style="", layout=w.Layout(width="220px"))
-        self.progress.add_class("vg-lesson-progress")
-        self.progress_label = w.HTML("")
-        self.progress_label.add_class("vg-lesson-progress-label")
-        self.exact_html = w.HTML("")
-        self.exact_html.add_class("vg-lesson-exact")
-        self.sim_html = w.HTML(
-            "<div class='vg-note'>Press <b>Run</b> to simulate.</div>")
-        self.sim_html.add_class("vg-lesson-sim")
-        self.chart = chart_image()
+        self.run_button = shared.make(w.Button, "vg-lesson-run", description=run_label,
+                                      icon="play", button_style="primary")
+        self.progress = shared.make(w.IntProgress, "vg-lesson-progress", value=0, min=0,
+                                    max=default_trials, layout={"width": "220px"})
+        self.progress_label = shared.html("", "vg-lesson-progress-label")
+        self.exact_html = shared.html("", "vg-lesson-exact")
+        self.sim_html = shared.html("<div class='vg-note'>Press <b>Run</b> to simulate.</div>",
+                                    "vg-lesson-sim")
+        self.chart = chart_image()  # its own layout: the chart's width
         self.chart.add_class("vg-lesson-chart")
         self.chart.layout.width = "540px"
 
@@ -119,18 +181,17 @@ class Lesson(w.VBox):
         for control in controls:
             self.watch(control)
 
-        intro_html = [w.HTML(f"<div class='vg-lesson-intro'>{intro}</div>")] if intro else []
-        controls_box = w.VBox(list(controls))
-        controls_box.add_class("vg-lesson-controls")
-        answers = w.VBox([self.exact_html, self.sim_html])
-        answers.add_class("vg-lesson-answers")
-        runner = w.HBox([self.trials, self.run_button, self.progress, self.progress_label])
-        runner.add_class("vg-lesson-runner")
-        results = w.HBox([answers, self.chart])  # side by side: fits a laptop screen
-        results.add_class("vg-lesson-results")
+        intro_html = ([shared.html(f"<div class='vg-lesson-intro'>{intro}</div>")] if intro
+                      else [])
+        controls_box = shared.vbox(controls, "vg-lesson-controls")
+        answers = shared.vbox([self.exact_html, self.sim_html], "vg-lesson-answers")
+        runner = shared.hbox([self.trials, self.run_button, self.progress,
+                              self.progress_label], "vg-lesson-runner")
+        # side by side: fits a laptop screen
+        results = shared.hbox([answers, self.chart], "vg-lesson-results")
         children = ([self.banner] if self._own_banner else []) + intro_html + [
             controls_box, runner, results]
-        super().__init__(children)
+        super().__init__(children, layout=shared.layout())
         self.add_class("vg-lesson")
         guard(self.refresh)()
 
@@ -151,8 +212,9 @@ class Lesson(w.VBox):
             self.last_estimate = None
             self.sim_html.value = ("<div class='vg-note vg-lesson-stale'>The settings changed: "
                                    "press <b>Run</b> again.</div>")
-            self.progress.value = 0
-            self.progress.bar_style = ""
+            with self.progress.hold_sync():  # one message for both
+                self.progress.value = 0
+                self.progress.bar_style = ""
             self.progress_label.value = ""
 
     def _exact_markup(self, exact: Exact | None) -> str:
@@ -176,9 +238,10 @@ class Lesson(w.VBox):
         rng = np.random.default_rng(self.last_seed)
         batch = max(1, math.ceil(total / self.batches))
         self.run_button.disabled = True
-        self.progress.bar_style = "info"
-        self.progress.max = total
-        self.progress.value = 0
+        with self.progress.hold_sync():
+            self.progress.bar_style = "info"
+            self.progress.max = total
+            self.progress.value = 0
         self.sim_html.value = "<div class='vg-note'>Simulating…</div>"
         parts: list[np.ndarray] = []
         done = 0

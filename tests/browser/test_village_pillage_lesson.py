@@ -9,7 +9,13 @@ NOTEBOOK = "village_pillage_lesson.ipynb"
 
 def test_lesson_runs_a_match_simulation(page, voila_server, open_app):
     open_app(page, voila_server, NOTEBOOK, ready=".vg-payoff-table")
+    expect(page.locator(".vg-payoff-table-box .vg-table-note")).to_contain_text("Raider")
+
+    # Tabs after the first are built when first opened; the fictitious-play chart with them.
+    page.locator(".lm-TabBar-tab", has_text="2 · Equilibrium").click()
     expect(page.locator(".vg-lesson-equilibrium")).to_contain_text("2/9")
+    expect(page.locator("img.vg-lesson-fp-chart")).to_have_attribute(
+        "src", re.compile(r"^(blob:|data:image/png)"))
 
     page.locator(".lm-TabBar-tab", has_text="3 · Match").click()
     match = page.locator(".vg-lesson-match")
@@ -23,4 +29,14 @@ def test_lesson_runs_a_match_simulation(page, voila_server, open_app):
     expect(match.locator(".vg-lesson-progress-label")).to_have_text("10,000 / 10,000")
     chart = match.locator("img.vg-lesson-chart")
     expect(chart).to_have_attribute("src", re.compile(r"^(blob:|data:image/png)"))
+    expect(page.locator(".vg-error")).to_be_hidden()
+
+    # "They play" changes are not echoed back (widgets.lesson.Choice): the page must still
+    # follow one choice after another.
+    they = match.locator(".vg-lesson-they select")
+    they.select_option("Always Raider")
+    expect(match.locator(".vg-lesson-exact-value")).to_have_text("0")
+    expect(match.locator(".vg-lesson-stale")).to_be_visible()
+    they.select_option("Uniform random")
+    expect(match.locator(".vg-lesson-exact-value")).to_have_text("0.4167")
     expect(page.locator(".vg-error")).to_be_hidden()

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import ipywidgets
 import numpy as np
 import pytest
 
-from widgets.lesson import Exact, Lesson, fmt
-from widgets.village_pillage.lesson_app import LessonApp, fraction, lesson_app
+from widgets.lesson import Choice, Exact, Lesson, Shared, fmt
+from widgets.village_pillage.lesson_app import STRATEGIES, LessonApp, fraction, lesson_app
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -27,13 +28,13 @@ def test_builds_with_the_default_equilibrium(app):
 
 def test_payoff_table_best_reply_follows_the_preset(app):
     app.preset.value = "Always Raider"
-    assert "<b>Wall</b>" in app.table_note.value  # only a Wall gains against a Raider
+    assert "<b>Wall</b>" in app.table_html.value  # only a Wall gains against a Raider
     assert app.table_html.value.count("★") == 1
     app.preset.value = "Equilibrium"
     # Against the equilibrium mix Farmer, Wall and Raider all tie.
     assert app.table_html.value.count("★") == 3
     app.preset.value = "Uniform"
-    assert "<b>Raider</b>" in app.table_note.value
+    assert "<b>Raider</b>" in app.table_html.value
 
 
 def test_moving_a_weight_makes_a_custom_mix(app):
@@ -116,6 +117,57 @@ def test_whole_games_tab_runs_real_duels(app):
     assert 0 <= est.mean <= 1
     assert "No formula here" in app.games.exact_html.value
     assert bytes(app.games.chart.value).startswith(PNG)
+
+
+def _models() -> int:
+    return len(ipywidgets.Widget.get_manager_state()["state"])
+
+
+def test_starts_light_and_builds_each_tab_when_first_opened():
+    before = _models()
+    fresh = lesson_app(seed=5)
+    assert _models() - before <= 60  # it was 182 when every tab was built at start
+    lazy = fresh.tabs.children[1:]
+    assert [box.children for box in lazy] == [(), (), ()]
+    fresh.tabs.selected_index = 2
+    assert lazy[1].children == (fresh.match,) and lazy[0].children == ()
+    assert fresh.match.last_exact.value == pytest.approx(5 / 12)
+    # A built tab follows the position; the others wait until they are opened.
+    fresh.my_stockpile.value, fresh.relic_bonus.value = 5, 4
+    assert fresh.match.last_exact.value != pytest.approx(5 / 12)
+    assert lazy[0].children == () and lazy[2].children == ()
+    fresh.tabs.selected_index = 1
+    assert "Value of the round" in fresh.eq_html.value
+    assert bytes(fresh.fp_chart.value).startswith(PNG)
+    assert fresh.banner.value == ""
+
+
+def test_a_they_play_choice_in_the_page_sends_one_message(monkeypatch):
+    fresh = lesson_app(seed=5)
+    they = fresh.they_play
+    assert isinstance(they, Choice)
+    sent = []
+    monkeypatch.setattr(ipywidgets.Widget, "_send",
+                        lambda self, msg, buffers=None: sent.append((self, msg)))
+    they.set_state({"index": STRATEGIES.index("Always Merchant")})  # as the page sends it
+    assert [(widget, msg["method"]) for widget, msg in sent] == [
+        (fresh.match.exact_html, "update")]  # no echo of the choice, one HTML update
+    assert they.value == "Always Merchant" and "Merchant" in fresh.match.exact_html.value
+    sent.clear()
+    they.value = "Uniform random"  # a change made in Python still reaches the page
+    assert (they, "update") in [(widget, msg["method"]) for widget, msg in sent]
+
+
+def test_shared_hands_out_one_layout_and_style_per_setting():
+    shared = Shared()
+    a = shared.make(ipywidgets.IntSlider, "x", style={"description_width": "70px"},
+                    layout={"width": "260px"})
+    b = shared.make(ipywidgets.FloatSlider, style={"description_width": "70px"},
+                    layout={"width": "260px"})
+    c = shared.make(ipywidgets.IntSlider, layout={"width": "200px"})
+    assert a.layout is b.layout and a.style is b.style
+    assert c.layout is not a.layout and c.style is not a.style
+    assert "x" in a._dom_classes and shared.html("<b>hi</b>").layout is shared.layout()
 
 
 def test_generic_lesson_with_a_die():

@@ -39,7 +39,7 @@ from village_games.village_pillage.payoffs import (
     payoff_table,
 )
 from widgets.charts import chart_image, png_bytes
-from widgets.lesson import Exact, Lesson, fmt
+from widgets.lesson import Choice, Exact, Lesson, Shared, fmt
 from widgets.safe import ErrorBanner, guarded
 from widgets.theme import style_tag
 
@@ -96,160 +96,147 @@ def named_mix(name: str, labels: list[str], equilibrium: np.ndarray) -> np.ndarr
     raise ValueError(f"unknown strategy {name!r}")
 
 
-def _slider(description: str, value: int, hi: int) -> w.IntSlider:
-    s = w.IntSlider(value=value, min=0, max=hi, description=description,
-                    continuous_update=False, style={"description_width": "70px"},
-                    layout=w.Layout(width="260px"))
-    s.add_class("vg-pos-" + description.lower())
-    return s
+NARROW = {"description_width": "70px"}  # the label width of most controls here
+TAB_TITLES = ("1 · Payoff table", "2 · Equilibrium", "3 · Match", "4 · Whole games")
+TABLE_HELP = (
+    "<div class='vg-note'>Rows: the card you put in front. Columns: the card they put in "
+    "front. Each cell is your turnip swing for that round. Pick how you think they play: the "
+    "<b>★</b> rows are your best replies.</div>")
+EQ_HELP = (
+    "<div class='vg-note'>A <b>mixed strategy</b> picks each card with some chance. At an "
+    "<b>equilibrium</b> neither player can do better by changing their chances alone. The "
+    "numbers come from an exact solver.</div>")
+FP_HELP = (
+    "<div class='vg-lesson-head'>Learning it by playing: fictitious play</div>"
+    "<div class='vg-note'>Two imaginary players meet again and again. Each round, each plays "
+    "the card that would have done best against everything the other has played so far. "
+    "Their card frequencies drift to the equilibrium (dashed lines), and the amount a clever "
+    "opponent could win from them (exploitability) shrinks towards 0.</div>")
+MATCH_INTRO = (
+    "Each trial is one round: both players draw a card from their mix and we look up your "
+    "swing in the table. The exact average is <i>x · A · y</i>: every cell of the table "
+    "weighted by how often that pairing happens. The simulated average should land close to "
+    "it, and closer as the rounds pile up.")
+GAMES_INTRO = (
+    "Now whole duels, from the first round to three relics. The <b>equilibrium bot</b> builds "
+    "this lesson's table for the position in front of it every round and draws its card from "
+    "the equilibrium mix; its opponent picks every move at random. A win counts 1, a shared "
+    "win ½. With a relic bonus of 0 the bot never sees a reason to buy relics, so it cannot "
+    "win: try it. (The position above does not apply here: every game starts from the usual "
+    "setup.)")
+
+
+def _slider(shared: Shared, description: str, value: int, hi: int, who: str) -> w.IntSlider:
+    return shared.make(w.IntSlider, "vg-pos-" + description.lower(), f"vg-pos-{who}",
+                       value=value, min=0, max=hi, description=description,
+                       continuous_update=False, style=NARROW, layout={"width": "260px"})
+
+
+class _TabPart:
+    """A part of tab `tab`, which is built the first time it is opened, or the first time
+    code reaches for one of its parts (tests, scripted demos): `app.match.run()` works on a
+    fresh app. The part itself lives in the attribute with a leading underscore."""
+
+    def __init__(self, tab: int) -> None:
+        self.tab = tab
+        self.attr = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.attr = "_" + name
+
+    def __get__(self, app: LessonApp | None, owner: type | None = None):
+        if app is None:
+            return self
+        app.build_tab(self.tab)
+        return getattr(app, self.attr)
 
 
 class LessonApp(w.VBox):
-    """The whole lesson; `lesson_app()` builds one. Attributes are the parts tests poke."""
+    """The whole lesson; `lesson_app()` builds one. Attributes are the parts tests poke.
+
+    Only the position and the first tab are built at start; each other tab is built when
+    it is first opened (see `_TabPart`), so the page starts with a fraction of the widget
+    models. Widgets share Layout and Style models (`Shared`) and are sized by style.css.
+    """
+
+    eq_html = _TabPart(1)
+    fp_iterations = _TabPart(1)
+    fp_html = _TabPart(1)
+    fp_chart = _TabPart(1)
+    you_play = _TabPart(2)
+    they_play = _TabPart(2)
+    match = _TabPart(2)
+    bot_bonus = _TabPart(3)
+    games = _TabPart(3)
 
     def __init__(self, seed: int | None = None) -> None:
         self.banner = ErrorBanner()
-        guard = guarded(self.banner)
+        self._guard = guard = guarded(self.banner)
+        self.shared = shared = Shared()
+        self._seed = seed
         self._syncing = False
+        self._built = {0}
+        self._fp_dirty = True  # drawn when its tab is shown: it is the slow chart
         self.position = Position()
         self.labels, self.their_labels, self.matrix = payoff_matrix(self.position)
         self.equilibrium = solve_zero_sum(self.matrix)
 
         # ---------------------------------------------------------- shared position
         cap = BANK_SIDES["duel"][0]
-        self.my_stockpile = _slider("Stockpile", 1, 12)
-        self.my_bank = _slider("Bank", 1, cap)
-        self.their_stockpile = _slider("Stockpile", 1, 12)
-        self.their_bank = _slider("Bank", 1, cap)
-        for s, who in ((self.my_stockpile, "me"), (self.my_bank, "me"),
-                       (self.their_stockpile, "them"), (self.their_bank, "them")):
-            s.add_class(f"vg-pos-{who}")
-        self.bank_side = w.ToggleButtons(
+        self.my_stockpile = _slider(shared, "Stockpile", 1, 12, "me")
+        self.my_bank = _slider(shared, "Bank", 1, cap, "me")
+        self.their_stockpile = _slider(shared, "Stockpile", 1, 12, "them")
+        self.their_bank = _slider(shared, "Bank", 1, cap, "them")
+        self.bank_side = shared.make(
+            w.ToggleButtons, "vg-pos-side",
             options=[("Duel (cap 4, relics 6/7/8)", "duel"),
                      ("Long duel (cap 5, relics 8/9/10)", "standard")],
             value="duel", style={"button_width": "210px"})
-        self.bank_side.add_class("vg-pos-side")
-        self.relic_bonus = w.IntSlider(value=0, min=0, max=10, description="Relic bonus",
-                                       continuous_update=False,
-                                       style={"description_width": "80px"},
-                                       layout=w.Layout(width="280px"))
-        self.relic_bonus.add_class("vg-pos-relic-bonus")
-        position_box = w.HBox([
-            w.VBox([w.HTML("<div class='vg-lesson-head'>Your village</div>"),
-                    self.my_stockpile, self.my_bank], layout=w.Layout(margin="0 14px 0 0")),
-            w.VBox([w.HTML("<div class='vg-lesson-head'>Their village</div>"),
-                    self.their_stockpile, self.their_bank],
-                   layout=w.Layout(margin="0 14px 0 0")),
-            w.VBox([w.HTML("<div class='vg-lesson-head'>Rules and values</div>"),
-                    self.bank_side, self.relic_bonus,
-                    w.HTML("<div class='vg-note'>Relic bonus: turnips a relic is worth "
-                           "<i>on top of</i> its price (0 = just its price).</div>")]),
-        ])
-        position_box.add_class("vg-panel")
-        position_box.add_class("vg-lesson-position")
+        self.relic_bonus = shared.make(
+            w.IntSlider, "vg-pos-relic-bonus", value=0, min=0, max=10,
+            description="Relic bonus", continuous_update=False,
+            style={"description_width": "80px"}, layout={"width": "280px"})
+        position_box = shared.hbox([
+            shared.vbox([shared.html("<div class='vg-lesson-head'>Your village</div>"),
+                         self.my_stockpile, self.my_bank], "vg-lesson-pos-column"),
+            shared.vbox([shared.html("<div class='vg-lesson-head'>Their village</div>"),
+                         self.their_stockpile, self.their_bank], "vg-lesson-pos-column"),
+            shared.vbox([shared.html("<div class='vg-lesson-head'>Rules and values</div>"),
+                         self.bank_side, self.relic_bonus,
+                         shared.html("<div class='vg-note'>Relic bonus: turnips a relic is "
+                                     "worth <i>on top of</i> its price (0 = just its "
+                                     "price).</div>")]),
+        ], "vg-panel", "vg-lesson-position")
 
         # ---------------------------------------------------------- 1. payoff table
-        self.market_rows = w.Checkbox(value=False, description="Also show market cards",
-                                      indent=False)
-        self.market_rows.add_class("vg-lesson-market-rows")
-        self.preset = w.Dropdown(options=PRESETS, value="Uniform",
-                                 description="They play", style={"description_width": "70px"},
-                                 layout=w.Layout(width="240px"))
-        self.preset.add_class("vg-lesson-preset")
-        self.weights = {t: w.FloatSlider(value=0.25, min=0, max=1, step=0.01, description=t,
-                                         continuous_update=False, readout_format=".2f",
-                                         style={"description_width": "70px"},
-                                         layout=w.Layout(width="250px")) for t in TYPES}
+        self.market_rows = shared.make(w.Checkbox, "vg-lesson-market-rows", value=False,
+                                       description="Also show market cards", indent=False)
+        self.preset = shared.make(Choice, "vg-lesson-preset", options=PRESETS, value="Uniform",
+                                  description="They play", style=NARROW,
+                                  layout={"width": "240px"})
+        self.weights = {t: shared.make(w.FloatSlider, value=0.25, min=0, max=1, step=0.01,
+                                       description=t, continuous_update=False,
+                                       readout_format=".2f", style=NARROW,
+                                       layout={"width": "250px"}) for t in TYPES}
         self._mix = np.full(4, 0.25)
-        self.table_html = w.HTML("")
-        self.table_html.add_class("vg-payoff-table-box")
-        self.table_note = w.HTML("")
-        table_tab = w.VBox([
-            w.HTML("<div class='vg-note'>Rows: the card you put in front. Columns: the card "
-                   "they put in front. Each cell is your turnip swing for that round. Pick "
-                   "how you think they play: the <b>★</b> rows are your best replies.</div>"),
-            w.HBox([w.VBox([self.preset, *self.weights.values(), self.market_rows],
-                           layout=w.Layout(width="270px")),
-                    w.VBox([self.table_html, self.table_note])]),
+        self.table_html = shared.html("", "vg-payoff-table-box")  # the table and its note
+        table_tab = shared.vbox([
+            shared.html(TABLE_HELP),
+            shared.hbox([shared.vbox([self.preset, *self.weights.values(), self.market_rows],
+                                     "vg-lesson-table-controls"),
+                         self.table_html]),
         ])
 
-        # ---------------------------------------------------------- 2. equilibrium
-        self.eq_html = w.HTML("")
-        self.eq_html.add_class("vg-lesson-equilibrium")
-        self.fp_iterations = w.SelectionSlider(
-            options=[(f"{n:,}", n) for n in (100, 1_000, 5_000, 20_000, 100_000)],
-            value=5_000, description="Rounds of fictitious play", continuous_update=False,
-            style={"description_width": "initial"}, layout=w.Layout(width="420px"))
-        self.fp_chart = chart_image()
-        self.fp_chart.add_class("vg-lesson-fp-chart")
-        self.fp_chart.layout.width = "900px"
-        self.fp_html = w.HTML("")
-        self.fp_html.add_class("vg-lesson-fp")
-        eq_tab = w.VBox([
-            w.HTML("<div class='vg-note'>A <b>mixed strategy</b> picks each card with some "
-                   "chance. At an <b>equilibrium</b> neither player can do better by changing "
-                   "their chances alone. The numbers come from an exact solver.</div>"),
-            self.eq_html,
-            w.HTML("<div class='vg-lesson-head'>Learning it by playing: fictitious play</div>"
-                   "<div class='vg-note'>Two imaginary players meet again and again. Each "
-                   "round, each plays the card that would have done best against everything "
-                   "the other has played so far. Their card frequencies drift to the "
-                   "equilibrium (dashed lines), and the amount a clever opponent could win "
-                   "from them (exploitability) shrinks towards 0.</div>"),
-            self.fp_iterations, self.fp_html, self.fp_chart,
-        ])
-
-        # ---------------------------------------------------------- 3. match
-        self.you_play = w.Dropdown(options=STRATEGIES, value="Equilibrium mix",
-                                   description="You play", style={"description_width": "70px"},
-                                   layout=w.Layout(width="260px"))
-        self.they_play = w.Dropdown(options=STRATEGIES, value="Uniform random",
-                                    description="They play",
-                                    style={"description_width": "70px"},
-                                    layout=w.Layout(width="260px"))
-        self.you_play.add_class("vg-lesson-you")
-        self.they_play.add_class("vg-lesson-they")
-        self.match = Lesson(
-            [w.HBox([self.you_play, self.they_play])], self._match_exact, self._match_sample,
-            quantity="turnip swing per round", default_trials=10_000, seed=seed,
-            banner=self.banner, run_label="Play rounds", unit="rounds",
-            intro=("Each trial is one round: both players draw a card from their mix and we "
-                   "look up your swing in the table. The exact average is "
-                   "<i>x · A · y</i>: every cell of the table weighted by how often that "
-                   "pairing happens. The simulated average should land close to it, and "
-                   "closer as the rounds pile up."))
-        self.match.add_class("vg-lesson-match")
-
-        # ---------------------------------------------------------- 4. full games
-        self.bot_bonus = w.IntSlider(value=6, min=0, max=12, description="Bot's relic bonus",
-                                     continuous_update=False, style={"description_width":
-                                                                     "initial"},
-                                     layout=w.Layout(width="320px"))
-        self.bot_bonus.add_class("vg-lesson-bot-bonus")
-        self.games = Lesson(
-            [self.bot_bonus], lambda: None, self._games_sample,
-            quantity="bot's share of wins", trials=(10, 20, 50, 100, 200), default_trials=20,
-            batches=20, seed=None if seed is None else seed + 1, banner=self.banner,
-            run_label="Play games", unit="games",
-            intro=("Now whole duels, from the first round to three relics. The "
-                   "<b>equilibrium bot</b> builds this lesson's table for the position in "
-                   "front of it every round and draws its card from the equilibrium mix; its "
-                   "opponent picks every move at random. A win counts 1, a shared win ½. "
-                   "With a relic bonus of 0 the bot never sees a reason to buy relics, so "
-                   "it cannot win: try it. (The position above does not apply here: "
-                   "every game starts from the usual setup.)"))
-        self.games.add_class("vg-lesson-games")
-
-        self.tabs = w.Tab([table_tab, eq_tab, self.match, self.games])
-        self.tabs.titles = ("1 · Payoff table", "2 · Equilibrium", "3 · Match",
-                            "4 · Whole games")
-        self.tabs.add_class("vg-lesson-tabs")
+        # ---------------------------------------------------------- tabs 2-4: on demand
+        self._tab_boxes = [table_tab] + [shared.vbox([], "vg-lesson-lazy") for _ in range(3)]
+        self.tabs = shared.make(w.Tab, "vg-lesson-tabs", children=self._tab_boxes,
+                                titles=TAB_TITLES)
 
         super().__init__([
             style_tag(), self.banner,
-            w.HTML(f"<div class='vg-lesson-intro'>{INTRO}</div>"),
+            shared.html(f"<div class='vg-lesson-intro'>{INTRO}</div>"),
             position_box, self.tabs,
-        ])
+        ], layout=shared.layout())
         self.add_class("vg-app")
         self.add_class("vg-lesson-app")
 
@@ -263,11 +250,70 @@ class LessonApp(w.VBox):
         self.preset.observe(guard(lambda _c: self._apply_preset()), names="value")
         for s in self.weights.values():
             s.observe(guard(lambda _c: self._weights_moved()), names="value")
-        self._fp_dirty = True  # drawn when its tab is first shown: it is the slow chart
-        self.fp_iterations.observe(guard(lambda _c: self.draw_fictitious_play()),
-                                   names="value")
         self.tabs.observe(guard(lambda _c: self._tab_shown()), names="selected_index")
         guard(self.update_position)()
+
+    # ------------------------------------------------------------------ tabs on demand
+    def build_tab(self, index: int | None) -> None:
+        """Build tab `index` (0-3) unless it is built already; the first tab always is."""
+        if index is None or index in self._built:
+            return
+        self._built.add(index)  # first: a tab's own callbacks reach for its parts
+        try:
+            build = (self._build_equilibrium, self._build_match, self._build_games)[index - 1]
+            self._tab_boxes[index].children = build()
+        except BaseException:
+            self._built.discard(index)
+            raise
+
+    def _build_equilibrium(self) -> list[w.Widget]:
+        shared = self.shared
+        self._eq_html = shared.html("", "vg-lesson-equilibrium")
+        self._fp_iterations = shared.make(
+            w.SelectionSlider, "vg-lesson-fp-iterations",
+            options=[(f"{n:,}", n) for n in (100, 1_000, 5_000, 20_000, 100_000)],
+            value=5_000, description="Rounds of fictitious play", continuous_update=False,
+            style={"description_width": "initial"}, layout={"width": "420px"})
+        self._fp_chart = chart_image()  # its own layout: the chart's width
+        self._fp_chart.add_class("vg-lesson-fp-chart")
+        self._fp_chart.layout.width = "900px"
+        self._fp_html = shared.html("", "vg-lesson-fp")
+        self._fp_iterations.observe(self._guard(lambda _c: self.draw_fictitious_play()),
+                                    names="value")
+        self.draw_equilibrium()
+        return [self._eq_html, shared.html(FP_HELP), self._fp_iterations, self._fp_html,
+                self._fp_chart]
+
+    def _build_match(self) -> list[w.Widget]:
+        shared = self.shared
+        self._you_play = shared.make(Choice, "vg-lesson-you", options=STRATEGIES,
+                                     value="Equilibrium mix", description="You play",
+                                     style=NARROW, layout={"width": "260px"})
+        self._they_play = shared.make(Choice, "vg-lesson-they", options=STRATEGIES,
+                                      value="Uniform random", description="They play",
+                                      style=NARROW, layout={"width": "260px"})
+        self._match = Lesson(
+            [shared.hbox([self._you_play, self._they_play])], self._match_exact,
+            self._match_sample, quantity="turnip swing per round", default_trials=10_000,
+            seed=self._seed, banner=self.banner, run_label="Play rounds", unit="rounds",
+            intro=MATCH_INTRO, shared=shared)
+        self._match.add_class("vg-lesson-match")
+        return [self._match]
+
+    def _build_games(self) -> list[w.Widget]:
+        shared = self.shared
+        self._bot_bonus = shared.make(
+            w.IntSlider, "vg-lesson-bot-bonus", value=6, min=0, max=12,
+            description="Bot's relic bonus", continuous_update=False,
+            style={"description_width": "initial"}, layout={"width": "320px"})
+        self._games = Lesson(
+            [self._bot_bonus], lambda: None, self._games_sample,
+            quantity="bot's share of wins", trials=(10, 20, 50, 100, 200), default_trials=20,
+            batches=20, seed=None if self._seed is None else self._seed + 1,
+            banner=self.banner, run_label="Play games", unit="games", intro=GAMES_INTRO,
+            shared=shared)
+        self._games.add_class("vg-lesson-games")
+        return [self._games]
 
     # ------------------------------------------------------------------ position
     def _change_side(self) -> None:
@@ -294,13 +340,17 @@ class LessonApp(w.VBox):
             self._apply_preset()
         else:
             self.draw_table()
-        self.draw_equilibrium()
         self._fp_dirty = True
-        self._tab_shown()
-        self.match.refresh()
+        if 1 in self._built:  # a tab not built yet draws itself when it is
+            self.draw_equilibrium()
+            self._tab_shown()
+        if 2 in self._built:
+            self._match.refresh()
 
     def _tab_shown(self) -> None:
-        if self.tabs.selected_index == 1 and self._fp_dirty:
+        index = self.tabs.selected_index
+        self.build_tab(index)
+        if index == 1 and self._fp_dirty:
             self.draw_fictitious_play()
 
     # ------------------------------------------------------------------ 1. payoff table
@@ -369,10 +419,6 @@ class LessonApp(w.VBox):
             body.append(
                 f"<tr class='{cls}'><th class='vg-rowcard'>{_pip(ctype)} {_e(card)}{tag}</th>"
                 f"{cells}<td class='vg-expected'>{fmt(expected[r], 2)}{star}</td></tr>")
-        self.table_html.value = (
-            "<table class='vg-payoff-table'><thead><tr><th>Your card</th>" + head
-            + "<th>Average vs their mix</th></tr></thead><tbody>" + "".join(body)
-            + "</tbody></table>")
         names = " and ".join(rows[i] for i in sorted(best))
         many = len(best) > 1
         note = (f"Against this mix your best {'replies are' if many else 'reply is'} "
@@ -381,7 +427,10 @@ class LessonApp(w.VBox):
         if many:
             note += (" When several cards tie like this, the opponent's mix leaves you "
                      "nothing to exploit: that is what an equilibrium mix does.")
-        self.table_note.value = f"<div class='vg-note vg-table-note'>{note}</div>"
+        self.table_html.value = (  # one message for the table and its note
+            "<table class='vg-payoff-table'><thead><tr><th>Your card</th>" + head
+            + "<th>Average vs their mix</th></tr></thead><tbody>" + "".join(body)
+            + f"</tbody></table><div class='vg-note vg-table-note'>{note}</div>")
 
     # ------------------------------------------------------------------ 2. equilibrium
     def draw_equilibrium(self) -> None:
@@ -403,8 +452,8 @@ class LessonApp(w.VBox):
                    "count a relic is only worth what it cost, so buying one never puts you "
                    "ahead this round. Raise the <b>relic bonus</b> (and give yourself enough "
                    "turnips to afford a relic) to see that change.</div>")
-        self.eq_html.value = (
-            "<table class='vg-eq-table'><thead><tr><th>Card</th><th colspan='3'>You</th>"
+        self._eq_html.value = (
+            EQ_HELP + "<table class='vg-eq-table'><thead><tr><th>Card</th><th colspan='3'>You</th>"
             "<th colspan='2'>Them</th></tr></thead><tbody>" + "".join(rows) + "</tbody>"
             "</table>"
             f"<div class='vg-lesson-number vg-eq-value'>Value of the round: "
@@ -414,7 +463,7 @@ class LessonApp(w.VBox):
             f"that. Exploitability of the pair: {gap_txt}.</div>" + why)
 
     def draw_fictitious_play(self) -> None:
-        n = int(self.fp_iterations.value)
+        n = int(self._fp_iterations.value)
         trace = fictitious_play(self.matrix, n)
         eq = self.equilibrium
         idx = np.unique(np.geomspace(1, trace.steps.size, num=min(400, trace.steps.size))
@@ -441,7 +490,7 @@ class LessonApp(w.VBox):
         right.set_ylabel("exploitability (turnips)")
         right.set_title("How much a clever opponent could win", fontsize=10)
         right.grid(alpha=0.3, which="both")
-        self.fp_chart.value = png_bytes(fig)
+        self._fp_chart.value = png_bytes(fig)
         self._fp_dirty = False
         final_row = trace.row_mix[-1]
         dist = float(np.abs(final_row - eq.row).max())
@@ -451,7 +500,7 @@ class LessonApp(w.VBox):
             extra = (" Its mix sits away from the solver's even though exploitability is "
                      "small: this position has more than one equilibrium, and both are "
                      "equally safe.")
-        self.fp_html.value = (
+        self._fp_html.value = (
             f"<div class='vg-note'>After {n:,} rounds your frequencies are {mix_txt} "
             f"(largest gap to the exact mix: {dist:.3f}); the pair's value is "
             f"{fmt(float(trace.value[-1]), 3)} against the exact {fmt(eq.value, 3)}, and "
@@ -459,8 +508,8 @@ class LessonApp(w.VBox):
 
     # ------------------------------------------------------------------ 3. match
     def strategies(self) -> tuple[np.ndarray, np.ndarray]:
-        x = named_mix(self.you_play.value, self.labels, self.equilibrium.row)
-        y = named_mix(self.they_play.value, self.their_labels, self.equilibrium.col)
+        x = named_mix(self._you_play.value, self.labels, self.equilibrium.row)
+        y = named_mix(self._they_play.value, self.their_labels, self.equilibrium.col)
         return x, y
 
     def _match_exact(self) -> Exact:
@@ -468,7 +517,7 @@ class LessonApp(w.VBox):
         value = expected_payoff(self.matrix, x, y)
         replies = self.matrix @ y
         best = int(np.argmax(replies))
-        note = (f"Best single card against “{_e(self.they_play.value)}”: "
+        note = (f"Best single card against “{_e(self._they_play.value)}”: "
                 f"<b>{self.labels[best]}</b>, worth {fmt(float(replies[best]), 3)} a round. "
                 f"The equilibrium mix guarantees at least {fmt(self.equilibrium.value, 3)} "
                 "whatever they do, but it does not hunt for their mistakes.")
@@ -481,7 +530,7 @@ class LessonApp(w.VBox):
     # ------------------------------------------------------------------ 4. games
     def _games_sample(self, n: int, rng: np.random.Generator) -> np.ndarray:
         seed = int(rng.integers(0, 2**31))
-        return play_duels(n, seed=seed, relic_bonus=float(self.bot_bonus.value))
+        return play_duels(n, seed=seed, relic_bonus=float(self._bot_bonus.value))
 
 
 def lesson_app(seed: int | None = None) -> LessonApp:
