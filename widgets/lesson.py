@@ -22,6 +22,7 @@ style.css), and `Choice` is a Dropdown whose changes cost a single message back.
 
 from __future__ import annotations
 
+import html
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -169,11 +170,13 @@ class Lesson(w.VBox):
                                     max=default_trials, layout={"width": "220px"})
         self.progress_label = shared.html("", "vg-lesson-progress-label")
         self.exact_html = shared.html("", "vg-lesson-exact")
-        self.sim_html = shared.html("<div class='vg-note'>Press <b>Run</b> to simulate.</div>",
-                                    "vg-lesson-sim")
+        self._run_label = html.escape(run_label)
+        self.sim_html = shared.html(f"<div class='vg-note'>Press <b>{self._run_label}</b> to "
+                                    "simulate.</div>", "vg-lesson-sim")
         self.chart = chart_image()  # its own layout: the chart's width
         self.chart.add_class("vg-lesson-chart")
         self.chart.layout.width = "540px"
+        self.chart.layout.visibility = "hidden"  # no broken-image icon before the first run
 
         guard = guarded(self.banner)
         self.run_button.on_click(guard(lambda _b: self.run()))
@@ -211,7 +214,7 @@ class Lesson(w.VBox):
             self.samples = None
             self.last_estimate = None
             self.sim_html.value = ("<div class='vg-note vg-lesson-stale'>The settings changed: "
-                                   "press <b>Run</b> again.</div>")
+                                   f"press <b>{self._run_label}</b> again.</div>")
             with self.progress.hold_sync():  # one message for both
                 self.progress.value = 0
                 self.progress.bar_style = ""
@@ -262,6 +265,7 @@ class Lesson(w.VBox):
         self.last_estimate = estimate(self.samples)
         self.sim_html.value = self._sim_markup(self.last_estimate, self.last_exact)
         self.chart.value = self.draw(self.samples, self.last_exact)
+        self.chart.layout.visibility = "visible"
         return self.last_estimate
 
     def _sim_markup(self, est: Estimate, exact: Exact | None) -> str:

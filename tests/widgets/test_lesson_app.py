@@ -90,6 +90,8 @@ def test_match_run_fills_progress_and_shows_both_numbers(app):
     assert exact.value == pytest.approx(5 / 12)  # (5/9)(1/4) + (2/9)(5/4)
     app.match.trials.value = 1_000
     seen = []
+    assert app.match.chart.layout.visibility == "hidden"  # no empty image before a run
+    assert "Press <b>Play rounds</b>" in app.match.sim_html.value  # names the real button
     app.match.progress.observe(lambda c: seen.append(c["new"]), names="value")
     app.match.run_button.click()
     assert app.banner.value == ""
@@ -100,12 +102,13 @@ def test_match_run_fills_progress_and_shows_both_numbers(app):
     assert est.trials == 1_000
     assert fmt(est.mean, 4) in app.match.sim_html.value and "±" in app.match.sim_html.value
     assert bytes(app.match.chart.value).startswith(PNG)
+    assert app.match.chart.layout.visibility == "visible"
 
 
 def test_changing_strategy_marks_the_simulation_stale(app):
     app.match.run(200)
     app.they_play.value = "Always Raider"
-    assert "press <b>Run</b> again" in app.match.sim_html.value
+    assert "press <b>Play rounds</b> again" in app.match.sim_html.value
     # The equilibrium mix makes a Raider earn them nothing: -5(2/9) + 2(5/9) = 0.
     assert app.match.last_exact.value == pytest.approx(0, abs=1e-12)
     app.they_play.value = "Uniform random"
