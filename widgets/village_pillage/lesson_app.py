@@ -14,6 +14,8 @@ the real engine (`village_games.village_pillage.payoffs`); the game theory comes
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 
 import ipywidgets as w
@@ -318,13 +320,19 @@ class LessonApp(w.VBox):
     # ------------------------------------------------------------------ position
     def _change_side(self) -> None:
         cap = BANK_SIDES[self.bank_side.value][0]
-        self._syncing = True  # one redraw after both caps move, not three
-        try:
+        with self._quietly():  # one redraw after both caps move, not three
             self.my_bank.max = cap
             self.their_bank.max = cap
+        self.update_position()
+
+    @contextmanager
+    def _quietly(self) -> Iterator[None]:
+        """Set controls from code without each change redrawing: the caller redraws once."""
+        self._syncing = True
+        try:
+            yield
         finally:
             self._syncing = False
-        self.update_position()
 
     def update_position(self) -> None:
         if self._syncing:
@@ -362,12 +370,9 @@ class LessonApp(w.VBox):
                else named_mix("Uniform random" if name == "Uniform" else name,
                               list(TYPES), self.equilibrium.col))
         self._mix = np.asarray(mix, dtype=float)
-        self._syncing = True
-        try:
+        with self._quietly():
             for t, p in zip(TYPES, self._mix, strict=True):
                 self.weights[t].value = round(float(p), 2)
-        finally:
-            self._syncing = False
         self.draw_table()
 
     def _weights_moved(self) -> None:
@@ -377,11 +382,8 @@ class LessonApp(w.VBox):
         if raw.sum() <= 0:
             raise ValueError("give at least one of their cards a weight above 0")
         self._mix = raw / raw.sum()
-        self._syncing = True
-        try:
+        with self._quietly():
             self.preset.value = "Custom"
-        finally:
-            self._syncing = False
         self.draw_table()
 
     def table_rows(self) -> tuple[list[str], np.ndarray]:
