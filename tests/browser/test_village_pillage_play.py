@@ -6,6 +6,7 @@ through. The turnip counts the page shows at every step must be the ones the sam
 gives when driven in Python with the same seed and the same clicks.
 """
 
+import re
 from urllib.parse import parse_qsl
 
 from playwright.sync_api import expect
@@ -130,4 +131,22 @@ def test_the_long_duel_variant_from_the_query_string(page, voila_server, open_ap
         "Long duel (bank 5, relics 8/9/10)")
     expect(page.locator(".vg-variant")).to_be_visible()
     expect(page.locator(".vg-notice .vg-query-error")).to_have_count(0)
+    expect(page.locator(".vg-error")).to_be_hidden()
+
+
+def test_save_new_game_and_load_back_in_the_page(page, voila_server, open_app):
+    open_app(page, voila_server, NOTEBOOK, query="players=2&seats=human,bot&seed=4",
+             ready=".vg-pick")
+    expect(page.locator(".vg-board-html .vg-village")).to_have_count(2)
+    page.get_by_text("Save / load").click()
+    page.locator(".vg-save").click()
+    saved = page.locator(".vg-save-text textarea")
+    expect(saved).to_have_value(re.compile(r'"village_pillage"'))
+    text = saved.input_value()
+    page.locator(".vg-players select").select_option("3")
+    page.locator(".vg-new-game").click()
+    expect(page.locator(".vg-board-html .vg-village")).to_have_count(3)
+    page.locator(".vg-load-text textarea").fill(text)
+    page.locator(".vg-load").click()
+    expect(page.locator(".vg-board-html .vg-village")).to_have_count(2)
     expect(page.locator(".vg-error")).to_be_hidden()
