@@ -11,7 +11,7 @@ import time
 
 from village_games.bots.equilibrium_bot import play_duels
 from village_games.probability import solve_zero_sum
-from village_games.village_pillage.cards import default_cards
+from village_games.village_pillage.cards import standard_deck
 from village_games.village_pillage.payoffs import (
     STARTERS,
     Position,
@@ -39,8 +39,8 @@ def timed(label: str, fn, repeat: int = 5) -> None:
 
 
 def main() -> None:
-    default_cards()
-    cards = (*STARTERS, *default_cards().market)
+    standard_deck()
+    cards = (*STARTERS, *standard_deck().market)
     timed("4x4 starter matrix", lambda: payoff_matrix(Position()))
     payoff_matrix(Position())
     t = time.perf_counter()

@@ -1,13 +1,19 @@
-"""A staged picker for dataclass actions: one row of buttons per field, then Confirm.
+"""A staged picker for dataclass actions, grouped by kind: buttons per field, then Confirm.
 
-Given the legal actions (all of one dataclass type, e.g. `Plan(left, right)`), the picker
-shows a row per field. A click picks a value for that field and narrows the other rows to
-the values still possible with it (the others are disabled); when one action is left,
-Confirm applies it. Actions with a single field (`Queue(card)`, `TakeMarketCard(card)`)
-apply on one click.
+The legal actions may mix types, e.g. `Build(card, on)`, `TakeBasic(kind)` and `Pass()`.
+They are grouped by kind (the class name) in first-seen order, each kind in a section under
+its title. A kind without fields is one button and a kind with one field a row of buttons;
+either applies on one click. A kind with more fields gets a row per field: a click picks a
+value and narrows that kind's other rows to the values still possible with it (the others
+are disabled); when one action is left, the section's Confirm applies it. The picks belong
+to one kind at a time, so starting in another section drops them. When every action is of
+one kind the rows are shown bare, with no section around them.
+
+A clickable board can drive the same picks with `clickable_values`, `picked_values` and
+`pick_value`, which take the `str` of a value (what a board sends back).
 
 The buttons are built when the legal actions are set (reusing the ones of the previous set
-where the same field and value come back), and a pick only changes what it must: the
+where the same kind, field and value come back), and a pick only changes what it must: the
 selected class and icon, which values are disabled, Confirm and the summary. Every change
 to one button goes out as one comm message, so a click costs a handful of small messages
 instead of a new set of widgets (the browser shows a pick about as fast as a plain Label).
@@ -26,9 +32,16 @@ from typing import Any, Protocol
 
 import ipywidgets as w
 
+Key = tuple[str, str, Any]  # (kind, field, value); (kind, "", "") for a kind without fields
+
 
 class PickerLabels(Protocol):
-    """What the picker asks the game's adapter (all optional in `DefaultLabels`)."""
+    """What the picker asks the game's adapter.
+
+    Also used when present (looked up with getattr, so older adapters keep working):
+    `kind_title(kind) -> str` titles a kind's section and labels a field-less kind's button;
+    `pick_hint(kind) -> str` is the summary shown until a multi-field pick is complete.
+    """
 
     def field_title(self, action_type: str, field: str) -> str: ...
     def value_label(self, action_type: str, field: str, value: Any) -> str: ...
@@ -49,22 +62,59 @@ class DefaultLabels:
     def value_tooltip(self, action_type: str, field: str, value: Any) -> str:
         return ""
 
+    def kind_title(self, kind: str) -> str:
+        """`TakeBasic` -> "Take basic" (acronyms such as `HQ` keep their capitals)."""
+        words = _words(kind)
+        if not words:
+            return kind
+        rest = [x if x.isupper() and len(x) > 1 else x.lower() for x in words[1:]]
+        return " ".join([words[0][:1].upper() + words[0][1:], *rest])
+
+    def pick_hint(self, kind: str) -> str:
+        return "Pick one in each row, then confirm."
+
+
+def _words(kind: str) -> list[str]:
+    """The words of a CamelCase (or snake_case) name."""
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|_", " ", kind).split()
+
 
 def slug(value: Any) -> str:
     """A CSS-safe form of a value, for `vg-val-<slug>` test hooks."""
     return re.sub(r"[^a-z0-9]+", "-", str(value).lower()).strip("-") or "x"
 
 
+def kind_slug(kind: str) -> str:
+    """`TakeBasic` -> `take-basic`, for `vg-kind-<slug>` and `vg-pick-kind-<slug>`."""
+    return slug("-".join(_words(kind)))
+
+
 def action_fields(action: Any) -> list[str]:
+    if not dataclasses.is_dataclass(action):
+        raise TypeError(f"the picker needs dataclass actions, got {action!r}")
     return [f.name for f in dataclasses.fields(action)]
+
+
+@dataclasses.dataclass
+class _Bar:
+    """A multi-field kind's Confirm / Clear / summary line."""
+
+    confirm: w.Button
+    clear: w.Button
+    summary: w.HTML
+    box: w.HBox
+
+    def close(self) -> None:
+        for widget in (self.confirm, self.clear, self.summary, self.box):
+            widget.close()
 
 
 class ActionPicker(w.VBox):
     """`picker.set_actions(legal)`; `on_choose(action)` is called with the chosen action.
 
     Wrap `on_choose` with `guarded` in the app: the picker itself never raises on a click.
-    `buttons` maps `(field, value)` (or `("action", str(action))` for mixed or field-less
-    actions) to the buttons on show; values not possible with the picks made are disabled.
+    `buttons` maps `(kind, field, value)` to the buttons on show (`(kind, "", "")` for a
+    kind without fields); values not possible with the picks made are disabled.
     """
 
     def __init__(self, on_choose: Callable[[Any], None], labels: PickerLabels | None = None,
@@ -76,100 +126,231 @@ class ActionPicker(w.VBox):
         self.labels: PickerLabels = labels or DefaultLabels()
         self._wrap = wrap or (lambda fn: fn)
         self.actions: list[Any] = []
-        self.fields: list[str] = []
-        self.chosen: dict[str, Any] = {}
-        self.confirm = w.Button(description="Confirm", button_style="success",
-                                icon="check", disabled=True, _dom_classes=("vg-confirm",))
-        self.confirm.on_click(self._wrap(self._on_confirm))
-        self.clear = w.Button(description="Clear", icon="undo", disabled=True,
-                              tooltip="Clear your choices and pick again",
-                              _dom_classes=("vg-clear",))
-        self.clear.on_click(self._wrap(self._on_clear))
-        self.summary = w.HTML("", _dom_classes=("vg-pick-summary",))
-        self.bar = w.HBox([self.confirm, self.clear, self.summary],
-                          _dom_classes=("vg-pick-bar",))
-        self.buttons: dict[tuple[str, Any], w.Button] = {}
-        self._pool: dict[tuple[str, Any], w.Button] = {}  # built buttons, shown or not
-        self._classes: dict[tuple[str, Any], tuple[str, ...]] = {}  # without vg-selected
-        self._loose: dict[tuple[str, Any], Any] = {}  # field-less mode: key -> action
-        self._rows: dict[str, tuple[w.HTML, w.HBox, w.Box]] = {}  # field -> title, box, row
+        self.kinds: dict[str, list[str]] = {}  # kind -> its fields, both in display order
+        self.chosen_kind: str | None = None  # the kind the picks in `chosen` belong to
+        self.chosen: dict[str, Any] = {}  # field -> picked value
+        self.buttons: dict[Key, w.Button] = {}
+        self._by_kind: dict[str, list[Any]] = {}
+        self._pool: dict[Key, w.Button] = {}  # built buttons, shown or not
+        self._classes: dict[Key, tuple[str, ...]] = {}  # without vg-selected
+        self._rows: dict[tuple[str, str], tuple[w.HTML, w.HBox, w.Box]] = {}  # title, box, row
+        self._sections: dict[str, tuple[w.HTML, w.VBox]] = {}  # kind -> title, section
+        self._bars: dict[str, _Bar] = {}
+        # called after every change of what is on offer or picked (a clickable board
+        # mirrors the picker through it)
+        self.on_change: Callable[[], None] | None = None
 
     # ------------------------------------------------------------ state
     def set_actions(self, actions: Sequence[Any]) -> None:
         """Show these legal actions; an empty list hides the picker."""
         self.actions = list(actions)
-        types = {type(a) for a in self.actions}
-        if len(types) == 1 and dataclasses.is_dataclass(self.actions[0]) and action_fields(
-                self.actions[0]):
-            self.fields = action_fields(self.actions[0])
-        else:
-            self.fields = []  # mixed or field-less actions: one button per action
-        self.chosen = {}
+        self._by_kind = {}
+        for a in self.actions:
+            self._by_kind.setdefault(type(a).__name__, []).append(a)
+        self.kinds = {k: action_fields(acts[0]) for k, acts in self._by_kind.items()}
+        self.chosen_kind, self.chosen = None, {}
         self._build()
+
+    @property
+    def fields(self) -> list[str]:
+        """The fields when every action is of one kind ([] when kinds are mixed)."""
+        return list(next(iter(self.kinds.values()))) if len(self.kinds) == 1 else []
 
     def remaining(self) -> list[Any]:
         """Legal actions consistent with every value picked so far."""
-        return [a for a in self.actions
-                if all(getattr(a, f) == v for f, v in self.chosen.items())]
+        if self.chosen_kind is None:
+            return list(self.actions)
+        return self._remaining(self.chosen_kind, self.chosen)
 
-    def options(self, field: str) -> list[Any]:
+    def options(self, field: str, kind: str | None = None) -> list[Any]:
         """Values of `field` still possible given the picks in the other fields."""
-        seen: dict[Any, None] = {}
-        for a in self.actions:
-            if all(getattr(a, f) == v for f, v in self.chosen.items() if f != field):
-                seen.setdefault(getattr(a, field), None)
-        return list(seen)
+        kind = self._kind_of(field, kind)
+        return self._options(kind, field, self._picks(kind))
 
-    def pick(self, field: str, value: Any) -> None:
+    def pick(self, field: str, value: Any, kind: str | None = None) -> None:
         """Select (or, when already selected, unselect) a value; apply when it decides."""
-        if self.chosen.get(field, _NONE) == value:
-            del self.chosen[field]
-        else:
-            if value not in self.options(field):
-                raise ValueError(f"{value} is not a choice for {field} now")
-            self.chosen[field] = value
-        if len(self.fields) == 1:
-            action = self.remaining()[0]
-            self.chosen = {}
-            self.on_choose(action)
+        kind = self._kind_of(field, kind)
+        fields = self.kinds[kind]
+        if not fields:
+            self._apply(self._by_kind[kind][0])
             return
+        picks = dict(self._picks(kind))  # a copy: nothing changes if the value is refused
+        if picks.get(field, _NONE) == value:
+            del picks[field]
+        elif value in self._options(kind, field, picks):
+            picks[field] = value
+        else:
+            raise ValueError(f"{value} is not a choice for {field} now")
+        if len(fields) == 1:
+            self._apply(self._remaining(kind, picks)[0])
+            return
+        self.chosen_kind, self.chosen = (kind if picks else None), picks
         self._update()
 
     def ready(self) -> Any | None:
-        left = self.remaining()
-        if len(self.chosen) == len(self.fields) and len(left) == 1:
-            return left[0]
-        return None
+        """The action the picks decide, once every field of their kind is picked."""
+        kind = self.chosen_kind
+        if kind is None or len(self.chosen) != len(self.kinds[kind]):
+            return None
+        left = self._remaining(kind, self.chosen)
+        return left[0] if len(left) == 1 else None
+
+    # ------------------------------------------------------------ board hooks
+    def clickable_values(self) -> list[str]:
+        """`str` of every value `pick_value` would pick now: values possible in a field
+        with no pick yet, in any kind (unpicking a picked value is also allowed)."""
+        seen: dict[str, None] = {}
+        for kind in self._kind_order():
+            picks = self._picks(kind)
+            for field in self.kinds[kind]:
+                if field not in picks:
+                    for value in self._options(kind, field, picks):
+                        seen.setdefault(str(value), None)
+        return list(seen)
+
+    def picked_values(self) -> list[str]:
+        """`str` of the values picked so far, in field order."""
+        fields = self.kinds.get(self.chosen_kind or "", [])
+        return [str(self.chosen[f]) for f in fields if f in self.chosen]
+
+    def pick_value(self, value: str, field: str | None = None, kind: str | None = None) -> None:
+        """Pick by a value's `str`, as if its button were clicked.
+
+        The kind being picked comes first (so a board click never drops half a pick for
+        another kind's field), then the others in display order. In each kind: the first
+        field with no pick that accepts the value; else, if the value is a field's pick,
+        unpick it (with `field` given, another possible value replaces the pick instead).
+        """
+        value = str(value)
+        for k in self._kind_order():
+            if kind is not None and k != kind:
+                continue
+            picks = self._picks(k)
+            fields = [f for f in self.kinds[k] if field is None or f == field]
+            for f in fields:
+                if f not in picks:
+                    found = _find(value, self._options(k, f, picks))
+                    if found is not _NONE:
+                        self._clicked((k, f, found))
+                        return
+            for f in fields:
+                if f in picks and str(picks[f]) == value:
+                    self._clicked((k, f, picks[f]))
+                    return
+                if f in picks and field is not None:
+                    found = _find(value, self._options(k, f, picks))
+                    if found is not _NONE:
+                        self._clicked((k, f, found))
+                        return
+        raise ValueError(f"{value} is not a choice now")
+
+    def button(self, field: str, value: Any, kind: str | None = None) -> w.Button:
+        """The button on show for `field` = `value` (in `kind`, needed if several match)."""
+        found = [key for key in self.buttons
+                 if key[1] == field and key[2] == value and kind in (None, key[0])]
+        if len(found) != 1:
+            what = f"{field}={value!r}" + (f" in {kind}" if kind else "")
+            if not found:
+                raise KeyError(f"no button for {what} on show")
+            kinds = ", ".join(k for k, _f, _v in found)
+            raise KeyError(f"{what} is in several kinds ({kinds}): pass kind=")
+        return self.buttons[found[0]]
+
+    @property
+    def confirm(self) -> w.Button:
+        """Confirm of the kind being picked (or of the first multi-field kind on show)."""
+        return self._bar_on_show().confirm
+
+    @property
+    def clear(self) -> w.Button:
+        return self._bar_on_show().clear
+
+    @property
+    def summary(self) -> w.HTML:
+        return self._bar_on_show().summary
+
+    # ------------------------------------------------------------ helpers
+    def _kind_of(self, field: str, kind: str | None) -> str:
+        """The kind `field` belongs to ("" for a field-less kind): the one given, or the
+        only kind with that field."""
+        def has(k: str) -> bool:
+            return field in self.kinds[k] if field else not self.kinds[k]
+
+        if kind is not None:
+            if kind not in self.kinds or not has(kind):
+                raise KeyError(f"no field {field!r} in kind {kind!r} on offer")
+            return kind
+        found = [k for k in self.kinds if has(k)]
+        if len(found) != 1:
+            raise KeyError(f"field {field!r} is in {len(found)} kinds on offer: pass kind=")
+        return found[0]
+
+    def _picks(self, kind: str) -> dict[str, Any]:
+        return self.chosen if kind == self.chosen_kind else {}
+
+    def _remaining(self, kind: str, picks: dict[str, Any]) -> list[Any]:
+        return [a for a in self._by_kind[kind]
+                if all(getattr(a, f) == v for f, v in picks.items())]
+
+    def _options(self, kind: str, field: str, picks: dict[str, Any]) -> list[Any]:
+        seen: dict[Any, None] = {}
+        for a in self._by_kind[kind]:
+            if all(getattr(a, f) == v for f, v in picks.items() if f != field):
+                seen.setdefault(getattr(a, field), None)
+        return list(seen)
+
+    def _kind_order(self) -> list[str]:
+        """Kinds with fields, the one being picked first."""
+        first = [self.chosen_kind] if self.chosen_kind else []
+        return first + [k for k, fs in self.kinds.items() if fs and k != self.chosen_kind]
+
+    def _bar_on_show(self) -> _Bar:
+        for kind in self._kind_order():
+            if len(self.kinds[kind]) > 1:
+                return self._bars[kind]
+        raise LookupError("no kind on offer has a Confirm: one click applies each action")
+
+    def _label(self, method: str, *args: Any) -> str:
+        fn = getattr(self.labels, method, None) or getattr(_DEFAULT, method)
+        return fn(*args)
 
     # ------------------------------------------------------------ callbacks
-    def _on_confirm(self, _button: Any = None) -> None:
-        action = self.ready()
-        if action is None:
-            raise ValueError("pick a value in every row first")
-        self.chosen = {}
+    def _apply(self, action: Any) -> None:
+        self.chosen_kind, self.chosen = None, {}
         self.on_choose(action)
 
-    def _on_clear(self, _button: Any = None) -> None:
-        self.chosen = {}
-        self._update()
+    def _on_confirm(self, kind: str) -> None:
+        action = self.ready() if kind == self.chosen_kind else None
+        if action is None:
+            raise ValueError("pick a value in every row first")
+        self._apply(action)
 
-    def _clicked(self, key: tuple[str, Any]) -> None:
+    def _on_clear(self, kind: str) -> None:
+        if kind == self.chosen_kind:
+            self.chosen_kind, self.chosen = None, {}
+            self._update()
+
+    def _clicked(self, key: Key) -> None:
         if key not in self.buttons:
-            raise ValueError(f"{key[1]} is not on offer now")
-        if self.fields:
-            self.pick(*key)
-        else:
-            self.on_choose(self._loose[key])
+            raise ValueError(f"{key[2] or key[0]} is not on offer now")
+        kind, field, value = key
+        self.pick(field, value, kind)
 
     # ------------------------------------------------------------ drawing
-    def _button(self, type_name: str, key: tuple[str, Any]) -> w.Button:
+    def _button(self, key: Key) -> w.Button:
         """The button for `key`, from the pool or new, with the adapter's label, tooltip
-        and classes (sent when a pooled button's look changed: one message at most)."""
-        field, value = key
-        label = self.labels.value_label(type_name, field, value)
-        tooltip = self.labels.value_tooltip(type_name, field, value) or label
-        classes = ("vg-pick", f"vg-pick-{slug(field)}", f"vg-val-{slug(value)}",
-                   *self.labels.value_classes(type_name, field, value))
+        and classes (sent when a pooled button's look changed: one message at most).
+        A field-less kind's button is labelled with the kind's title."""
+        kind, field, value = key
+        if field:
+            label = self.labels.value_label(kind, field, value)
+            tooltip = self.labels.value_tooltip(kind, field, value) or label
+            classes: tuple[str, ...] = (
+                "vg-pick", f"vg-kind-{kind_slug(kind)}", f"vg-pick-{slug(field)}",
+                f"vg-val-{slug(value)}", *self.labels.value_classes(kind, field, value))
+        else:
+            label = tooltip = self._label("kind_title", kind)
+            classes = ("vg-pick", f"vg-kind-{kind_slug(kind)}", "vg-pick-action")
         self._classes[key] = classes
         b = self._pool.get(key)
         if b is None:  # every trait in the constructor: one comm_open, no updates
@@ -177,92 +358,138 @@ class ActionPicker(w.VBox):
             b.on_click(self._wrap(lambda _b, k=key: self._clicked(k)))
             self._pool[key] = b
         else:
-            with b.hold_sync():
-                b.description, b.tooltip = label, tooltip
+            _set(b, description=label, tooltip=tooltip)
+        self.buttons[key] = b
         return b
 
-    def _row(self, field: str, title: str | None, buttons: list[w.Button]) -> w.Box:
-        """The row for `field` (a title over a wrapping line of buttons), reused if built."""
-        if field not in self._rows:
+    def _row(self, kind: str, field: str, buttons: list[w.Button]) -> w.Box:
+        """The row for a field (a title over a wrapping line of buttons; a field-less kind's
+        button has no title), reused if built."""
+        if (kind, field) not in self._rows:
             title_w = w.HTML("")
             box = w.HBox(_dom_classes=("vg-pick-row",))
             row = (w.VBox([title_w, box], _dom_classes=(f"vg-pick-field-{slug(field)}",))
-                   if title is not None else box)
-            self._rows[field] = (title_w, box, row)
-        title_w, box, row = self._rows[field]
-        if title is not None:
-            title_w.value = f'<div class="vg-pick-title">{html.escape(title)}</div>'
+                   if field else box)
+            self._rows[kind, field] = (title_w, box, row)
+        title_w, box, row = self._rows[kind, field]
+        if field:
+            title = html.escape(self.labels.field_title(kind, field))
+            title_w.value = f'<div class="vg-pick-title">{title}</div>'
         box.children = buttons
         return row
 
+    def _bar(self, kind: str) -> _Bar:
+        if kind not in self._bars:
+            confirm = w.Button(description="Confirm", button_style="success", icon="check",
+                               disabled=True, _dom_classes=("vg-confirm",))
+            confirm.on_click(self._wrap(lambda _b, k=kind: self._on_confirm(k)))
+            clear = w.Button(description="Clear", icon="undo", disabled=True,
+                             tooltip="Clear your choices and pick again",
+                             _dom_classes=("vg-clear",))
+            clear.on_click(self._wrap(lambda _b, k=kind: self._on_clear(k)))
+            summary = w.HTML("", _dom_classes=("vg-pick-summary",))
+            box = w.HBox([confirm, clear, summary], _dom_classes=("vg-pick-bar",))
+            self._bars[kind] = _Bar(confirm, clear, summary, box)
+        return self._bars[kind]
+
+    def _section(self, kind: str, parts: list[w.Widget]) -> w.VBox:
+        """A kind's section: its title (none for a field-less kind: the button says it)
+        over its rows."""
+        if kind not in self._sections:
+            classes = ("vg-pick-kind", f"vg-pick-kind-{kind_slug(kind)}")
+            self._sections[kind] = (w.HTML(""), w.VBox(_dom_classes=classes))
+        title_w, section = self._sections[kind]
+        if self.kinds[kind]:
+            title = html.escape(self._label("kind_title", kind))
+            title_w.value = f'<div class="vg-pick-kind-title">{title}</div>'
+            parts = [title_w, *parts]
+        section.children = parts
+        return section
+
     def _build(self) -> None:
         """Lay out the buttons for `self.actions` (once per set of legal actions)."""
-        self.buttons, self._loose = {}, {}
+        self.buttons = {}
         if not self.actions:
             self.children = ()  # the pool stays: the next set usually brings most values back
             return
-        rows: list[w.Widget] = []
-        if not self.fields:
-            for a in self.actions:
-                key = ("action", str(a))
-                self._loose[key] = a
-                self.buttons[key] = self._button(type(a).__name__, key)
-            rows.append(self._row(_LOOSE, None, list(self.buttons.values())))
-        else:
-            type_name = type(self.actions[0]).__name__
-            for field in self.fields:
-                buttons = []
-                for value in self.options(field):
-                    key = (field, value)
-                    self.buttons[key] = self._button(type_name, key)
-                    buttons.append(self.buttons[key])
-                rows.append(self._row(field, self.labels.field_title(type_name, field),
-                                      buttons))
-            if len(self.fields) > 1:
-                rows.append(self.bar)
-        self._prune(rows)
+        children: list[w.Widget] = []
+        for kind, fields in self.kinds.items():
+            if fields:
+                parts: list[w.Widget] = [
+                    self._row(kind, f, [self._button((kind, f, v))
+                                        for v in self._options(kind, f, {})])
+                    for f in fields]
+            else:
+                parts = [self._row(kind, "", [self._button((kind, "", ""))])]
+            if len(fields) > 1:
+                parts.append(self._bar(kind).box)
+            if len(self.kinds) > 1:
+                children.append(self._section(kind, parts))
+            else:
+                children.extend(parts)
         self._update()
-        self.children = rows
+        self.children = children
+        self._prune()
 
-    def _prune(self, rows: list[w.Widget]) -> None:
-        """Close pooled buttons and rows the new set of actions does not use."""
+    def _prune(self) -> None:
+        """Close pooled widgets the new set of actions does not use."""
         for key in [k for k in self._pool if k not in self.buttons]:
             self._pool.pop(key).close()
             del self._classes[key]
-        for field in [f for f, (_t, _b, row) in self._rows.items() if row not in rows]:
-            for widget in self._rows.pop(field):
+        for kind, field in [k for k in self._rows if not self._shows_row(*k)]:
+            for widget in self._rows.pop((kind, field)):
+                widget.close()
+        for kind in [k for k in self._bars if len(self.kinds.get(k, ())) < 2]:
+            self._bars.pop(kind).close()
+        for kind in [k for k in self._sections if len(self.kinds) < 2 or k not in self.kinds]:
+            for widget in self._sections.pop(kind):
                 widget.close()
 
+    def _shows_row(self, kind: str, field: str) -> bool:
+        fields = self.kinds.get(kind)
+        return fields is not None and (field in fields if field else not fields)
+
     def _update(self) -> None:
-        """Bring the buttons on show in line with `chosen`: selected class and icon, and
-        disabled unless still possible. Only what changed is sent, one message a button."""
-        if not self.fields:
-            for key, b in self.buttons.items():
-                _set(b, _dom_classes=self._classes[key], icon="", disabled=False)
-            return
-        options = {f: self.options(f) for f in self.fields}
+        """Bring the buttons and bars on show in line with the picks: selected class and
+        icon, and disabled unless still possible. Only what changed is sent, one message a
+        widget. Kinds without picks have every value possible."""
+        kind = self.chosen_kind
+        options = {f: self._options(kind, f, self.chosen)
+                   for f in (self.kinds[kind] if kind else [])}
         for key, b in self.buttons.items():
-            field, value = key
-            selected = self.chosen.get(field, _NONE) == value
+            k, field, value = key
+            active = k == kind
+            selected = active and self.chosen.get(field, _NONE) == value
             _set(b, _dom_classes=self._classes[key] + (("vg-selected",) if selected else ()),
-                 icon="check" if selected else "", disabled=value not in options[field])
-        if len(self.fields) > 1:
-            action = self.ready()
-            self.confirm.disabled = action is None
-            self.clear.disabled = not self.chosen
-            self.summary.value = (f"<b>Ready:</b> {self._describe(action)}" if action
-                                  else "Pick one card in each row, then confirm.")
+                 icon="check" if selected else "",
+                 disabled=active and value not in options[field])
+        for k, bar in self._bars.items():
+            if len(self.kinds.get(k, ())) < 2:
+                continue  # not on show; pruned after this build
+            action = self.ready() if k == kind else None
+            summary = (f"<b>Ready:</b> {self._describe(action)}" if action is not None
+                       else html.escape(self._label("pick_hint", k)))
+            _set(bar.confirm, disabled=action is None)
+            _set(bar.clear, disabled=k != kind or not self.chosen)
+            _set(bar.summary, value=summary)
+        if self.on_change is not None:
+            self.on_change()
 
     def _describe(self, action: Any) -> str:
-        type_name = type(action).__name__
+        kind = type(action).__name__
         return html.escape("; ".join(
-            f"{self.labels.field_title(type_name, f)}: "
-            f"{self.labels.value_label(type_name, f, getattr(action, f))}"
-            for f in self.fields))
+            f"{self.labels.field_title(kind, f)}: "
+            f"{self.labels.value_label(kind, f, getattr(action, f))}"
+            for f in self.kinds[kind]))
 
 
-_NONE = object()  # no value picked
-_LOOSE = "\0loose"  # the row key of field-less actions (no dataclass field has this name)
+_NONE = object()  # no value picked / found
+_DEFAULT = DefaultLabels()  # for the label methods an adapter leaves out
+
+
+def _find(text: str, values: list[Any]) -> Any:
+    """The first of `values` whose `str` is `text` (a board sends strings), or `_NONE`."""
+    return next((v for v in values if str(v) == text), _NONE)
 
 
 def _set(widget: w.Widget, **traits: Any) -> None:

@@ -6,17 +6,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from village_games.core import Event, Game
+from village_games.core import Game, GameInfo
 
 from .action_picker import PickerLabels
 
 
 @dataclass
 class Frame:
-    """One step of a resolution shown to the table: what to draw and which line it is."""
+    """One step of automatic play shown to the table: the engine's observation right after
+    one event (from `Game.apply_traced`), the seats it touched, and the event's line."""
 
     obs: dict[str, Any]
-    counts: Any = None
     highlight: list[int] = field(default_factory=list)
     text: str = ""
     event_index: int = 0  # which event of the batch this step shows (for the log)
@@ -33,20 +33,23 @@ class Variant:
 
 
 class GameAdapter(Protocol):
-    game_name: str
+    """Per game: how to set up, draw and label it. Everything else (player counts, which
+    events are worth a step, what undo may rewind) the app reads from the engine: `info`
+    is the engine's declared `GameInfo`, and events say whether they reveal or are chance.
+
+    Optional: `variants(players) -> list[Variant]`; `step_label` (the step-by-step toggle's
+    words); `load_deck(path) -> card set` for games whose deck a user may replace.
+    """
+
+    info: GameInfo
     title: str
-    min_players: int
-    max_players: int
     default_players: int
     default_names: Sequence[str]
 
     def new_game(self, players: int, seed: int, names: list[str], **options: Any) -> Game: ...
     def from_dict(self, state: dict[str, Any]) -> Game: ...
-    def render(self, obs: dict[str, Any], counts: Any = None,
+    def render(self, obs: dict[str, Any], cards: Any,
                highlight: list[int] | None = None) -> str: ...
-    def labels(self, obs: dict[str, Any]) -> PickerLabels: ...
-    def prompt(self, obs: dict[str, Any], actions: list[Any]) -> str: ...
+    def labels(self, obs: dict[str, Any], cards: Any) -> PickerLabels: ...
+    def prompt(self, obs: dict[str, Any], actions: Sequence[Any]) -> str: ...
     def make_bot(self, seat: int, seed: int) -> Any: ...
-    def frames(self, base_obs: dict[str, Any], events: list[Event],
-               viewer: int | None) -> list[Frame]: ...
-    def undoable(self, events: list[Event], seat: int) -> bool: ...

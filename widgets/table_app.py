@@ -10,18 +10,23 @@ Everything game-specific lives in a `GameAdapter` (`table_adapter.py`; example:
 `widgets/village_pillage/play_app.py`); the setup and its link parsing are in `table_setup.py`:
 
     class MyAdapter:
-        game_name = "my_game"; title = "My Game"
-        min_players, max_players, default_players = 2, 4, 3
-        default_names = ["Ana", "Ben", "Cy", "Dee"]
+        info = my_game.INFO          # the engine's GameInfo: player range, silent kinds...
+        title = "My Game"; default_players = 3; default_names = ["Ana", "Ben", "Cy", "Dee"]
         def new_game(self, players, seed, names): ...        # -> Game
         def from_dict(self, state): ...                       # -> Game (ValueError if bad)
-        def render(self, obs, counts=None, highlight=None): ...  # -> HTML
-        def labels(self, obs): ...                            # -> PickerLabels
+        def render(self, obs, cards, highlight=None): ...     # -> HTML
+        def labels(self, obs, cards): ...                     # -> PickerLabels
         def prompt(self, obs, actions): ...                   # -> HTML line above the picker
         def make_bot(self, seat, seed): ...                   # -> Agent (has .act(SeatView))
-        def frames(self, base_obs, events, viewer): ...       # -> list[Frame] ([] = no steps)
-        def undoable(self, events, seat): ...                 # -> bool: revealed nothing?
         def variants(self, players): ...   # optional -> list[Variant]; the first is default
+
+The app holds no rules. Step-by-step play draws the engine's own trace (the observation
+after each event, `Game.apply_traced`); undo stops at any event the engine marks as a
+reveal or as chance; the end of the game is the engine's `outcome()`.
+
+The table is a `Board` (widgets/board): the renderer's HTML, where elements carrying
+`data-vg-value` are clickable while the picker offers that value; a click goes through the
+same `pick_value` path as the picker's buttons, which stay for keyboard users.
 
 A game with several ways to play a player count (a longer duel, say) lists them in
 `variants(players)`: each `Variant` has a `key` for links (`?variant=long`), a `label` for
@@ -40,9 +45,10 @@ from typing import Any
 
 import ipywidgets as w
 
-from village_games.core import Event, Game, SeatView
+from village_games.core import Event, Game, SeatView, TraceStep
 
 from .action_picker import ActionPicker
+from .board import Board
 from .query import notice_html, page_query
 from .safe import ErrorBanner, guarded
 from .table_adapter import Frame, GameAdapter
@@ -60,7 +66,8 @@ from .table_setup import (
 from .theme import style_tag
 
 SAVE_FORMAT = "village-games-table"
-REVEALED = "Undo never rewinds past a reveal or a draw that the table has seen."
+REVEALED = "Undo never rewinds past something revealed or left to chance (a reveal, a draw)."
+STEP_LABEL = "Show automatic play step by step"
 MAX_BOT_STEPS = 10_000  # bots acting in a row without a person: more means a bug
 
 
@@ -79,7 +86,7 @@ class TableApp:
 
         # --- setup controls
         self.players_box = w.Dropdown(
-            options=list(range(adapter.min_players, adapter.max_players + 1)),
+            options=list(range(adapter.info.min_players, adapter.info.max_players + 1)),
             value=setup.players, description="Players", layout=w.Layout(width="150px"))
         self.players_box.add_class("vg-players")
         self.players_box.observe(guard(self._on_players), names="value")
@@ -95,8 +102,9 @@ class TableApp:
         self.dice = w.Button(description="", icon="random", tooltip="Pick a random seed",
                              layout=w.Layout(width="36px"))
         self.dice.on_click(guard(self._on_random_seed))
-        self.step_box = w.Checkbox(value=step_by_step, description="Step through each round",
-                                   indent=False, layout=w.Layout(width="210px"))
+        self.step_box = w.Checkbox(value=step_by_step,
+                                   description=getattr(adapter, "step_label", STEP_LABEL),
+                                   indent=False, layout=w.Layout(width="230px"))
         self.step_box.add_class("vg-step-toggle")
         self.new_button = w.Button(description="New game", button_style="primary", icon="play")
         self.new_button.add_class("vg-new-game")
@@ -106,8 +114,9 @@ class TableApp:
         # --- table, hand-over screen, action bar, log
         self.notice = w.HTML("")
         self.notice.add_class("vg-notice")
-        self.board = w.HTML("")
+        self.board = Board(wrap=guard)
         self.board.add_class("vg-board-html")
+        self.board.on_pick(self._on_board_pick)
         self.handover_text = w.HTML("")
         self.handover_button = w.Button(description="I'm ready", button_style="warning",
                                         icon="eye", layout=w.Layout(width="auto"))
@@ -118,6 +127,7 @@ class TableApp:
         self.prompt = w.HTML("")
         self.prompt.add_class("vg-prompt")
         self.picker = ActionPicker(self._on_choose, wrap=guard)  # clicks are guarded
+        self.picker.on_change = self._sync_board
         self.step_text = w.HTML("")
         self.step_text.add_class("vg-step-text")
         self.next_button = w.Button(description="Next step", icon="step-forward",
@@ -303,26 +313,44 @@ class TableApp:
             if not waiting:
                 raise RuntimeError("no seat is to act, yet the game is not over")
             seat = waiting[0]
-            base = g.observation(self.public_view)
-            action = self.bots[seat].act(SeatView(g, seat))
-            events = g.apply(seat, action)
+            events = self._play(seat, self.bots[seat].act(SeatView(g, seat)))
             if self.undo_stack:
                 self.undo_stack.clear()
                 self.undo_reason = ("Only your own last move can be taken back, before anyone "
                                     "else acts.")
-            if not self.adapter.undoable(events, seat):
+            if any(e.final for e in events):
                 self.undo_reason = REVEALED
-            self._after_events(base, events)
         raise RuntimeError(f"bots made {MAX_BOT_STEPS} moves in a row without the game ending")
 
-    def _after_events(self, base_obs: dict[str, Any], events: list[Event]) -> None:
-        if not self.step_box.value or not events:
+    def _play(self, seat: int, action: Any) -> list[Event]:
+        """Apply a move; with step-by-step on, keep the engine's trace of it as frames."""
+        g = self.game
+        if not self.step_box.value:
+            return g.apply(seat, action)
+        viewer = self.public_view
+        before = g.observation(viewer)
+        trace = g.apply_traced(seat, action, viewer)
+        self._set_frames(before, trace, viewer)
+        return [t.event for t in trace]
+
+    def _set_frames(self, before: dict[str, Any], trace: list[TraceStep],
+                    viewer: int | None) -> None:
+        """One frame per event worth showing (the engine declares the silent kinds); a seat
+        is highlighted when anything the viewer sees of it changed in that step."""
+        silent = self.adapter.info.silent_kinds
+        if all(t.event.kind in silent for t in trace):
             return
-        frames = self.adapter.frames(base_obs, events, self.public_view)
-        if frames:
-            self.frames = frames
-            self.frame_i = 0
-            self.frame_log_start = len(self.game.log) - len(events)
+        frames = []
+        prev = before["players"]
+        for i, (event, obs) in enumerate(trace):
+            now = obs["players"]
+            if event.kind not in silent:
+                changed = [k for k, (a, b) in enumerate(zip(prev, now, strict=True)) if a != b]
+                frames.append(Frame(obs, changed, event.text_for(viewer), i))
+                prev = now
+        self.frames = frames
+        self.frame_i = 0
+        self.frame_log_start = len(self.game.log) - len(trace)
 
     # ------------------------------------------------------------ callbacks
     def _on_new_game(self, _b: Any = None) -> None:
@@ -343,16 +371,14 @@ class TableApp:
         if seat is None or (self.hot_seat and self.showing != seat):
             raise ValueError("it is not a person's turn right now")
         snapshot = g.to_dict()
-        base = g.observation(self.public_view)
-        events = g.apply(seat, action)  # IllegalAction (a ValueError) leaves g unchanged
-        if self.adapter.undoable(events, seat):
-            self.undo_stack = [(snapshot, seat)]
-        else:
+        events = self._play(seat, action)  # IllegalAction (a ValueError) leaves g unchanged
+        if any(e.final for e in events):
             self.undo_stack = []
             self.undo_reason = REVEALED
+        else:
+            self.undo_stack = [(snapshot, seat)]
         if self.hot_seat:
             self.showing = None
-        self._after_events(base, events)
         self._advance()
         self._refresh()
 
@@ -410,9 +436,10 @@ class TableApp:
         if not isinstance(data, dict):
             raise ValueError("a saved game is a JSON object ({...})")
         state = data.get("state", data) if data.get("format") == SAVE_FORMAT else data
-        game_name = data.get("game", self.adapter.game_name)
-        if game_name != self.adapter.game_name:
-            raise ValueError(f"that save is for {game_name!r}, not {self.adapter.game_name!r}")
+        name = self.adapter.info.name
+        game_name = data.get("game", name)
+        if game_name != name:
+            raise ValueError(f"that save is for {str(game_name)[:40]!r}, not {name!r}")
         try:
             game = self.adapter.from_dict(state)
         except (KeyError, TypeError, AttributeError, IndexError) as exc:
@@ -451,6 +478,26 @@ class TableApp:
                  "</div>" for e, t in zip(events, lines, strict=True)]
         return "".join(reversed(parts))
 
+    def _draw(self, obs: dict[str, Any], highlight: list[int] | None = None) -> None:
+        """The table for this observation; nothing on it is clickable until `_sync_board`."""
+        html_text = self.adapter.render(obs, self.game.cards, highlight)
+        self.board.set(html=html_text, targets=[], picked=[])
+
+    def _sync_board(self) -> None:
+        """Mirror the picker on the board: the values it offers become clickable cards."""
+        self.board.set(targets=self.picker.clickable_values(),
+                       picked=self.picker.picked_values())
+
+    def _on_board_pick(self, value: str, field: str | None) -> None:
+        """A card clicked on the table: the same path as the picker's button for it."""
+        self.picker.pick_value(value, field)
+
+    def _outcome_html(self) -> str:
+        out = self.game.outcome()
+        reason = html.escape(out.reason) if out is not None else "the game is over."
+        return (f'<div class="vg-prompt-line vg-prompt-over">Game over: {reason} Start a new '
+                "game above.</div>")
+
     def _refresh(self) -> None:
         g = self.game
         self._set_visible(self.handover, False)
@@ -468,8 +515,8 @@ class TableApp:
         view = self.public_view
         if self.frames:
             frame = self.frames[self.frame_i]
-            self.board.value = self.adapter.render(frame.obs, frame.counts, frame.highlight)
-            self.prompt.value = '<div class="vg-prompt-line">Resolving the round…</div>'
+            self._draw(frame.obs, frame.highlight)
+            self.prompt.value = '<div class="vg-prompt-line">Playing out the moves…</div>'
             self.step_text.value = (
                 f'<span class="vg-step-count">Step {self.frame_i + 1} of '
                 f"{len(self.frames)}</span> {html.escape(frame.text)}")
@@ -478,14 +525,13 @@ class TableApp:
                                                  + frame.event_index + 1)
             return
         if g.is_over():
-            obs = g.observation(view)
-            self.board.value = self.adapter.render(obs)
-            self.prompt.value = self.adapter.prompt(obs, [])
+            self._draw(g.observation(view))
+            self.prompt.value = self._outcome_html()
             self.log_view.value = self._log_html(view)
             return
         seat = self.human_to_act()
         if seat is None:  # only reachable if bots stopped on their own
-            self.board.value = self.adapter.render(g.observation(view))
+            self._draw(g.observation(view))
             self.prompt.value = ""
             self.log_view.value = self._log_html(view)
             return
@@ -498,16 +544,17 @@ class TableApp:
             self.handover_button.description = f"I'm {g.player_name(seat)}: click when ready"
             self._set_visible(self.handover, True)
             self._set_visible(self.board, False)
-            self.board.value = ""
+            self.board.set(html="", targets=[], picked=[])
             self.prompt.value = f'<div class="vg-prompt-line">Waiting for {name}…</div>'
             self.log_view.value = self._log_html(None)
             return
         self.showing = seat
         obs = g.observation(seat)
-        self.board.value = self.adapter.render(obs)
+        self._draw(obs)
         actions = g.legal_actions(seat)
-        self.picker.labels = self.adapter.labels(obs)
+        self.picker.labels = self.adapter.labels(obs, g.cards)
         self.picker.set_actions(actions)
+        self._sync_board()
         self.prompt.value = self.adapter.prompt(obs, actions)
         self.log_view.value = self._log_html(seat)
 

@@ -70,7 +70,7 @@ def parse_setup(params: dict[str, str], adapter: GameAdapter) -> tuple[Setup, li
     """
     errors: list[str] = []
     setup = default_setup(adapter)
-    lo, hi = adapter.min_players, adapter.max_players
+    lo, hi = adapter.info.min_players, adapter.info.max_players
     players: int | None = None
     if params.get("players", "").strip():
         raw = params["players"].strip()
@@ -131,7 +131,7 @@ def _parse_variant(raw: str, setup: Setup, adapter: GameAdapter) -> str:
     if len(choices) > 1:
         return (f"variant must be {_one_of(keys)} with {setup.players} players; got {raw!r}, "
                 f"so the game uses {keys[0]!r} ({choices[0].label}).")
-    counts = [n for n in range(adapter.min_players, adapter.max_players + 1)
+    counts = [n for n in range(adapter.info.min_players, adapter.info.max_players + 1)
               if len(variants_for(adapter, n)) > 1]
     where = "; ".join(f"with {n} players: {_one_of([v.key for v in variants_for(adapter, n)])}"
                       for n in counts)

@@ -152,7 +152,7 @@ def test_tournament_accepts_a_lineup_factory():
 
 def test_the_card_value_table_names_every_market_card_and_nothing_else():
     from village_games.bots.village_pillage_bot import CARD_VALUE
-    from village_games.village_pillage import default_cards
+    from village_games.village_pillage import standard_deck
 
-    assert set(CARD_VALUE) == set(default_cards().market)
+    assert set(CARD_VALUE) == set(standard_deck().market)
     assert all(v > 0 for v in CARD_VALUE.values())

@@ -18,15 +18,20 @@ QUERY = "players=3&seats=human,bot,bot&seed=5"
 LEFT, RIGHT = "Farmer", "Raider"
 
 
+
+def frame_counts(frame):
+    """[stockpile, bank, relics] per seat on a step's table (the engine's trace)."""
+    return [[p["stockpile"], p["bank"], p["relics"]] for p in frame.obs["players"]]
+
 def expected_steps():
     """Step texts and counts of the round after planning LEFT/RIGHT, computed in Python."""
     app = make_app(dict(parse_qsl(QUERY)))
-    app.picker.buttons[("left", LEFT)].click()
-    app.picker.buttons[("right", RIGHT)].click()
+    app.picker.button("left", LEFT).click()
+    app.picker.button("right", RIGHT).click()
     app.picker.confirm.click()
     batches = []
     while app.frames:
-        batch = [(f.counts, f.text) for f in app.frames]
+        batch = [(frame_counts(f), f.text) for f in app.frames]
         batches.append(batch)
         app.all_button.click()
     final = [[p["stockpile"], p["bank"]] for p in app.game.observation(0)["players"]]

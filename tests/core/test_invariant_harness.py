@@ -19,8 +19,8 @@ class LeakyObservation(Pile):
 
 
 class SharedClone(Pile):
-    def clone(self):
-        twin = super().clone()
+    def clone(self, keep_log=True):
+        twin = super().clone(keep_log)
         twin.bonus = self.bonus  # shares a list with the original
         twin.pile = self.pile
         return twin

@@ -38,7 +38,7 @@ def test_shuffle_is_a_permutation_and_depends_on_the_seed():
 
 def test_secret_event_text_only_reaches_its_seats():
     e = Event("draw", "Ana draws a card.", {"seat": 0, "_card": "Bard"},
-              secret_text="Ana draws Bard.", secret_for=(0,))
+              secret_template="Ana draws Bard.", secret_for=(0,))
     assert e.text_for(0) == "Ana draws Bard."
     assert e.text_for(1) == "Ana draws a card."
     assert e.text_for(None) == "Ana draws a card."
@@ -53,7 +53,7 @@ def test_actions_read_well_and_round_trip_through_dicts():
     assert codec.from_dict(Take(2).to_dict()) == Take(2)
     with pytest.raises(ValueError, match="unknown action type 'Jump'; allowed: Take"):
         codec.from_dict({"type": "Jump"})
-    with pytest.raises(ValueError, match="bad fields for Take"):
+    with pytest.raises(ValueError, match="Take takes the fields count; unknown: colour"):
         codec.from_dict({"type": "Take", "colour": 3})
 
 

@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from village_games.core import Action, ActionCodec, Event, Game, Rng
+from village_games.core import Action, ActionCodec, Event, Game, GameInfo, Outcome, Rng
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,7 +16,8 @@ class Take(Action):
 
 
 class Pile(Game):
-    game_name = "pile"
+    info = GameInfo(name="pile", title="Pile", min_players=2, max_players=2,
+                    simultaneous=False, chance=False, hidden_information=True)
     codec = ActionCodec(Take)
 
     @classmethod
@@ -56,8 +57,11 @@ class Pile(Game):
     def scores(self) -> list[float]:
         return [float(self.winner == p) for p in range(2)]
 
-    def winners(self) -> list[int]:
-        return [] if self.winner is None else [self.winner]
+    def outcome(self) -> Outcome | None:
+        if self.winner is None:
+            return None
+        return Outcome((self.winner,), tuple(self.scores()),
+                       f"Seat {self.winner} took the last counter.")
 
     def observation(self, player: int | None) -> dict[str, Any]:
         return {"pile": self.pile, "turn": self.turn,
@@ -77,11 +81,14 @@ class Pile(Game):
         g.load_history(d["history"])
         return g
 
-    def clone(self) -> Pile:
-        return Pile.from_dict(self.to_dict())
+    def clone(self, keep_log: bool = True) -> Pile:
+        twin = type(self).from_dict(self.to_dict())
+        if not keep_log:
+            twin.history, twin.quiet = [], True
+        return twin
 
     def determinize(self, observer: int, rng: random.Random) -> Pile:
-        w = self.clone()
+        w = self.clone(keep_log=False)
         w.rng = Rng(rng.getrandbits(64))
         w.bonus[1 - observer] = rng.randrange(10)
         return w

@@ -172,7 +172,7 @@ def test_unknown_action_dicts_are_refused_without_changing_the_state():
     before = state(g)
     with pytest.raises(ValueError, match="unknown action type"):
         g.apply(0, {"type": "Pillage", "card": "Raider"})
-    with pytest.raises(ValueError, match="bad fields"):
+    with pytest.raises(ValueError, match="takes the fields"):
         g.apply(0, {"type": "Plan", "left": "Farmer"})
     assert state(g) == before
 

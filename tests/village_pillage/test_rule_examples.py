@@ -80,7 +80,7 @@ def test_merchant_who_cannot_afford_a_relic_must_buy_a_market_card_for_one():
     g.apply(2, Plan("Farmer", "Wall"))
     assert counts(g, 0) == (3, 3) and g.players[0].relics == 0
     assert g.to_act() == [0]
-    assert g.legal_actions(0) == [TakeMarketCard(c) for c in market]
+    assert list(g.legal_actions(0)) == [TakeMarketCard(c) for c in market]
     g.apply(0, TakeMarketCard("Outlaw"))
     assert counts(g, 0) == (2, 3)  # paid from the stockpile first
     assert "Outlaw" in g.players[0].hand
@@ -397,7 +397,7 @@ def test_player_with_two_merchant_cards_chooses_their_order(first, ana, gets):
     g.apply(1, Plan("Farmer", "Wall"))
     g.apply(2, Plan("Wall", "Farmer"))
     assert g.to_act() == [0]
-    assert g.legal_actions(0) == [ResolveFirst("Merchant"), ResolveFirst("Bard")]
+    assert list(g.legal_actions(0)) == [ResolveFirst("Merchant"), ResolveFirst("Bard")]
     with pytest.raises(IllegalAction, match="ResolveFirst"):
         g.apply(0, TakeMarketCard("Florist"))
     with pytest.raises(IllegalAction, match="not one of your buying cards"):
@@ -416,7 +416,7 @@ def test_with_the_deck_empty_buys_take_the_last_market_cards_without_refill():
     g.apply(0, Plan("Merchant", "Wall"))  # Wall vs Wall: 2/1 = 3 turnips
     g.apply(1, Plan("Bard", "Wall"))  # Wall vs Merchant: 3/1 = 4 turnips
     g.apply(2, Plan("Wall", "Farmer"))
-    assert g.legal_actions(0) == [TakeMarketCard("Florist"), TakeMarketCard("Mason")]
+    assert list(g.legal_actions(0)) == [TakeMarketCard("Florist"), TakeMarketCard("Mason")]
     g.apply(0, TakeMarketCard("Mason"))
     assert g.market == ["Florist", None, None, None] and g.deck == []
     assert counts(g, 0) == (1, 1) and "Mason" in g.players[0].hand

@@ -14,13 +14,17 @@ from widgets.table_setup import Setup, parse_setup
 from widgets.village_pillage.play_app import PillageAdapter, make_app
 
 
+def frame_counts(frame):
+    """[stockpile, bank, relics] per seat on a step's table (the engine's trace)."""
+    return [[p["stockpile"], p["bank"], p["relics"]] for p in frame.obs["players"]]
+
 def visible(widget) -> bool:
     return widget.layout.display != "none"
 
 
 def plan(app, left, right):
-    app.picker.buttons[("left", left)].click()
-    app.picker.buttons[("right", right)].click()
+    app.picker.button("left", left).click()
+    app.picker.button("right", right).click()
     app.picker.confirm.click()
     assert app.banner.value == ""
 
@@ -100,7 +104,7 @@ def test_picking_long_duel_gives_bank_5_and_relics_8_9_10():
     app.new_button.click()
     assert app.banner.value == ""
     assert bank_and_relics(app) == (5, [8, 9, 10])
-    assert "bank cap 5" in app.board.value and "relics 8/9/10" in app.board.value
+    assert "bank cap 5" in app.board.html and "relics 8/9/10" in app.board.html
     app.players_box.value = 3  # no variants: the standard game
     app.new_button.click()
     assert app.banner.value == "" and bank_and_relics(app) == (5, [8, 9, 10])
@@ -186,7 +190,7 @@ def test_bots_play_a_whole_game_step_by_step():
         app.all_button.click()
         rounds += 1
         assert app.banner.value == "" and rounds < 200
-    assert "Game over" in app.prompt.value and "vg-winner-banner" in app.board.value
+    assert "Game over" in app.prompt.value and "vg-winner-banner" in app.board.html
     assert app.game.winners()
 
 
@@ -198,18 +202,18 @@ def test_bots_without_steps_finish_at_once():
 def test_a_person_plans_and_the_round_resolves_step_by_step():
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
     assert "Your turn" in app.prompt.value and "Ana" in app.prompt.value
-    assert "vg-to-act" in app.board.value
+    assert "vg-to-act" in app.board.html
     before = app.game.observation(0)
     plan(app, "Farmer", "Raider")
     assert app.frames and visible(app.step_bar) and app.picker.children == ()
     assert app.frames[0].text.startswith("Cards revealed")
     # the first frame shows the cards face up, with the counts from before the round
-    assert 'data-card="Farmer"' in app.board.value and "vg-phase\">Resolve" in app.board.value
-    assert app.frames[0].counts[0][:2] == [before["players"][0]["stockpile"],
+    assert 'data-card="Farmer"' in app.board.html and "vg-phase\">Resolve" in app.board.html
+    assert frame_counts(app.frames[0])[0][:2] == [before["players"][0]["stockpile"],
                                            before["players"][0]["bank"]]
     seen = []
     while app.frames:
-        seen.append(app.frames[app.frame_i].counts)
+        seen.append(frame_counts(app.frames[app.frame_i]))
         assert "Step" in app.step_text.value
         app.next_button.click()
     assert "Ana&#x27;s Farmer gains 3" in app.log_view.value
@@ -223,8 +227,8 @@ def test_illegal_or_stale_clicks_show_an_error_and_change_nothing():
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
     before = state(app)
     app.picker.set_actions([Plan("Farmer", "Farmer")])  # a stale picker offering a bad plan
-    app.picker.buttons[("left", "Farmer")].click()
-    app.picker.buttons[("right", "Farmer")].click()
+    app.picker.button("left", "Farmer").click()
+    app.picker.button("right", "Farmer").click()
     app.picker.confirm.click()
     assert "cannot be played twice" in app.banner.value
     assert state(app) == before
@@ -234,16 +238,16 @@ def test_illegal_or_stale_clicks_show_an_error_and_change_nothing():
 
 def test_hot_seat_hands_over_without_showing_the_others_cards():
     app = make_app({"seats": "human,human,bot", "seed": "2"})
-    assert visible(app.handover) and not visible(app.board) and app.board.value == ""
+    assert visible(app.handover) and not visible(app.board) and app.board.html == ""
     assert "Pass to Ana" in app.handover_text.value and app.picker.children == ()
     app.handover_button.click()
-    assert visible(app.board) and "Your hand" in app.board.value
+    assert visible(app.board) and "Your hand" in app.board.html
     plan(app, "Wall", "Merchant")
     # Ben's turn: the table is hidden until Ben says he is ready
     assert visible(app.handover) and "Pass to Ben" in app.handover_text.value
-    assert app.board.value == "" and "You place" not in app.log_view.value
+    assert app.board.html == "" and "You place" not in app.log_view.value
     app.handover_button.click()
-    board = app.board.value
+    board = app.board.html
     assert "vg-viewer vg-to-act" in board and 'data-seat="1"' in board
     ana = board[board.index('data-seat="0"'):board.index('data-seat="2"')]
     assert "data-card" not in ana.split("vg-plan-area")[1]  # Ana's cards face down
@@ -303,11 +307,11 @@ def test_save_and_load_round_trip():
 ])
 def test_bad_load_shows_an_error_and_changes_nothing(text, words):
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
-    before, board = state(app), app.board.value
+    before, board = state(app), app.board.html
     app.load_text.value = text
     app.load_button.click()
     assert words in app.banner.value
-    assert state(app) == before and app.board.value == board
+    assert state(app) == before and app.board.html == board
     assert app.kinds == ["human", "bot", "bot"]
 
 
@@ -332,14 +336,14 @@ def test_the_app_works_for_every_player_count():
     for n in range(2, 6):
         app = TableApp(PillageAdapter(), Setup(n, ["human"] + ["bot"] * (n - 1), n,
                                                ["Ana", "Ben", "Cy", "Dee", "Eli"][:n]))
-        assert app.board.value.count('class="vg-village ') == n
+        assert app.board.html.count('class="vg-village ') == n
         first = app.picker.actions[0]
         if n == 2:
-            app.picker.buttons[("front", first.front)].click()
-            app.picker.buttons[("back", first.back)].click()
+            app.picker.button("front", first.front).click()
+            app.picker.button("back", first.back).click()
         else:
-            app.picker.buttons[("left", first.left)].click()
-            app.picker.buttons[("right", first.right)].click()
+            app.picker.button("left", first.left).click()
+            app.picker.button("right", first.right).click()
         app.picker.confirm.click()
         assert app.banner.value == ""
         finish_steps(app)

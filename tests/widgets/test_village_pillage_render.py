@@ -5,7 +5,7 @@ import re
 import pytest
 
 from village_games import village_pillage
-from village_games.village_pillage import Plan, QueueTwo, default_cards
+from village_games.village_pillage import Plan, QueueTwo, standard_deck
 from widgets.village_pillage.render import (
     LAYOUTS,
     card_html,
@@ -14,6 +14,7 @@ from widgets.village_pillage.render import (
 )
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli"]
+CARDS = standard_deck()
 
 
 def village(html: str, seat: int) -> str:
@@ -24,10 +25,10 @@ def village(html: str, seat: int) -> str:
     return html[start:end if end != -1 else None]
 
 
-@pytest.mark.parametrize("name", list(default_cards().cards))
+@pytest.mark.parametrize("name", list(CARDS.cards))
 def test_every_card_is_coloured_by_type_and_names_its_effects(name):
-    card = default_cards()[name]
-    html = card_html(name)
+    card = CARDS[name]
+    html = card_html(name, CARDS)
     assert f"vg-card vg-{card.type_name.lower()}" in html
     assert f">{name}<" in html and card.type_name in html
     if card.buy_relic:
@@ -39,18 +40,18 @@ def test_every_card_is_coloured_by_type_and_names_its_effects(name):
 
 
 def test_card_variants():
-    assert "vg-card-rows" not in card_html("Florist", small=True)
-    assert "vg-exhausted" in card_html("Veteran", exhausted=True)
-    back = card_html("Florist", hidden=True)
+    assert "vg-card-rows" not in card_html("Florist", CARDS, small=True)
+    assert "vg-exhausted" in card_html("Veteran", CARDS, exhausted=True)
+    back = card_html("Florist", CARDS, hidden=True)
     assert "vg-back" in back and "Florist" not in back and "Farmer" not in back
-    assert "vg-back" in card_html("?")
-    assert "vs all" in card_html("Farmer")  # the same effect against every type is grouped
+    assert "vg-back" in card_html("?", CARDS)
+    assert "vs all" in card_html("Farmer", CARDS)  # the same effect against every type is grouped
 
 
 def test_seats_around_the_table_follow_the_engines_left():
     g = village_pillage.new_game(players=3, seed=1, names=NAMES[:3])
     obs = g.observation(0)
-    html = render_table(obs)
+    html = render_table(obs, CARDS)
     # seat 0's left neighbour is seat 1 (engine: left = seat + 1): on the screen's left
     assert obs["players"][0]["left"] == 1
     assert seat_cells(3, 0) == {0: "b", 1: "l", 2: "r"}
@@ -68,7 +69,7 @@ def test_seats_around_the_table_follow_the_engines_left():
 def test_counts_relics_market_and_hand():
     g = village_pillage.new_game(players=4, seed=2, names=NAMES[:4])
     obs = g.observation(2)
-    html = render_table(obs)
+    html = render_table(obs, CARDS)
     assert html.count('class="vg-village ') == 4
     assert 'class="vg-stockpile" data-value="1"' in html
     assert "1/5</b> bank" in html and "next costs 8" in html
@@ -79,9 +80,9 @@ def test_counts_relics_market_and_hand():
     assert f'data-value="{obs["deck_size"]}"' in html
     assert "Your hand (4)" in village(html, 2)
     assert "vg-viewer" in village(html, 2) and "vg-viewer" not in village(html, 1)
-    # counts override: the app animates the resolution with it
-    counts = [[7, 2, 1], [0, 0, 0], [3, 5, 2], [1, 1, 0]]
-    html = render_table(obs, counts=counts, highlight=[2])
+    # the counts drawn are the observation's own (a trace step's, during resolution)
+    obs["players"][2].update(stockpile=3, bank=5, relics=2)
+    html = render_table(obs, CARDS, highlight=[2])
     seat2 = village(html, 2)
     assert 'vg-stockpile" data-value="3"' in seat2 and "5/5</b> bank" in seat2
     assert 'data-relics="2"' in seat2 and "next costs 10" in seat2
@@ -94,16 +95,16 @@ def test_other_seats_plans_are_face_down_until_the_reveal():
              "market": ["Bard", "Moat", "Miner", "Outlaw"]}
     g = village_pillage.Game.from_dict(state)
     g.apply(1, Plan("Florist", "Mason"))
-    html = render_table(g.observation(0))
+    html = render_table(g.observation(0), CARDS)
     assert "Mason" not in html  # drawn face down (Bard): secret, and now planned
     plan = village(html, 1)
     assert plan.count("vg-small vg-back") == 2 and "data-card" not in plan.split("vg-plan-area")[1]
     assert "planned ✓" in plan
     # seat 1 sees its own plan, face up
-    assert 'data-card="Mason"' in render_table(g.observation(1))
+    assert 'data-card="Mason"' in render_table(g.observation(1), CARDS)
     g.apply(0, Plan("Farmer", "Wall"))
     g.apply(2, Plan("Raider", "Merchant"))  # everyone planned: reveal, resolve, refresh
-    assert "Mason" in render_table(g.observation(0))  # played, so no longer secret
+    assert "Mason" in render_table(g.observation(0), CARDS)  # played, so no longer secret
 
 
 def test_bard_drawn_cards_stay_hidden_from_others():
@@ -111,22 +112,22 @@ def test_bard_drawn_cards_stay_hidden_from_others():
                               "secret": ["Treasury"]}],
              "market": ["Bard", "Moat", "Miner", "Outlaw"]}
     g = village_pillage.Game.from_dict(state)
-    html = render_table(g.observation(0))
+    html = render_table(g.observation(0), CARDS)
     assert "Treasury" not in html
     assert "1 drawn face down" in village(html, 1) and "5 in hand" in village(html, 1)
-    assert "Treasury" in render_table(g.observation(1))
+    assert "Treasury" in render_table(g.observation(1), CARDS)
 
 
 def test_duel_shows_the_front_and_back_queue():
     g = village_pillage.new_game(players=2, seed=3, names=NAMES[:2])
     g.apply(0, QueueTwo("Farmer", "Wall"))
-    html = render_table(g.observation(0))
+    html = render_table(g.observation(0), CARDS)
     assert "vg-duel" in html and "1/4</b> bank" in html
     mine = village(html, 0)
     assert "front: now ↑ <b>Ben</b>" in mine and "back: next round ↑ <b>Ben</b>" in mine
     assert 'data-card="Farmer"' in mine and 'data-card="Wall"' in mine
     g.apply(1, QueueTwo("Raider", "Merchant"))
-    html = render_table(g.observation(0))  # round 2: only the back cards wait, face down
+    html = render_table(g.observation(0), CARDS)  # round 2: only the back cards wait, face down
     assert village(html, 1).count("vg-small vg-back") == 1
 
 
@@ -138,7 +139,7 @@ def test_winner_banner_shows_the_tie_break_text():
     g.apply(1, Plan("Farmer", "Wall"))
     g.apply(2, Plan("Farmer", "Wall"))
     assert g.is_over()
-    html = render_table(g.observation(1))
+    html = render_table(g.observation(1), CARDS)
     assert "vg-winner-banner" in html and g.result in html
     assert "Player 1" in html.split("vg-winner-banner")[1]
     assert 'data-relics="3"' in village(html, 0) and "vg-winner" in village(html, 0)

@@ -14,7 +14,7 @@ from typing import Any
 from ..core.actions import Action
 from ..core.seat import SeatView
 from ..village_pillage.actions import Plan, Queue, QueueTwo, ResolveFirst, TakeMarketCard
-from ..village_pillage.cards import CardSet, default_cards
+from ..village_pillage.cards import CardSet
 
 
 class BeginnerBot:
@@ -23,7 +23,7 @@ class BeginnerBot:
     def __init__(self, seed: int | None = None, slip: float = 0.1) -> None:
         self.rng = random.Random(seed)
         self.slip = slip
-        self.cards: CardSet = default_cards()
+        self.cards: CardSet | None = None  # the game's deck, read from the seat at each act
 
     def gain(self, name: str) -> int:
         """The highest printed GAIN on a card (a relic card counts its fallback's gain)."""
@@ -38,6 +38,7 @@ class BeginnerBot:
         return sorted(names, key=key, reverse=True)
 
     def act(self, seat: SeatView) -> Action:
+        self.cards = seat.cards
         legal = seat.legal_actions()
         if len(legal) == 1:
             return legal[0]

@@ -22,7 +22,7 @@ from ..core.actions import Action
 from ..core.card_data import load_toml
 from ..core.seat import SeatView
 from ..village_pillage.actions import Plan, Queue, QueueTwo, ResolveFirst, TakeMarketCard
-from ..village_pillage.cards import FARMER, MERCHANT, RAIDER, WALL, CardSet, default_cards
+from ..village_pillage.cards import FARMER, MERCHANT, RAIDER, WALL, CardSet
 
 _VALUES = load_toml(Path(__file__).with_name("village_pillage_card_values.toml"))
 CARD_VALUE: dict[str, float] = {name: float(v) for name, v in _VALUES["value"].items()}
@@ -58,7 +58,7 @@ class PillageBot:
         self.samples = samples
         self.max_sims = max_sims
         self.uniform_mix = uniform_mix
-        self.cards: CardSet = default_cards()
+        self.cards: CardSet | None = None  # the game's deck, read from the seat at each act
         for key, value in weights.items():
             if key not in self.WEIGHTS:
                 raise ValueError(f"unknown PillageBot weight {key!r}; "
@@ -67,6 +67,7 @@ class PillageBot:
 
     # ------------------------------------------------------------------ entry point
     def act(self, seat: SeatView) -> Action:
+        self.cards = seat.cards
         legal = seat.legal_actions()
         if len(legal) == 1:
             return legal[0]

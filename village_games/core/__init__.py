@@ -3,8 +3,10 @@
 from .actions import Action, ActionCodec
 from .card_data import CardDataError
 from .errors import IllegalAction
-from .events import Event
+from .events import Event, TraceStep
 from .game import Game
+from .info import GameInfo
+from .outcome import Outcome
 from .play import GameDidNotEnd, play
 from .replay import replay
 from .rng import Rng
@@ -12,5 +14,5 @@ from .seat import Agent, SeatView
 
 __all__ = [
     "Action", "ActionCodec", "Agent", "CardDataError", "Event", "Game", "GameDidNotEnd",
-    "IllegalAction", "Rng", "SeatView", "play", "replay",
+    "GameInfo", "IllegalAction", "Outcome", "Rng", "SeatView", "TraceStep", "play", "replay",
 ]

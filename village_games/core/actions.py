@@ -5,6 +5,20 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar
 
+from .errors import IllegalAction
+
+# The field types an action may declare, as written in annotations, and what JSON gives.
+_JSON_TYPES: dict[str, tuple[type, ...]] = {
+    "str": (str,), "int": (int,), "bool": (bool,), "str | None": (str, type(None)),
+    "int | None": (int, type(None)),
+}
+
+
+def short_repr(value: Any, limit: int = 60) -> str:
+    """repr() cut to `limit` characters: error messages echo input, never all of it."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
 
 class Action:
     """Mixin for every game's action dataclasses.
@@ -31,20 +45,37 @@ class Action:
 
 
 class ActionCodec:
-    """Turns action dicts back into a game's action objects."""
+    """Turns action dicts back into a game's action objects; anything malformed is an
+    IllegalAction that says what is wrong (apply relies on this to change nothing)."""
 
     def __init__(self, *classes: type) -> None:
         self._by_name = {c.__name__: c for c in classes}
+        self._fields = {c.__name__: {f.name: f.type for f in dataclasses.fields(c)}
+                        for c in classes}
 
-    def from_dict(self, d: dict[str, Any]) -> Any:
+    def names(self) -> str:
+        return ", ".join(sorted(self._by_name))
+
+    def from_dict(self, d: Any) -> Any:
         if not isinstance(d, dict) or "type" not in d:
-            raise ValueError(f"an action dict needs a 'type' key, got {d!r}")
-        cls = self._by_name.get(d["type"])
-        if cls is None:
-            allowed = ", ".join(sorted(self._by_name))
-            raise ValueError(f"unknown action type {d['type']!r}; allowed: {allowed}")
-        fields = {k: v for k, v in d.items() if k != "type"}
-        try:
-            return cls(**fields)
-        except TypeError as exc:
-            raise ValueError(f"bad fields for {d['type']}: {exc}") from None
+            raise IllegalAction(f"an action dict needs a 'type' key, got {short_repr(d)}")
+        name = d["type"]
+        if not isinstance(name, str) or name not in self._by_name:
+            raise IllegalAction(f"unknown action type {short_repr(name)}; allowed: "
+                                f"{self.names()}")
+        declared = self._fields[name]
+        given = {k: v for k, v in d.items() if k != "type"}
+        extra = sorted(str(k) for k in given if k not in declared)
+        missing = [k for k in declared if k not in given]
+        if extra or missing:
+            raise IllegalAction(
+                f"{name} takes the fields {', '.join(declared) or '(none)'}"
+                + (f"; unknown: {', '.join(extra)}" if extra else "")
+                + (f"; missing: {', '.join(missing)}" if missing else ""))
+        for key, value in given.items():
+            kinds = _JSON_TYPES.get(str(declared[key]))
+            if kinds and (not isinstance(value, kinds)
+                          or (isinstance(value, bool) and bool not in kinds)):
+                want = " or ".join("null" if k is type(None) else k.__name__ for k in kinds)
+                raise IllegalAction(f"{name}.{key} must be {want}, got {short_repr(value)}")
+        return self._by_name[name](**given)

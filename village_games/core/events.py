@@ -1,4 +1,8 @@
-"""Log events: what happened, in words, and who may read which words."""
+"""Log events: what happened, in words, and who may read which words.
+
+Engines make dozens of events per round and search copies make millions, so an event keeps
+its text as a template plus arguments and formats it only when somebody reads it.
+"""
 
 from __future__ import annotations
 
@@ -8,22 +12,48 @@ from typing import Any, NamedTuple
 class Event(NamedTuple):
     """One thing that happened.
 
-    `text` is what every seat may read. When some seats may know more (a player sees the
-    card they drew), `secret_text` is shown to the seats in `secret_for` instead.
-    `data` holds the same facts as plain JSON values, for tests, bots and animations.
-    A NamedTuple, not a frozen dataclass: engines make dozens per round and this is cheaper.
+    `text` is what every seat may read: `template.format(*args)` (the template itself when
+    `args` is empty, so literal braces are safe). When some seats may know more (a player
+    sees the card they drew), `secret_text` is shown to the seats in `secret_for` instead.
+    `data` holds the same facts as plain JSON values, for tests, bots and animations; keys
+    starting with '_' are secret to outsiders.
+
+    `reveals`: the event turns hidden facts face up (a reveal, a flipped card).
+    `chance`: the event comes from chance (a shuffle, a draw, a die, a coin flip).
+    Either makes the event `final`: an app's undo never rewinds past it.
     """
 
     kind: str
-    text: str
+    template: str
     data: dict[str, Any] = {}  # never mutated: engines pass their own dict
-    secret_text: str | None = None
+    args: tuple = ()
+    secret_template: str | None = None
+    secret_args: tuple = ()
     secret_for: tuple[int, ...] = ()
+    reveals: bool = False
+    chance: bool = False
+
+    @property
+    def text(self) -> str:
+        return self.template.format(*self.args) if self.args else self.template
+
+    @property
+    def secret_text(self) -> str | None:
+        if self.secret_template is None:
+            return None
+        if self.secret_args:
+            return self.secret_template.format(*self.secret_args)
+        return self.secret_template
+
+    @property
+    def final(self) -> bool:
+        """Whether undo must stop here: something was revealed or chance spoke."""
+        return self.reveals or self.chance
 
     def text_for(self, seat: int | None, omniscient: bool = False) -> str:
         """The line this seat may read; `omniscient` (a referee or replay view) sees all."""
-        if self.secret_text is not None and (omniscient or seat in self.secret_for):
-            return self.secret_text
+        if self.secret_template is not None and (omniscient or seat in self.secret_for):
+            return self.secret_text  # type: ignore[return-value]
         return self.text
 
     def visible_data(self, seat: int | None, omniscient: bool = False) -> dict[str, Any]:
@@ -34,17 +64,25 @@ class Event(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind, "text": self.text, "data": self.data}
-        if self.secret_text is not None:
+        if self.secret_template is not None:
             d["secret_text"] = self.secret_text
             d["secret_for"] = list(self.secret_for)
+        if self.reveals:
+            d["reveals"] = True
+        if self.chance:
+            d["chance"] = True
         return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Event:
-        return cls(
-            kind=d["kind"],
-            text=d["text"],
-            data=dict(d.get("data", {})),
-            secret_text=d.get("secret_text"),
-            secret_for=tuple(d.get("secret_for", ())),
-        )
+        return cls(kind=d["kind"], template=d["text"], data=dict(d.get("data", {})),
+                   secret_template=d.get("secret_text"),
+                   secret_for=tuple(d.get("secret_for", ())),
+                   reveals=bool(d.get("reveals", False)), chance=bool(d.get("chance", False)))
+
+
+class TraceStep(NamedTuple):
+    """One event of a batch and the observation right after it (see `Game.apply_traced`)."""
+
+    event: Event
+    obs: dict[str, Any]

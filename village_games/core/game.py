@@ -1,26 +1,34 @@
-"""The protocol every engine speaks (see DESIGN.md): one mutable game object per game."""
+"""The protocol every engine speaks (see docs/architecture.md): one mutable game object."""
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from .actions import Action, ActionCodec
+from .actions import Action, ActionCodec, short_repr
 from .errors import IllegalAction
-from .events import Event
+from .events import Event, TraceStep
+from .info import GameInfo
+from .outcome import Outcome
 
 
 class Game(ABC):
-    """Base class: validation, history, log and records are shared; rules live in subclasses.
+    """Base class: validation, the event batch, tracing, history, log and records are shared;
+    rules live in subclasses.
 
-    Subclasses set `game_name`, `version` and `codec`, and implement the abstract methods.
-    `apply` checks legality before `_apply` touches anything, so an illegal action raises
-    `IllegalAction` and leaves the game exactly as it was.
+    Subclasses set `info`, `version` (and `readable_versions` when older saves still load)
+    and `codec`, and implement the abstract methods. `apply` checks legality before `_apply`
+    touches anything, so an illegal action raises `IllegalAction` and leaves the game
+    exactly as it was. Inside `_apply`, engines report what happens with `self.emit(event)`,
+    each time right after the state changed, so a trace sees every intermediate state.
     """
 
+    info: ClassVar[GameInfo]
     game_name: ClassVar[str] = ""
     version: ClassVar[int] = 1
+    readable_versions: ClassVar[tuple[int, ...]] = ()  # older save formats still accepted
     codec: ClassVar[ActionCodec]
 
     seed: int
@@ -28,18 +36,31 @@ class Game(ABC):
     history: list[tuple[int, Action]]
     log: list[Event]
 
+    # A search copy (`clone(keep_log=False)`, `determinize`) is quiet: it keeps no history
+    # or log and builds no event list, which is most of the cost of a plain move.
+    quiet: bool = False
+    _batch: list[Event] | None = None
+    _tracer: Callable[[Event], None] | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        info = cls.__dict__.get("info")
+        if info is not None:
+            cls.game_name = info.name
+
     # --- rules, per game -------------------------------------------------------------
     @abstractmethod
     def to_act(self) -> list[int]:
         """Seats that must choose now (several at once when moves are simultaneous)."""
 
     @abstractmethod
-    def legal_actions(self, player: int) -> list[Action]:
-        """Every legal action for `player` now; empty when they need not act."""
+    def legal_actions(self, player: int) -> Sequence[Action]:
+        """Every legal action for `player` now (empty when they need not act). Treat it as
+        read-only: engines may hand out a shared immutable tuple."""
 
     @abstractmethod
-    def _apply(self, player: int, action: Action) -> list[Event]:
-        """Carry out an action already known to be legal; return the new events."""
+    def _apply(self, player: int, action: Action) -> list[Event] | None:
+        """Carry out an action already known to be legal, calling `emit` for each event."""
 
     @abstractmethod
     def why_illegal(self, player: int, action: Action) -> str:
@@ -52,7 +73,8 @@ class Game(ABC):
     def scores(self) -> list[float]: ...
 
     @abstractmethod
-    def winners(self) -> list[int]: ...
+    def outcome(self) -> Outcome | None:
+        """How the game ended (winners may be empty); None while it goes on."""
 
     @abstractmethod
     def observation(self, player: int | None) -> dict[str, Any]:
@@ -66,13 +88,16 @@ class Game(ABC):
     def from_dict(cls, d: dict[str, Any]) -> Game: ...
 
     @abstractmethod
-    def clone(self) -> Game: ...
+    def clone(self, keep_log: bool = True) -> Game:
+        """An independent copy; `keep_log=False` gives a quiet search copy (no history,
+        no log, no events built)."""
 
     @abstractmethod
     def determinize(self, observer: int, rng: random.Random) -> Game:
-        """A clone whose hidden facts are resampled consistently with what `observer` knows.
+        """A quiet copy whose hidden facts are resampled consistently with what `observer`
+        knows: a function of `observation(observer)` and `rng` only.
 
-        The clone's own generator is reseeded from `rng`, so a search never sees the real
+        The copy's own generator is reseeded from `rng`, so a search never sees the real
         game's future dice or draws.
         """
 
@@ -85,6 +110,10 @@ class Game(ABC):
         return []
 
     # --- shared machinery ------------------------------------------------------------
+    def winners(self) -> list[int]:
+        out = self.outcome()
+        return list(out.winners) if out is not None else []
+
     def may_act(self, player: int) -> bool:
         """Whether `player` is one of `to_act()`; engines override it with a cheaper test."""
         return (not self.is_over() and isinstance(player, int)
@@ -93,24 +122,60 @@ class Game(ABC):
     def is_legal(self, player: int, action: Action) -> bool:
         return action in self.legal_actions(player)
 
-    def apply(self, player: int, action: Action | dict[str, Any]) -> list[Event]:
-        """Validate, then carry out. Dicts (JSON form) are accepted too."""
+    def emit(self, event: Event) -> None:
+        """Report one event of the action being applied (after the state changed)."""
+        if self._batch is not None:
+            self._batch.append(event)
+        if self._tracer is not None:
+            self._tracer(event)
+
+    def check_action(self, player: int, action: Any) -> Action:
+        """The action as an object, or IllegalAction saying why it cannot be played now."""
         if isinstance(action, dict):
             action = self.codec.from_dict(action)
+        elif not isinstance(action, Action):
+            raise IllegalAction(f"an action must be one of {self.codec.names()} (or its dict "
+                                f"form), got {short_repr(action)}")
         if not self.may_act(player):
             if self.is_over():
                 raise IllegalAction("the game is over: no more actions")
-            if not (isinstance(player, int) and 0 <= player < self.num_players):
-                raise IllegalAction(
-                    f"player must be a seat from 0 to {self.num_players - 1}, got {player!r}"
-                )
+            if type(player) is not int or not 0 <= player < self.num_players:
+                raise IllegalAction(f"player must be a seat from 0 to {self.num_players - 1}, "
+                                    f"got {short_repr(player)}")
             raise IllegalAction(f"{self.player_name(player)} has nothing to decide right now")
         if not self.is_legal(player, action):
             raise IllegalAction(self.why_illegal(player, action))
-        events = self._apply(player, action)
-        self.history.append((player, action))
-        self.log.extend(events)
-        return events
+        return action
+
+    def apply(self, player: int, action: Action | dict[str, Any]) -> list[Event]:
+        """Validate, then carry out; returns the events (none for a quiet copy)."""
+        action = self.check_action(player, action)
+        batch: list[Event] = []
+        self._batch = None if self.quiet else batch
+        try:
+            returned = self._apply(player, action)
+        finally:
+            self._batch = None
+        for e in returned or ():  # engines that return their events instead of emitting
+            self._batch = batch
+            self.emit(e)
+            self._batch = None
+        if not self.quiet:
+            self.history.append((player, action))
+            self.log.extend(batch)
+        return batch
+
+    def apply_traced(self, player: int, action: Action | dict[str, Any],
+                     viewer: int | None) -> list[TraceStep]:
+        """Apply, and return each event with `observation(viewer)` right after it, so a
+        step-by-step display draws what the engine reports instead of rebuilding states."""
+        steps: list[TraceStep] = []
+        self._tracer = lambda e: steps.append(TraceStep(e, self.observation(viewer)))
+        try:
+            self.apply(player, action)
+        finally:
+            self._tracer = None
+        return steps
 
     def player_name(self, player: int) -> str:
         names = self.options.get("names")
@@ -119,18 +184,29 @@ class Game(ABC):
     def log_for(self, seat: int | None, omniscient: bool = False) -> list[str]:
         return [e.text_for(seat, omniscient) for e in self.log]
 
-    def record(self) -> dict[str, Any]:
-        """A replayable game record: {game, version, options, seed, actions}."""
-        return {
-            "game": self.game_name,
-            "version": self.version,
-            "options": dict(self.options),
-            "seed": self.seed,
-            "actions": [[p, a.to_dict()] for p, a in self.history],
-        }
-
     def history_dicts(self) -> list[list[Any]]:
         return [[p, a.to_dict()] for p, a in self.history]
 
+    def record(self) -> dict[str, Any]:
+        """A replayable game record: {game, version, options, seed, actions} (+ `start`
+        when the game began from a hand-written scenario)."""
+        rec = {"game": self.game_name, "version": self.version, "options": dict(self.options),
+               "seed": self.seed, "actions": self.history_dicts()}
+        start = getattr(self, "start", None)
+        if start is not None:
+            rec["start"] = start
+        return rec
+
     def load_history(self, rows: list[list[Any]]) -> None:
         self.history = [(int(p), self.codec.from_dict(a)) for p, a in rows]
+
+    @classmethod
+    def check_version(cls, d: dict[str, Any]) -> None:
+        """Refuse a save written by another format version (a scenario may omit it)."""
+        if "version" not in d:
+            return
+        v = d["version"]
+        if type(v) is not int or (v != cls.version and v not in cls.readable_versions):
+            known = sorted({cls.version, *cls.readable_versions})
+            raise ValueError(f"this {cls.info.title} save has format version {short_repr(v)}; "
+                             f"this program reads version {' or '.join(map(str, known))}")

@@ -2,9 +2,12 @@
 
 Each engine's tests call `run_playouts(new_game, seeds)`. At every decision it checks that
 the state round-trips through `to_dict`/`from_dict` and JSON, that `clone()` is equal and
-independent, that illegal actions raise `IllegalAction` and change nothing, that an
-observation is JSON-able and unchanged by `determinize` (so it cannot reveal what
-determinize resamples), that `audit()` finds nothing, and that the game ends and replays.
+independent, that illegal and malformed actions raise `IllegalAction` and change nothing,
+that an observation is JSON-able and unchanged by `determinize` (so it cannot reveal what
+determinize resamples), that determinize is fair (two states a seat cannot tell apart give
+the same world for the same generator), that a trace ends on the observation the game
+then shows, that `audit()` finds nothing, and that the game ends with an outcome (possibly
+without a winner) and replays.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ def _check_illegal(game: Game, player: int, rng: random.Random, seed: int, step:
     before = _state(game)
     legal = game.legal_actions(player)
     tried = 0
-    candidates = [a for a in foreign if a not in legal][:3]
+    candidates = [a for a in foreign if a not in legal][:3] + _garbage(game, rng)
     idle = [p for p in range(game.num_players) if p not in game.to_act()]
     for action in candidates:
         try:
@@ -106,14 +109,13 @@ def run_playouts(
             if step % deep_every == 0:
                 _deep_checks(game, player, rng, seed, step, foreign, stats)
             action = rng.choice(legal)
-            foreign = (foreign + legal)[-40:]
+            foreign = (foreign + list(legal))[-40:]
             game.apply(player, action)
             step += 1
         problems = game.audit()
         if problems:
             raise _fail(seed, step, "; ".join(problems))
-        if not game.winners():
-            raise _fail(seed, step, "a finished game has no winner")
+        _check_outcome(game, seed, step)
         rebuilt = replay(game.record(), new_game_for_replay or new_game)
         if _state(rebuilt) != _state(game):
             raise _fail(seed, step, "replaying the record gave a different game")
@@ -142,6 +144,48 @@ def _deep_checks(game: Game, player: int, rng: random.Random, seed: int, step: i
         world = game.determinize(seat, random.Random(rng.random()))
         if world.observation(seat) != obs:
             raise _fail(seed, step, f"determinize changed what seat {seat} can see")
+        # `world` looks the same to `seat` as `game` does, so it must give the same worlds
+        k = rng.random()
+        if _state(game.determinize(seat, random.Random(k))) != _state(
+                world.determinize(seat, random.Random(k))):
+            raise _fail(seed, step, f"determinize for seat {seat} depends on something "
+                                    "that seat cannot see")
     if _state(game) != before:
         raise _fail(seed, step, "observing or determinizing changed the game")
     stats.illegal_checked += _check_illegal(game, player, rng, seed, step, foreign)
+    _check_trace(game, player, rng, seed, step)
+
+
+def _check_trace(game: Game, player: int, rng: random.Random, seed: int, step: int) -> None:
+    """A traced move gives one step per event, ending on the game's own observation."""
+    action = rng.choice(list(game.legal_actions(player)))
+    plain, traced = game.clone(), game.clone()
+    events = plain.apply(player, action)
+    viewer = rng.choice([None, *range(game.num_players)])
+    trace = traced.apply_traced(player, action, viewer)
+    if [e.to_dict() for e in events] != [t.event.to_dict() for t in trace]:
+        raise _fail(seed, step, "a traced move reported other events than a plain one")
+    if trace and trace[-1].obs != traced.observation(viewer):
+        raise _fail(seed, step, "a trace does not end on the observation after the move")
+    if _state(plain) != _state(traced):
+        raise _fail(seed, step, "tracing a move changed what the move did")
+
+
+def _garbage(game: Game, rng: random.Random) -> list:
+    """Malformed actions a page or a save could send: each must be refused cleanly."""
+    some_type = rng.choice(game.codec.names().split(", "))
+    return [None, 42, "Plan", {}, {"type": []}, {"type": {"a": 1}}, {"type": "NoSuchMove"},
+            {"type": some_type, "no_such_field": 1}, {"type": some_type, "card": []}]
+
+
+def _check_outcome(game: Game, seed: int, step: int) -> None:
+    """A finished game reports how it ended; winners may be none (a solo loss)."""
+    out = game.outcome()
+    if out is None:
+        raise _fail(seed, step, "a finished game reports no outcome")
+    if not set(out.winners) <= set(range(game.num_players)):
+        raise _fail(seed, step, f"outcome names seats that do not exist: {out.winners}")
+    if len(out.scores) != game.num_players or not out.reason:
+        raise _fail(seed, step, "an outcome needs a score per seat and a reason in words")
+    if list(out.winners) != game.winners():
+        raise _fail(seed, step, "winners() disagrees with the outcome")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from .actions import Action
@@ -30,7 +31,12 @@ class SeatView:
     def num_players(self) -> int:
         return self._game.num_players
 
-    def legal_actions(self) -> list[Action]:
+    @property
+    def cards(self) -> Any:
+        """The card facts of the deck this game uses (public: every seat knows the card list)."""
+        return self._game.cards
+
+    def legal_actions(self) -> Sequence[Action]:
         return self._game.legal_actions(self.player)
 
     def observation(self) -> dict[str, Any]:

@@ -10,16 +10,19 @@ from typing import Any
 
 from ..core.replay import replay as _replay
 from .actions import Plan, Queue, QueueTwo, ResolveFirst, TakeMarketCard
-from .cards import TYPES, Card, CardSet, default_cards, load_cards
-from .game import MAX_PLAYERS, MIN_PLAYERS, VillagePillage
+from .cards import TYPES, Card, CardSet, DeckSpec, load_cards, resolve_deck, standard_deck
+from .game import VillagePillage
+from .options import INFO, MAX_PLAYERS, MIN_PLAYERS
 
 Game = VillagePillage
 
 
 def new_game(players: int = 3, seed: int | None = None, bank_side: str | None = None,
-             names: list[str] | None = None) -> VillagePillage:
-    """Set up a game. `bank_side="standard"` with 2 players is the longer duel variant."""
-    return VillagePillage.new(players=players, seed=seed, bank_side=bank_side, names=names)
+             names: list[str] | None = None, deck: DeckSpec = None) -> VillagePillage:
+    """Set up a game. `bank_side="standard"` with 2 players is the longer duel variant;
+    `deck` is a deck file in the cards.toml format (None: the game's own cards)."""
+    return VillagePillage.new(players=players, seed=seed, bank_side=bank_side, names=names,
+                              deck=deck)
 
 
 def replay(record: dict[str, Any]) -> VillagePillage:
@@ -27,7 +30,7 @@ def replay(record: dict[str, Any]) -> VillagePillage:
 
 
 __all__ = [
-    "MAX_PLAYERS", "MIN_PLAYERS", "TYPES", "Card", "CardSet", "Game", "Plan", "Queue",
-    "QueueTwo", "ResolveFirst", "TakeMarketCard", "VillagePillage", "default_cards",
-    "load_cards", "new_game", "replay",
+    "INFO", "MAX_PLAYERS", "MIN_PLAYERS", "TYPES", "Card", "CardSet", "Game", "Plan", "Queue",
+    "QueueTwo", "ResolveFirst", "TakeMarketCard", "VillagePillage", "load_cards", "new_game",
+    "replay", "resolve_deck", "standard_deck",
 ]

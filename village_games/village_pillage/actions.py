@@ -45,3 +45,13 @@ class ResolveFirst(Action):
 
 
 CODEC = ActionCodec(Plan, QueueTwo, Queue, TakeMarketCard, ResolveFirst)
+PLAN_TYPES = (Plan, QueueTwo, Queue)
+
+
+def planned_cards(action: Plan | QueueTwo | Queue) -> list[str]:
+    """The cards a planning action puts on the table, in plan order."""
+    if type(action) is Plan:
+        return [action.left, action.right]
+    if type(action) is QueueTwo:
+        return [action.front, action.back]
+    return [action.card]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -17,6 +17,7 @@ from ..core.card_data import (
 TYPES: tuple[str, ...] = ("Farmer", "Wall", "Raider", "Merchant")
 FARMER, WALL, RAIDER, MERCHANT = range(4)
 CARD_FILE = Path(__file__).with_name("cards.toml")
+STANDARD_NAME = "standard"
 
 _AMOUNT_OPS = ("gain", "bank", "steal", "steal_incl_bank", "opponent_steals",
                "opponent_gains", "buy_card")
@@ -93,21 +94,40 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class CardSet:
+    """A deck: the card facts a game is played with. `name` and `data` (the parsed file)
+    travel in saves and records when the deck is not the standard one."""
+
     cards: dict[str, Card]
     starters: tuple[str, ...]
     market: tuple[str, ...]
     market_slots: int
     order: dict[str, int]  # name -> position in the file: the sort key of hands
+    name: str = STANDARD_NAME
+    data: dict | None = None  # the parsed file; None for the standard deck
+
+    @property
+    def is_standard(self) -> bool:
+        return self.data is None
+
+    def saved_form(self) -> dict | None:
+        """What `options["deck"]` holds: None for the standard deck, else name and data."""
+        return None if self.data is None else {"name": self.name, "data": self.data}
 
     def __getitem__(self, name: str) -> Card:
         try:
             return self.cards[name]
         except KeyError:
-            raise KeyError(f"no Village Pillage card named {name!r}") from None
+            raise KeyError(f"no card named {name!r} in the deck {self.name!r}") from None
+
+    def type_name(self, name: str) -> str:
+        """'Raider' for Burglar, 'Farmer' for Florist, and so on."""
+        return self[name].type_name
 
 
 def parse_effect(text: str, where: str) -> Effect:
     """Parse 'gain 1, bank 2' into an Effect; errors name the card and the bad part."""
+    if not isinstance(text, str):
+        raise CardDataError(f"{where}: must be text such as \"gain 1, bank 2\", got {text!r}")
     values: dict[str, object] = {}
     for part in (p.strip() for p in text.split(",")):
         if not part:
@@ -132,6 +152,13 @@ def parse_effect(text: str, where: str) -> Effect:
     return Effect(**values)  # type: ignore[arg-type]
 
 
+def _flag(table: dict, key: str, where: str) -> bool:
+    value = table.get(key, False)
+    if not isinstance(value, bool):
+        raise CardDataError(f"{where}: field {key!r} must be true or false, got {value!r}")
+    return value
+
+
 def parse_cards(data: dict, source: str) -> CardSet:
     meta = data.get("meta", {})
     if tuple(meta.get("types", TYPES)) != TYPES:
@@ -150,18 +177,19 @@ def parse_cards(data: dict, source: str) -> CardSet:
         if name in cards:
             raise CardDataError(f"{where}: the name appears twice")
         ctype = TYPES.index(choice_field(table, "type", where, TYPES))
-        buy_relic = bool(table.get("buy_relic", False))
+        buy_relic = _flag(table, "buy_relic", where)
         effects_table = table.get("effects", {})
         if not isinstance(effects_table, dict):
             raise CardDataError(f"{where}: effects must be a table keyed by opposing type")
         unknown_keys(effects_table, set(TYPES), f"{where} effects")
         if buy_relic and effects_table:
             raise CardDataError(f"{where}: a relic-buying card has no per-type effects")
-        effects = tuple(parse_effect(effects_table.get(t, ""), f"{where} vs {t}") for t in TYPES)
-        if_unable = parse_effect(table.get("if_unable", ""), f"{where} if_unable")
+        effects = tuple(parse_effect(effects_table.get(t, ""), f"{where} field effects.{t}")
+                        for t in TYPES)
+        if_unable = parse_effect(table.get("if_unable", ""), f"{where} field if_unable")
         if not buy_relic and not if_unable.is_empty:
             raise CardDataError(f"{where}: if_unable needs buy_relic = true")
-        cards[name] = Card(name, ctype, bool(table.get("starter", False)), effects, buy_relic,
+        cards[name] = Card(name, ctype, _flag(table, "starter", where), effects, buy_relic,
                            if_unable, str(table.get("help", "")), str(table.get("note", "")),
                            len(cards))
     starters = tuple(n for n, c in cards.items() if c.starter)
@@ -174,9 +202,36 @@ def parse_cards(data: dict, source: str) -> CardSet:
 
 
 def load_cards(path: str | Path = CARD_FILE) -> CardSet:
-    return parse_cards(load_toml(path), str(Path(path).name))
+    """A deck file in the cards.toml format; errors name the file, the card and the field."""
+    path = Path(path)
+    data = load_toml(path)
+    parsed = parse_cards(data, path.name)
+    if path.resolve() == CARD_FILE.resolve():
+        return parsed
+    return replace(parsed, name=path.name, data=data)
 
 
 @lru_cache(maxsize=1)
-def default_cards() -> CardSet:
+def standard_deck() -> CardSet:
+    """The game's own 24 cards (cards.toml beside this module)."""
     return load_cards()
+
+
+DeckSpec = None | str | Path | CardSet | dict
+
+
+def resolve_deck(deck: DeckSpec) -> CardSet:
+    """A `new_game(deck=...)` value as a CardSet: None (the standard deck), a path to a
+    deck file, a CardSet, or the saved form `{"name": ..., "data": {...}}`."""
+    if deck is None:
+        return standard_deck()
+    if isinstance(deck, CardSet):
+        return deck
+    if isinstance(deck, str | Path):
+        return load_cards(deck)
+    if isinstance(deck, dict) and isinstance(deck.get("name"), str) and isinstance(
+            deck.get("data"), dict):
+        return replace(parse_cards(deck["data"], deck["name"]), name=deck["name"],
+                       data=deck["data"])
+    raise ValueError("deck must be None (the standard deck), a deck file path, or a saved "
+                     f"deck {{'name': ..., 'data': {{...}}}}; got {type(deck).__name__}")

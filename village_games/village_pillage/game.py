@@ -10,65 +10,67 @@ from typing import Any
 from ..core.actions import Action
 from ..core.events import Event
 from ..core.game import Game
+from ..core.outcome import Outcome
 from ..core.rng import Rng
-from .actions import CODEC, Plan, Queue, QueueTwo, ResolveFirst, TakeMarketCard
-from .cards import CardSet, default_cards
+from .actions import (
+    CODEC,
+    PLAN_TYPES,
+    Plan,
+    Queue,
+    QueueTwo,
+    ResolveFirst,
+    TakeMarketCard,
+    planned_cards,
+)
+from .cards import CardSet, DeckSpec, resolve_deck
+from .options import BANK_SIDES, INFO, MAX_PLAYERS, MIN_PLAYERS, check_options
 from .player import Village
 from .resolution import continue_round, finish_buy, relic_cost, reveal, take_market_card
 from .state_io import game_from_dict, game_to_dict
 from .views import determinize, observe
 
-BANK_SIDES = {"duel": (4, (6, 7, 8)), "standard": (5, (8, 9, 10))}
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
+__all__ = ["BANK_SIDES", "MAX_PLAYERS", "MIN_PLAYERS", "VillagePillage", "check_options"]
 
 _CACHE_LIMIT = 4096  # distinct hands seen; bounded so a long-lived server does not grow
-_action_cache: dict[tuple[type, tuple[str, ...]], list] = {}
+_action_cache: dict[tuple[type, tuple[str, ...]], tuple[Action, ...]] = {}
 
 
-def _cached(kind: type, hand: list[str]) -> list:
-    """The plan actions for a hand, built once: frozen dataclasses are slow to construct."""
+def _cached(kind: type, hand: list[str]) -> tuple[Action, ...]:
+    """The plan actions for a hand, built once: frozen dataclasses are slow to construct.
+    A tuple, so no caller can change what another game is handed."""
     key = (kind, tuple(hand))
     got = _action_cache.get(key)
     if got is None:
         if len(_action_cache) >= _CACHE_LIMIT:
             _action_cache.clear()
         if kind is Queue:
-            got = [Queue(c) for c in hand]
+            got = tuple(Queue(c) for c in hand)
         else:
-            got = [kind(a, b) for a, b in permutations(hand, 2)]
+            got = tuple(kind(a, b) for a, b in permutations(hand, 2))
         _action_cache[key] = got
     return got
 
 
-def check_options(players: int, bank_side: str | None) -> str:
-    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Village Pillage takes {MIN_PLAYERS} to {MAX_PLAYERS} players, "
-                         f"got {players!r}")
-    side = bank_side or ("duel" if players == 2 else "standard")
-    if side not in BANK_SIDES:
-        raise ValueError(f"bank_side must be 'duel' or 'standard', got {bank_side!r}")
-    if players > 2 and side == "duel":
-        raise ValueError("the Duel bank side is for 2 players only; 3-5 players use 'standard'")
-    return side
-
-
 class VillagePillage(Game):
-    game_name = "village_pillage"
-    version = 1
+    info = INFO
+    version = 2  # 2: options may carry a deck; events carry reveal/chance flags
+    readable_versions = (1,)
     codec = CODEC
 
-    def __init__(self) -> None:  # use new_game() or from_dict()
-        self.cards: CardSet = default_cards()
+    def __init__(self, cards: CardSet) -> None:  # use new_game() or from_dict()
+        self.cards = cards  # the deck in play: bots and renderers read card facts here
         self.history = []
         self.log = []
         self.start: dict[str, Any] | None = None  # scenario a game began from, for replays
         self.round_pairs = None  # this round's matchups, derived from the plans (a cache)
+        self.acting: list[int] | None = None  # [seat, side] of the card resolving now
 
     # ------------------------------------------------------------ setup
     @classmethod
     def new(cls, players: int = 3, seed: int | None = None, bank_side: str | None = None,
-            names: list[str] | None = None) -> VillagePillage:
+            names: list[str] | None = None, deck: DeckSpec = None) -> VillagePillage:
         side = check_options(players, bank_side)
+        cards = resolve_deck(deck)
         if names is not None and (len(names) != players or not all(
                 isinstance(x, str) and x.strip() for x in names)):
             raise ValueError(f"names must be {players} non-empty strings, got {names!r}")
@@ -77,11 +79,13 @@ class VillagePillage(Game):
         # the same bounds from_dict accepts, so every new game round-trips through to_dict
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2**63:
             raise ValueError(f"seed must be a whole number from 0 to 2**63, got {seed!r}")
-        g = cls()
+        g = cls(cards)
         g.seed = seed
         g.options = {"players": players, "bank_side": side}
         if names is not None:
             g.options["names"] = list(names)
+        if not cards.is_standard:
+            g.options["deck"] = cards.saved_form()
         g.n = players
         g.duel = players == 2
         g.bank_side = side
@@ -103,10 +107,13 @@ class VillagePillage(Game):
         g.marked = []
         g.final_winners = []
         g.result = ""
+        g.tiebreak = ""
+        deck_note = "" if cards.is_standard else f" Deck: {cards.name}."
         g.log.append(Event("setup", f"A {players}-player game begins"
                                     f"{' (duel)' if g.duel else ''}: bank cap {g.bank_cap}, "
                                     f"relics cost {'/'.join(map(str, g.relic_costs))}. "
-                                    f"Market: {', '.join(g.market)}.", {"round": 1}))
+                                    f"Market: {', '.join(g.market)}.{deck_note}",
+                           {"round": 1}, chance=True))
         return g
 
     @property
@@ -134,20 +141,20 @@ class VillagePillage(Game):
         aw = self.awaiting
         return self.phase == "resolve" and aw is not None and aw["player"] == player
 
-    def legal_actions(self, player: int) -> list[Action]:
+    def legal_actions(self, player: int) -> tuple[Action, ...]:
         if self.phase == "plan":
             v = self.players[player]
             if len(v.plan) >= 2:
-                return []
+                return ()
             if not self.duel:
                 return _cached(Plan, v.hand)
             return _cached(QueueTwo if not v.plan else Queue, v.hand)
         aw = self.awaiting
         if self.phase != "resolve" or not aw or aw["player"] != player:
-            return []
+            return ()
         if aw["kind"] == "order":
-            return [ResolveFirst(c) for c in dict.fromkeys(aw["cards"])]
-        return [TakeMarketCard(c) for c in self.market if c]
+            return tuple(ResolveFirst(c) for c in dict.fromkeys(aw["cards"]))
+        return tuple(TakeMarketCard(c) for c in self.market if c)
 
     def is_legal(self, player: int, action: Action) -> bool:
         if self.phase == "plan":
@@ -166,7 +173,7 @@ class VillagePillage(Game):
     def why_illegal(self, player: int, action: Action) -> str:
         v = self.players[player]
         if self.phase == "plan":
-            if type(action) not in (Plan, QueueTwo, Queue):
+            if type(action) not in PLAN_TYPES:
                 return "it is the Plan phase: choose cards to play before anything else"
             if type(action) is Plan and self.duel:
                 return "in a duel you queue cards (QueueTwo, then Queue), not left/right"
@@ -178,8 +185,7 @@ class VillagePillage(Game):
                         "behind the one waiting (Queue)")
             if type(action) is Queue and not v.plan:
                 return "the duel's first round queues two cards: a front and a back (QueueTwo)"
-            names = [getattr(action, f) for f in ("left", "right", "front", "back", "card")
-                     if hasattr(action, f)]
+            names = planned_cards(action)
             if len(names) == 2 and names[0] == names[1]:
                 return (f"one {names[0]} cannot be played twice: pick two different cards "
                         "(two of the same type is fine if you own them)")
@@ -204,61 +210,59 @@ class VillagePillage(Game):
         return (f"{action.card} is not in the market (market: "
                 f"{', '.join(c for c in self.market if c) or 'empty'})")
 
-    def _apply(self, player: int, action: Action) -> list[Event]:
+    def _apply(self, player: int, action: Action) -> None:
         if self.phase == "plan":
-            return self._plan(player, action)
+            self._plan(player, action)
+            return
         aw = self.awaiting
         self.awaiting = None
         if type(action) is ResolveFirst:
             head = self.buy_queue[0]
             head[1].sort(key=lambda side: self.players[player].plan[side] != action.card)
             head[2] = True
-            events = [Event("choice", f"{self.player_name(player)} resolves {action.card} "
-                                      "first.", {"seat": player, "card": action.card})]
+            self.emit(Event("choice", "{} resolves {} first.", {"seat": player,
+                                                                "card": action.card},
+                            (self.player_name(player), action.card)))
         else:
-            events = take_market_card(self, player, action.card, aw["price"], aw["source"])
+            take_market_card(self, player, action.card, aw["price"], aw["source"])
             finish_buy(self)
-        return events + continue_round(self)
+        continue_round(self)
 
-    def _plan(self, player: int, action: Action) -> list[Event]:
+    def _plan(self, player: int, action: Action) -> None:
         v = self.players[player]
+        chosen = planned_cards(action)
         if type(action) is Plan:
-            chosen = [action.left, action.right]
-            secret = f"You place {action.left} to your left and {action.right} to your right."
+            secret = "You place {} to your left and {} to your right."
         elif type(action) is QueueTwo:
-            chosen = [action.front, action.back]
-            secret = f"You queue {action.front} in front and {action.back} behind it."
+            secret = "You queue {} in front and {} behind it."
         else:
-            chosen = [action.card]
-            secret = f"You queue {action.card} behind {v.plan[0]}."
-        if self.duel:  # the hand each queued card came from; [] = unknown (a scenario)
-            pools = (v.pools + [[]] * len(v.plan))[:len(v.plan)]
-            if len(chosen) == 2:
-                pools += [v.hand[:], [c for c in v.hand if c != chosen[0]]]
-            else:
-                pools.append(v.hand[:])
-            v.pools = pools
+            secret = "You queue {1} behind {0}."
+            chosen_args = (v.plan[0], action.card)
+        if self.duel:
+            _record_pools(v, chosen)
         for card in chosen:
             v.hand.remove(card)
         v.plan.extend(chosen)
-        events = [Event("plan", f"{v.name} has planned.", {"seat": player},
-                        secret_text=secret, secret_for=(player,))]
+        self.emit(Event("plan", "{} has planned.", {"seat": player}, (v.name,), secret,
+                        chosen_args if type(action) is Queue else tuple(chosen), (player,)))
         for p in self.players:
             if len(p.plan) < 2:
-                return events
-        events += reveal(self)
-        events += continue_round(self)
-        return events
+                return
+        reveal(self)
+        continue_round(self)
 
     def is_over(self) -> bool:
         return self.phase == "over"
 
     def scores(self) -> list[float]:
-        """Relics owned; winners come from `winners()` and its tie-breaks."""
+        """Relics owned; winners come from `outcome()` and its tie-breaks."""
         return [float(v.relics) for v in self.players]
 
-    def winners(self) -> list[int]:
-        return list(self.final_winners)
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        return Outcome(tuple(self.final_winners), tuple(self.scores()), self.result,
+                       self.tiebreak)
 
     def relic_cost(self, seat: int) -> int | None:
         return relic_cost(self, seat)
@@ -283,7 +287,7 @@ class VillagePillage(Game):
         return problems
 
     # ------------------------------------------------------------ copies and views
-    def clone(self) -> VillagePillage:
+    def clone(self, keep_log: bool = True) -> VillagePillage:
         g = VillagePillage.__new__(VillagePillage)
         g.__dict__.update(self.__dict__)
         g.players = [v.copy() for v in self.players]
@@ -295,8 +299,11 @@ class VillagePillage(Game):
             [s, sides[:], o] for s, sides, o in self.buy_queue]
         g.awaiting = None if self.awaiting is None else dict(self.awaiting)
         g.final_winners = self.final_winners[:]
-        g.history = self.history[:]
-        g.log = self.log[:]
+        if keep_log:
+            g.history = self.history[:]
+            g.log = self.log[:]
+        else:
+            g.history, g.log, g.quiet, g.start = [], [], True, None
         return g
 
     def to_dict(self) -> dict[str, Any]:
@@ -312,8 +319,15 @@ class VillagePillage(Game):
     def determinize(self, observer: int, rng: random.Random) -> VillagePillage:
         return determinize(self, observer, rng)
 
-    def record(self) -> dict[str, Any]:
-        rec = super().record()
-        if self.start is not None:
-            rec["start"] = self.start
-        return rec
+
+
+def _record_pools(v: Village, chosen: list[str]) -> None:
+    """Duel: for each queued card, the cards it could be as the opponent sees it: the hand
+    it was chosen from plus the face-down card already waiting (never the card chosen
+    beside it in the same move, which is revealed this very round)."""
+    pools = (v.pools + [[]] * len(v.plan))[:len(v.plan)]  # [] = unknown (a scenario)
+    if len(chosen) == 2:
+        pools += [v.hand[:], [c for c in v.hand if c != chosen[0]]]
+    else:
+        pools.append(v.hand + v.plan)
+    v.pools = pools

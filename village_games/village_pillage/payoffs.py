@@ -27,8 +27,9 @@ from functools import lru_cache
 import numpy as np
 
 from .actions import QueueTwo, ResolveFirst, TakeMarketCard
-from .cards import TYPES, default_cards
-from .game import BANK_SIDES, VillagePillage
+from .cards import TYPES, standard_deck
+from .game import VillagePillage
+from .options import BANK_SIDES
 
 STARTERS: tuple[str, ...] = ("Farmer", "Wall", "Raider", "Merchant")
 _SEED = 2018  # fixes the market deal and any coin flip, so every table is reproducible
@@ -73,7 +74,7 @@ class Position:
             if not isinstance(value, int) or not 0 <= value <= 2:
                 raise ValueError(f"{name} must be 0, 1 or 2 (a third relic ends the game), "
                                  f"got {value!r}")
-        known = default_cards().cards
+        known = standard_deck().cards  # the lesson's positions use the game's own cards
         for name in ("my_cards", "their_cards"):
             cards = tuple(getattr(self, name))
             object.__setattr__(self, name, cards)
@@ -186,5 +187,5 @@ def payoff_table(card: str, position: Position | None = None, relic_bonus: float
 
 
 def card_type(card: str) -> str:
-    """'Raider' for Burglar, 'Farmer' for Florist, and so on."""
-    return default_cards()[card].type_name
+    """'Raider' for Burglar, 'Farmer' for Florist, and so on (the game's own cards)."""
+    return standard_deck().type_name(card)

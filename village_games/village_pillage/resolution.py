@@ -4,6 +4,10 @@ Inside each type: every gain, then every steal (from stockpiles as they stood wh
 sub-step began), then every bank, then the buys one buyer at a time. Buys can stop the
 round for a choice (which market card; which of two buying cards first); `continue_round`
 picks up where it stopped, so the whole cursor lives in the game state.
+
+Every event is emitted right after the state it reports has changed (`g.acting` names the
+card at work), so a trace shows the table as it was after each step. Texts are templates
+formatted only when read.
 """
 
 from __future__ import annotations
@@ -17,13 +21,6 @@ from .table import active_slots, opposite
 
 if TYPE_CHECKING:
     from .game import VillagePillage
-
-
-def _ev(kind: str, text: str, delta: list[list[int]] | None = None, **data) -> Event:
-    """An event; `delta` rows are [seat, stockpile change, bank change] for the count timeline."""
-    if delta:
-        data["delta"] = delta
-    return Event(kind, text, data)
 
 
 def played(g: VillagePillage, seat: int, side: int) -> Card:
@@ -51,8 +48,7 @@ def matchups(g: VillagePillage) -> tuple[list[Matchup], ...]:
         pairs = ([], [], [], [])
         cards = g.cards.cards
         ps = g.players
-        for seat, side in active_slots(g.n, g.duel):
-            oseat, oside = opposite(seat, side, g.n, g.duel)
+        for seat, side, oseat, oside in active_slots(g.n, g.duel):
             card = cards[ps[seat].plan[side]]
             eff = card.effects[cards[ps[oseat].plan[oside]].type]
             pairs[card.type].append(Matchup(seat, side, oseat, oside, card, eff,
@@ -62,7 +58,7 @@ def matchups(g: VillagePillage) -> tuple[list[Matchup], ...]:
     return pairs
 
 
-def reveal(g: VillagePillage) -> list[Event]:
+def reveal(g: VillagePillage) -> None:
     """Turn every resolving card face up; secret (drawn) cards become public."""
     g.phase = "resolve"
     g.stage = 0
@@ -72,58 +68,63 @@ def reveal(g: VillagePillage) -> list[Event]:
     ps = g.players
     lines = []
     cards = []  # rows [seat, side, card, facing seat, facing side]: views need no seating
-    for seat, side in active_slots(g.n, g.duel):
+    for seat, side, oseat, oside in active_slots(g.n, g.duel):
         v = ps[seat]
         card = v.plan[side]
         if v.secret and card in v.secret:
             v.secret.remove(card)
-        oseat, oside = opposite(seat, side, g.n, g.duel)
         cards.append([seat, side, card, oseat, oside])
         lines.append(f"{v.name}: {card}" if g.duel
                      else f"{v.name} plays {card} at {ps[oseat].name}")
-    return [_ev("reveal", "Cards revealed: " + "; ".join(lines) + ".", cards=cards,
-                round=g.round)]
+    g.emit(Event("reveal", "Cards revealed: {}.", {"cards": cards, "round": g.round},
+                 ("; ".join(lines),), reveals=True))
 
 
-def continue_round(g: VillagePillage) -> list[Event]:
+def continue_round(g: VillagePillage) -> None:
     """Run the resolution from the cursor until a choice is needed or the round ends."""
-    events: list[Event] = []
     pairs = matchups(g)
     while g.stage < 4:
         if g.buy_queue is None:
             present = pairs[g.stage]
             if present:
-                _simple_steps(g, g.stage, present, events)
-            g.buy_queue = _buy_order(g, present, events) if present else []
-        if g.buy_queue and not _run_buys(g, events):
-            return events  # waiting for a player's choice
+                _simple_steps(g, g.stage, present)
+                g.buy_queue = _buy_order(g, present)
+            else:
+                g.buy_queue = []
+        if g.buy_queue and not _run_buys(g):
+            return  # waiting for a player's choice
         g.stage += 1
         g.buy_queue = None
-    _end_of_round(g, events)
-    return events
+    g.acting = None
+    _end_of_round(g)
 
 
 # ---------------------------------------------------------------- gain, steal, bank
-def _simple_steps(g: VillagePillage, ctype: int, present: list[Matchup],
-                  events: list[Event]) -> None:
+def _simple_steps(g: VillagePillage, ctype: int, present: list[Matchup]) -> None:
     acting = [m for m in present if m.acts]
-    events.append(_ev("phase", f"{TYPES[ctype]} phase.", phase=TYPES[ctype]))
+    g.acting = None
+    g.emit(Event("phase", "{} phase.", {"phase": TYPES[ctype]}, (TYPES[ctype],)))
     ps = g.players
-    for seat, _side, oseat, _oside, card, eff, _buys, _acts in acting:  # gains
+    for seat, side, oseat, _oside, card, eff, _buys, _acts in acting:  # gains
         if eff.gain:
+            g.acting = [seat, side]
             ps[seat].stockpile += eff.gain
-            events.append(_ev("gain", f"{ps[seat].name}'s {card.name} gains {eff.gain}.",
-                              [[seat, eff.gain, 0]], card=card.name))
+            g.emit(Event("gain", "{}'s {} gains {}.",
+                         {"delta": [[seat, eff.gain, 0]], "card": card.name, "seat": seat},
+                         (ps[seat].name, card.name, eff.gain)))
         if eff.opponent_gains:  # Reading 3: in the printing card's phase, gain sub-step
+            g.acting = [seat, side]
             ps[oseat].stockpile += eff.opponent_gains
-            events.append(_ev("gain", f"{card.name} lets {ps[oseat].name} gain "
-                                      f"{eff.opponent_gains}.",
-                              [[oseat, eff.opponent_gains, 0]], card=card.name))
-    _steals(g, acting, events)
+            g.emit(Event("gain", "{}'s {} lets {} gain {}.",
+                         {"delta": [[oseat, eff.opponent_gains, 0]], "card": card.name,
+                          "seat": oseat, "owner": seat},
+                         (ps[seat].name, card.name, ps[oseat].name, eff.opponent_gains)))
+    _steals(g, acting)
     banked: dict[int, int] = {}
     for seat, _side, _o, _os, _card, eff, _buys, _acts in acting:
         if eff.bank:
             banked[seat] = banked.get(seat, 0) + eff.bank
+    g.acting = None
     for seat, amount in banked.items():  # two bank effects of one player share the cap
         v = ps[seat]
         moved = min(amount, v.stockpile, g.bank_cap - v.bank)
@@ -131,72 +132,96 @@ def _simple_steps(g: VillagePillage, ctype: int, present: list[Matchup],
         v.bank += moved
         why = "" if moved == amount else (
             " (bank full)" if v.bank == g.bank_cap else " (stockpile ran out)")
-        events.append(_ev("bank", f"{v.name} banks {moved} of {amount}{why}.",
-                          [[seat, -moved, moved]], cap=g.bank_cap))
-    for seat, side, oseat, oside, card, eff, _buys, _acts in acting:
+        g.emit(Event("bank", "{} banks {} of {}{}.",
+                     {"delta": [[seat, -moved, moved]], "cap": g.bank_cap, "seat": seat},
+                     (v.name, moved, amount, why)))
+    for seat, side, oseat, oside, _card, eff, _buys, _acts in acting:
         if eff.exhaust_opponent:
-            _mark(g, oseat, oside, seat, card.name, events)
+            _mark(g, oseat, oside, seat, side)
         if eff.exhaust_self:
-            _mark(g, seat, side, seat, card.name, events)
+            _mark(g, seat, side, seat, side)
 
 
-def _mark(g: VillagePillage, seat: int, side: int, by_seat: int, by_card: str,
-          events: list[Event]) -> None:
+def _mark(g: VillagePillage, seat: int, side: int, by_seat: int, by_side: int) -> None:
     """Exhausted cards still resolve this round; Refresh sends them to rest a round."""
     # Reading 4: resolves now, sits out the next round, returns at the Refresh after that
     if [seat, side] not in g.marked:
         g.marked.append([seat, side])
-    name = g.players[seat].plan[side]
-    owner = g.players[seat].name
-    if (seat, name) == (by_seat, by_card):
-        text = f"{owner}'s {name} is exhausted: it will sit out next round."
+    g.acting = [by_seat, by_side]
+    ps = g.players
+    name = ps[seat].plan[side]
+    by_card = ps[by_seat].plan[by_side]
+    if (seat, side) == (by_seat, by_side):
+        g.emit(Event("exhaust", "{}'s {} is exhausted: it will sit out next round.",
+                     {"seat": seat, "card": name}, (ps[seat].name, name)))
     else:
-        text = (f"{g.players[by_seat].name}'s {by_card} exhausts {owner}'s {name}: "
-                "it will sit out next round.")
-    events.append(_ev("exhaust", text, seat=seat, card=name))
+        g.emit(Event("exhaust", "{}'s {} exhausts {}'s {}: it will sit out next round.",
+                     {"seat": seat, "card": name, "by_seat": by_seat, "by_card": by_card},
+                     (ps[by_seat].name, by_card, ps[seat].name, name)))
 
 
-def _steals(g: VillagePillage, acting: list, events: list[Event]) -> None:
-    """All steals of one type at once, from the stockpiles as they stood before any of them."""
-    claims: dict[int, list[tuple[int, int, bool, str]]] = {}  # victim -> (thief, n, bank, card)
-    for seat, _side, oseat, _oside, card, eff, _buys, _acts in acting:
+def _steals(g: VillagePillage, acting: list[Matchup]) -> None:
+    """All steals of one type at once, from the stockpiles as they stood before any of them:
+    every share is worked out first, then the thefts are carried out one by one."""
+    claims: dict[int, list[tuple[int, int, bool, int, int]]] = {}
+    # victim -> (thief, amount, reaches the bank, seat and side of the card that steals)
+    for seat, side, oseat, _oside, _card, eff, _buys, _acts in acting:
         if eff.steal:
-            claims.setdefault(oseat, []).append((seat, eff.steal, eff.steal_incl_bank, card.name))
+            claims.setdefault(oseat, []).append((seat, eff.steal, eff.steal_incl_bank,
+                                                 seat, side))
         if eff.opponent_steals:  # Reading 3: in the printing card's phase, steal sub-step
-            claims.setdefault(seat, []).append((oseat, eff.opponent_steals, False, card.name))
+            claims.setdefault(seat, []).append((oseat, eff.opponent_steals, False, seat, side))
     if not claims:
         return
     ps = g.players
-    thefts: list[tuple[int, int, int, int]] = []  # thief, victim, from stockpile, from bank
+    thefts: list[tuple[int, int, int, int, int, int, int]] = []
     for victim, rows in claims.items():
         v = ps[victim]
         taken, flipped = split_stockpile(v.stockpile, [r[1] for r in rows], g.rng)
         if len(rows) > 1 and sum(r[1] for r in rows) > v.stockpile:
             how = " (a coin flip gave the odd turnip)" if flipped else ""
-            shares = ", ".join(f"{ps[r[0]].name}'s {r[3]} takes {t}"
-                               for r, t in zip(rows, taken, strict=True))
-            events.append(_ev("split", f"{v.name}'s stockpile of {v.stockpile} cannot cover "
-                                       f"{len(rows)} steals, so it is shared: {shares}{how}.",
-                              victim=victim, shares=taken, coin=flipped))
+            shares = ", ".join(_share_text(g, r, t) for r, t in zip(rows, taken, strict=True))
+            g.acting = None
+            g.emit(Event("split", "{}'s stockpile of {} cannot cover {} steals, so it is "
+                                  "shared: {}{}.",
+                         {"victim": victim, "shares": taken, "coin": flipped},
+                         (v.name, v.stockpile, len(rows), shares, how), chance=flipped))
         bank_left = v.bank
-        for (thief, amount, incl_bank, card), got in zip(rows, taken, strict=True):
+        for (thief, amount, incl_bank, cseat, cside), got in zip(rows, taken, strict=True):
             # Reading 2: Toll Bridge / Burglar take the rest from the bank AFTER the split
             from_bank = min(amount - got, bank_left) if incl_bank else 0
             bank_left -= from_bank
-            thefts.append((thief, victim, got, from_bank))
-            bank_txt = f" ({from_bank} from the bank)" if from_bank else ""
-            events.append(_ev("steal", f"{ps[thief].name}'s {card} steals {got + from_bank} "
-                                       f"of {amount} from {v.name}{bank_txt}.",
-                              [[thief, got + from_bank, 0], [victim, -got, -from_bank]],
-                              thief=thief, victim=victim, card=card))
-    for thief, victim, got, from_bank in thefts:  # apply only now: simultaneous
+            thefts.append((thief, victim, got, from_bank, amount, cseat, cside))
+    for thief, victim, got, from_bank, amount, cseat, cside in thefts:
         ps[victim].stockpile -= got
         ps[victim].bank -= from_bank
         ps[thief].stockpile += got + from_bank
+        g.acting = [cseat, cside]
+        card = ps[cseat].plan[cside]
+        bank_txt = f" ({from_bank} from the bank)" if from_bank else ""
+        data = {"delta": [[thief, got + from_bank, 0], [victim, -got, -from_bank]],
+                "thief": thief, "victim": victim, "card": card, "owner": cseat}
+        if cseat == thief:
+            g.emit(Event("steal", "{}'s {} steals {} of {} from {}{}.", data,
+                         (ps[thief].name, card, got + from_bank, amount, ps[victim].name,
+                          bank_txt)))
+        else:  # "opponent steals": the card's owner is the one robbed
+            g.emit(Event("steal", "{}'s {} lets {} steal {} of {} from {}.", data,
+                         (ps[cseat].name, card, ps[thief].name, got, amount,
+                          ps[victim].name)))
+
+
+def _share_text(g: VillagePillage, row: tuple[int, int, bool, int, int], got: int) -> str:
+    thief, _amount, _bank, cseat, cside = row
+    ps = g.players
+    card = ps[cseat].plan[cside]
+    if cseat == thief:
+        return f"{ps[thief].name}'s {card} takes {got}"
+    return f"{ps[thief].name} takes {got} (through {ps[cseat].name}'s {card})"
 
 
 # ---------------------------------------------------------------- buys
-def _buy_order(g: VillagePillage, present: list[Matchup], events: list[Event]) -> list[list]:
+def _buy_order(g: VillagePillage, present: list[Matchup]) -> list[list]:
     """Buyers from fewest to most turnips; coin flips between equal counts."""
     buyers: dict[int, list[int]] = {}
     for m in present:
@@ -204,28 +229,35 @@ def _buy_order(g: VillagePillage, present: list[Matchup], events: list[Event]) -
             buyers.setdefault(m.seat, []).append(m.side)
     if not buyers:
         return []
+    if len(buyers) == 1:
+        return [[s, sides, False] for s, sides in buyers.items()]
     ps = g.players
     counts = [ps[s].turnips for s in buyers]
     tie = len(set(counts)) < len(counts)
     keys = {s: g.rng.next64() if tie else 0 for s in buyers}
     order = sorted(buyers, key=lambda s: (ps[s].turnips, keys[s]))
-    if len(order) > 1:
-        note = " (a coin flip settled equal counts)" if tie else ""
-        events.append(_ev("order", "Buying order, fewest turnips first: "
-                                   + ", ".join(f"{ps[s].name} ({ps[s].turnips})" for s in order)
-                                   + note + ".", order=order, coin=tie))
+    g.acting = None
+    note = " (a coin flip settled equal counts)" if tie else ""
+    g.emit(Event("order", "Buying order, fewest turnips first: {}{}.",
+                 {"order": order, "coin": tie},
+                 (", ".join(f"{ps[s].name} ({ps[s].turnips})" for s in order), note),
+                 chance=tie))
     return [[s, buyers[s], False] for s in order]
 
 
-def _run_buys(g: VillagePillage, events: list[Event]) -> bool:
+def _run_buys(g: VillagePillage) -> bool:
     """Work through the buy queue; False when a player must choose something first."""
     while g.buy_queue:
         seat, sides, ordered = g.buy_queue[0]
         if len(sides) > 1 and not ordered:  # Reading 6: two buying cards: owner picks order
-            g.awaiting = {"player": seat, "kind": "order",
-                          "cards": [g.players[seat].plan[s] for s in sides]}
+            g.acting = None
+            cards = [g.players[seat].plan[s] for s in sides]
+            g.awaiting = {"player": seat, "kind": "order", "cards": cards}
+            g.emit(Event("awaiting", "{} has two buying cards ({}) and chooses which goes "
+                                     "first.", {"seat": seat, "cards": cards},
+                         (g.players[seat].name, " and ".join(cards))))
             return False
-        if not _buy(g, seat, sides[0], events):
+        if not _buy(g, seat, sides[0]):
             return False
         finish_buy(g)
     return True
@@ -245,76 +277,82 @@ def relic_cost(g: VillagePillage, seat: int) -> int | None:
     return g.relic_costs[r] if r < len(g.relic_costs) else None
 
 
-def _buy(g: VillagePillage, seat: int, side: int, events: list[Event]) -> bool:
+def _buy(g: VillagePillage, seat: int, side: int) -> bool:
     v = g.players[seat]
     card = played(g, seat, side)
     oseat, oside = opposite(seat, side, g.n, g.duel)
+    g.acting = [seat, side]
     if card.buy_relic:
         cost = relic_cost(g, seat)
         if cost is not None and v.turnips >= cost:  # buying is compulsory when affordable
             fs, fb = v.pay(cost)
             v.relics += 1
-            events.append(_ev("relic", f"{v.name}'s {card.name} buys relic {v.relics} for "
-                                       f"{cost}.", [[seat, -fs, -fb]], seat=seat,
-                              relics=v.relics, cost=cost))
+            g.emit(Event("relic", "{}'s {} buys relic {} for {}.",
+                         {"delta": [[seat, -fs, -fb]], "seat": seat, "relics": v.relics,
+                          "cost": cost, "card": card.name},
+                         (v.name, card.name, v.relics, cost)))
             return True
+        # Reading 11: a village holding every relic counts as unable to buy one
         why = "no relic left to buy" if cost is None else f"{v.turnips} of {cost} turnips"
-        events.append(_ev("unable", f"{v.name}'s {card.name} cannot buy a relic ({why}).",
-                          seat=seat, card=card.name))
+        g.emit(Event("unable", "{}'s {} cannot buy a relic ({}).",
+                     {"seat": seat, "card": card.name}, (v.name, card.name, why)))
         eff = card.if_unable
     else:  # Innkeeper/Cathedral/Outlaw: their gain/steal/bank ran in the earlier sub-steps
         price = card.effects[played(g, oseat, oside).type].buy_card
-        return _buy_market(g, seat, price, card.name, events)  # type: ignore[arg-type]
+        return _buy_market(g, seat, price, card.name)  # type: ignore[arg-type]
     if eff.gain:
         v.stockpile += eff.gain
-        events.append(_ev("gain", f"{v.name}'s {card.name} gains {eff.gain}.",
-                          [[seat, eff.gain, 0]], card=card.name))
+        g.emit(Event("gain", "{}'s {} gains {}.",
+                     {"delta": [[seat, eff.gain, 0]], "card": card.name, "seat": seat},
+                     (v.name, card.name, eff.gain)))
     if eff.draw:
-        _draw(g, seat, card.name, events)
+        _draw(g, seat, card.name)
     if eff.exhaust_opponent:
-        _mark(g, oseat, oside, seat, card.name, events)
+        _mark(g, oseat, oside, seat, side)
     if eff.buy_card is not None:
-        return _buy_market(g, seat, eff.buy_card, card.name, events)
+        return _buy_market(g, seat, eff.buy_card, card.name)
     return True
 
 
-def _draw(g: VillagePillage, seat: int, source: str, events: list[Event]) -> None:
+def _draw(g: VillagePillage, seat: int, source: str) -> None:
     v = g.players[seat]
     if not g.deck:  # Reading 7: deck empty: the draw does nothing (the gain still happened)
-        events.append(_ev("draw", f"{v.name}'s {source} finds the deck empty: nothing drawn.",
-                          seat=seat))
+        g.emit(Event("draw", "{}'s {} finds the deck empty: nothing drawn.", {"seat": seat},
+                     (v.name, source)))
         return
     drawn = g.deck.pop()
     v.hand.append(drawn)
     v.hand.sort(key=g.card_order)
     v.secret.append(drawn)  # Reading 10: hidden from others (observation, event text)
-    events.append(Event("draw", f"{v.name}'s {source} draws a card face down.",
-                        {"seat": seat, "_card": drawn},
-                        secret_text=f"{v.name}'s {source} draws {drawn} (only you can see it).",
-                        secret_for=(seat,)))
+    g.emit(Event("draw", "{}'s {} draws a card face down.", {"seat": seat, "_card": drawn},
+                 (v.name, source), "{}'s {} draws {} (only you can see it).",
+                 (v.name, source, drawn), (seat,), chance=True))
 
 
-def _buy_market(g: VillagePillage, seat: int, price: int, source: str,
-                events: list[Event]) -> bool:
+def _buy_market(g: VillagePillage, seat: int, price: int, source: str) -> bool:
     v = g.players[seat]
     # Reading 7: with the deck empty, buys still take market cards while any remain
     choices = [c for c in g.market if c]
     if not choices:
-        events.append(_ev("nobuy", f"{v.name}'s {source} finds the market empty.", seat=seat))
+        g.emit(Event("nobuy", "{}'s {} finds the market empty.", {"seat": seat},
+                     (v.name, source)))
         return True
     if v.turnips < price:
-        events.append(_ev("nobuy", f"{v.name}'s {source} cannot pay {price} for a card.",
-                          seat=seat))
+        g.emit(Event("nobuy", "{}'s {} cannot pay {} for a card.", {"seat": seat},
+                     (v.name, source, price)))
         return True
     if len(choices) == 1:
-        events.extend(take_market_card(g, seat, choices[0], price, source))
+        take_market_card(g, seat, choices[0], price, source)
         return True
     g.awaiting = {"player": seat, "kind": "market", "price": price, "source": source}
+    g.emit(Event("awaiting", "{}'s {} buys a market card {}: {} chooses which.",
+                 {"seat": seat, "price": price},
+                 (v.name, source, "for free" if price == 0 else f"for {price}", v.name)))
     return False
 
 
 def take_market_card(g: VillagePillage, seat: int, name: str, price: int,
-                     source: str) -> list[Event]:
+                     source: str) -> None:
     v = g.players[seat]
     fs, fb = v.pay(price)
     slot = g.market.index(name)
@@ -324,47 +362,50 @@ def take_market_card(g: VillagePillage, seat: int, name: str, price: int,
     refill = (f" {g.market[slot]} refills the market." if g.market[slot]
               else " The deck is empty, so the slot stays empty.")
     cost = "for free" if price == 0 else f"for {price}"
-    return [_ev("buy", f"{v.name}'s {source} buys {name} {cost}.{refill}",
-                [[seat, -fs, -fb]] if price else None, seat=seat, card=name, price=price)]
+    g.emit(Event("buy", "{}'s {} buys {} {}.{}",
+                 {"delta": [[seat, -fs, -fb]] if price else [], "seat": seat, "card": name,
+                  "price": price, "refill": g.market[slot]},
+                 (v.name, source, name, cost, refill), chance=g.market[slot] is not None))
 
 
 # ---------------------------------------------------------------- end of round
-def _end_of_round(g: VillagePillage, events: list[Event]) -> None:
+def _end_of_round(g: VillagePillage) -> None:
     done = [s for s, v in enumerate(g.players) if v.relics >= 3]
     if done:
         g.phase = "over"
         g.awaiting = None
-        g.final_winners, g.result = decide_winners(g, done)
-        events.append(_ev("win", g.result, winners=g.final_winners))
+        g.final_winners, g.result, g.tiebreak = decide_winners(g, done)
+        g.emit(Event("win", g.result, {"winners": g.final_winners}))
         return
-    _refresh(g, events)
+    _refresh(g)
 
 
-def decide_winners(g: VillagePillage, done: list[int]) -> tuple[list[int], str]:
+def decide_winners(g: VillagePillage, done: list[int]) -> tuple[list[int], str, str]:
     """Third relics bought in the same phase: most turnips, then most cards, else all win."""
     # Reading 8: "cards" = every card owned (hand + planned + exhausted), as at game end
     ps = g.players
     names = lambda seats: " and ".join(ps[s].name for s in seats)  # noqa: E731
     every = lambda seats: "both" if len(seats) == 2 else "all"  # noqa: E731
     if len(done) == 1:
-        return done, f"{ps[done[0]].name} buys a third relic and wins!"
+        return done, f"{ps[done[0]].name} buys a third relic and wins!", ""
     best = max(ps[s].turnips for s in done)
     richest = [s for s in done if ps[s].turnips == best]
     if len(richest) == 1:
         return richest, (f"{names(done)} {every(done)} buy a third relic; "
-                         f"{ps[richest[0]].name} wins with the most turnips left ({best}).")
+                         f"{ps[richest[0]].name} wins with the most turnips left ({best})."
+                         ), "most turnips"
     most = max(len(ps[s].owned()) for s in richest)
     carded = [s for s in richest if len(ps[s].owned()) == most]
     if len(carded) == 1:
         return carded, (f"{names(done)} {every(done)} buy a third relic and {names(richest)} "
                         f"tie on turnips ({best}); {ps[carded[0]].name} wins with the most "
-                        f"cards ({most}).")
+                        f"cards ({most})."), "most cards"
     return carded, (f"{names(done)} {every(done)} buy a third relic; {names(carded)} tie on "
                     f"turnips ({best}) and cards ({most}), so they {every(carded)} win "
-                    "together.")
+                    "together."), "shared"
 
 
-def _refresh(g: VillagePillage, events: list[Event]) -> None:
+def _refresh(g: VillagePillage) -> None:
     """Resolved cards return to hand; exhausted ones rest a round; the duel queue moves up."""
     resting = []
     for seat, v in enumerate(g.players):
@@ -387,4 +428,4 @@ def _refresh(g: VillagePillage, events: list[Event]) -> None:
     g.stage = 0
     g.buy_queue = None
     rest = f" Resting this round: {', '.join(resting)}." if resting else ""
-    events.append(_ev("refresh", f"Refresh: round {g.round} begins.{rest}", round=g.round))
+    g.emit(Event("refresh", "Refresh: round {} begins.{}", {"round": g.round}, (g.round, rest)))

@@ -25,10 +25,9 @@ from typing import Any
 from ..core.card_data import CardDataError, load_toml, unknown_keys
 from ..core.card_data import field as data_field
 from ..core.errors import IllegalAction
-from ..core.events import Event
+from ..core.events import Event, TraceStep
 from .actions import CODEC
 from .game import VillagePillage
-from .timeline import Counts, changed_seats, counts_after_events
 
 EXAMPLES_FILE = Path(__file__).with_name("rule_examples.toml")
 
@@ -218,14 +217,19 @@ def _check_expect_shape(key: str, value: Any, names: list[str], where: str) -> N
 # ---------------------------------------------------------------- replaying
 @dataclass
 class Frame:
-    """The walkthrough at one step: the engine state and how much of its log is shown."""
+    """The walkthrough at one step: the engine state, and how much of its log is shown.
+
+    While some events of the last actions are still hidden, the board is the engine's own
+    trace: the spectator's observation right after the last event shown.
+    """
 
     example: RuleExample
     index: int  # how many steps have been applied (0 = the scenario as written)
     game: VillagePillage  # the engine state after those steps
-    origin: VillagePillage  # the state before the actions whose events may still be hidden
-    origin_index: int  # which step applied those actions (index into steps)
-    start_counts: Counts
+    origin_index: int  # which step applied the last actions (index into steps)
+    before: dict[str, Any]  # the spectator's view before those actions
+    trace: list[TraceStep]  # each of their events with the view right after it
+    batch_start: int  # log position of their first event
     shown_from: int  # log position where this step's new lines begin
     cursor: int  # log events shown so far: game.log[:cursor]
 
@@ -247,20 +251,32 @@ class Frame:
         """This step's new log lines, as a spectator reads them (plans stay secret)."""
         return [e.text_for(None) for e in self.new_events]
 
+    def observation_after(self, cursor: int) -> dict[str, Any]:
+        """The spectator's view once `game.log[:cursor]` has happened."""
+        if cursor >= len(self.game.log):
+            return self.game.observation(None)
+        k = cursor - self.batch_start
+        return self.trace[k - 1].obs if k > 0 else self.before
+
+    def observation(self) -> dict[str, Any]:
+        """What a spectator sees at this step, even halfway through a round's resolution."""
+        return self.observation_after(self.cursor)
+
     def counts(self) -> Counts:
         """[stockpile, bank, relics] per seat as of the last event shown."""
-        return _counts_at(self.start_counts, self.game.log, self.cursor)
+        return obs_counts(self.observation())
 
     def changed(self) -> list[int]:
         """Seats whose counts changed during this step (for highlighting)."""
-        before = _counts_at(self.start_counts, self.game.log, self.shown_from)
-        return changed_seats(before, self.counts())
+        before = obs_counts(self.observation_after(self.shown_from))
+        return [i for i, (a, b) in enumerate(zip(before, self.counts(), strict=True)) if a != b]
 
 
-def _counts_at(start: Counts, log: list[Event], cursor: int) -> Counts:
-    if cursor == 0:
-        return [row[:] for row in start]
-    return counts_after_events(start, log[:cursor])[-1]
+Counts = list[list[int]]  # per seat: [stockpile, bank, relics]
+
+
+def obs_counts(obs: dict[str, Any]) -> Counts:
+    return [[p["stockpile"], p["bank"], p["relics"]] for p in obs["players"]]
 
 
 def game_counts(g: VillagePillage) -> Counts:
@@ -303,8 +319,7 @@ def replay(example: RuleExample, upto: int, *, check: bool = False) -> Frame:
         raise ValueError(f"example {example.id!r} has {len(example.steps)} steps; "
                          f"asked for step {upto}")
     g = example.new_game()
-    start = game_counts(g)
-    frame = Frame(example, 0, g, g.clone(), -1, start, 0, 0)
+    frame = Frame(example, 0, g, -1, g.observation(None), [], 0, 0, 0)
     for i, step in enumerate(example.steps[:upto]):
         where = f"rule example {example.id!r} step {i + 1}"
         frame.shown_from = frame.cursor
@@ -314,10 +329,11 @@ def replay(example: RuleExample, upto: int, *, check: bool = False) -> Frame:
                 raise ExampleFailed(f"{where}: acts while events of step {frame.origin_index + 1}"
                                     " are still hidden; add a step without actions to show "
                                     "them first")
-            frame.origin, frame.origin_index = g.clone(), i
+            frame.origin_index, frame.before = i, g.observation(None)
+            frame.trace, frame.batch_start = [], len(g.log)
             for seat, act in step.actions:
                 try:
-                    g.apply(seat, act)
+                    frame.trace += g.apply_traced(seat, act, None)
                 except IllegalAction as exc:
                     raise ExampleFailed(f"{where}: {example.names[seat]} cannot play "
                                         f"{CODEC.from_dict(act)}: {exc}") from None
@@ -391,42 +407,6 @@ def check_expect(frame: Frame) -> None:
 
 
 # ---------------------------------------------------------------- the board mid-round
-def observation_at(frame: Frame, viewer: int | None = None) -> dict[str, Any]:
-    """What `viewer` sees at this step, even halfway through a round's resolution.
-
-    When events are still hidden, the engine has already finished the round, so the view
-    is rebuilt from the state before those actions: the planned cards on the table (face
-    up once the reveal has been shown), the cards marked as exhausted so far, and the
-    counts as of the last event shown.
-    """
-    g = frame.game
-    if not frame.pending:
-        obs = g.observation(viewer)
-    else:
-        d = frame.origin.to_dict()
-        acted = frame.example.steps[frame.origin_index].actions
-        for seat, act in acted:
-            row = d["players"][seat]
-            chosen = [act[k] for k in ("left", "right", "front", "back", "card") if k in act]
-            for card in chosen:
-                if card in row["hand"]:
-                    row["hand"].remove(card)
-            row["plan"] = row["plan"] + chosen
-        batch = g.log[len(frame.origin.log):frame.cursor]
-        if any(e.kind == "reveal" for e in batch):
-            d["phase"], d["stage"], d["buy_queue"], d["awaiting"] = "resolve", 0, None, None
-            d["marked"] = []
-            for row in d["players"]:
-                row["secret"] = [c for c in row["secret"] if c not in row["plan"][:2]]
-        for e in batch:
-            if e.kind == "exhaust":
-                plan = d["players"][e.data["seat"]]["plan"]
-                if e.data["card"] in plan:
-                    mark = [e.data["seat"], plan.index(e.data["card"])]
-                    if mark not in d["marked"]:
-                        d["marked"].append(mark)
-        obs = VillagePillage.from_dict(d).observation(viewer)
-    counts = frame.counts()
-    for p, (stock, bank, relics) in zip(obs["players"], counts, strict=True):
-        p.update(stockpile=stock, bank=bank, relics=relics, turnips=stock + bank)
-    return obs
+def observation_at(frame: Frame) -> dict[str, Any]:
+    """What a spectator sees at this step (the engine's trace while events are hidden)."""
+    return frame.observation()

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.events import Event
 from ..core.rng import Rng
+from .cards import resolve_deck
+from .options import BANK_SIDES, INFO, check_options
 from .player import Village
 
 if TYPE_CHECKING:
@@ -28,6 +30,7 @@ def game_to_dict(g: VillagePillage) -> dict[str, Any]:
             [s, sides[:], o] for s, sides, o in g.buy_queue],
         "awaiting": None if g.awaiting is None else dict(g.awaiting),
         "marked": [m[:] for m in g.marked], "winners": g.final_winners[:], "result": g.result,
+        "tiebreak": g.tiebreak, "acting": None if g.acting is None else g.acting[:],
         "rng": format(g.rng.state, "x"), "market": g.market[:], "deck": g.deck[:],
         "players": [v.to_dict() for v in g.players],
         "history": g.history_dicts(), "log": [e.to_dict() for e in g.log],
@@ -53,21 +56,31 @@ def _names(value: Any, where: str, known: dict) -> list[str]:
 
 
 def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePillage:
-    from .game import BANK_SIDES, check_options
-
     if not isinstance(d, dict):
         raise ValueError(f"a Village Pillage state must be a dict, got {type(d).__name__}")
     if d.get("game", "village_pillage") != "village_pillage":
-        raise ValueError(f"this state is for {d['game']!r}, not village_pillage")
+        raise ValueError(f"this state is for {str(d['game'])[:40]!r}, not Village Pillage")
+    cls.check_version(d)
     raw_players = d.get("players", 3)
+    if isinstance(raw_players, int):
+        INFO.check_players(raw_players)
     rows = [{} for _ in range(raw_players)] if isinstance(raw_players, int) else raw_players
     if not isinstance(rows, list):
         raise ValueError("players must be a number of players or a list of player dicts")
     n = len(rows)
-    options = dict(d.get("options") or {})
+    options = d.get("options") or {}
+    if not isinstance(options, dict):
+        raise ValueError("options must be a dict (players, bank_side, names, deck)")
+    options = dict(options)
     side = check_options(n, options.get("bank_side", d.get("bank_side")))
     options.update(players=n, bank_side=side)
-    g = cls()
+    try:
+        cards = resolve_deck(options.get("deck"))
+    except ValueError as exc:
+        raise ValueError(f"the save's deck cannot be used: {exc}") from None
+    if cards.is_standard:
+        options.pop("deck", None)
+    g = cls(cards)
     g.seed = _int(d, "seed", 0, "state", 0, 2**63)
     named = [(r.get("name") if isinstance(r, dict) else None) or f"Player {i + 1}"
              for i, r in enumerate(rows)]
@@ -145,6 +158,9 @@ def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePilla
     g.marked = [list(m) for m in d.get("marked", [])]
     g.final_winners = list(d.get("winners", []))
     g.result = d.get("result", "")
+    g.tiebreak = d.get("tiebreak", "")
+    acting = d.get("acting")
+    g.acting = list(acting) if acting is not None else None
     g.log = [Event.from_dict(e) for e in d.get("log", [])]
     g.load_history(d.get("history", []))
     if "start" in d:

@@ -24,8 +24,16 @@ def opposite(seat: int, side: int, n: int, duel: bool) -> tuple[int, int]:
     return right_of(seat, n), LEFT
 
 
-def active_slots(n: int, duel: bool) -> list[tuple[int, int]]:
-    """Every card position that resolves this round, in seat order."""
-    if duel:
-        return [(0, 0), (1, 0)]
-    return [(seat, side) for seat in range(n) for side in (LEFT, RIGHT)]
+def active_slots(n: int, duel: bool) -> tuple[tuple[int, int, int, int], ...]:
+    """Every card position that resolves this round, in seat order, with the position it
+    faces: rows (seat, side, facing seat, facing side). Built once per table size."""
+    key = (n, duel)
+    slots = _SLOTS.get(key)
+    if slots is None:
+        pos = [(0, 0), (1, 0)] if duel else [(s, side) for s in range(n) for side in (LEFT, RIGHT)]
+        slots = tuple((s, side, *opposite(s, side, n, duel)) for s, side in pos)
+        _SLOTS[key] = slots
+    return slots
+
+
+_SLOTS: dict[tuple[int, bool], tuple[tuple[int, int, int, int], ...]] = {}

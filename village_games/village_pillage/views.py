@@ -6,17 +6,23 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ..core.rng import Rng
-from .table import active_slots, left_of, opposite, right_of
+from .table import active_slots, left_of, right_of
 
 if TYPE_CHECKING:
     from .game import VillagePillage
 
-HIDDEN = "?"
+HIDDEN = "?"  # a face-down card in an observation
 
 
-def _revealed(g: VillagePillage) -> bool:
+def revealed(g: VillagePillage) -> bool:
     """Planned cards are face up from the reveal until Refresh (or the end)."""
     return g.phase in ("resolve", "over")
+
+
+def face_up(g: VillagePillage, side: int) -> bool:
+    """Whether the planned card at `side` is on show to everyone (the duel's back card is
+    never, until it moves to the front)."""
+    return revealed(g) and (side == 0 or not g.duel)
 
 
 def observe(g: VillagePillage, viewer: int | None) -> dict[str, Any]:
@@ -25,10 +31,8 @@ def observe(g: VillagePillage, viewer: int | None) -> dict[str, Any]:
     players = []
     for i, v in enumerate(g.players):
         mine = i == viewer
-        public_plan = []
-        for side, card in enumerate(v.plan):
-            face_up = _revealed(g) and (side == 0 or not g.duel)
-            public_plan.append(card if mine or face_up else HIDDEN)
+        public_plan = [card if mine or face_up(g, side) else HIDDEN
+                       for side, card in enumerate(v.plan)]
         known = sorted((c for c in v.owned() if mine or c not in v.secret), key=g.card_order)
         cost = g.relic_cost(i)
         players.append({
@@ -42,13 +46,14 @@ def observe(g: VillagePillage, viewer: int | None) -> dict[str, Any]:
             "left": left_of(i, g.n), "right": right_of(i, g.n),
         })
     played = []
-    if _revealed(g):
-        for seat, side in active_slots(g.n, g.duel):
-            oseat, oside = opposite(seat, side, g.n, g.duel)
+    if revealed(g):
+        acting = g.acting
+        for seat, side, oseat, oside in active_slots(g.n, g.duel):
             card = g.cards[g.players[seat].plan[side]]
             played.append({"seat": seat, "side": side, "card": card.name,
                            "type": card.type_name, "faces": [oseat, oside],
-                           "exhausting": [seat, side] in g.marked})
+                           "exhausting": [seat, side] in g.marked,
+                           "acting": acting == [seat, side]})
     aw = g.awaiting
     awaiting = None
     if aw:
@@ -61,54 +66,54 @@ def observe(g: VillagePillage, viewer: int | None) -> dict[str, Any]:
         "game": g.game_name, "viewer": viewer, "round": g.round, "phase": g.phase,
         "duel": g.duel, "bank_cap": g.bank_cap, "relic_costs": list(g.relic_costs),
         "to_act": g.to_act(), "awaiting": awaiting, "market": g.market[:],
-        "deck_size": len(g.deck), "players": players, "played": played,
-        "winners": g.final_winners[:], "result": g.result,
+        "deck_size": len(g.deck), "deck_name": g.cards.name, "players": players,
+        "played": played, "winners": g.final_winners[:], "result": g.result,
     }
 
 
 def determinize(g: VillagePillage, observer: int, rng: random.Random) -> VillagePillage:
-    """A clone where everything `observer` cannot see is reshuffled consistently.
+    """A quiet copy where everything `observer` cannot see is resampled consistently.
 
-    Resampled: the deck order, other villages' face-down drawn cards (from the cards the
-    observer has not seen), and which of their unrevealed cards sit in hand or in the plan.
-    The clone's generator is reseeded from `rng`, never from the real game's.
+    Fair: the copy depends only on what `observer` can see and on `rng`. The cards the
+    observer has not seen (the deck and others' face-down drawn cards) are gathered in
+    card-file order, shuffled with `rng`, and dealt back: to each other village's drawn
+    cards (in seat order, in the order they were drawn, which is public), the rest to the
+    deck. Then each other village's unrevealed planned cards are drawn again from its
+    hidden cards, taken in card-file order. The copy's generator is reseeded from `rng`.
     """
-    w = g.clone()
+    w = g.clone(keep_log=False)
     w.rng = Rng(rng.getrandbits(64))
+    w.round_pairs = None
+    order = w.card_order
     others = [i for i in range(w.n) if i != observer]
-    pool = w.deck[:]
+    unseen = w.deck[:]
     for i in others:
-        pool += w.players[i].secret
-    rng.shuffle(pool)
+        unseen += w.players[i].secret
+    unseen.sort(key=order)
+    rng.shuffle(unseen)
     for i in others:
         v = w.players[i]
-        swap = {old: pool.pop() for old in v.secret}
+        swap = {old: unseen.pop() for old in v.secret}  # by draw position, not identity
         v.hand = [swap.get(c, c) for c in v.hand]
         v.plan = [swap.get(c, c) for c in v.plan]
         v.secret = [swap[c] for c in v.secret]
-        v.pools = [[swap.get(c, c) for c in pool] for pool in v.pools]
-    w.deck = pool
-    rng.shuffle(w.deck)
+        v.pools = [sorted((swap.get(c, c) for c in p), key=order) for p in v.pools]
+    w.deck = unseen
     for i in others:
         v = w.players[i]
-        hidden_sides = [s for s in range(len(v.plan))
-                        if not (_revealed(w) and (s == 0 or not w.duel))]
-        free = v.hand + [v.plan[s] for s in hidden_sides]
+        hidden_sides = [s for s in range(len(v.plan)) if not face_up(w, s)]
+        free = sorted(v.hand + [v.plan[s] for s in hidden_sides], key=order)
         for s in hidden_sides:
             v.plan[s] = free.pop(_pick(free, v.pools, s, rng))
-        v.hand = sorted(free, key=w.card_order)
+        v.hand = free
     return w
 
 
 def _pick(free: list[str], pools: list[list[str]], side: int, rng: random.Random) -> int:
-    """Index in `free` of a card that could really sit face down at `side`.
-
-    Duel: a queued card came from the hand of its round (`pools[side]`), and the card in
-    front was already on the table when the card behind it was chosen.
-    """
+    """Index in `free` of a card that could really sit face down at `side`: in the duel, a
+    queued card came from the cards its owner could have chosen then (`pools[side]`)."""
     if side < len(pools) and pools[side]:
-        later = {c for pool in pools[side + 1:] for c in pool}
-        fits = [i for i, c in enumerate(free) if c in pools[side] and c not in later]
+        fits = [i for i, c in enumerate(free) if c in pools[side]]
         if fits:
             return rng.choice(fits)
     return rng.randrange(len(free))

@@ -13,7 +13,6 @@ the real engine (`village_games.village_pillage.payoffs`); the game theory comes
 
 from __future__ import annotations
 
-import html
 from collections.abc import Iterator
 from contextlib import contextmanager
 from fractions import Fraction
@@ -31,8 +30,8 @@ from village_games.probability import (
     sample_matches,
     solve_zero_sum,
 )
-from village_games.village_pillage.cards import TYPES, default_cards
-from village_games.village_pillage.game import BANK_SIDES
+from village_games.village_pillage.cards import TYPES, standard_deck
+from village_games.village_pillage.options import BANK_SIDES
 from village_games.village_pillage.payoffs import (
     STARTERS,
     Position,
@@ -42,6 +41,7 @@ from village_games.village_pillage.payoffs import (
 )
 from widgets.charts import chart_image, png_bytes
 from widgets.lesson import Choice, Exact, Lesson, Shared, fmt
+from widgets.markup import esc as _e
 from widgets.safe import ErrorBanner, guarded
 from widgets.theme import style_tag
 
@@ -59,8 +59,6 @@ INTRO = (
     "turnips paid for it). Set the position here; it feeds every tab.")
 
 
-def _e(text: object) -> str:
-    return html.escape(str(text))
 
 
 def _pip(type_name: str) -> str:
@@ -390,7 +388,7 @@ class LessonApp(w.VBox):
         """The cards shown as rows and their swings against each opposing starter."""
         rows = list(STARTERS)
         if self.market_rows.value:
-            rows += list(default_cards().market)
+            rows += list(standard_deck().market)
         bonus = self.relic_bonus.value
         values = np.array([list(payoff_table(c, self.position, bonus).values()) for c in rows])
         return rows, values

@@ -7,37 +7,35 @@
 
 from __future__ import annotations
 
-import copy
-import html
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as w
 
 from village_games import village_pillage
 from village_games.bots import PillageBot
-from village_games.core import Event, Game
-from village_games.village_pillage.game import BANK_SIDES
-from village_games.village_pillage.timeline import changed_seats, counts_after_events
+from village_games.core import Game
+from village_games.village_pillage import CardSet
+from village_games.village_pillage.options import BANK_SIDES
 
-from ..table_adapter import Frame, Variant
+from ..markup import esc as _e
+from ..table_adapter import Variant
 from ..table_app import TableApp, table_app
 from ..table_setup import parse_setup
 from .render import card_type, effect_rows, render_table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
-SILENT_KINDS = {"plan"}  # events that do not get a step of their own
 
 
-def _e(text: Any) -> str:
-    return html.escape(str(text))
 
 
 class PillageLabels:
     """Button rows and labels for the picker, from one seat's observation."""
 
-    def __init__(self, obs: dict[str, Any]) -> None:
+    def __init__(self, obs: dict[str, Any], cards: CardSet) -> None:
         self.obs = obs
+        self.cards = cards
         me = obs.get("viewer")
         players = obs["players"]
         self.left = players[players[me]["left"]]["name"] if me is not None else "left"
@@ -60,12 +58,12 @@ class PillageLabels:
         return str(value)
 
     def value_classes(self, action_type: str, field: str, value: Any) -> list[str]:
-        return ["vg-pick-card", f"vg-{card_type(value).lower()}"]
+        return ["vg-pick-card", f"vg-{card_type(value, self.cards).lower()}"]
 
     def value_tooltip(self, action_type: str, field: str, value: Any) -> str:
-        rows = effect_rows(value)
+        rows = effect_rows(value, self.cards)
         text = " / ".join(_strip_tags(r) for r in rows)
-        return f"{value} ({card_type(value)}): {text}"
+        return f"{value} ({card_type(value, self.cards)}): {text}"
 
 
 def _side_text(side: str) -> str:
@@ -87,12 +85,11 @@ def _strip_tags(s: str) -> str:
 class PillageAdapter:
     """What the generic table app needs to know about Village Pillage."""
 
-    game_name = "village_pillage"
+    info = village_pillage.INFO
     title = "Village Pillage"
-    min_players = village_pillage.MIN_PLAYERS
-    max_players = village_pillage.MAX_PLAYERS
     default_players = 3
     default_names = NAMES
+    step_label = "Step through each round"
 
     def new_game(self, players: int, seed: int, names: list[str],
                  bank_side: str | None = None) -> Game:
@@ -106,26 +103,17 @@ class PillageAdapter:
     def from_dict(self, state: dict[str, Any]) -> Game:
         return village_pillage.Game.from_dict(state)
 
-    def render(self, obs: dict[str, Any], counts: Any = None,
+    def render(self, obs: dict[str, Any], cards: CardSet,
                highlight: list[int] | None = None) -> str:
-        return render_table(obs, counts=counts, highlight=highlight)
+        return render_table(obs, cards, highlight=highlight)
 
-    def labels(self, obs: dict[str, Any]) -> PillageLabels:
-        return PillageLabels(obs)
+    def labels(self, obs: dict[str, Any], cards: CardSet) -> PillageLabels:
+        return PillageLabels(obs, cards)
 
     def make_bot(self, seat: int, seed: int) -> PillageBot:
         return PillageBot(seed=seed)
 
-    def undoable(self, events: list[Event], seat: int) -> bool:
-        """A plan that revealed nothing: only the planner's own face-down cards moved."""
-        return all(e.kind == "plan" for e in events)
-
-    def prompt(self, obs: dict[str, Any], actions: list[Any]) -> str:
-        if obs["phase"] == "over":
-            names = " and ".join(obs["players"][s]["name"] for s in obs["winners"])
-            return (f'<div class="vg-prompt-line vg-prompt-over">Game over: {_e(names)} '
-                    f'{"win" if len(obs["winners"]) > 1 else "wins"}. Start a new game '
-                    "above.</div>")
+    def prompt(self, obs: dict[str, Any], actions: Sequence[Any]) -> str:
         me = obs["viewer"]
         name = _e(obs["players"][me]["name"])
         kind = type(actions[0]).__name__ if actions else ""
@@ -142,84 +130,8 @@ class PillageAdapter:
             "ResolveFirst": "two of your cards buy in this phase: which goes first?",
         }.get(kind, "your move.")
         return (f'<div class="vg-prompt-line"><span class="vg-turn-badge">Your turn</span> '
-                f"<b>{name}</b>, {text}</div>")
-
-    # ------------------------------------------------------------ step-by-step resolution
-    def frames(self, base_obs: dict[str, Any], events: list[Event],
-               viewer: int | None) -> list[Frame]:
-        """One frame per resolution event: the revealed cards on the table, counts so far.
-
-        `base_obs` is the table just before the action that set the resolution off; the
-        revealed cards come from the reveal event itself (public by then).
-        """
-        if all(e.kind in SILENT_KINDS for e in events):
-            return []
-        start = [[p["stockpile"], p["bank"], p["relics"]] for p in base_obs["players"]]
-        timeline = counts_after_events(start, events)
-        obs = copy.deepcopy(base_obs)
-        obs["to_act"] = []
-        obs["awaiting"] = None
-        out: list[Frame] = []
-        before = start
-        for i, e in enumerate(events):
-            after = timeline[i]
-            if e.kind == "reveal":
-                obs = _revealed(obs, e.data["cards"])
-            elif e.kind == "exhaust":
-                obs = copy.deepcopy(obs)
-                for p in obs["played"]:
-                    if p["seat"] == e.data.get("seat") and p["card"] == e.data.get("card"):
-                        p["exhausting"] = True
-            if e.kind in SILENT_KINDS:
-                before = after
-                continue
-            obs = _mark_acting(obs, e)
-            hi = changed_seats(before, after)
-            seat = e.data.get("seat")
-            if isinstance(seat, int) and seat not in hi:
-                hi.append(seat)
-            out.append(Frame(obs=obs, counts=after, highlight=hi, text=e.text_for(viewer),
-                             event_index=i))
-            before = after
-        return out
-
-
-def _mark_acting(obs: dict[str, Any], e: Event) -> dict[str, Any]:
-    """The table with the card this event is about marked as acting (it glows)."""
-    card = e.data.get("card")
-    seat = e.data.get("thief", e.data.get("seat"))
-    if seat is None and e.data.get("delta"):
-        seat = e.data["delta"][0][0]
-    if e.kind == "exhaust":
-        card = None  # the exhausted card is marked separately; the actor is not named
-    obs = copy.deepcopy(obs)
-    for p in obs.get("played", []):
-        p["acting"] = card is not None and p["card"] == card and p["seat"] == seat
-    return obs
-
-
-def _revealed(obs: dict[str, Any], cards: list[list[Any]]) -> dict[str, Any]:
-    """The table after the reveal: every resolving card face up, facing its target."""
-    obs = copy.deepcopy(obs)
-    obs["phase"] = "resolve"
-    players = obs["players"]
-    for p in players:
-        placed = 2 - len(p["plan"])  # cards planned by the move that set off the reveal
-        p["plan"] = (list(p["plan"]) + ["?", "?"])[:2]
-        p["planned"] = True
-        if p["hand"] is None:
-            p["hand_size"] = max(0, p["hand_size"] - placed)
-    played = []
-    for seat, side, name, oseat, oside in cards:
-        p = players[seat]
-        if p["hand"] is not None and name in p["hand"] and name not in p["plan"]:
-            p["hand"].remove(name)
-            p["hand_size"] = len(p["hand"])
-        p["plan"][side] = name
-        played.append({"seat": seat, "side": side, "card": name, "type": card_type(name),
-                       "faces": [oseat, oside], "exhausting": False})
-    obs["played"] = played
-    return obs
+                f"<b>{name}</b>, {text} <span class=\"vg-note\">Click a card on the table "
+                "or a button below.</span></div>")
 
 
 def play_app(query: dict[str, str] | None = None, step_by_step: bool = True) -> w.Widget:

@@ -1,7 +1,9 @@
 """Village Pillage as HTML: cards that look like cards, and the table for one seat's view.
 
-Everything here reads an observation (`game.observation(seat)`) or the card data; nothing
-looks at the game itself, so what a seat may not know cannot leak into its page.
+Everything here reads an observation (`game.observation(seat)`) and the game's card set
+(`game.cards`, public facts); nothing looks at the game itself, so what a seat may not know
+cannot leak into its page. The viewer's own cards and the market cards carry
+`data-vg-value="<name>"`: the board widget makes them clickable while they are choices.
 
 Stable CSS classes for tests: `vg-table`, `vg-village`, `vg-seat-<i>`, `vg-viewer`,
 `vg-to-act`, `vg-stockpile`, `vg-bank`, `vg-relics`, `vg-plan`, `vg-hand`, `vg-market`,
@@ -10,12 +12,11 @@ Stable CSS classes for tests: `vg-table`, `vg-village`, `vg-seat-<i>`, `vg-viewe
 
 from __future__ import annotations
 
-import html
-from typing import Any
+from village_games.village_pillage import TYPES, CardSet
+from village_games.village_pillage.views import HIDDEN
 
-from village_games.village_pillage import TYPES, default_cards
+from ..markup import esc as _e
 
-HIDDEN = "?"
 TYPE_LETTER = {"Farmer": "F", "Wall": "W", "Raider": "R", "Merchant": "M"}
 
 # Where each village sits around the table (grid areas, see the "table" CSS section) and
@@ -32,17 +33,15 @@ ARROWS = {(-1, -1): "↖", (0, -1): "↑", (1, -1): "↗", (-1, 0): "←", (1, 0
           (-1, 1): "↙", (0, 1): "↓", (1, 1): "↘", (0, 0): "•"}
 
 
-def _e(text: Any) -> str:
-    return html.escape(str(text))
 
 
 def type_class(type_name: str) -> str:
     return f"vg-{type_name.lower()}"
 
 
-def card_type(name: str) -> str:
+def card_type(name: str, cards: CardSet) -> str:
     """The card's type name ("Farmer"...), for button colours."""
-    return default_cards()[name].type_name
+    return cards.type_name(name)
 
 
 def _pips(types: list[str]) -> str:
@@ -50,9 +49,9 @@ def _pips(types: list[str]) -> str:
                    f"{TYPE_LETTER[t]}</span>" for t in types)
 
 
-def effect_rows(name: str) -> list[str]:
+def effect_rows(name: str, cards: CardSet) -> list[str]:
     """HTML rows 'vs <types>: effect', identical effects grouped, empty ones left out."""
-    card = default_cards()[name]
+    card = cards[name]
     if card.buy_relic:
         return ['<div class="vg-eff"><span class="vg-relic-icon small"></span> buy relic</div>',
                 f'<div class="vg-eff vg-else">else: {_e(card.if_unable.describe())}</div>']
@@ -67,27 +66,30 @@ def effect_rows(name: str) -> list[str]:
     return rows
 
 
-def card_html(name: str, *, small: bool = False, exhausted: bool = False,
-              hidden: bool = False, extra_class: str = "") -> str:
+def card_html(name: str, cards: CardSet, *, small: bool = False, exhausted: bool = False,
+              hidden: bool = False, extra_class: str = "", pickable: bool = False) -> str:
     """One card: colour by type, name, type and its effect per opposing type.
 
     `hidden` (or the name "?") draws the card back and says nothing about the card.
     `small` drops the effect rows (planned cards, exhausted cards, the market strip).
+    `pickable` marks the card as one the viewer may choose (`data-vg-value`).
     """
     classes = ["vg-card"] + (["vg-small"] if small else []) + ([extra_class] if extra_class
                                                                 else [])
     if hidden or name == HIDDEN:
         return (f'<div class="{" ".join(classes + ["vg-back"])}" title="face down">'
                 '<div class="vg-back-mark">?</div></div>')
-    card = default_cards()[name]
+    card = cards[name]
     classes.append(type_class(card.type_name))
     if exhausted:
         classes.append("vg-exhausted")
-    rows = "" if small else f'<div class="vg-card-rows">{"".join(effect_rows(name))}</div>'
+    rows = ("" if small else
+            f'<div class="vg-card-rows">{"".join(effect_rows(name, cards))}</div>')
     badge = '<div class="vg-card-badge">resting</div>' if exhausted else ""
     egg = '<span class="vg-egg" title="starting card"></span>' if card.starter else ""
     tip = _e(card.help + (f" ({card.note})" if card.note else ""))
-    return (f'<div class="{" ".join(classes)}" title="{tip}" data-card="{_e(name)}">'
+    value = f' data-vg-value="{_e(name)}"' if pickable else ""
+    return (f'<div class="{" ".join(classes)}" title="{tip}" data-card="{_e(name)}"{value}>'
             f'<div class="vg-card-name">{_e(name)}{egg}</div>'
             f'<div class="vg-card-type">{_e(card.type_name)}</div>{rows}{badge}</div>')
 
@@ -124,7 +126,7 @@ def _played_by_slot(obs: dict) -> dict[tuple[int, int], dict]:
     return {(p["seat"], p["side"]): p for p in obs.get("played", [])}
 
 
-def _plan_html(obs: dict, seat: int, cells: dict[int, str]) -> str:
+def _plan_html(obs: dict, seat: int, cells: dict[int, str], cards: CardSet) -> str:
     p = obs["players"][seat]
     duel = obs["duel"]
     played = _played_by_slot(obs)
@@ -155,24 +157,16 @@ def _plan_html(obs: dict, seat: int, cells: dict[int, str]) -> str:
                 extra = "vg-exhausting"
             elif mine and face_up and not info:
                 extra = "vg-mine-face-down"
-            body = card_html(card, small=True, extra_class=extra)
+            body = card_html(card, cards, small=True, extra_class=extra,
+                             pickable=mine and face_up)
         slots.append(f'<div class="vg-slot vg-side-{side}">{caption}{body}</div>')
     return f'<div class="vg-plan">{"".join(slots)}</div>'
 
 
-def _counts(obs: dict, seat: int, counts: list[list[int]] | None) -> tuple[int, int, int]:
+def village_html(obs: dict, seat: int, cells: dict[int, str], cards: CardSet,
+                 highlight: list[int] | None = None) -> str:
     p = obs["players"][seat]
-    if counts is not None:
-        stock, bank, relics = counts[seat]
-        return stock, bank, relics
-    return p["stockpile"], p["bank"], p["relics"]
-
-
-def village_html(obs: dict, seat: int, cells: dict[int, str],
-                 counts: list[list[int]] | None = None, highlight: list[int] | None = None
-                 ) -> str:
-    p = obs["players"][seat]
-    stock, bank, relics = _counts(obs, seat, counts)
+    stock, bank, relics = p["stockpile"], p["bank"], p["relics"]
     costs = obs["relic_costs"]
     next_cost = costs[relics] if relics < len(costs) else None
     classes = ["vg-village", f"vg-seat-{seat}", f"vg-cell-{cells[seat]}"]
@@ -216,29 +210,32 @@ def village_html(obs: dict, seat: int, cells: dict[int, str],
     resting = ""
     if p["exhausted"]:
         resting = ('<div class="vg-resting"><div class="vg-slot-label">resting</div>'
-                   + "".join(card_html(c, small=True, exhausted=True) for c in p["exhausted"])
+                   + "".join(card_html(c, cards, small=True, exhausted=True)
+                             for c in p["exhausted"])
                    + "</div>")
     stats = f'<div class="vg-village-stats">{head}{turnips}{rel}{status}{hand_note}</div>'
-    plan = f'<div class="vg-plan-area">{_plan_html(obs, seat, cells)}{resting}</div>'
-    hand = hand_html(obs) if seat == obs.get("viewer") else ""
+    plan = f'<div class="vg-plan-area">{_plan_html(obs, seat, cells, cards)}{resting}</div>'
+    hand = hand_html(obs, cards) if seat == obs.get("viewer") else ""
     return f'<div class="{" ".join(classes)}" data-seat="{seat}">{stats}{plan}{hand}</div>'
 
 
-def market_html(obs: dict) -> str:
-    slots = "".join(card_html(c) if c else empty_slot("empty") for c in obs["market"])
+def market_html(obs: dict, cards: CardSet) -> str:
+    slots = "".join(card_html(c, cards, pickable=True) if c else empty_slot("empty")
+                    for c in obs["market"])
     return (f'<div class="vg-market"><div class="vg-market-head">Market '
             f'<span class="vg-deck" data-value="{obs["deck_size"]}">deck: '
             f'{obs["deck_size"]}</span></div><div class="vg-market-cards">{slots}</div></div>')
 
 
-def hand_html(obs: dict) -> str:
+def hand_html(obs: dict, cards: CardSet) -> str:
     viewer = obs.get("viewer")
     if viewer is None:
         return ""
     hand = obs["players"][viewer]["hand"] or []
-    cards = "".join(card_html(c) for c in hand) or '<span class="vg-note">no cards in hand</span>'
+    shown = ("".join(card_html(c, cards, pickable=True) for c in hand)
+             or '<span class="vg-note">no cards in hand</span>')
     return (f'<div class="vg-hand"><div class="vg-hand-head">Your hand '
-            f'({len(hand)})</div><div class="vg-hand-cards">{cards}</div></div>')
+            f'({len(hand)})</div><div class="vg-hand-cards">{shown}</div></div>')
 
 
 def banner_html(obs: dict) -> str:
@@ -254,22 +251,21 @@ def status_html(obs: dict) -> str:
     phase = {"plan": "Plan", "resolve": "Resolve", "over": "Game over"}[obs["phase"]]
     mode = "Duel" if obs["duel"] else f'{len(obs["players"])} villages'
     costs = "/".join(map(str, obs["relic_costs"]))
+    deck = ("" if obs.get("deck_name", "standard") == "standard" else
+            f'<span class="vg-deck-name">deck: {_e(obs["deck_name"])}</span>')
     return (f'<div class="vg-status"><span class="vg-round">Round {obs["round"]}</span>'
             f'<span class="vg-phase">{phase}</span><span>{mode}</span>'
             f'<span>bank cap {obs["bank_cap"]}</span><span>relics {costs}</span>'
-            '<span class="vg-order">Farmer → Wall → Raider → Merchant</span></div>')
+            '<span class="vg-order">Farmer → Wall → Raider → Merchant</span>'
+            + deck + "</div>")
 
 
-def render_table(obs: dict, *, counts: list[list[int]] | None = None,
-                 highlight: list[int] | None = None) -> str:
-    """The whole table as one seat sees it (`obs = game.observation(seat)`).
-
-    `counts` overrides [stockpile, bank, relics] per seat (the app animates the
-    resolution with it); `highlight` marks seats to draw attention to.
-    """
+def render_table(obs: dict, cards: CardSet, *, highlight: list[int] | None = None) -> str:
+    """The whole table as one seat sees it (`obs = game.observation(seat)`), drawn with the
+    game's card set; `highlight` marks seats to draw attention to."""
     n = len(obs["players"])
     cells = seat_cells(n, obs.get("viewer"))
-    areas = "".join(village_html(obs, s, cells, counts, highlight) for s in range(n))
+    areas = "".join(village_html(obs, s, cells, cards, highlight) for s in range(n))
     table = (f'<div class="vg-table vg-n{n}{" vg-duel" if obs["duel"] else ""}">{areas}'
-             f'<div class="vg-cell-c vg-center">{market_html(obs)}</div></div>')
+             f'<div class="vg-cell-c vg-center">{market_html(obs, cards)}</div></div>')
     return f'<div class="vg-board">{banner_html(obs)}{status_html(obs)}{table}</div>'

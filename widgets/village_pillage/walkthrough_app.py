@@ -24,9 +24,9 @@ from .render import render_table
 
 
 def board_html(frame: Frame) -> str:
-    """The table as a spectator sees it, with the counts as of the last event shown."""
-    obs = observation_at(frame, viewer=None)
-    return render_table(obs, highlight=frame.changed())
+    """The table as a spectator sees it right after the last event shown (the engine's
+    trace), drawn with the example's own card set."""
+    return render_table(observation_at(frame), frame.game.cards, highlight=frame.changed())
 
 
 def walkthrough(path: str | Path = EXAMPLES_FILE, example: str | None = None,

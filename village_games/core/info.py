@@ -1,0 +1,35 @@
+"""What a game declares about itself, so apps read facts instead of copying numbers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Declared once per engine (`Game.info`).
+
+    `simultaneous`: several seats choose at once (`to_act()` may list more than one).
+    `chance`: shuffles, draws, dice or coin flips happen. `hidden_information`: some seat
+    cannot see everything. `silent_kinds`: event kinds a step-by-step display folds into
+    the next step (a player's own face-down choice is not worth a click of its own).
+    `stand_in_deck`: the shipped card data is this project's design, not the publisher's.
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    simultaneous: bool
+    chance: bool
+    hidden_information: bool
+    silent_kinds: frozenset[str] = frozenset()
+    stand_in_deck: bool = False
+
+    def check_players(self, players: object) -> int:
+        """`players` as a seat count, or ValueError naming the allowed range."""
+        if (not isinstance(players, int) or isinstance(players, bool)
+                or not self.min_players <= players <= self.max_players):
+            raise ValueError(f"{self.title} takes {self.min_players} to {self.max_players} "
+                             f"players, got {players!r}")
+        return players

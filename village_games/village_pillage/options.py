@@ -1,0 +1,28 @@
+"""Village Pillage's declared facts and its game options (player count, bank side)."""
+
+from __future__ import annotations
+
+from ..core.info import GameInfo
+
+INFO = GameInfo(
+    name="village_pillage", title="Village Pillage", min_players=2, max_players=5,
+    simultaneous=True, chance=True, hidden_information=True,
+    silent_kinds=frozenset({"plan"}),  # a face-down plan is not a step worth showing
+)
+MIN_PLAYERS, MAX_PLAYERS = INFO.min_players, INFO.max_players
+
+# bank side -> (bank cap, relic costs); two players use the Duel side unless they choose
+# the longer game on the standard side
+BANK_SIDES: dict[str, tuple[int, tuple[int, ...]]] = {
+    "duel": (4, (6, 7, 8)), "standard": (5, (8, 9, 10))}
+
+
+def check_options(players: int, bank_side: str | None) -> str:
+    """The bank side to play with, or ValueError naming what is allowed."""
+    INFO.check_players(players)
+    side = bank_side or ("duel" if players == 2 else "standard")
+    if side not in BANK_SIDES:
+        raise ValueError(f"bank_side must be 'duel' or 'standard', got {bank_side!r}")
+    if players > 2 and side == "duel":
+        raise ValueError("the Duel bank side is for 2 players only; 3-5 players use 'standard'")
+    return side
