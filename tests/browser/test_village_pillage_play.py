@@ -155,3 +155,20 @@ def test_save_new_game_and_load_back_in_the_page(page, voila_server, open_app):
     page.locator(".vg-load").click()
     expect(page.locator(".vg-board-html .vg-village")).to_have_count(2)
     expect(page.locator(".vg-error")).to_be_hidden()
+
+
+def test_play_by_clicking_the_cards_on_the_table(page, voila_server, open_app):
+    open_app(page, voila_server, NOTEBOOK, query=QUERY, ready=".vg-pick")
+    hand = page.locator(".vg-board-html .vg-hand")
+    expect(hand.locator(".vg-clickable")).to_have_count(4)  # every card in hand is a choice
+    expect(page.locator(".vg-board-html .vg-market .vg-clickable")).to_have_count(0)
+    hand.locator(f'[data-vg-value="{LEFT}"]').click()
+    expect(page.locator(f".vg-pick-left.vg-val-{LEFT.lower()}.vg-selected")).to_be_visible()
+    expect(hand.locator(f'[data-vg-value="{LEFT}"].vg-picked')).to_be_visible()
+    expect(hand.locator(f'[data-vg-value="{LEFT}"].vg-clickable')).to_have_count(0)
+    hand.locator(f'[data-vg-value="{RIGHT}"]').click()
+    expect(page.locator(".vg-pick-summary")).to_contain_text(f"{LEFT}")
+    expect(page.locator(".vg-confirm")).to_be_enabled()
+    page.locator(".vg-confirm").click()
+    expect(page.locator(".vg-step-bar")).to_contain_text("Step 1 of")
+    expect(page.locator(".vg-error")).to_be_hidden()

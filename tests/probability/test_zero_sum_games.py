@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -117,25 +115,22 @@ def test_one_by_one_game_is_its_only_entry() -> None:
     assert eq.value == -3.5
 
 
-def test_guessing_game_on_eight_numbers_uses_full_support_and_is_fast() -> None:
+# Speed of these solves is measured in benchmarks/probability_speed.py, never asserted here.
+def test_guessing_game_on_eight_numbers_uses_full_support() -> None:
     # Row wins 1 if it guesses the column's number: both mix uniformly, value 1/8.
-    start = time.perf_counter()
     eq = solve_zero_sum(np.eye(8))
-    elapsed = time.perf_counter() - start
     np.testing.assert_allclose(eq.row, np.full(8, 1 / 8))
     np.testing.assert_allclose(eq.col, np.full(8, 1 / 8))
     assert eq.value == pytest.approx(1 / 8)
-    assert elapsed < 2.0
 
 
-def test_random_8x8_games_solve_quickly() -> None:
+def test_random_8x8_games_solve_to_unexploitable_equilibria() -> None:
     rng = np.random.default_rng(2024)
-    start = time.perf_counter()
     for _ in range(10):
         game = rng.normal(size=(8, 8))
         eq = solve_zero_sum(game)
         assert exploitability(game, eq.row, eq.col) < 1e-9
-    assert time.perf_counter() - start < 5.0
+        assert eq.row.sum() == pytest.approx(1.0) and eq.col.sum() == pytest.approx(1.0)
 
 
 @settings(max_examples=150, deadline=None, derandomize=True)
@@ -277,12 +272,13 @@ def test_fictitious_play_is_deterministic_and_records_last_step() -> None:
     np.testing.assert_allclose(first.exploitability, expected, atol=1e-12)
 
 
-def test_fictitious_play_ten_thousand_rounds_on_4x4_is_fast() -> None:
+def test_fictitious_play_ten_thousand_rounds_on_4x4_nears_the_exact_value() -> None:
+    # Speed is measured in benchmarks/probability_speed.py; here only what the run computes.
     game = np.random.default_rng(7).normal(size=(4, 4))
-    start = time.perf_counter()
     trace = fictitious_play(game, 10_000)
-    assert time.perf_counter() - start < 1.0
-    assert trace.steps.size == 10_000
+    np.testing.assert_array_equal(trace.steps, np.arange(1, 10_001))
+    assert trace.exploitability[-1] < 0.03
+    assert trace.value[-1] == pytest.approx(solve_zero_sum(game).value, abs=0.01)
 
 
 @pytest.mark.parametrize(

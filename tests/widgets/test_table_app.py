@@ -348,3 +348,35 @@ def test_the_app_works_for_every_player_count():
         assert app.banner.value == ""
         finish_steps(app)
         assert app.game.round == 2 or app.game.phase == "resolve"
+
+
+def test_clicking_cards_on_the_table_picks_them_like_the_buttons():
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
+    assert sorted(app.board.targets) == ["Farmer", "Merchant", "Raider", "Wall"]
+    assert 'data-vg-value="Raider"' in app.board.html
+    app.board.click("Raider")
+    assert app.picker.chosen == {"left": "Raider"} and app.board.picked == ["Raider"]
+    assert "vg-selected" in app.picker.button("left", "Raider")._dom_classes
+    app.board.click("Wall")
+    assert app.picker.ready() == Plan("Raider", "Wall")
+    app.picker.confirm.click()
+    assert app.game.round == 2 or app.frames  # the plan went in and the round resolved
+
+
+def test_a_card_that_is_not_a_choice_cannot_be_clicked_on_the_table():
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
+    before = state(app)
+    with pytest.raises(ValueError, match="cannot be picked on the board now"):
+        app.board.click(app.game.market[0])  # market cards are on show, not on offer
+    assert state(app) == before and app.picker.chosen == {}
+
+
+def test_undo_stops_where_the_engine_reports_a_reveal_or_chance():
+    app = make_app({"players": "3", "seats": "human,human,bot", "seed": "5"})
+    app.handover_button.click()
+    plan(app, "Farmer", "Raider")  # face down: nothing revealed, so it can be taken back
+    assert not app.undo_button.disabled
+    app.handover_button.click()
+    plan(app, "Wall", "Farmer")  # the bot then plans and the reveal is flagged by the engine
+    assert any(e.kind == "reveal" and e.final for e in app.game.log)
+    assert app.undo_button.disabled and "revealed or left to chance" in app.undo_reason

@@ -157,7 +157,7 @@ class Game(ABC):
         finally:
             self._batch = None
         for e in returned or ():  # engines that return their events instead of emitting
-            self._batch = batch
+            self._batch = None if self.quiet else batch
             self.emit(e)
             self._batch = None
         if not self.quiet:

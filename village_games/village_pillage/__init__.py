@@ -10,7 +10,16 @@ from typing import Any
 
 from ..core.replay import replay as _replay
 from .actions import Plan, Queue, QueueTwo, ResolveFirst, TakeMarketCard
-from .cards import TYPES, Card, CardSet, DeckSpec, load_cards, resolve_deck, standard_deck
+from .cards import (
+    CARD_FILE,
+    TYPES,
+    Card,
+    CardSet,
+    DeckSpec,
+    load_cards,
+    resolve_deck,
+    standard_deck,
+)
 from .game import VillagePillage
 from .options import INFO, MAX_PLAYERS, MIN_PLAYERS
 
@@ -30,7 +39,7 @@ def replay(record: dict[str, Any]) -> VillagePillage:
 
 
 __all__ = [
-    "INFO", "MAX_PLAYERS", "MIN_PLAYERS", "TYPES", "Card", "CardSet", "Game", "Plan", "Queue",
+    "CARD_FILE", "INFO", "MAX_PLAYERS", "MIN_PLAYERS", "TYPES", "Card", "CardSet", "Game", "Plan", "Queue",
     "QueueTwo", "ResolveFirst", "TakeMarketCard", "VillagePillage", "load_cards", "new_game",
     "replay", "resolve_deck", "standard_deck",
 ]

@@ -9,7 +9,7 @@
 function render({ model, el }) {
   el.classList.add("vg-board-widget");
   const box = document.createElement("div");
-  box.className = "vg-board-html";
+  box.className = "vg-board-content";
   el.appendChild(box);
 
   function mark() {
