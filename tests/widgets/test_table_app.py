@@ -245,13 +245,13 @@ def test_hot_seat_hands_over_without_showing_the_others_cards():
     plan(app, "Wall", "Merchant")
     # Ben's turn: the table is hidden until Ben says he is ready
     assert visible(app.handover) and "Pass to Ben" in app.handover_text.value
-    assert app.board.html == "" and "You place" not in app.log_view.value
+    assert app.board.html == "" and "places" not in app.log_view.value
     app.handover_button.click()
     board = app.board.html
     assert "vg-viewer vg-to-act" in board and 'data-seat="1"' in board
     ana = board[board.index('data-seat="0"'):board.index('data-seat="2"')]
     assert "data-card" not in ana.split("vg-plan-area")[1]  # Ana's cards face down
-    assert "You place" not in app.log_view.value  # Ana's secret log line is not shown
+    assert "places" not in app.log_view.value  # Ana's secret log line is not shown
     plan(app, "Farmer", "Raider")
     finish_steps(app)
     assert visible(app.handover) and "Pass to Ana" in app.handover_text.value

@@ -6,6 +6,7 @@ its text as a template plus arguments and formats it only when somebody reads it
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 
@@ -13,10 +14,11 @@ class Event(NamedTuple):
     """One thing that happened.
 
     `text` is what every seat may read: `template.format(*args)` (the template itself when
-    `args` is empty, so literal braces are safe). When some seats may know more (a player
-    sees the card they drew), `secret_text` is shown to the seats in `secret_for` instead.
-    `data` holds the same facts as plain JSON values, for tests, bots and animations; keys
-    starting with '_' are secret to outsiders.
+    `args` is empty, so literal braces are safe). A template may also be a function of the
+    args, for a line that takes real work to build (a list of every revealed card). When
+    some seats may know more (a player sees the card they drew), `secret_text` is shown to
+    the seats in `secret_for` instead. `data` holds the same facts as plain JSON values,
+    for tests, bots and animations; keys starting with '_' are secret to outsiders.
 
     `reveals`: the event turns hidden facts face up (a reveal, a flipped card).
     `chance`: the event comes from chance (a shuffle, a draw, a die, a coin flip).
@@ -24,10 +26,10 @@ class Event(NamedTuple):
     """
 
     kind: str
-    template: str
+    template: str | Callable[..., str]
     data: dict[str, Any] = {}  # never mutated: engines pass their own dict
     args: tuple = ()
-    secret_template: str | None = None
+    secret_template: str | Callable[..., str] | None = None
     secret_args: tuple = ()
     secret_for: tuple[int, ...] = ()
     reveals: bool = False
@@ -35,15 +37,13 @@ class Event(NamedTuple):
 
     @property
     def text(self) -> str:
-        return self.template.format(*self.args) if self.args else self.template
+        return _format(self.template, self.args)
 
     @property
     def secret_text(self) -> str | None:
         if self.secret_template is None:
             return None
-        if self.secret_args:
-            return self.secret_template.format(*self.secret_args)
-        return self.secret_template
+        return _format(self.secret_template, self.secret_args)
 
     @property
     def final(self) -> bool:
@@ -79,6 +79,12 @@ class Event(NamedTuple):
                    secret_template=d.get("secret_text"),
                    secret_for=tuple(d.get("secret_for", ())),
                    reveals=bool(d.get("reveals", False)), chance=bool(d.get("chance", False)))
+
+
+def _format(template: Any, args: tuple) -> str:
+    if callable(template):
+        return template(*args)
+    return template.format(*args) if args else template
 
 
 class TraceStep(NamedTuple):

@@ -122,6 +122,11 @@ class Game(ABC):
     def is_legal(self, player: int, action: Action) -> bool:
         return action in self.legal_actions(player)
 
+    def reporting(self) -> bool:
+        """Whether events of the move being applied are wanted (not by a quiet copy): engines
+        skip building them otherwise."""
+        return self._batch is not None or self._tracer is not None
+
     def emit(self, event: Event) -> None:
         """Report one event of the action being applied (after the state changed)."""
         if self._batch is not None:

@@ -39,7 +39,7 @@ def replay(record: dict[str, Any]) -> VillagePillage:
 
 
 __all__ = [
-    "CARD_FILE", "INFO", "MAX_PLAYERS", "MIN_PLAYERS", "TYPES", "Card", "CardSet", "Game", "Plan", "Queue",
-    "QueueTwo", "ResolveFirst", "TakeMarketCard", "VillagePillage", "load_cards", "new_game",
-    "replay", "resolve_deck", "standard_deck",
+    "CARD_FILE", "INFO", "MAX_PLAYERS", "MIN_PLAYERS", "TYPES", "Card", "CardSet", "Game",
+    "Plan", "Queue", "QueueTwo", "ResolveFirst", "TakeMarketCard", "VillagePillage",
+    "load_cards", "new_game", "replay", "resolve_deck", "standard_deck",
 ]

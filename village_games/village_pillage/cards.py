@@ -38,6 +38,7 @@ class Effect:
     exhaust_opponent: bool = False
     exhaust_self: bool = False
     draw: bool = False
+    acts: bool = False  # any of the above: set by parse_effect, so resolution skips fast
 
     @property
     def is_empty(self) -> bool:
@@ -149,7 +150,7 @@ def parse_effect(text: str, where: str) -> Effect:
             values["steal_incl_bank"] = True
         else:
             values[op] = amount
-    return Effect(**values)  # type: ignore[arg-type]
+    return Effect(**values, acts=bool(values))  # type: ignore[arg-type]
 
 
 def _flag(table: dict, key: str, where: str) -> bool:

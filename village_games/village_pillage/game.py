@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import random
-from itertools import permutations
+from collections.abc import Sequence
 from typing import Any
 
 from ..core.actions import Action
@@ -23,6 +23,7 @@ from .actions import (
     planned_cards,
 )
 from .cards import CardSet, DeckSpec, resolve_deck
+from .choices import PairChoices
 from .options import BANK_SIDES, INFO, MAX_PLAYERS, MIN_PLAYERS, check_options
 from .player import Village
 from .resolution import continue_round, finish_buy, relic_cost, reveal, take_market_card
@@ -31,24 +32,20 @@ from .views import determinize, observe
 
 __all__ = ["BANK_SIDES", "MAX_PLAYERS", "MIN_PLAYERS", "VillagePillage", "check_options"]
 
-_CACHE_LIMIT = 4096  # distinct hands seen; bounded so a long-lived server does not grow
-_action_cache: dict[tuple[type, tuple[str, ...]], tuple[Action, ...]] = {}
+def _queue_choices(hand: list[str]) -> tuple[Action, ...]:
+    return tuple(_single(Queue, c) for c in hand)
 
 
-def _cached(kind: type, hand: list[str]) -> tuple[Action, ...]:
-    """The plan actions for a hand, built once: frozen dataclasses are slow to construct.
-    A tuple, so no caller can change what another game is handed."""
-    key = (kind, tuple(hand))
-    got = _action_cache.get(key)
-    if got is None:
-        if len(_action_cache) >= _CACHE_LIMIT:
-            _action_cache.clear()
-        if kind is Queue:
-            got = tuple(Queue(c) for c in hand)
-        else:
-            got = tuple(kind(a, b) for a, b in permutations(hand, 2))
-        _action_cache[key] = got
-    return got
+def _single(kind: type, card: str) -> Action:
+    """The one-card action `kind(card)`; frozen and shared, so built once per card name."""
+    key = (kind, card)
+    action = _SINGLES.get(key)
+    if action is None:
+        action = _SINGLES[key] = kind(card)
+    return action
+
+
+_SINGLES: dict[tuple[type, str], Action] = {}
 
 
 class VillagePillage(Game):
@@ -120,9 +117,10 @@ class VillagePillage(Game):
     def num_players(self) -> int:
         return self.n
 
-    def card_order(self, name: str) -> int:
-        """Hands are kept in card-file order, so equal states have equal dicts."""
-        return self.cards.order[name]
+    @property
+    def card_order(self) -> Any:
+        """Sort key: hands are kept in card-file order, so equal states have equal dicts."""
+        return self.cards.order.__getitem__
 
     # ------------------------------------------------------------ protocol
     def to_act(self) -> list[int]:
@@ -141,20 +139,20 @@ class VillagePillage(Game):
         aw = self.awaiting
         return self.phase == "resolve" and aw is not None and aw["player"] == player
 
-    def legal_actions(self, player: int) -> tuple[Action, ...]:
+    def legal_actions(self, player: int) -> Sequence[Action]:
         if self.phase == "plan":
             v = self.players[player]
             if len(v.plan) >= 2:
                 return ()
             if not self.duel:
-                return _cached(Plan, v.hand)
-            return _cached(QueueTwo if not v.plan else Queue, v.hand)
+                return PairChoices(Plan, v.hand)
+            return PairChoices(QueueTwo, v.hand) if not v.plan else _queue_choices(v.hand)
         aw = self.awaiting
         if self.phase != "resolve" or not aw or aw["player"] != player:
             return ()
         if aw["kind"] == "order":
-            return tuple(ResolveFirst(c) for c in dict.fromkeys(aw["cards"]))
-        return tuple(TakeMarketCard(c) for c in self.market if c)
+            return tuple(_single(ResolveFirst, c) for c in dict.fromkeys(aw["cards"]))
+        return tuple(_single(TakeMarketCard, c) for c in self.market if c)
 
     def is_legal(self, player: int, action: Action) -> bool:
         if self.phase == "plan":
@@ -168,7 +166,11 @@ class VillagePillage(Game):
             if type(action) is Queue:
                 return self.duel and len(v.plan) == 1 and action.card in v.hand
             return False
-        return action in self.legal_actions(player)
+        aw = self.awaiting  # may_act has checked that this player is the one awaited
+        if aw["kind"] == "order":
+            return type(action) is ResolveFirst and action.card in aw["cards"]
+        return (type(action) is TakeMarketCard and type(action.card) is str
+                and action.card in self.market)
 
     def why_illegal(self, player: int, action: Action) -> str:
         v = self.players[player]
@@ -231,20 +233,21 @@ class VillagePillage(Game):
     def _plan(self, player: int, action: Action) -> None:
         v = self.players[player]
         chosen = planned_cards(action)
-        if type(action) is Plan:
-            secret = "You place {} to your left and {} to your right."
-        elif type(action) is QueueTwo:
-            secret = "You queue {} in front and {} behind it."
-        else:
-            secret = "You queue {1} behind {0}."
-            chosen_args = (v.plan[0], action.card)
         if self.duel:
             _record_pools(v, chosen)
+        waiting = v.plan[0] if v.plan else ""
         for card in chosen:
             v.hand.remove(card)
         v.plan.extend(chosen)
-        self.emit(Event("plan", "{} has planned.", {"seat": player}, (v.name,), secret,
-                        chosen_args if type(action) is Queue else tuple(chosen), (player,)))
+        if self.reporting():  # what the planner (and a referee) reads, naming the planner
+            if type(action) is Plan:
+                secret, args = "{} places {} to the left and {} to the right.", chosen
+            elif type(action) is QueueTwo:
+                secret, args = "{} queues {} in front and {} behind it.", chosen
+            else:
+                secret, args = "{} queues {} behind {}.", [action.card, waiting]
+            self.emit(Event("plan", "{} has planned.", {"seat": player}, (v.name,), secret,
+                            (v.name, *args), (player,)))
         for p in self.players:
             if len(p.plan) < 2:
                 return

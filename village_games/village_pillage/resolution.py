@@ -12,10 +12,10 @@ formatted only when read.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from ..core.events import Event
-from .cards import NO_EFFECT, TYPES, Card, Effect
+from .cards import TYPES, Card
 from .steal_split import split_stockpile
 from .table import active_slots, opposite
 
@@ -27,35 +27,61 @@ def played(g: VillagePillage, seat: int, side: int) -> Card:
     return g.cards[g.players[seat].plan[side]]
 
 
-class Matchup(NamedTuple):
-    """One resolving card, the card it faces, and what it does against that card's type."""
-
-    seat: int
-    side: int
-    oseat: int
-    oside: int
-    card: Card
-    eff: Effect
-    buys: bool  # acts in its phase's buy sub-step
-    acts: bool  # has any effect against the card it faces
+# What one card type does this round, worked out once from the plans, sub-step by sub-step
+# in seat order, so resolution walks only what actually happens. A plain tuple of
+#   gains     [(gainer, amount, owner seat, owner side, card)]
+#   claims    {victim: [(thief, amount, reaches the bank, owner seat, owner side)]}
+#   banks     {seat: amount}: one player's bank effects add up and share the cap
+#   exhausts  [(seat, side exhausted, by seat, by side)]
+#   buyers    {seat: [sides that buy]}
+Stage = tuple[list, dict, dict, list, dict]
 
 
-def matchups(g: VillagePillage) -> tuple[list[Matchup], ...]:
-    """This round's pairs grouped by the acting card's type. Derived from the plans, so it is
-    cached on the game (never serialised) and dropped at Refresh."""
-    pairs = g.round_pairs
-    if pairs is None:
-        pairs = ([], [], [], [])
-        cards = g.cards.cards
-        ps = g.players
-        for seat, side, oseat, oside in active_slots(g.n, g.duel):
-            card = cards[ps[seat].plan[side]]
-            eff = card.effects[cards[ps[oseat].plan[oside]].type]
-            pairs[card.type].append(Matchup(seat, side, oseat, oside, card, eff,
-                                            card.buy_relic or eff.buy_card is not None,
-                                            eff != NO_EFFECT))
-        g.round_pairs = pairs
-    return pairs
+def matchups(g: VillagePillage) -> list[Stage | None]:
+    """This round's stages by card type (None: no card of that type was played). Derived
+    from the plans, so it is cached on the game (never serialised) and dropped at Refresh."""
+    stages = g.round_pairs
+    if stages is not None:
+        return stages
+    cards = g.cards.cards
+    ps = g.players
+    stages = [None, None, None, None]
+    for seat, side, oseat, oside in active_slots(g.n, g.duel):
+        card = cards[ps[seat].plan[side]]
+        st = stages[card.type]
+        if st is None:
+            st = stages[card.type] = ([], {}, {}, [], {})
+        eff = card.effects[cards[ps[oseat].plan[oside]].type]
+        if card.buy_relic or eff.buy_card is not None:
+            st[4].setdefault(seat, []).append(side)
+        if not eff.acts:
+            continue
+        if eff.gain:
+            st[0].append((seat, eff.gain, seat, side, card.name))
+        if eff.opponent_gains:  # Reading 3: in the printing card's phase, gain sub-step
+            st[0].append((oseat, eff.opponent_gains, seat, side, card.name))
+        if eff.steal:
+            st[1].setdefault(oseat, []).append((seat, eff.steal, eff.steal_incl_bank, seat,
+                                                side))
+        if eff.opponent_steals:  # Reading 3: in the printing card's phase, steal sub-step
+            st[1].setdefault(seat, []).append((oseat, eff.opponent_steals, False, seat, side))
+        if eff.bank:
+            st[2][seat] = st[2].get(seat, 0) + eff.bank
+        if eff.exhaust_opponent:
+            st[3].append((oseat, oside, seat, side))
+        if eff.exhaust_self:
+            st[3].append((seat, side, seat, side))
+    g.round_pairs = stages
+    return stages
+
+
+def _reveal_text(rows: tuple, names: tuple[str, ...], duel: bool) -> str:
+    if duel:
+        lines = (f"{names[seat]}: {card}" for seat, _side, card, _o, _os in rows)
+    else:
+        lines = (f"{names[seat]} plays {card} at {names[oseat]}"
+                 for seat, _side, card, oseat, _os in rows)
+    return f"Cards revealed: {'; '.join(lines)}."
 
 
 def reveal(g: VillagePillage) -> None:
@@ -66,29 +92,28 @@ def reveal(g: VillagePillage) -> None:
     g.marked = []
     g.round_pairs = None
     ps = g.players
-    lines = []
-    cards = []  # rows [seat, side, card, facing seat, facing side]: views need no seating
-    for seat, side, oseat, oside in active_slots(g.n, g.duel):
-        v = ps[seat]
-        card = v.plan[side]
-        if v.secret and card in v.secret:
-            v.secret.remove(card)
-        cards.append([seat, side, card, oseat, oside])
-        lines.append(f"{v.name}: {card}" if g.duel
-                     else f"{v.name} plays {card} at {ps[oseat].name}")
-    g.emit(Event("reveal", "Cards revealed: {}.", {"cards": cards, "round": g.round},
-                 ("; ".join(lines),), reveals=True))
+    for v in ps:
+        if v.secret:
+            for card in (v.plan[:1] if g.duel else v.plan):
+                if card in v.secret:
+                    v.secret.remove(card)
+    if g.reporting():
+        rows = tuple((seat, side, ps[seat].plan[side], oseat, oside)
+                     for seat, side, oseat, oside in active_slots(g.n, g.duel))
+        g.emit(Event("reveal", _reveal_text, {"cards": [list(r) for r in rows],
+                                              "round": g.round},
+                     (rows, tuple(v.name for v in ps), g.duel), reveals=True))
 
 
 def continue_round(g: VillagePillage) -> None:
     """Run the resolution from the cursor until a choice is needed or the round ends."""
-    pairs = matchups(g)
+    stages = matchups(g)
     while g.stage < 4:
         if g.buy_queue is None:
-            present = pairs[g.stage]
-            if present:
-                _simple_steps(g, g.stage, present)
-                g.buy_queue = _buy_order(g, present)
+            stage = stages[g.stage]
+            if stage is not None:
+                _simple_steps(g, g.stage, stage)
+                g.buy_queue = _buy_order(g, stage[4]) if stage[4] else []
             else:
                 g.buy_queue = []
         if g.buy_queue and not _run_buys(g):
@@ -100,46 +125,43 @@ def continue_round(g: VillagePillage) -> None:
 
 
 # ---------------------------------------------------------------- gain, steal, bank
-def _simple_steps(g: VillagePillage, ctype: int, present: list[Matchup]) -> None:
-    acting = [m for m in present if m.acts]
+def _simple_steps(g: VillagePillage, ctype: int, stage: Stage) -> None:
+    report = g.reporting()
     g.acting = None
-    g.emit(Event("phase", "{} phase.", {"phase": TYPES[ctype]}, (TYPES[ctype],)))
+    if report:
+        g.emit(Event("phase", "{} phase.", {"phase": TYPES[ctype]}, (TYPES[ctype],)))
     ps = g.players
-    for seat, side, oseat, _oside, card, eff, _buys, _acts in acting:  # gains
-        if eff.gain:
-            g.acting = [seat, side]
-            ps[seat].stockpile += eff.gain
-            g.emit(Event("gain", "{}'s {} gains {}.",
-                         {"delta": [[seat, eff.gain, 0]], "card": card.name, "seat": seat},
-                         (ps[seat].name, card.name, eff.gain)))
-        if eff.opponent_gains:  # Reading 3: in the printing card's phase, gain sub-step
-            g.acting = [seat, side]
-            ps[oseat].stockpile += eff.opponent_gains
-            g.emit(Event("gain", "{}'s {} lets {} gain {}.",
-                         {"delta": [[oseat, eff.opponent_gains, 0]], "card": card.name,
-                          "seat": oseat, "owner": seat},
-                         (ps[seat].name, card.name, ps[oseat].name, eff.opponent_gains)))
-    _steals(g, acting)
-    banked: dict[int, int] = {}
-    for seat, _side, _o, _os, _card, eff, _buys, _acts in acting:
-        if eff.bank:
-            banked[seat] = banked.get(seat, 0) + eff.bank
+    gains, claims, banks, exhausts, _buyers = stage
+    for seat, amount, owner, side, card in gains:
+        ps[seat].stockpile += amount
+        if report:
+            g.acting = [owner, side]
+            if seat == owner:
+                g.emit(Event("gain", "{}'s {} gains {}.",
+                             {"delta": [[seat, amount, 0]], "card": card, "seat": seat},
+                             (ps[seat].name, card, amount)))
+            else:
+                g.emit(Event("gain", "{}'s {} lets {} gain {}.",
+                             {"delta": [[seat, amount, 0]], "card": card, "seat": seat,
+                              "owner": owner},
+                             (ps[owner].name, card, ps[seat].name, amount)))
+    if claims:
+        _steals(g, claims, report)
     g.acting = None
-    for seat, amount in banked.items():  # two bank effects of one player share the cap
+    cap = g.bank_cap
+    for seat, amount in banks.items():
         v = ps[seat]
-        moved = min(amount, v.stockpile, g.bank_cap - v.bank)
+        moved = min(amount, v.stockpile, cap - v.bank)
         v.stockpile -= moved
         v.bank += moved
-        why = "" if moved == amount else (
-            " (bank full)" if v.bank == g.bank_cap else " (stockpile ran out)")
-        g.emit(Event("bank", "{} banks {} of {}{}.",
-                     {"delta": [[seat, -moved, moved]], "cap": g.bank_cap, "seat": seat},
-                     (v.name, moved, amount, why)))
-    for seat, side, oseat, oside, _card, eff, _buys, _acts in acting:
-        if eff.exhaust_opponent:
-            _mark(g, oseat, oside, seat, side)
-        if eff.exhaust_self:
-            _mark(g, seat, side, seat, side)
+        if report:
+            why = "" if moved == amount else (
+                " (bank full)" if v.bank == cap else " (stockpile ran out)")
+            g.emit(Event("bank", "{} banks {} of {}{}.",
+                         {"delta": [[seat, -moved, moved]], "cap": cap, "seat": seat},
+                         (v.name, moved, amount, why)))
+    for seat, side, by_seat, by_side in exhausts:
+        _mark(g, seat, side, by_seat, by_side)
 
 
 def _mark(g: VillagePillage, seat: int, side: int, by_seat: int, by_side: int) -> None:
@@ -148,6 +170,8 @@ def _mark(g: VillagePillage, seat: int, side: int, by_seat: int, by_side: int) -
     if [seat, side] not in g.marked:
         g.marked.append([seat, side])
     g.acting = [by_seat, by_side]
+    if not g.reporting():
+        return
     ps = g.players
     name = ps[seat].plan[side]
     by_card = ps[by_seat].plan[by_side]
@@ -160,25 +184,15 @@ def _mark(g: VillagePillage, seat: int, side: int, by_seat: int, by_side: int) -
                      (ps[by_seat].name, by_card, ps[seat].name, name)))
 
 
-def _steals(g: VillagePillage, acting: list[Matchup]) -> None:
+def _steals(g: VillagePillage, claims: dict[int, list], report: bool) -> None:
     """All steals of one type at once, from the stockpiles as they stood before any of them:
     every share is worked out first, then the thefts are carried out one by one."""
-    claims: dict[int, list[tuple[int, int, bool, int, int]]] = {}
-    # victim -> (thief, amount, reaches the bank, seat and side of the card that steals)
-    for seat, side, oseat, _oside, _card, eff, _buys, _acts in acting:
-        if eff.steal:
-            claims.setdefault(oseat, []).append((seat, eff.steal, eff.steal_incl_bank,
-                                                 seat, side))
-        if eff.opponent_steals:  # Reading 3: in the printing card's phase, steal sub-step
-            claims.setdefault(seat, []).append((oseat, eff.opponent_steals, False, seat, side))
-    if not claims:
-        return
     ps = g.players
     thefts: list[tuple[int, int, int, int, int, int, int]] = []
     for victim, rows in claims.items():
         v = ps[victim]
         taken, flipped = split_stockpile(v.stockpile, [r[1] for r in rows], g.rng)
-        if len(rows) > 1 and sum(r[1] for r in rows) > v.stockpile:
+        if report and len(rows) > 1 and sum(r[1] for r in rows) > v.stockpile:
             how = " (a coin flip gave the odd turnip)" if flipped else ""
             shares = ", ".join(_share_text(g, r, t) for r, t in zip(rows, taken, strict=True))
             g.acting = None
@@ -196,6 +210,8 @@ def _steals(g: VillagePillage, acting: list[Matchup]) -> None:
         ps[victim].stockpile -= got
         ps[victim].bank -= from_bank
         ps[thief].stockpile += got + from_bank
+        if not report:
+            continue
         g.acting = [cseat, cside]
         card = ps[cseat].plan[cside]
         bank_txt = f" ({from_bank} from the bank)" if from_bank else ""
@@ -221,28 +237,24 @@ def _share_text(g: VillagePillage, row: tuple[int, int, bool, int, int], got: in
 
 
 # ---------------------------------------------------------------- buys
-def _buy_order(g: VillagePillage, present: list[Matchup]) -> list[list]:
+def _buy_order(g: VillagePillage, buyers: dict[int, list[int]]) -> list[list]:
     """Buyers from fewest to most turnips; coin flips between equal counts."""
-    buyers: dict[int, list[int]] = {}
-    for m in present:
-        if m.buys:
-            buyers.setdefault(m.seat, []).append(m.side)
-    if not buyers:
-        return []
     if len(buyers) == 1:
-        return [[s, sides, False] for s, sides in buyers.items()]
+        for seat, sides in buyers.items():
+            return [[seat, sides[:], False]]
     ps = g.players
     counts = [ps[s].turnips for s in buyers]
     tie = len(set(counts)) < len(counts)
     keys = {s: g.rng.next64() if tie else 0 for s in buyers}
     order = sorted(buyers, key=lambda s: (ps[s].turnips, keys[s]))
     g.acting = None
-    note = " (a coin flip settled equal counts)" if tie else ""
-    g.emit(Event("order", "Buying order, fewest turnips first: {}{}.",
-                 {"order": order, "coin": tie},
-                 (", ".join(f"{ps[s].name} ({ps[s].turnips})" for s in order), note),
-                 chance=tie))
-    return [[s, buyers[s], False] for s in order]
+    if g.reporting():
+        note = " (a coin flip settled equal counts)" if tie else ""
+        g.emit(Event("order", "Buying order, fewest turnips first: {}{}.",
+                     {"order": order, "coin": tie},
+                     (", ".join(f"{ps[s].name} ({ps[s].turnips})" for s in order), note),
+                     chance=tie))
+    return [[s, buyers[s][:], False] for s in order]
 
 
 def _run_buys(g: VillagePillage) -> bool:
@@ -253,9 +265,10 @@ def _run_buys(g: VillagePillage) -> bool:
             g.acting = None
             cards = [g.players[seat].plan[s] for s in sides]
             g.awaiting = {"player": seat, "kind": "order", "cards": cards}
-            g.emit(Event("awaiting", "{} has two buying cards ({}) and chooses which goes "
-                                     "first.", {"seat": seat, "cards": cards},
-                         (g.players[seat].name, " and ".join(cards))))
+            if g.reporting():
+                g.emit(Event("awaiting", "{} has two buying cards ({}) and chooses which goes "
+                                         "first.", {"seat": seat, "cards": cards},
+                             (g.players[seat].name, " and ".join(cards))))
             return False
         if not _buy(g, seat, sides[0]):
             return False
@@ -287,24 +300,27 @@ def _buy(g: VillagePillage, seat: int, side: int) -> bool:
         if cost is not None and v.turnips >= cost:  # buying is compulsory when affordable
             fs, fb = v.pay(cost)
             v.relics += 1
-            g.emit(Event("relic", "{}'s {} buys relic {} for {}.",
-                         {"delta": [[seat, -fs, -fb]], "seat": seat, "relics": v.relics,
-                          "cost": cost, "card": card.name},
-                         (v.name, card.name, v.relics, cost)))
+            if g.reporting():
+                g.emit(Event("relic", "{}'s {} buys relic {} for {}.",
+                             {"delta": [[seat, -fs, -fb]], "seat": seat, "relics": v.relics,
+                              "cost": cost, "card": card.name},
+                             (v.name, card.name, v.relics, cost)))
             return True
         # Reading 11: a village holding every relic counts as unable to buy one
         why = "no relic left to buy" if cost is None else f"{v.turnips} of {cost} turnips"
-        g.emit(Event("unable", "{}'s {} cannot buy a relic ({}).",
-                     {"seat": seat, "card": card.name}, (v.name, card.name, why)))
+        if g.reporting():
+            g.emit(Event("unable", "{}'s {} cannot buy a relic ({}).",
+                         {"seat": seat, "card": card.name}, (v.name, card.name, why)))
         eff = card.if_unable
     else:  # Innkeeper/Cathedral/Outlaw: their gain/steal/bank ran in the earlier sub-steps
         price = card.effects[played(g, oseat, oside).type].buy_card
         return _buy_market(g, seat, price, card.name)  # type: ignore[arg-type]
     if eff.gain:
         v.stockpile += eff.gain
-        g.emit(Event("gain", "{}'s {} gains {}.",
-                     {"delta": [[seat, eff.gain, 0]], "card": card.name, "seat": seat},
-                     (v.name, card.name, eff.gain)))
+        if g.reporting():
+            g.emit(Event("gain", "{}'s {} gains {}.",
+                         {"delta": [[seat, eff.gain, 0]], "card": card.name, "seat": seat},
+                         (v.name, card.name, eff.gain)))
     if eff.draw:
         _draw(g, seat, card.name)
     if eff.exhaust_opponent:
@@ -317,16 +333,18 @@ def _buy(g: VillagePillage, seat: int, side: int) -> bool:
 def _draw(g: VillagePillage, seat: int, source: str) -> None:
     v = g.players[seat]
     if not g.deck:  # Reading 7: deck empty: the draw does nothing (the gain still happened)
-        g.emit(Event("draw", "{}'s {} finds the deck empty: nothing drawn.", {"seat": seat},
-                     (v.name, source)))
+        if g.reporting():
+            g.emit(Event("draw", "{}'s {} finds the deck empty: nothing drawn.", {"seat": seat},
+                         (v.name, source)))
         return
     drawn = g.deck.pop()
     v.hand.append(drawn)
     v.hand.sort(key=g.card_order)
     v.secret.append(drawn)  # Reading 10: hidden from others (observation, event text)
-    g.emit(Event("draw", "{}'s {} draws a card face down.", {"seat": seat, "_card": drawn},
-                 (v.name, source), "{}'s {} draws {} (only you can see it).",
-                 (v.name, source, drawn), (seat,), chance=True))
+    if g.reporting():
+        g.emit(Event("draw", "{}'s {} draws a card face down.", {"seat": seat, "_card": drawn},
+                     (v.name, source), "{}'s {} draws {} (only you can see it).",
+                     (v.name, source, drawn), (seat,), chance=True))
 
 
 def _buy_market(g: VillagePillage, seat: int, price: int, source: str) -> bool:
@@ -334,20 +352,23 @@ def _buy_market(g: VillagePillage, seat: int, price: int, source: str) -> bool:
     # Reading 7: with the deck empty, buys still take market cards while any remain
     choices = [c for c in g.market if c]
     if not choices:
-        g.emit(Event("nobuy", "{}'s {} finds the market empty.", {"seat": seat},
-                     (v.name, source)))
+        if g.reporting():
+            g.emit(Event("nobuy", "{}'s {} finds the market empty.", {"seat": seat},
+                         (v.name, source)))
         return True
     if v.turnips < price:
-        g.emit(Event("nobuy", "{}'s {} cannot pay {} for a card.", {"seat": seat},
-                     (v.name, source, price)))
+        if g.reporting():
+            g.emit(Event("nobuy", "{}'s {} cannot pay {} for a card.", {"seat": seat},
+                         (v.name, source, price)))
         return True
     if len(choices) == 1:
         take_market_card(g, seat, choices[0], price, source)
         return True
     g.awaiting = {"player": seat, "kind": "market", "price": price, "source": source}
-    g.emit(Event("awaiting", "{}'s {} buys a market card {}: {} chooses which.",
-                 {"seat": seat, "price": price},
-                 (v.name, source, "for free" if price == 0 else f"for {price}", v.name)))
+    if g.reporting():
+        g.emit(Event("awaiting", "{}'s {} buys a market card {}: {} chooses which.",
+                     {"seat": seat, "price": price},
+                     (v.name, source, "for free" if price == 0 else f"for {price}", v.name)))
     return False
 
 
@@ -362,10 +383,11 @@ def take_market_card(g: VillagePillage, seat: int, name: str, price: int,
     refill = (f" {g.market[slot]} refills the market." if g.market[slot]
               else " The deck is empty, so the slot stays empty.")
     cost = "for free" if price == 0 else f"for {price}"
-    g.emit(Event("buy", "{}'s {} buys {} {}.{}",
-                 {"delta": [[seat, -fs, -fb]] if price else [], "seat": seat, "card": name,
-                  "price": price, "refill": g.market[slot]},
-                 (v.name, source, name, cost, refill), chance=g.market[slot] is not None))
+    if g.reporting():
+        g.emit(Event("buy", "{}'s {} buys {} {}.{}",
+                     {"delta": [[seat, -fs, -fb]] if price else [], "seat": seat, "card": name,
+                      "price": price, "refill": g.market[slot]},
+                     (v.name, source, name, cost, refill), chance=g.market[slot] is not None))
 
 
 # ---------------------------------------------------------------- end of round
@@ -408,24 +430,33 @@ def decide_winners(g: VillagePillage, done: list[int]) -> tuple[list[int], str, 
 def _refresh(g: VillagePillage) -> None:
     """Resolved cards return to hand; exhausted ones rest a round; the duel queue moves up."""
     resting = []
+    key = g.card_order
+    marked = g.marked
+    duel = g.duel
     for seat, v in enumerate(g.players):
-        v.hand.extend(v.exhausted)
+        hand = v.hand
+        hand += v.exhausted
         v.exhausted = []
-        for side in ((0,) if g.duel else (0, 1)):
+        for side in ((0,) if duel else (0, 1)):
             card = v.plan[side]
-            if [seat, side] in g.marked:
+            if marked and [seat, side] in marked:
                 v.exhausted.append(card)
                 resting.append(f"{v.name}'s {card}")
             else:
-                v.hand.append(card)
-        v.plan = v.plan[1:] if g.duel else []
-        v.pools = v.pools[1:] if g.duel else []
-        v.hand.sort(key=g.card_order)
+                hand.append(card)
+        if duel:
+            v.plan = v.plan[1:]
+            v.pools = v.pools[1:]
+        else:
+            v.plan = []
+        hand.sort(key=key)
     g.marked = []
     g.round_pairs = None
     g.round += 1
     g.phase = "plan"
     g.stage = 0
     g.buy_queue = None
-    rest = f" Resting this round: {', '.join(resting)}." if resting else ""
-    g.emit(Event("refresh", "Refresh: round {} begins.{}", {"round": g.round}, (g.round, rest)))
+    if g.reporting():
+        rest = f" Resting this round: {', '.join(resting)}." if resting else ""
+        g.emit(Event("refresh", "Refresh: round {} begins.{}", {"round": g.round},
+                     (g.round, rest)))
