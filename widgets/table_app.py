@@ -165,7 +165,22 @@ class TableApp:
                    "don't read it during a game.</div>"),
             w.HBox([self.save_button, self.save_link]), self.save_text,
             self.load_text, self.load_button])
-        self.tools = w.Accordion(children=[saveload], titles=("Save / load",))
+        sections, titles = [saveload], ["Save / load"]
+        self.deck: Any = None  # a user's deck for the next games (None: the game's own)
+        self.deck_note = w.HTML("")
+        self.deck_note.add_class("vg-deck-note")
+        self.deck_upload = w.FileUpload(accept=".toml", multiple=False,
+                                        description="Use my deck file")
+        self.deck_upload.add_class("vg-deck-upload")
+        self.deck_upload.observe(guard(self._on_deck_upload), names="value")
+        self.deck_reset = w.Button(description="Use the game's own cards", icon="undo")
+        self.deck_reset.add_class("vg-deck-reset")
+        self.deck_reset.on_click(guard(lambda _b: self.use_deck(None)))
+        if hasattr(adapter, "load_deck"):
+            sections.append(w.VBox([self.deck_note,
+                                    w.HBox([self.deck_upload, self.deck_reset])]))
+            titles.append("Deck")
+        self.tools = w.Accordion(children=sections, titles=tuple(titles))
         self.tools.selected_index = None
         self.tools.add_class("vg-tools")
 
@@ -260,8 +275,41 @@ class TableApp:
         self.notice.value = notice_html(notices)
 
     # ------------------------------------------------------------ game lifecycle
+    def use_deck(self, deck_file: tuple[str, bytes] | None) -> None:
+        """Play the next games with a user's deck file (name, contents), or with the game's
+        own cards (None), starting a new game at once; a bad file changes nothing."""
+        if deck_file is None:
+            self.deck = None
+        else:
+            name, content = deck_file
+            try:
+                text = bytes(content).decode("utf-8")
+            except UnicodeDecodeError:
+                raise ValueError(f"{name} is not a text file (a deck file is TOML, in "
+                                 "UTF-8)") from None
+            self.deck = self.adapter.load_deck(name, text)  # CardDataError names the place
+        self._on_new_game()
+
+    def _on_deck_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if files:
+            upload = files[0]
+            self.use_deck((upload["name"], upload["content"]))
+
+    def _show_deck(self) -> None:
+        cards = self.game.cards
+        name = html.escape(getattr(cards, "name", "standard"))
+        own = getattr(cards, "is_standard", True)
+        stand_in = " (this project's stand-in deck)" if self.adapter.info.stand_in_deck else ""
+        self.deck_note.value = (
+            f'<div class="vg-note">Playing with the game\'s own cards{stand_in}.</div>' if own
+            else f'<div class="vg-note">Playing with your deck <b>{name}</b>.</div>')
+        self.deck_reset.disabled = own and self.deck is None
+
     def start_game(self, setup: Setup) -> None:
         options = variant_options(self.adapter, setup.players, setup.variant)
+        if self.deck is not None:
+            options["deck"] = self.deck
         game = self.adapter.new_game(setup.players, setup.seed, list(setup.names), **options)
         self._install(game, list(setup.seats))
 
@@ -276,6 +324,9 @@ class TableApp:
         self.undo_stack = []
         self.undo_reason = "Nothing to undo yet."
         self.save_link.value = ""
+        # the deck in play is the deck of the next games too (a loaded save keeps its own)
+        self.deck = None if getattr(game.cards, "is_standard", True) else game.cards
+        self._show_deck()
         self._advance()
         self._refresh()
 
@@ -484,9 +535,12 @@ class TableApp:
         self.board.set(html=html_text, targets=[], picked=[])
 
     def _sync_board(self) -> None:
-        """Mirror the picker on the board: the values it offers become clickable cards."""
-        self.board.set(targets=self.picker.clickable_values(),
-                       picked=self.picker.picked_values())
+        """Mirror the picker on the board: the values it offers become clickable cards, and
+        a picked card stays clickable so that a second click takes the pick back."""
+        picked = self.picker.picked_values()
+        offered = self.picker.clickable_values()
+        self.board.set(targets=offered + [v for v in picked if v not in offered],
+                       picked=picked)
 
     def _on_board_pick(self, value: str, field: str | None) -> None:
         """A card clicked on the table: the same path as the picker's button for it."""

@@ -165,7 +165,11 @@ def test_play_by_clicking_the_cards_on_the_table(page, voila_server, open_app):
     hand.locator(f'[data-vg-value="{LEFT}"]').click()
     expect(page.locator(f".vg-pick-left.vg-val-{LEFT.lower()}.vg-selected")).to_be_visible()
     expect(hand.locator(f'[data-vg-value="{LEFT}"].vg-picked')).to_be_visible()
-    expect(hand.locator(f'[data-vg-value="{LEFT}"].vg-clickable')).to_have_count(0)
+    hand.locator(f'[data-vg-value="{LEFT}"]').click()  # a second click takes it back
+    expect(page.locator(".vg-pick.vg-selected")).to_have_count(0)
+    expect(hand.locator(".vg-picked")).to_have_count(0)
+    hand.locator(f'[data-vg-value="{LEFT}"]').click()
+    expect(hand.locator(f'[data-vg-value="{LEFT}"].vg-picked')).to_be_visible()
     hand.locator(f'[data-vg-value="{RIGHT}"]').click()
     expect(page.locator(".vg-pick-summary")).to_contain_text(f"{LEFT}")
     expect(page.locator(".vg-confirm")).to_be_enabled()

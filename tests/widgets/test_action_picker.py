@@ -2,7 +2,6 @@
 
 import dataclasses
 
-import comm
 import ipywidgets as w
 import pytest
 
@@ -115,23 +114,6 @@ def test_empty_list_hides_everything():
     picker, _ = make(plans(["Farmer", "Wall"]))
     picker.set_actions([])
     assert picker.children == () and picker.buttons == {}
-
-
-class RecordingComm(comm.DummyComm):
-    """A comm that keeps what it would send to the browser."""
-
-    sent: list = []
-
-    def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
-        RecordingComm.sent.append((msg_type, data))
-
-
-@pytest.fixture
-def sent(monkeypatch):
-    """Every comm message of widgets created in the test: (msg_type, data)."""
-    RecordingComm.sent = []
-    monkeypatch.setattr(comm, "create_comm", RecordingComm)
-    return RecordingComm.sent
 
 
 def test_a_pick_changes_buttons_in_place_with_a_few_small_messages(sent):

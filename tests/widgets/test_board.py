@@ -3,7 +3,6 @@
 import re
 from pathlib import Path
 
-import comm
 import pytest
 
 import widgets.board.board as board_module
@@ -12,23 +11,6 @@ from widgets.safe import ErrorBanner, guarded
 
 CARDS = ('<div class="vg-card" data-vg-value="Farmer" data-vg-field="left">Farmer</div>'
          '<div class="vg-card" data-vg-value="Wall">Wall</div>')
-
-
-class RecordingComm(comm.DummyComm):
-    """A comm that keeps what it would send to the browser."""
-
-    sent: list = []
-
-    def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
-        RecordingComm.sent.append((msg_type, data))
-
-
-@pytest.fixture
-def sent(monkeypatch):
-    """Every comm message of widgets created in the test: (msg_type, data)."""
-    RecordingComm.sent = []
-    monkeypatch.setattr(comm, "create_comm", RecordingComm)
-    return RecordingComm.sent
 
 
 def make(**kwargs):

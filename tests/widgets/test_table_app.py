@@ -357,6 +357,9 @@ def test_clicking_cards_on_the_table_picks_them_like_the_buttons():
     app.board.click("Raider")
     assert app.picker.chosen == {"left": "Raider"} and app.board.picked == ["Raider"]
     assert "vg-selected" in app.picker.button("left", "Raider")._dom_classes
+    app.board.click("Raider")  # a second click takes the pick back
+    assert app.picker.chosen == {} and app.board.picked == []
+    app.board.click("Raider")
     app.board.click("Wall")
     assert app.picker.ready() == Plan("Raider", "Wall")
     app.picker.confirm.click()
@@ -380,3 +383,44 @@ def test_undo_stops_where_the_engine_reports_a_reveal_or_chance():
     plan(app, "Wall", "Farmer")  # the bot then plans and the reveal is flagged by the engine
     assert any(e.kind == "reveal" and e.final for e in app.game.log)
     assert app.undo_button.disabled and "revealed or left to chance" in app.undo_reason
+
+
+def _deck_text(old, new):
+    from village_games.village_pillage import CARD_FILE
+    text = CARD_FILE.read_text(encoding="utf-8")
+    assert old in text
+    return text.replace(old, new, 1).encode()
+
+
+def test_a_user_deck_file_starts_a_game_with_those_cards():
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
+    assert "game's own cards" in app.deck_note.value and app.deck_reset.disabled
+    app.deck_upload.set_state({"value": [{"name": "house.toml", "type": "", "size": 1,
+                                          "last_modified": 0,
+                                          "content": _deck_text('Farmer = "gain 3"',
+                                                                'Farmer = "gain 4"')}]})
+    assert app.game.cards.name == "house.toml" and app.game.options["deck"]["name"]
+    assert "house.toml" in app.deck_note.value and "deck: house.toml" in app.board.html
+    app.new_button.click()  # the deck stays for the next games
+    assert app.game.cards.name == "house.toml"
+    app.deck_reset.click()
+    assert app.game.cards.is_standard and "deck" not in app.game.options
+
+
+def test_a_deck_file_that_is_not_text_is_refused_clearly():
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
+    with pytest.raises(ValueError, match="picture.png is not a text file"):
+        app.use_deck(("picture.png", b"\x89PNG\xff\xfe"))
+    assert app.game.cards.is_standard
+
+
+def test_a_bad_deck_upload_shows_the_file_card_and_field_and_changes_nothing():
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
+    before = state(app)
+    app.deck_upload.set_state({"value": [{"name": "broken.toml", "type": "", "size": 1,
+                                          "last_modified": 0,
+                                          "content": _deck_text('name = "Wall"\ntype = "Wall"',
+                                                                'name = "Wall"\ntype = '
+                                                                '"Knight"')}]})
+    assert "broken.toml card &#x27;Wall&#x27;: field &#x27;type&#x27;" in app.banner.value
+    assert state(app) == before and app.game.cards.is_standard

@@ -155,6 +155,9 @@ class Game(ABC):
     def apply(self, player: int, action: Action | dict[str, Any]) -> list[Event]:
         """Validate, then carry out; returns the events (none for a quiet copy)."""
         action = self.check_action(player, action)
+        if self.quiet and self._tracer is None:  # a search copy: nothing to record
+            self._apply(player, action)
+            return []
         batch: list[Event] = []
         self._batch = None if self.quiet else batch
         try:

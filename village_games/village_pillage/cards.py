@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -210,6 +211,15 @@ def load_cards(path: str | Path = CARD_FILE) -> CardSet:
     if path.resolve() == CARD_FILE.resolve():
         return parsed
     return replace(parsed, name=path.name, data=data)
+
+
+def deck_from_text(text: str, name: str) -> CardSet:
+    """A deck file's contents (an upload, say) as a CardSet named after the file."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CardDataError(f"{name} is not valid TOML: {exc}") from None
+    return replace(parse_cards(data, name), name=name, data=data)
 
 
 @lru_cache(maxsize=1)

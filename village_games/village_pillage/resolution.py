@@ -108,11 +108,14 @@ def reveal(g: VillagePillage) -> None:
 def continue_round(g: VillagePillage) -> None:
     """Run the resolution from the cursor until a choice is needed or the round ends."""
     stages = matchups(g)
+    report = g.reporting()
     while g.stage < 4:
         if g.buy_queue is None:
             stage = stages[g.stage]
             if stage is not None:
-                _simple_steps(g, g.stage, stage)
+                g.acting = None
+                if report or stage[0] or stage[1] or stage[2] or stage[3]:
+                    _simple_steps(g, g.stage, stage)
                 g.buy_queue = _buy_order(g, stage[4]) if stage[4] else []
             else:
                 g.buy_queue = []
@@ -296,8 +299,9 @@ def _buy(g: VillagePillage, seat: int, side: int) -> bool:
     oseat, oside = opposite(seat, side, g.n, g.duel)
     g.acting = [seat, side]
     if card.buy_relic:
-        cost = relic_cost(g, seat)
-        if cost is not None and v.turnips >= cost:  # buying is compulsory when affordable
+        costs = g.relic_costs
+        cost = costs[v.relics] if v.relics < len(costs) else None
+        if cost is not None and v.stockpile + v.bank >= cost:  # compulsory when affordable
             fs, fb = v.pay(cost)
             v.relics += 1
             if g.reporting():

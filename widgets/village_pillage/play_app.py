@@ -17,6 +17,7 @@ from village_games import village_pillage
 from village_games.bots import PillageBot
 from village_games.core import Game
 from village_games.village_pillage import CardSet
+from village_games.village_pillage.cards import deck_from_text
 from village_games.village_pillage.options import BANK_SIDES
 
 from ..markup import esc as _e
@@ -92,9 +93,13 @@ class PillageAdapter:
     step_label = "Step through each round"
 
     def new_game(self, players: int, seed: int, names: list[str],
-                 bank_side: str | None = None) -> Game:
+                 bank_side: str | None = None, deck: CardSet | None = None) -> Game:
         return village_pillage.new_game(players=players, seed=seed, bank_side=bank_side,
-                                        names=names)
+                                        names=names, deck=deck)
+
+    def load_deck(self, name: str, text: str) -> CardSet:
+        """A user's deck file (cards.toml format); CardDataError names file, card, field."""
+        return deck_from_text(text, name)
 
     def variants(self, players: int) -> list[Variant]:
         """Two players choose the bank side; three to five have only the standard one."""
