@@ -31,6 +31,16 @@ def page_query() -> dict[str, str]:
     return query_params()
 
 
+ECHO_LIMIT = 40  # characters of a bad value repeated back to the user
+
+
+def echo(value: str) -> str:
+    """A value from the page address, quoted and cut short: a notice repeats what was
+    wrong without letting a very long value stretch the page."""
+    text = value if len(value) <= ECHO_LIMIT else value[:ECHO_LIMIT - 1] + "…"
+    return repr(text)
+
+
 def notice_html(notices: Sequence[str]) -> str:
     """The note an app shows above itself when its link asked for something it cannot do."""
     if not notices:

@@ -49,7 +49,7 @@ from village_games.core import Event, Game, SeatView, TraceStep
 
 from .action_picker import ActionPicker
 from .board import Board
-from .query import notice_html, page_query
+from .query import echo, notice_html, page_query
 from .safe import ErrorBanner, guarded
 from .table_adapter import Frame, GameAdapter
 from .table_setup import (
@@ -160,11 +160,17 @@ class TableApp:
         self.load_button = w.Button(description="Load", icon="upload")
         self.load_button.add_class("vg-load")
         self.load_button.on_click(guard(self._on_load))
+        self.load_upload = w.FileUpload(accept=".json", multiple=False,
+                                        description="Load a save file")
+        self.load_upload.add_class("vg-load-upload")
+        self.load_upload.observe(guard(self._on_load_upload), names="value")
+        self.load_note = w.HTML("")
+        self.load_note.add_class("vg-load-note")
         saveload = w.VBox([
             w.HTML('<div class="vg-note">The save holds every card, hidden ones too: '
                    "don't read it during a game.</div>"),
             w.HBox([self.save_button, self.save_link]), self.save_text,
-            self.load_text, self.load_button])
+            self.load_text, w.HBox([self.load_button, self.load_upload]), self.load_note])
         sections, titles = [saveload], ["Save / load"]
         self.deck: Any = None  # a user's deck for the next games (None: the game's own)
         self.deck_note = w.HTML("")
@@ -486,11 +492,21 @@ class TableApp:
                              f"column {exc.colno})") from None
         if not isinstance(data, dict):
             raise ValueError("a saved game is a JSON object ({...})")
-        state = data.get("state", data) if data.get("format") == SAVE_FORMAT else data
         name = self.adapter.info.name
-        game_name = data.get("game", name)
+        game_name = data.get("game")
         if game_name != name:
-            raise ValueError(f"that save is for {str(game_name)[:40]!r}, not {name!r}")
+            raise ValueError(f"that save is for {echo(str(game_name))}, not {name!r}"
+                             if game_name is not None else
+                             "that is not a saved game: it does not say which game it is")
+        if data.get("format") == SAVE_FORMAT:
+            state = data.get("state")
+            if not isinstance(state, dict):
+                raise ValueError("that save has no game in it: its 'state' part is missing")
+        else:
+            state = data  # a bare engine dump (`to_dict()`)
+        if "version" not in state or not isinstance(state.get("players"), list):
+            raise ValueError("that save is incomplete: a saved game has a version and every "
+                             "village")
         try:
             game = self.adapter.from_dict(state)
         except (KeyError, TypeError, AttributeError, IndexError) as exc:
@@ -512,7 +528,38 @@ class TableApp:
         self.seed_box.value = min(game.seed, MAX_SEED)
 
     def _on_load(self, _b: Any = None) -> None:
-        self.load_json(self.load_text.value)
+        self._load_and_say(self.load_text.value)
+
+    def _on_load_upload(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if files:
+            try:
+                text = bytes(files[0]["content"]).decode("utf-8")
+            except UnicodeDecodeError:
+                text = ""
+                self._say_load(False, f"{files[0]['name']} is not a text file (a save is JSON)")
+                return
+            self._load_and_say(text)
+
+    def _load_and_say(self, text: str) -> None:
+        """Load, and say next to the Load control what happened (the game stays on a
+        refusal)."""
+        try:
+            self.load_json(text)
+        except ValueError as exc:
+            self._say_load(False, str(exc))
+            return
+        g = self.game
+        where = ("the game is over" if g.is_over()
+                 else f"{len(g.history)} moves played")
+        self._say_load(True, f"Loaded: {self.adapter.title}, {g.num_players} players, "
+                             f"seed {g.seed}; {where}.")
+
+    def _say_load(self, ok: bool, message: str) -> None:
+        kind = "vg-load-ok" if ok else "vg-load-refused"
+        prefix = "" if ok else "Not loaded: "
+        self.load_note.value = (f'<div class="{kind}">{html.escape(prefix + message)}'
+                                "</div>")
 
     # ------------------------------------------------------------ drawing
     def _set_visible(self, widget: w.Widget, visible: bool) -> None:

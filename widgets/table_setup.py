@@ -9,6 +9,7 @@ from typing import Any
 
 from village_games.core import Game
 
+from .query import echo
 from .table_adapter import GameAdapter, Variant
 
 HUMAN, BOT = "human", "bot"
@@ -24,6 +25,12 @@ class Setup:
     seed: int
     names: list[str]
     variant: str = ""  # a Variant.key; "" is the first (default) variant
+
+
+def _small_whole(raw: str) -> bool:
+    """Plain ASCII digits, short enough to be a real setting ('²' is a digit to Python but
+    not a number to int(); thousands of digits would make int() refuse)."""
+    return raw.isascii() and raw.isdigit() and len(raw) <= 12
 
 
 def variants_for(adapter: GameAdapter, players: int) -> list[Variant]:
@@ -74,10 +81,10 @@ def parse_setup(params: dict[str, str], adapter: GameAdapter) -> tuple[Setup, li
     players: int | None = None
     if params.get("players", "").strip():
         raw = params["players"].strip()
-        if raw.isdigit() and lo <= int(raw) <= hi:
+        if _small_whole(raw) and lo <= int(raw) <= hi:
             players = int(raw)
         else:
-            errors.append(f"players must be a whole number from {lo} to {hi}; got {raw!r}, "
+            errors.append(f"players must be a whole number from {lo} to {hi}; got {echo(raw)}, "
                           f"so the game uses {setup.players}.")
     seats: list[str] | None = None
     if params.get("seats", "").strip():
@@ -85,7 +92,7 @@ def parse_setup(params: dict[str, str], adapter: GameAdapter) -> tuple[Setup, li
         bad = [s for s in raw_seats if s not in SEAT_WORDS]
         if bad:
             errors.append(f"seats must be a comma-separated list of 'human' or 'bot' "
-                          f"({lo} to {hi} entries); {', '.join(map(repr, bad))} is not one.")
+                          f"({lo} to {hi} entries); {echo(', '.join(bad))} is not one.")
         elif not lo <= len(raw_seats) <= hi:
             errors.append(f"seats must list from {lo} to {hi} entries (one per player), "
                           f"got {len(raw_seats)}.")
@@ -102,10 +109,10 @@ def parse_setup(params: dict[str, str], adapter: GameAdapter) -> tuple[Setup, li
         setup.names = list(adapter.default_names[:players])
     if params.get("seed", "").strip():
         raw = params["seed"].strip()
-        if raw.isdigit() and int(raw) <= MAX_SEED:
+        if _small_whole(raw) and int(raw) <= MAX_SEED:
             setup.seed = int(raw)
         else:
-            errors.append(f"seed must be a whole number from 0 to {MAX_SEED}; got {raw!r}, "
+            errors.append(f"seed must be a whole number from 0 to {MAX_SEED}; got {echo(raw)}, "
                           f"so the game uses seed {setup.seed}.")
     if params.get("names", "").strip():
         names = [x.strip() for x in params["names"].split(",")]
@@ -129,13 +136,13 @@ def _parse_variant(raw: str, setup: Setup, adapter: GameAdapter) -> str:
         setup.variant = raw.lower()
         return ""
     if len(choices) > 1:
-        return (f"variant must be {_one_of(keys)} with {setup.players} players; got {raw!r}, "
+        return (f"variant must be {_one_of(keys)} with {setup.players} players; got {echo(raw)}, "
                 f"so the game uses {keys[0]!r} ({choices[0].label}).")
     counts = [n for n in range(adapter.info.min_players, adapter.info.max_players + 1)
               if len(variants_for(adapter, n)) > 1]
     where = "; ".join(f"with {n} players: {_one_of([v.key for v in variants_for(adapter, n)])}"
                       for n in counts)
-    return (f"variant {raw!r} does not apply: {setup.players} players have one way to play"
+    return (f"variant {echo(raw)} does not apply: {setup.players} players have one way to play"
             + (f" (variants exist {where})." if where else "."))
 
 

@@ -33,7 +33,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from .query import notice_html
+from .query import echo, notice_html
 from .safe import ErrorBanner, guarded
 from .theme import style_tag
 
@@ -115,7 +115,7 @@ class Walkthrough:
         ids = [ex.id for ex in self.examples]
         if start is not None and start not in ids:
             self.notice.value = notice_html([
-                f"there is no example {start!r}, so the first one is shown; the examples "
+                f"there is no example {echo(start)}, so the first one is shown; the examples "
                 f"are: {', '.join(ids)}."])
             start = None
         self.choose(start or ids[0])

@@ -5,6 +5,7 @@ from urllib.parse import parse_qsl
 
 import pytest
 
+from village_games import village_pillage
 from village_games.village_pillage import Plan
 from widgets.gallery import load_apps
 from widgets.query import page_query
@@ -297,22 +298,53 @@ def test_save_and_load_round_trip():
     assert other.banner.value == ""
 
 
+def _three_relics_mid_game():
+    g = village_pillage.new_game(players=3, seed=5)
+    d = g.to_dict()
+    d["players"][1]["relics"] = 3
+    return json.dumps({"format": "village-games-table", "game": "village_pillage", "state": d})
+
+
 @pytest.mark.parametrize("text, words", [
     ("{not json", "not valid JSON"),
     ("[1, 2]", "JSON object"),
     ('{"format": "village-games-table", "game": "villages", "state": {}}', "for &#x27;villages"),
-    ('{"players": [{"hand": ["Dragon"]}, {}]}', "Dragon"),
-    ('{"players": 9}', "2 to 5 players"),
+    ('{"format": "village-games-table", "game": "village_pillage", "seats": ["human"]}',
+     "no game in it: its &#x27;state&#x27; part is missing"),
+    ('{"players": [{}, {}]}', "does not say which game"),
+    ('{"game": "village_pillage", "version": 2, "players": [{"hand": ["Dragon"]}, {}]}',
+     "Dragon"),
+    ('{"game": "village_pillage", "version": 2, "players": [{}, {}, {}, {}, {}, {}]}',
+     "2 to 5 players"),
+    ('{"game": "village_pillage", "version": 99, "players": [{}, {}]}', "format version 99"),
+    ('{"game": "village_pillage", "players": [{}, {}]}', "incomplete"),
+    (_three_relics_mid_game(), "impossible position: Player 2 already holds three relics"),
     ("", "paste a saved game"),
 ])
-def test_bad_load_shows_an_error_and_changes_nothing(text, words):
+def test_bad_load_is_refused_beside_the_load_control_and_changes_nothing(text, words):
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
     before, board = state(app), app.board.html
     app.load_text.value = text
     app.load_button.click()
-    assert words in app.banner.value
+    assert "Not loaded" in app.load_note.value and words in app.load_note.value
     assert state(app) == before and app.board.html == board
     assert app.kinds == ["human", "bot", "bot"]
+
+
+def test_a_save_file_can_be_uploaded_and_the_load_says_so():
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
+    plan(app, "Farmer", "Raider")
+    finish_steps(app)
+    other = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
+    other.load_upload.set_state({"value": [{"name": "game.json", "type": "", "size": 1,
+                                            "last_modified": 0,
+                                            "content": app.save_json().encode()}]})
+    assert state(other) == state(app)
+    assert "Loaded: Village Pillage, 3 players, seed 5" in other.load_note.value
+    other.load_upload.set_state({"value": [{"name": "photo.json", "type": "", "size": 1,
+                                            "last_modified": 0, "content": b"\xff\xfe"}]})
+    assert "photo.json is not a text file" in other.load_note.value
+    assert state(other) == state(app)
 
 
 def test_new_game_from_the_setup_controls():
@@ -424,3 +456,22 @@ def test_a_bad_deck_upload_shows_the_file_card_and_field_and_changes_nothing():
                                                                 '"Knight"')}]})
     assert "broken.toml card &#x27;Wall&#x27;: field &#x27;type&#x27;" in app.banner.value
     assert state(app) == before and app.game.cards.is_standard
+
+
+@pytest.mark.parametrize("key", ["players", "seed"])
+@pytest.mark.parametrize("raw", ["9" * 5000, "²", "１２"])
+def test_an_unusable_number_in_the_link_gets_a_short_notice_not_a_crash(key, raw):
+    setup, errors = parse_setup({key: raw}, PillageAdapter())
+    assert len(errors) == 1 and "must be a whole number" in errors[0]
+    assert len(errors[0]) < 200  # the value is echoed cut short
+    default = parse_setup({}, PillageAdapter())[0]
+    assert setup.players == default.players
+
+
+def test_long_bad_values_are_echoed_cut_short_everywhere():
+    long = "x" * 3000
+    _setup, errors = parse_setup({"seats": long, "variant": long, "players": "3"},
+                                 PillageAdapter())
+    assert len(errors) == 2 and all(len(e) < 300 for e in errors)
+    app = make_app({"players": "9" * 5000, "seed": "9" * 5000})  # the app still opens
+    assert app.game is not None and len(app.notice.value) < 1000

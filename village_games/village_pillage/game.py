@@ -24,13 +24,14 @@ from .actions import (
 )
 from .cards import CardSet, DeckSpec, resolve_deck
 from .choices import PairChoices
-from .options import BANK_SIDES, INFO, MAX_PLAYERS, MIN_PLAYERS, check_options
+from .options import BANK_SIDES, INFO, check_options
 from .player import Village
 from .resolution import continue_round, finish_buy, relic_cost, reveal, take_market_card
 from .state_io import game_from_dict, game_to_dict
 from .views import determinize, observe
 
-__all__ = ["BANK_SIDES", "MAX_PLAYERS", "MIN_PLAYERS", "VillagePillage", "check_options"]
+__all__ = ["VillagePillage"]
+
 
 def _queue_choices(hand: list[str]) -> tuple[Action, ...]:
     return tuple(_single(Queue, c) for c in hand)

@@ -299,9 +299,8 @@ def _buy(g: VillagePillage, seat: int, side: int) -> bool:
     oseat, oside = opposite(seat, side, g.n, g.duel)
     g.acting = [seat, side]
     if card.buy_relic:
-        costs = g.relic_costs
-        cost = costs[v.relics] if v.relics < len(costs) else None
-        if cost is not None and v.stockpile + v.bank >= cost:  # compulsory when affordable
+        cost = relic_cost(g, seat)
+        if cost is not None and v.turnips >= cost:  # buying is compulsory when affordable
             fs, fb = v.pay(cost)
             v.relics += 1
             if g.reporting():
