@@ -40,7 +40,8 @@ class PickerLabels(Protocol):
 
     Also used when present (looked up with getattr, so older adapters keep working):
     `kind_title(kind) -> str` titles a kind's section and labels a field-less kind's button;
-    `pick_hint(kind) -> str` is the summary shown until a multi-field pick is complete.
+    `pick_hint(kind) -> str` is the summary shown until a multi-field pick is complete;
+    `needs_confirm(kind) -> bool` makes a one-field kind wait for Confirm too.
     """
 
     def field_title(self, action_type: str, field: str) -> str: ...
@@ -181,11 +182,21 @@ class ActionPicker(w.VBox):
             picks[field] = value
         else:
             raise ValueError(f"{value} is not a choice for {field} now")
-        if len(fields) == 1:
+        if not self._confirms(kind):
             self._apply(self._remaining(kind, picks)[0])
             return
         self.chosen_kind, self.chosen = (kind if picks else None), picks
         self._update()
+
+    def _confirms(self, kind: str) -> bool:
+        """Whether a pick of `kind` waits for Confirm: always with several fields; with one
+        field when the labels ask for it (a move that reveals at once deserves a second
+        look), else one click plays it."""
+        fields = self.kinds.get(kind, [])
+        if len(fields) > 1:
+            return True
+        ask = getattr(self.labels, "needs_confirm", None)
+        return bool(fields) and ask is not None and bool(ask(kind))
 
     def ready(self) -> Any | None:
         """The action the picks decide, once every field of their kind is picked."""
@@ -306,7 +317,7 @@ class ActionPicker(w.VBox):
 
     def _bar_on_show(self) -> _Bar:
         for kind in self._kind_order():
-            if len(self.kinds[kind]) > 1:
+            if self._confirms(kind):
                 return self._bars[kind]
         raise LookupError("no kind on offer has a Confirm: one click applies each action")
 
@@ -421,7 +432,7 @@ class ActionPicker(w.VBox):
                     for f in fields]
             else:
                 parts = [self._row(kind, "", [self._button((kind, "", ""))])]
-            if len(fields) > 1:
+            if self._confirms(kind):
                 parts.append(self._bar(kind).box)
             if len(self.kinds) > 1:
                 children.append(self._section(kind, parts))
@@ -439,7 +450,7 @@ class ActionPicker(w.VBox):
         for kind, field in [k for k in self._rows if not self._shows_row(*k)]:
             for widget in self._rows.pop((kind, field)):
                 widget.close()
-        for kind in [k for k in self._bars if len(self.kinds.get(k, ())) < 2]:
+        for kind in [k for k in self._bars if k not in self.kinds or not self._confirms(k)]:
             self._bars.pop(kind).close()
         for kind in [k for k in self._sections if len(self.kinds) < 2 or k not in self.kinds]:
             for widget in self._sections.pop(kind):
@@ -464,7 +475,7 @@ class ActionPicker(w.VBox):
                  icon="check" if selected else "",
                  disabled=active and value not in options[field])
         for k, bar in self._bars.items():
-            if len(self.kinds.get(k, ())) < 2:
+            if k not in self.kinds or not self._confirms(k):
                 continue  # not on show; pruned after this build
             action = self.ready() if k == kind else None
             summary = (f"<b>Ready:</b> {self._describe(action)}" if action is not None

@@ -68,6 +68,8 @@ from .theme import style_tag
 SAVE_FORMAT = "village-games-table"
 REVEALED = "Undo never rewinds past something revealed or left to chance (a reveal, a draw)."
 STEP_LABEL = "Show automatic play step by step"
+HOT_SEAT_UNDO = ("With several people at one screen, only the one who moved may take it "
+                 "back, before passing the screen on.")
 MAX_BOT_STEPS = 10_000  # bots acting in a row without a person: more means a bug
 
 
@@ -195,9 +197,13 @@ class TableApp:
         setup_row.add_class("vg-setup-row")
         self.setup_panel = w.VBox([setup_row, self.seats_row])
         self.setup_panel.add_class("vg-setup")
+        self.pass_button = w.Button(description="Done: pass the screen on", icon="share",
+                                    button_style="warning", layout=w.Layout(width="auto"))
+        self.pass_button.add_class("vg-pass-button")
+        self.pass_button.on_click(guard(self._on_pass))
         self.undo_note = w.HTML("")
         self.undo_note.add_class("vg-undo-note")
-        undo_row = w.HBox([self.undo_button, self.undo_note])
+        undo_row = w.HBox([self.pass_button, self.undo_button, self.undo_note])
         undo_row.add_class("vg-undo-row")
         action = w.VBox([self.prompt, self.picker, self.step_bar, undo_row])
         action.add_class("vg-action-panel")
@@ -217,6 +223,7 @@ class TableApp:
         self.kinds: list[str] = []
         self.bots: dict[int, Any] = {}
         self.showing: int | None = None  # the seat whose private view is on screen
+        self.passing: int | None = None  # hot seat: a mover who has yet to pass the screen
         self.frames: list[Frame] = []
         self.frame_i = 0
         self.frame_log_start = 0
@@ -325,6 +332,7 @@ class TableApp:
         self.bots = {s: self.adapter.make_bot(s, game.seed * 31 + s)
                      for s, k in enumerate(kinds) if k == BOT}
         self.showing = None
+        self.passing = None
         self.frames = []
         self.frame_i = 0
         self.undo_stack = []
@@ -435,7 +443,20 @@ class TableApp:
         else:
             self.undo_stack = [(snapshot, seat)]
         if self.hot_seat:
-            self.showing = None
+            following = self.human_to_act()
+            if self.undo_stack and following is not None and following != seat:
+                self.passing = seat  # the mover may still take it back, then passes on
+            else:
+                self.showing = None
+        self._advance()
+        self._refresh()
+
+    def _on_pass(self, _b: Any = None) -> None:
+        """The mover is done: the screen goes to the next person (through the hand-over)."""
+        if self.passing is None:
+            raise ValueError("there is no move to pass on")
+        self.passing = None
+        self.showing = None
         self._advance()
         self._refresh()
 
@@ -457,13 +478,22 @@ class TableApp:
         self.frame_i = 0
         self._advance()
 
-    def _on_undo(self, _b: Any = None) -> None:
+    def can_undo(self) -> bool:
+        """Only the person who made the move may take it back: in hot seat, only before
+        they pass the screen on."""
         if not self.undo_stack or self.frames:
-            raise ValueError(self.undo_reason)
+            return False
+        return not self.hot_seat or self.passing == self.undo_stack[-1][1]
+
+    def _on_undo(self, _b: Any = None) -> None:
+        if not self.can_undo():
+            raise ValueError(self.undo_reason if not self.undo_stack or self.frames
+                             else HOT_SEAT_UNDO)
         snapshot, seat = self.undo_stack.pop()
         game = self.adapter.from_dict(snapshot)
         self.game = game
-        self.showing = None if self.hot_seat else seat
+        self.showing = seat  # the same person chooses again
+        self.passing = None
         self.undo_reason = "Nothing more to undo."
         self._refresh()
 
@@ -603,16 +633,19 @@ class TableApp:
         g = self.game
         self._set_visible(self.handover, False)
         self._set_visible(self.step_bar, False)
+        self._set_visible(self.pass_button, False)
         self._set_visible(self.board, True)
         self.picker.set_actions([])
-        self.undo_button.disabled = not self.undo_stack or bool(self.frames)
-        if self.undo_stack and not self.frames:
+        self.undo_button.disabled = not self.can_undo()
+        if self.undo_stack and not self.frames and not self.can_undo():
+            self.undo_button.tooltip = HOT_SEAT_UNDO
+        elif self.undo_stack and not self.frames:
             who = self.game.player_name(self.undo_stack[-1][1])
             self.undo_button.tooltip = f"Take back {who}'s last move (nobody has seen it)"
         else:
             self.undo_button.tooltip = self.undo_reason
         self.undo_note.value = ("" if not self.undo_button.disabled or not self.game.history
-                                else html.escape(self.undo_reason))
+                                else html.escape(self.undo_button.tooltip))
         view = self.public_view
         if self.frames:
             frame = self.frames[self.frame_i]
@@ -635,6 +668,18 @@ class TableApp:
             self._draw(g.observation(view))
             self.prompt.value = ""
             self.log_view.value = self._log_html(view)
+            return
+        if self.passing is not None:
+            mover = self.passing
+            self._draw(g.observation(mover))
+            nxt = html.escape(g.player_name(seat))
+            self.pass_button.description = f"Done: pass the screen to {g.player_name(seat)}"
+            self._set_visible(self.pass_button, True)
+            self.prompt.value = (
+                f'<div class="vg-prompt-line"><b>{html.escape(g.player_name(mover))}</b>, '
+                "your move is in. Take it back with Undo, or pass the screen to "
+                f"<b>{nxt}</b>.</div>")
+            self.log_view.value = self._log_html(mover)
             return
         if self.hot_seat and self.showing != seat:
             name = html.escape(g.player_name(seat))

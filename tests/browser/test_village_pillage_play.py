@@ -121,7 +121,10 @@ def test_hot_seat_hides_the_table_until_the_next_person_is_ready(page, voila_ser
     pick(page, "front", "Farmer")
     pick(page, "back", "Wall")
     page.locator(".vg-confirm").click()
+    expect(page.locator(".vg-undo")).to_be_enabled()  # Ana may still take it back
+    page.locator(".vg-pass-button").click()
     expect(page.locator(".vg-handover")).to_contain_text("Pass to Ben")
+    expect(page.locator(".vg-undo")).to_be_disabled()  # Ben may not
     expect(page.locator(".vg-board-html")).to_be_hidden()
 
 

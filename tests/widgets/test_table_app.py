@@ -244,6 +244,8 @@ def test_hot_seat_hands_over_without_showing_the_others_cards():
     app.handover_button.click()
     assert visible(app.board) and "Your hand" in app.board.html
     plan(app, "Wall", "Merchant")
+    assert "Your hand" in app.board.html and visible(app.pass_button)  # still Ana's view
+    app.pass_button.click()
     # Ben's turn: the table is hidden until Ben says he is ready
     assert visible(app.handover) and "Pass to Ben" in app.handover_text.value
     assert app.board.html == "" and "places" not in app.log_view.value
@@ -258,19 +260,22 @@ def test_hot_seat_hands_over_without_showing_the_others_cards():
     assert visible(app.handover) and "Pass to Ana" in app.handover_text.value
 
 
-def test_undo_takes_back_an_unrevealed_plan_only():
+def test_undo_takes_back_an_unrevealed_plan_only_before_the_screen_passes_on():
     app = make_app({"seats": "human,human,bot", "seed": "2"})
     app.handover_button.click()
     assert app.undo_button.disabled
     start = state(app)
     plan(app, "Wall", "Merchant")
+    assert visible(app.pass_button) and "pass the screen to <b>Ben</b>" in app.prompt.value
     assert not app.undo_button.disabled
     app.undo_button.click()
     assert state(app) == start and app.banner.value == ""
-    assert visible(app.handover) and "Pass to Ana" in app.handover_text.value
+    assert not visible(app.handover) and "Your turn" in app.prompt.value  # Ana again
     assert app.undo_button.disabled
-    app.handover_button.click()
     plan(app, "Wall", "Merchant")
+    app.pass_button.click()
+    assert visible(app.handover) and "Pass to Ben" in app.handover_text.value
+    assert app.undo_button.disabled  # Ben cannot take Ana's move back
     app.handover_button.click()
     plan(app, "Farmer", "Raider")  # the bot plans last: cards are revealed
     assert app.undo_button.disabled
@@ -409,12 +414,27 @@ def test_a_card_that_is_not_a_choice_cannot_be_clicked_on_the_table():
 def test_undo_stops_where_the_engine_reports_a_reveal_or_chance():
     app = make_app({"players": "3", "seats": "human,human,bot", "seed": "5"})
     app.handover_button.click()
-    plan(app, "Farmer", "Raider")  # face down: nothing revealed, so it can be taken back
-    assert not app.undo_button.disabled
+    plan(app, "Farmer", "Raider")  # face down: nothing revealed, so a snapshot is kept
+    assert [seat for _snap, seat in app.undo_stack] == [0]
+    app.pass_button.click()
     app.handover_button.click()
     plan(app, "Wall", "Farmer")  # the bot then plans and the reveal is flagged by the engine
     assert any(e.kind == "reveal" and e.final for e in app.game.log)
-    assert app.undo_button.disabled and "revealed or left to chance" in app.undo_reason
+    assert app.undo_stack == [] and "revealed or left to chance" in app.undo_reason
+    assert app.undo_button.disabled
+
+
+def test_in_hot_seat_the_next_player_cannot_undo_the_previous_move():
+    app = make_app({"players": "3", "seats": "human,human,bot", "seed": "5"})
+    app.handover_button.click()
+    plan(app, "Farmer", "Raider")
+    app.pass_button.click()
+    assert visible(app.handover) and app.undo_button.disabled  # Ben's hand-over screen
+    with pytest.raises(ValueError, match="only the one who moved may take it back"):
+        app._on_undo()
+    app.undo_button.click()  # a stray click changes nothing
+    app.handover_button.click()
+    assert app.undo_button.disabled and app.game.players[0].plan == ["Farmer", "Raider"]
 
 
 def _deck_text(old, new):
@@ -475,3 +495,22 @@ def test_long_bad_values_are_echoed_cut_short_everywhere():
     assert len(errors) == 2 and all(len(e) < 300 for e in errors)
     app = make_app({"players": "9" * 5000, "seed": "9" * 5000})  # the app still opens
     assert app.game is not None and len(app.notice.value) < 1000
+
+
+def test_the_duels_one_card_queue_waits_for_confirm_and_a_pick_can_be_taken_back():
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "3"})
+    app.picker.button("front", "Farmer").click()
+    app.picker.button("back", "Wall").click()
+    app.picker.confirm.click()
+    finish_steps(app)
+    assert app.game.round == 2 and type(app.picker.actions[0]).__name__ == "Queue"
+    card = app.picker.actions[0].card
+    app.picker.button("card", card).click()  # one click only picks it
+    assert app.game.players[0].plan == ["Wall"] and app.picker.chosen == {"card": card}
+    assert not app.picker.confirm.disabled and "Ready" in app.picker.summary.value
+    app.picker.button("card", card).click()  # and a second click takes it back
+    assert app.picker.chosen == {} and app.picker.confirm.disabled
+    app.board.click(card)
+    app.picker.confirm.click()
+    finish_steps(app)
+    assert app.game.round == 3 and app.game.players[0].plan[:1] == [card]
