@@ -596,15 +596,22 @@ class TableApp:
         widget.layout.display = None if visible else "none"
 
     def _log_html(self, seat: int | None, upto: int | None = None) -> str:
-        events = (self.game.log if upto is None else self.game.log[:upto])[-80:]
-        lines = [e.text_for(seat) for e in events]
-        return f'<div class="vg-log-scroll">{self._log_lines(events, lines)}</div>'
-
-    @staticmethod
-    def _log_lines(events: list[Event], lines: list[str]) -> str:
-        parts = [f'<div class="vg-log-line vg-log-{html.escape(e.kind)}">{html.escape(t)}'
-                 "</div>" for e, t in zip(events, lines, strict=True)]
-        return "".join(reversed(parts))
+        """The whole log as `seat` may read it, grouped by round (an event whose data names a
+        new round starts a group), newest at the bottom and scrolled there."""
+        events = self.game.log if upto is None else self.game.log[:upto]
+        groups: list[tuple[Any, list[str]]] = []
+        for e in events:
+            rnd = e.data.get("round")
+            if not groups or (rnd is not None and rnd != groups[-1][0]):
+                groups.append((rnd, []))
+            groups[-1][1].append(f'<div class="vg-log-line vg-log-{html.escape(e.kind)}">'
+                                 f"{html.escape(e.text_for(seat))}</div>")
+        parts = ['<div class="vg-log-round">'
+                 + (f'<div class="vg-log-round-head">Round {html.escape(str(rnd))}</div>'
+                    if rnd is not None else "") + "".join(lines) + "</div>"
+                 for rnd, lines in groups]
+        # the box stacks from the bottom (column-reverse), so the newest round comes first
+        return f'<div class="vg-log-scroll">{"".join(reversed(parts))}</div>'
 
     def _draw(self, obs: dict[str, Any], highlight: list[int] | None = None) -> None:
         """The table for this observation; nothing on it is clickable until `_sync_board`."""

@@ -134,3 +134,26 @@ def test_a_bot_with_a_fixed_seed_chooses_the_same_whatever_it_cannot_see():
     for seed in range(3):
         assert (PillageBot(seed=seed).act(SeatView(one, 0))
                 == PillageBot(seed=seed).act(SeatView(two, 0)))
+
+
+def test_the_log_names_the_owner_of_an_opponent_steals_card_and_idle_cards():
+    g = make([player(stockpile=0, extra=("Florist",)), player(), player()],
+             market=["Bard", "Mason", "Miner", "Outlaw"],
+             names=["Ana", "Ben", "Cy"])
+    g.apply(0, Plan("Florist", "Wall"))  # Ana's Florist faces Ben's right card
+    g.apply(1, Plan("Farmer", "Raider"))
+    g.apply(2, Plan("Farmer", "Raider"))
+    lines = g.log_for(None)
+    assert "Ana's Florist lets Ben steal 2 of 2 from Ana." in lines
+    assert not any("Ben's Florist" in line for line in lines)
+    assert not any("nothing happens" in line for line in lines)  # every card acted
+
+
+def test_a_card_that_does_nothing_against_what_it_faces_is_logged():
+    g = make([player(), player(), player()], market=MARKET, names=["Ana", "Ben", "Cy"])
+    g.apply(0, Plan("Wall", "Farmer"))  # Ana's Wall faces Ben's right card
+    g.apply(1, Plan("Farmer", "Raider"))
+    events = g.apply(2, Plan("Farmer", "Wall"))
+    idle = [e for e in events if e.kind == "nothing"]
+    assert [e.text for e in idle] == ["Ben's Raider meets Ana's Wall: nothing happens."]
+    assert not idle[0].final and "nothing" in village_pillage.INFO.silent_kinds

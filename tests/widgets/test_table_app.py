@@ -514,3 +514,15 @@ def test_the_duels_one_card_queue_waits_for_confirm_and_a_pick_can_be_taken_back
     app.picker.confirm.click()
     finish_steps(app)
     assert app.game.round == 3 and app.game.players[0].plan[:1] == [card]
+
+
+def test_the_log_keeps_the_whole_game_grouped_by_round():
+    app = make_app({"seats": "bot,bot,bot", "seed": "8"}, step_by_step=False)
+    assert app.game.is_over() and len(app.game.log) > 80
+    log = app.log_view.value
+    assert log.count('class="vg-log-line') == len(app.game.log)
+    rounds = app.game.round
+    assert log.count("vg-log-round-head") == rounds
+    assert "Round 1<" in log and f"Round {rounds}<" in log
+    from html import escape
+    assert escape(app.game.log[1].text_for(None)) in log  # the earliest lines are kept

@@ -7,7 +7,8 @@ from ..core.info import GameInfo
 INFO = GameInfo(
     name="village_pillage", title="Village Pillage", min_players=2, max_players=5,
     simultaneous=True, chance=True, hidden_information=True,
-    silent_kinds=frozenset({"plan"}),  # a face-down plan is not a step worth showing
+    # a face-down plan, and a card that does nothing, are not steps worth a click
+    silent_kinds=frozenset({"plan", "nothing"}),
 )
 MIN_PLAYERS, MAX_PLAYERS = INFO.min_players, INFO.max_players
 

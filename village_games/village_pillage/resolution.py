@@ -34,7 +34,8 @@ def played(g: VillagePillage, seat: int, side: int) -> Card:
 #   banks     {seat: amount}: one player's bank effects add up and share the cap
 #   exhausts  [(seat, side exhausted, by seat, by side)]
 #   buyers    {seat: [sides that buy]}
-Stage = tuple[list, dict, dict, list, dict]
+#   idle      [(seat, side, facing seat, facing side)]: cards that do nothing this round
+Stage = tuple[list, dict, dict, list, dict, list]
 
 
 def matchups(g: VillagePillage) -> list[Stage | None]:
@@ -50,11 +51,14 @@ def matchups(g: VillagePillage) -> list[Stage | None]:
         card = cards[ps[seat].plan[side]]
         st = stages[card.type]
         if st is None:
-            st = stages[card.type] = ([], {}, {}, [], {})
+            st = stages[card.type] = ([], {}, {}, [], {}, [])
         eff = card.effects[cards[ps[oseat].plan[oside]].type]
-        if card.buy_relic or eff.buy_card is not None:
+        buys = card.buy_relic or eff.buy_card is not None
+        if buys:
             st[4].setdefault(seat, []).append(side)
         if not eff.acts:
+            if not buys:
+                st[5].append((seat, side, oseat, oside))
             continue
         if eff.gain:
             st[0].append((seat, eff.gain, seat, side, card.name))
@@ -134,7 +138,14 @@ def _simple_steps(g: VillagePillage, ctype: int, stage: Stage) -> None:
     if report:
         g.emit(Event("phase", "{} phase.", {"phase": TYPES[ctype]}, (TYPES[ctype],)))
     ps = g.players
-    gains, claims, banks, exhausts, _buyers = stage
+    gains, claims, banks, exhausts, _buyers, idle = stage
+    if report:
+        for seat, side, oseat, oside in idle:
+            g.acting = [seat, side]
+            g.emit(Event("nothing", "{}'s {} meets {}'s {}: nothing happens.",
+                         {"seat": seat, "card": ps[seat].plan[side]},
+                         (ps[seat].name, ps[seat].plan[side], ps[oseat].name,
+                          ps[oseat].plan[oside])))
     for seat, amount, owner, side, card in gains:
         ps[seat].stockpile += amount
         if report:
