@@ -37,6 +37,19 @@ def test_payoff_table_best_reply_follows_the_preset(app):
     assert "<b>Raider</b>" in app.table_html.value
 
 
+def test_payoff_note_says_a_tied_best_reply_can_still_be_exploited(app):
+    app.preset.value = "Always Raider"
+    note = app.table_html.value.split("vg-table-note")[1]
+    assert "can be exploited" in note and "nothing to exploit" not in note
+    app.market_rows.value = True  # with market cards, several replies tie, all above 0
+    note = app.table_html.value.split("vg-table-note")[1]
+    assert app.table_html.value.count("★") > 1 and "can be exploited" in note
+    app.market_rows.value = False
+    app.preset.value = "Equilibrium"
+    note = app.table_html.value.split("vg-table-note")[1]
+    assert "cannot be exploited" in note
+
+
 def test_moving_a_weight_makes_a_custom_mix(app):
     app.preset.value = "Uniform"
     app.weights["Farmer"].value = 1.0

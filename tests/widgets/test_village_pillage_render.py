@@ -143,3 +143,10 @@ def test_winner_banner_shows_the_tie_break_text():
     assert "vg-winner-banner" in html and g.result in html
     assert "Player 1" in html.split("vg-winner-banner")[1]
     assert 'data-relics="3"' in village(html, 0) and "vg-winner" in village(html, 0)
+
+
+@pytest.mark.parametrize("name", ["Berserker", "Labyrinth", "Cathedral", "Innkeeper"])
+def test_long_card_names_get_a_smaller_font_instead_of_breaking_mid_word(name):
+    assert "vg-card-name vg-long-name" in card_html(name, CARDS, small=True)
+    assert "vg-long-name" not in card_html("Farmer", CARDS, small=True)
+    assert "vg-long-name" not in card_html("Rat Catcher", CARDS, small=True)  # two words

@@ -132,6 +132,19 @@ def _slider(shared: Shared, description: str, value: int, hi: int, who: str) -> 
                        continuous_update=False, style=NARROW, layout={"width": "260px"})
 
 
+_VALUES: dict[bytes, float] = {}  # solved payoff tables (the same few come back often)
+
+
+def _game_value(values: np.ndarray) -> float:
+    """The value of the zero-sum game in `values` (rows: my cards, columns: theirs)."""
+    key = values.tobytes() + bytes(str(values.shape), "ascii")
+    if key not in _VALUES:
+        if len(_VALUES) > 256:
+            _VALUES.clear()
+        _VALUES[key] = float(solve_zero_sum(values).value)
+    return _VALUES[key]
+
+
 class _TabPart:
     """A part of tab `tab`, which is built the first time it is opened, or the first time
     code reaches for one of its parts (tests, scripted demos): `app.match.run()` works on a
@@ -421,12 +434,19 @@ class LessonApp(w.VBox):
                 f"{cells}<td class='vg-expected'>{fmt(expected[r], 2)}{star}</td></tr>")
         names = " and ".join(rows[i] for i in sorted(best))
         many = len(best) > 1
+        reply = float(expected[min(best)])
+        value = _game_value(values)
+        gap = reply - value  # the exploitability of their mix, for these rows
         note = (f"Against this mix your best {'replies are' if many else 'reply is'} "
-                f"<b>{_e(names)}</b>, worth {fmt(expected[min(best)], 2)} turnips a round "
-                "on average.")
-        if many:
-            note += (" When several cards tie like this, the opponent's mix leaves you "
-                     "nothing to exploit: that is what an equilibrium mix does.")
+                f"<b>{_e(names)}</b>, worth {fmt(reply, 2)} turnips a round on average. "
+                f"The value of this game (what your equilibrium mix guarantees whatever "
+                f"they do) is {fmt(value, 2)}, so ")
+        if gap > 1e-9:
+            note += (f"their mix can be exploited: you gain <b>{fmt(gap, 2)}</b> turnips a "
+                     "round more than the game's value.")
+        else:
+            note += ("their mix cannot be exploited: no reply earns more than the game's "
+                     "value (an equilibrium mix does exactly this).")
         self.table_html.value = (  # one message for the table and its note
             "<table class='vg-payoff-table'><thead><tr><th>Your card</th>" + head
             + "<th>Average vs their mix</th></tr></thead><tbody>" + "".join(body)

@@ -89,8 +89,10 @@ def card_html(name: str, cards: CardSet, *, small: bool = False, exhausted: bool
     egg = '<span class="vg-egg" title="starting card"></span>' if card.starter else ""
     tip = _e(card.help + (f" ({card.note})" if card.note else ""))
     value = f' data-vg-value="{_e(name)}"' if pickable else ""
+    # a long single word gets a smaller font instead of breaking mid-word in a small slot
+    long_name = " vg-long-name" if max(len(w) for w in name.split()) >= 9 else ""
     return (f'<div class="{" ".join(classes)}" title="{tip}" data-card="{_e(name)}"{value}>'
-            f'<div class="vg-card-name">{_e(name)}{egg}</div>'
+            f'<div class="vg-card-name{long_name}">{_e(name)}{egg}</div>'
             f'<div class="vg-card-type">{_e(card.type_name)}</div>{rows}{badge}</div>')
 
 
