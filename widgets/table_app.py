@@ -139,7 +139,7 @@ class TableApp:
         self.all_button = w.Button(description="Show all", icon="fast-forward")
         self.all_button.add_class("vg-show-all")
         self.all_button.on_click(guard(self._on_show_all))
-        self.step_bar = w.VBox([self.step_text, w.HBox([self.next_button, self.all_button])])
+        self.step_bar = w.HBox([w.HBox([self.next_button, self.all_button]), self.step_text])
         self.step_bar.add_class("vg-step-bar")
         self.log_view = w.HTML("")
         self.log_view.add_class("vg-log")
@@ -205,7 +205,18 @@ class TableApp:
         self.undo_note.add_class("vg-undo-note")
         undo_row = w.HBox([self.pass_button, self.undo_button, self.undo_note])
         undo_row.add_class("vg-undo-row")
-        action = w.VBox([self.prompt, self.picker, self.step_bar, undo_row])
+        # what to do now sits right above the table, so a laptop screen shows the prompt,
+        # the Next step button and the clickable hand together without scrolling
+        self.turn_confirm = w.Button(description="Confirm", button_style="success",
+                                     icon="check", disabled=True,
+                                     tooltip="Play the cards picked (the same as Confirm below)")
+        self.turn_confirm.add_class("vg-turn-confirm")
+        self.turn_confirm.on_click(guard(self._on_turn_confirm))
+        prompt_row = w.HBox([self.prompt, self.turn_confirm])
+        prompt_row.add_class("vg-prompt-row")
+        header = w.VBox([prompt_row, self.step_bar])
+        header.add_class("vg-turn-bar")
+        action = w.VBox([self.picker, undo_row])
         action.add_class("vg-action-panel")
         side = w.VBox([w.HTML('<div class="vg-log-head">Log</div>'), self.log_view,
                        self.tools])
@@ -213,7 +224,7 @@ class TableApp:
         lower = w.HBox([action, side])
         lower.add_class("vg-lower")
         self.widget = w.VBox([style_tag(), self.banner, self.notice, self.setup_panel,
-                              self.board, self.handover, lower])
+                              header, self.board, self.handover, lower])
         self.widget.add_class("vg-app")
         self.widget.add_class("vg-table-app")
         self.set_notices(notices)
@@ -625,6 +636,22 @@ class TableApp:
         offered = self.picker.clickable_values()
         self.board.set(targets=offered + [v for v in picked if v not in offered],
                        picked=picked)
+        try:
+            self.picker.confirm  # noqa: B018 - is any choice on offer waiting for Confirm?
+            confirms = True
+        except LookupError:
+            confirms = False
+        self._set_visible(self.turn_confirm, confirms)
+        ready = self.picker.ready() if confirms else None
+        if self.turn_confirm.disabled != (ready is None):
+            self.turn_confirm.disabled = ready is None
+
+    def _on_turn_confirm(self, _b: Any = None) -> None:
+        """Confirm from the bar above the table (the picker's own Confirm may be below the
+        fold on a laptop)."""
+        if self.picker.ready() is None:
+            raise ValueError("pick a card for every choice first")
+        self.picker.confirm.click()
 
     def _on_board_pick(self, value: str, field: str | None) -> None:
         """A card clicked on the table: the same path as the picker's button for it."""
@@ -641,6 +668,7 @@ class TableApp:
         self._set_visible(self.handover, False)
         self._set_visible(self.step_bar, False)
         self._set_visible(self.pass_button, False)
+        self._set_visible(self.turn_confirm, False)
         self._set_visible(self.board, True)
         self.picker.set_actions([])
         self.undo_button.disabled = not self.can_undo()

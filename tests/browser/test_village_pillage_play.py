@@ -179,3 +179,22 @@ def test_play_by_clicking_the_cards_on_the_table(page, voila_server, open_app):
     page.locator(".vg-confirm").click()
     expect(page.locator(".vg-step-bar")).to_contain_text("Step 1 of")
     expect(page.locator(".vg-error")).to_be_hidden()
+
+
+def test_on_a_laptop_screen_the_turn_is_visible_and_playable_without_scrolling(
+        page, voila_server, open_app):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, voila_server, NOTEBOOK, query=QUERY, ready=".vg-pick")
+    for selector in (".vg-prompt .vg-turn-badge", ".vg-turn-confirm",
+                     f'.vg-board-html .vg-hand [data-vg-value="{LEFT}"]'):
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 768, selector
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1366
+    hand = page.locator(".vg-board-html .vg-hand")
+    hand.locator(f'[data-vg-value="{LEFT}"]').click()
+    expect(hand.locator(f'[data-vg-value="{LEFT}"].vg-picked')).to_be_visible()
+    hand.locator(f'[data-vg-value="{RIGHT}"]').click()
+    expect(page.locator(".vg-turn-confirm")).to_be_enabled()
+    page.locator(".vg-turn-confirm").click()
+    expect(page.locator(".vg-step-bar")).to_contain_text("Step 1 of")
+    assert page.evaluate("window.scrollY") == 0  # nothing needed a scroll

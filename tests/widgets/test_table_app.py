@@ -526,3 +526,17 @@ def test_the_log_keeps_the_whole_game_grouped_by_round():
     assert "Round 1<" in log and f"Round {rounds}<" in log
     from html import escape
     assert escape(app.game.log[1].text_for(None)) in log  # the earliest lines are kept
+
+
+def test_the_bar_above_the_table_confirms_a_pick_made_on_the_table():
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
+    assert visible(app.turn_confirm) and app.turn_confirm.disabled
+    app.board.click("Farmer")
+    assert app.turn_confirm.disabled
+    with pytest.raises(ValueError, match="pick a card for every choice"):
+        app._on_turn_confirm()
+    app.board.click("Wall")
+    assert not app.turn_confirm.disabled
+    app.turn_confirm.click()
+    assert app.game.history[0] == (0, Plan("Farmer", "Wall"))
+    assert not visible(app.turn_confirm)  # stepping through the round: nothing to confirm
