@@ -56,6 +56,25 @@ def gallery_html(apps: list[AppEntry]) -> str:
     return '<div class="vg-gallery">' + "".join(cards) + "</div>"
 
 
+def nav_html(notebook: str, apps: list[AppEntry] | None = None) -> str:
+    """A line of links from one app to the gallery and to the same game's other apps
+    (relative, like the gallery's own links)."""
+    apps = load_apps() if apps is None else apps
+    here = next((a for a in apps if a.notebook == notebook), None)
+    links = ['<a class="vg-nav-home" href="index.ipynb">← All apps</a>']
+    for app in apps:
+        if here is not None and app.game == here.game and app.notebook != notebook:
+            links.append(f'<a href="{html.escape(app.notebook)}">{html.escape(app.game)}: '
+                         f"{html.escape(app.kind)}</a>")
+    return f'<div class="vg-nav">{" · ".join(links)}</div>'
+
+
+def add_nav(app: w.Box, notebook: str) -> w.Box:
+    """Put the navigation line at the top of an app's box; returns the box."""
+    app.children = (w.HTML(nav_html(notebook)), *app.children)
+    return app
+
+
 def gallery() -> w.VBox:
     box = w.VBox([style_tag(), w.HTML(gallery_html(load_apps()))])
     box.add_class("vg-app")

@@ -11,6 +11,11 @@ def test_root_opens_the_gallery_and_a_link_starts_the_game_it_names(page, voila_
     expect(page.locator(".vg-board-html .vg-village")).to_have_count(3, timeout=60_000)
     expect(page.locator(".vg-seed input")).to_have_value("7")
     expect(page.locator(".vg-prompt")).to_contain_text("Your turn")
+    page.locator(".vg-nav a", has_text="Village Pillage: Rules").click()  # app to app
+    page.wait_for_url("**/village_pillage_rules.ipynb")
+    expect(page.locator(".vg-wt-board .vg-village").first).to_be_visible(timeout=60_000)
+    page.locator(".vg-nav-home").click()  # and back to the gallery
+    expect(page.locator(".vg-gallery-card")).to_have_count(3, timeout=60_000)
 
 
 def test_a_gallery_link_opens_a_rules_example(page, voila_server):

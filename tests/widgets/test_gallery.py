@@ -27,3 +27,20 @@ def test_a_broken_app_list_fails_with_the_entry_named(tmp_path):
     bad.write_text('[[app]]\ngame = "X"\nkind = "Play"\n')
     with pytest.raises(CardDataError, match="app #1: missing field 'notebook'"):
         load_apps(bad)
+
+
+def test_each_app_links_back_to_the_gallery_and_to_its_games_other_apps():
+    from widgets.gallery import nav_html
+    nav = nav_html("village_pillage_play.ipynb")
+    assert 'href="index.ipynb"' in nav
+    assert 'href="village_pillage_rules.ipynb"' in nav
+    assert 'href="village_pillage_lesson.ipynb"' in nav
+    assert 'href="village_pillage_play.ipynb"' not in nav  # not to itself
+
+
+def test_the_apps_show_the_navigation_line():
+    from widgets.village_pillage.lesson_app import lesson_app
+    from widgets.village_pillage.play_app import play_app
+    from widgets.village_pillage.walkthrough_app import walkthrough_app
+    for app in (play_app({}), walkthrough_app(query={}), lesson_app(seed=1)):
+        assert "vg-nav" in app.children[0].value and "All apps" in app.children[0].value

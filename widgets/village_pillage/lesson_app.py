@@ -40,6 +40,7 @@ from village_games.village_pillage.payoffs import (
     payoff_table,
 )
 from widgets.charts import chart_image, png_bytes
+from widgets.gallery import add_nav
 from widgets.lesson import Choice, Exact, Lesson, Shared, fmt
 from widgets.markup import esc as _e
 from widgets.safe import ErrorBanner, guarded
@@ -555,4 +556,6 @@ class LessonApp(w.VBox):
 
 def lesson_app(seed: int | None = None) -> LessonApp:
     """Build the lesson; `seed` makes every Monte Carlo run replayable."""
-    return LessonApp(seed)
+    app = LessonApp(seed)
+    add_nav(app, "village_pillage_lesson.ipynb")
+    return app

@@ -20,6 +20,7 @@ from village_games.village_pillage import CardSet
 from village_games.village_pillage.cards import deck_from_text
 from village_games.village_pillage.options import BANK_SIDES
 
+from ..gallery import add_nav
 from ..markup import esc as _e
 from ..table_adapter import Variant
 from ..table_app import TableApp, table_app
@@ -145,7 +146,8 @@ class PillageAdapter:
 
 def play_app(query: dict[str, str] | None = None, step_by_step: bool = True) -> w.Widget:
     """The Village Pillage table, set up from the page's query string (or `query`)."""
-    return table_app(PillageAdapter(), query, step_by_step=step_by_step)
+    return add_nav(table_app(PillageAdapter(), query, step_by_step=step_by_step),
+                   "village_pillage_play.ipynb")
 
 
 def make_app(query: dict[str, str] | None = None, step_by_step: bool = True) -> TableApp:

@@ -18,6 +18,7 @@ from village_games.village_pillage.rule_examples import (
     replay,
 )
 
+from ..gallery import add_nav
 from ..query import page_query
 from ..walkthrough import Walkthrough, example_from_query
 from .render import render_table
@@ -57,4 +58,4 @@ def walkthrough_app(path: str | Path = EXAMPLES_FILE, example: str | None = None
     """
     if example is None and query is None:
         query = page_query()
-    return walkthrough(path, example, query).widget
+    return add_nav(walkthrough(path, example, query).widget, "village_pillage_rules.ipynb")
