@@ -59,6 +59,7 @@ from .table_setup import (
     Setup,
     default_setup,
     parse_setup,
+    setup_query,
     variant_of,
     variant_options,
     variants_for,
@@ -195,7 +196,9 @@ class TableApp:
         setup_row = w.HBox([self.players_box, self.variant_box, self.seed_box, self.dice,
                             self.step_box, self.new_button])
         setup_row.add_class("vg-setup-row")
-        self.setup_panel = w.VBox([setup_row, self.seats_row])
+        self.share = w.HTML("")
+        self.share.add_class("vg-share")
+        self.setup_panel = w.VBox([setup_row, self.seats_row, self.share])
         self.setup_panel.add_class("vg-setup")
         self.pass_button = w.Button(description="Done: pass the screen on", icon="share",
                                     button_style="warning", layout=w.Layout(width="auto"))
@@ -320,6 +323,29 @@ class TableApp:
             upload = files[0]
             self.use_deck((upload["name"], upload["content"]))
 
+    def share_query(self) -> str | None:
+        """The page-address query that opens this table as it began (players, seats, names,
+        seed, variant); None when a link cannot say how it began (a saved position, or a
+        deck file of the user's)."""
+        g = self.game
+        if getattr(g, "start", None) is not None or self.deck is not None:
+            return None
+        setup = Setup(g.num_players, list(self.kinds), g.seed,
+                      [g.player_name(i) for i in range(g.num_players)],
+                      variant_of(self.adapter, g))
+        return setup_query(setup, self.adapter)
+
+    def _show_share(self) -> None:
+        query = self.share_query()
+        if query is None:
+            self.share.value = ('<div class="vg-note">This table began from a saved position '
+                                "or your own deck: share a save file instead of a link.</div>")
+            return
+        q = html.escape(query)
+        self.share.value = (f'<div class="vg-share-line">Share this table: <a href="{q}" '
+                            f'target="_blank">open the same game</a> <input class="vg-share-'
+                            f'query" readonly value="{q}"></div>')
+
     def _show_deck(self) -> None:
         cards = self.game.cards
         name = html.escape(getattr(cards, "name", "standard"))
@@ -352,6 +378,7 @@ class TableApp:
         # the deck in play is the deck of the next games too (a loaded save keeps its own)
         self.deck = None if getattr(game.cards, "is_standard", True) else game.cards
         self._show_deck()
+        self._show_share()
         self._advance()
         self._refresh()
 

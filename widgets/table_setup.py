@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 from village_games.core import Game
 
@@ -67,6 +68,20 @@ def default_setup(adapter: GameAdapter, seed: int | None = None) -> Setup:
     return Setup(n, [HUMAN] + [BOT] * (n - 1),
                  random.randrange(1000) if seed is None else seed,
                  list(adapter.default_names[:n]))
+
+
+def setup_query(setup: Setup, adapter: GameAdapter) -> str:
+    """The page-address query that opens this setup (the inverse of `parse_setup`); names
+    and variant only when they differ from the defaults."""
+    parts = [f"players={setup.players}", "seats=" + ",".join(setup.seats),
+             f"seed={setup.seed}"]
+    custom = list(setup.names) != list(adapter.default_names[:setup.players])
+    if custom and not any("," in n for n in setup.names):  # a link lists names with commas
+        parts.append("names=" + ",".join(quote(n) for n in setup.names))
+    choices = variants_for(adapter, setup.players)
+    if setup.variant and choices and setup.variant != choices[0].key:
+        parts.append(f"variant={quote(setup.variant)}")
+    return "?" + "&".join(parts)
 
 
 def parse_setup(params: dict[str, str], adapter: GameAdapter) -> tuple[Setup, list[str]]:

@@ -540,3 +540,18 @@ def test_the_bar_above_the_table_confirms_a_pick_made_on_the_table():
     app.turn_confirm.click()
     assert app.game.history[0] == (0, Plan("Farmer", "Wall"))
     assert not visible(app.turn_confirm)  # stepping through the round: nothing to confirm
+
+
+def test_share_this_table_gives_a_link_that_opens_the_same_game():
+    from urllib.parse import parse_qsl
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "11", "variant": "long",
+                    "names": "Mia,Noor"})
+    query = app.share_query()
+    assert query == "?players=2&seats=human,bot&seed=11&names=Mia,Noor&variant=long"
+    assert query.replace("&", "&amp;") in app.share.value
+    again = make_app(dict(parse_qsl(query[1:])))
+    assert state(again) == state(make_app({"players": "2", "seats": "human,bot", "seed": "11",
+                                           "variant": "long", "names": "Mia,Noor"}))
+    assert again.game.to_dict()["options"] == app.game.to_dict()["options"]
+    plain = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
+    assert plain.share_query() == "?players=3&seats=human,bot,bot&seed=5"  # defaults left out

@@ -150,3 +150,12 @@ def test_long_card_names_get_a_smaller_font_instead_of_breaking_mid_word(name):
     assert "vg-card-name vg-long-name" in card_html(name, CARDS, small=True)
     assert "vg-long-name" not in card_html("Farmer", CARDS, small=True)
     assert "vg-long-name" not in card_html("Rat Catcher", CARDS, small=True)  # two words
+
+
+def test_the_status_line_is_a_legend_for_the_type_letters_on_cards():
+    g = village_pillage.new_game(players=3, seed=1)
+    page = render_table(g.observation(0), CARDS)
+    order = page[page.index('class="vg-order"'):]
+    order = order[:order.index("</span></div>")]
+    for t in ("Farmer", "Wall", "Raider", "Merchant"):
+        assert f'vg-pip vg-pip-{t.lower()}' in order and f"</span> {t}" in order

@@ -258,7 +258,9 @@ def status_html(obs: dict) -> str:
     return (f'<div class="vg-status"><span class="vg-round">Round {obs["round"]}</span>'
             f'<span class="vg-phase">{phase}</span><span>{mode}</span>'
             f'<span>bank cap {obs["bank_cap"]}</span><span>relics {costs}</span>'
-            '<span class="vg-order">Farmer → Wall → Raider → Merchant</span>'
+            '<span class="vg-order" title="Cards resolve by type in this order; on a card, '
+            'a coloured letter means &quot;against this type&quot;">'
+            + " → ".join(f"{_pips([t])} {t}" for t in TYPES) + "</span>"
             + deck + "</div>")
 
 
