@@ -99,6 +99,8 @@ class TableApp:
         self.seat_boxes: list[tuple[w.ToggleButtons, w.Text]] = []
         self.seats_row = w.HBox()
         self.seats_row.add_class("vg-seats")
+        self.share = w.HTML("")
+        self.share.add_class("vg-share")
         self.seed_box = w.BoundedIntText(value=setup.seed, min=0, max=MAX_SEED,
                                          description="Seed", layout=w.Layout(width="170px"))
         self.seed_box.add_class("vg-seed")
@@ -196,9 +198,7 @@ class TableApp:
         setup_row = w.HBox([self.players_box, self.variant_box, self.seed_box, self.dice,
                             self.step_box, self.new_button])
         setup_row.add_class("vg-setup-row")
-        self.share = w.HTML("")
-        self.share.add_class("vg-share")
-        self.setup_panel = w.VBox([setup_row, self.seats_row, self.share])
+        self.setup_panel = w.VBox([setup_row, self.seats_row])
         self.setup_panel.add_class("vg-setup")
         self.pass_button = w.Button(description="Done: pass the screen on", icon="share",
                                     button_style="warning", layout=w.Layout(width="auto"))
@@ -267,7 +267,7 @@ class TableApp:
         for toggle, text in old:
             toggle.close()
             text.close()
-        self.seats_row.children = rows
+        self.seats_row.children = [*rows, self.share]  # the share link fits beside the seats
 
     def _on_players(self, change: dict[str, Any]) -> None:
         if self._quiet:
