@@ -5,7 +5,7 @@ import re
 import pytest
 
 from village_games import village_pillage
-from village_games.village_pillage import Plan, QueueTwo, standard_deck
+from village_games.village_pillage import Plan, QueueTwo, VillagePillage, standard_deck
 from widgets.village_pillage.render import (
     LAYOUTS,
     card_html,
@@ -159,3 +159,20 @@ def test_the_status_line_is_a_legend_for_the_type_letters_on_cards():
     order = order[:order.index("</span></div>")]
     for t in ("Farmer", "Wall", "Raider", "Merchant"):
         assert f'vg-pip vg-pip-{t.lower()}' in order and f"</span> {t}" in order
+
+
+def test_the_cards_of_the_last_round_stay_on_show_after_the_refresh():
+    g = village_pillage.new_game(players=3, seed=1, names=NAMES[:3])
+    g.apply(0, Plan("Farmer", "Raider"))
+    g.apply(1, Plan("Wall", "Merchant"))
+    g.apply(2, Plan("Raider", "Farmer"))
+    while g.awaiting:  # settle any market choice of the round
+        p = g.to_act()[0]
+        g.apply(p, g.legal_actions(p)[0])
+    obs = g.observation(0)
+    assert obs["phase"] == "plan" and {(r["seat"], r["card"]) for r in obs["last_round"]} == {
+        (0, "Farmer"), (0, "Raider"), (1, "Wall"), (1, "Merchant"), (2, "Raider"),
+        (2, "Farmer")}
+    page = render_table(obs, CARDS)
+    assert "last round: Wall, Merchant" in village(page, 1)
+    assert VillagePillage.from_dict(g.to_dict()).observation(0) == obs

@@ -62,6 +62,7 @@ class VillagePillage(Game):
         self.start: dict[str, Any] | None = None  # scenario a game began from, for replays
         self.round_pairs = None  # this round's matchups, derived from the plans (a cache)
         self.acting: list[int] | None = None  # [seat, side] of the card resolving now
+        self.last_played: list[list] = []  # [seat, side, card] revealed in the last round
 
     # ------------------------------------------------------------ setup
     @classmethod
@@ -303,6 +304,7 @@ class VillagePillage(Game):
             [s, sides[:], o] for s, sides, o in self.buy_queue]
         g.awaiting = None if self.awaiting is None else dict(self.awaiting)
         g.final_winners = self.final_winners[:]
+        g.last_played = [row[:] for row in self.last_played]
         if keep_log:
             g.history = self.history[:]
             g.log = self.log[:]

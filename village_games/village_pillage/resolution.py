@@ -447,6 +447,9 @@ def _refresh(g: VillagePillage) -> None:
     key = g.card_order
     marked = g.marked
     duel = g.duel
+    ps = g.players  # what was face up this round stays on show until the next reveal
+    g.last_played = [[seat, side, ps[seat].plan[side]]
+                     for seat, side, _o, _os in active_slots(g.n, duel)]
     for seat, v in enumerate(g.players):
         hand = v.hand
         hand += v.exhausted

@@ -30,6 +30,7 @@ def game_to_dict(g: VillagePillage) -> dict[str, Any]:
             [s, sides[:], o] for s, sides, o in g.buy_queue],
         "awaiting": None if g.awaiting is None else dict(g.awaiting),
         "marked": [m[:] for m in g.marked], "winners": g.final_winners[:], "result": g.result,
+        "last_played": [row[:] for row in g.last_played],
         "tiebreak": g.tiebreak, "acting": None if g.acting is None else g.acting[:],
         "rng": format(g.rng.state, "x"), "market": g.market[:], "deck": g.deck[:],
         "players": [v.to_dict() for v in g.players],
@@ -160,6 +161,12 @@ def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePilla
     g.buy_queue = None if bq is None else [[int(s), list(sides), bool(o)] for s, sides, o in bq]
     g.awaiting = d.get("awaiting")
     g.marked = [list(m) for m in d.get("marked", [])]
+    g.last_played = []
+    for row in d.get("last_played", []):
+        if (not isinstance(row, list) or len(row) != 3 or type(row[0]) is not int
+                or not 0 <= row[0] < n or row[1] not in (0, 1) or row[2] not in known):
+            raise ValueError(f"last_played rows are [seat, side, card name], got {row!r}"[:200])
+        g.last_played.append(list(row))
     g.final_winners = list(d.get("winners", []))
     g.result = d.get("result", "")
     g.tiebreak = d.get("tiebreak", "")

@@ -68,6 +68,8 @@ def observe(g: VillagePillage, viewer: int | None) -> dict[str, Any]:
         "to_act": g.to_act(), "awaiting": awaiting, "market": g.market[:],
         "deck_size": len(g.deck), "deck_name": g.cards.name, "players": players,
         "played": played, "winners": g.final_winners[:], "result": g.result,
+        "last_round": [{"seat": seat, "side": side, "card": card}
+                       for seat, side, card in g.last_played],
     }
 
 

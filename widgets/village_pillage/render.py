@@ -215,6 +215,10 @@ def village_html(obs: dict, seat: int, cells: dict[int, str], cards: CardSet,
                    + "".join(card_html(c, cards, small=True, exhausted=True)
                              for c in p["exhausted"])
                    + "</div>")
+    last = [r["card"] for r in obs.get("last_round", []) if r["seat"] == seat]
+    if last and obs["phase"] == "plan":  # what this village showed in the last round
+        status += (f'<div class="vg-last-round" title="cards revealed last round">last round: '
+                   f'{_e(", ".join(last))}</div>')
     stats = f'<div class="vg-village-stats">{head}{turnips}{rel}{status}{hand_note}</div>'
     plan = f'<div class="vg-plan-area">{_plan_html(obs, seat, cells, cards)}{resting}</div>'
     hand = hand_html(obs, cards) if seat == obs.get("viewer") else ""
