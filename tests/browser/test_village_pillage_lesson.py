@@ -40,3 +40,22 @@ def test_lesson_runs_a_match_simulation(page, voila_server, open_app):
     they.select_option("Uniform random")
     expect(match.locator(".vg-lesson-exact-value")).to_have_text("0.4167")
     expect(page.locator(".vg-error")).to_be_hidden()
+
+
+def test_the_payoff_controls_are_whole_at_1400_and_800_pixels(page, voila_server, open_app):
+    for width in (1400, 800):
+        page.set_viewport_size({"width": width, "height": 900})
+        open_app(page, voila_server, NOTEBOOK, ready=".vg-payoff-table")
+        controls = page.locator(".vg-lesson-table-controls")
+        readouts = controls.locator(".widget-readout")
+        expect(readouts).to_have_count(4)
+        expect(readouts.first).to_have_text("0.25")  # two decimals, not cut to "0.2"
+        select = page.locator(".vg-lesson-preset select").bounding_box()
+        table = page.locator(".vg-payoff-table").bounding_box()
+        box = controls.bounding_box()
+        assert select["x"] + select["width"] <= table["x"], width  # not under the table
+        assert select["x"] + select["width"] <= box["x"] + box["width"] + 1, width
+        for i in range(4):
+            r = readouts.nth(i).bounding_box()
+            assert r["width"] >= 30 and r["x"] + r["width"] <= table["x"], width
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
