@@ -166,6 +166,12 @@ class Lesson(w.VBox):
             style={"description_width": "initial"})
         self.run_button = shared.make(w.Button, "vg-lesson-run", description=run_label,
                                       icon="play", button_style="primary")
+        self.seed_box = shared.make(w.Text, "vg-lesson-seed", value="", description="Seed",
+                                    placeholder="new each run",
+                                    tooltip="Leave empty for a fresh seed each run; type the "
+                                            "seed of an earlier run to repeat it exactly",
+                                    layout={"width": "190px"},
+                                    style={"description_width": "initial"})
         self.progress = shared.make(w.IntProgress, "vg-lesson-progress", value=0, min=0,
                                     max=default_trials, layout={"width": "220px"})
         self.progress_label = shared.html("", "vg-lesson-progress-label")
@@ -188,7 +194,7 @@ class Lesson(w.VBox):
                       else [])
         controls_box = shared.vbox(controls, "vg-lesson-controls")
         answers = shared.vbox([self.exact_html, self.sim_html], "vg-lesson-answers")
-        runner = shared.hbox([self.trials, self.run_button, self.progress,
+        runner = shared.hbox([self.trials, self.seed_box, self.run_button, self.progress,
                               self.progress_label], "vg-lesson-runner")
         # side by side: fits a laptop screen
         results = shared.hbox([answers, self.chart], "vg-lesson-results")
@@ -237,7 +243,7 @@ class Lesson(w.VBox):
         total = int(self.trials.value if trials is None else trials)
         if total < 2:
             raise ValueError("a simulation needs at least 2 trials to give an interval")
-        self.last_seed = int(self._seeds.generate_state(1)[0])
+        self.last_seed = self._run_seed()
         rng = np.random.default_rng(self.last_seed)
         batch = max(1, math.ceil(total / self.batches))
         self.run_button.disabled = True
@@ -267,6 +273,19 @@ class Lesson(w.VBox):
         self.chart.value = self.draw(self.samples, self.last_exact)
         self.chart.layout.visibility = "visible"
         return self.last_estimate
+
+    def _run_seed(self) -> int:
+        """The seed typed in (to repeat a run), else a fresh one: a class sees the spread
+        from run to run, and any run can be repeated from the seed it shows."""
+        raw = self.seed_box.value.strip()
+        if not raw:
+            # a new child of the lesson's seed sequence each run (generate_state alone would
+            # give the same number every time)
+            return int(self._seeds.spawn(1)[0].generate_state(1)[0])
+        if not (raw.isascii() and raw.isdigit() and len(raw) <= 20 and int(raw) < 2**64):
+            raise ValueError("the seed must be a whole number from 0 to 2**64 - 1 (or leave "
+                             "it empty for a fresh seed each run)")
+        return int(raw)
 
     def _sim_markup(self, est: Estimate, exact: Exact | None) -> str:
         verdict = ""

@@ -211,3 +211,20 @@ def test_generic_lesson_shows_callback_errors():
 def test_fraction_formatting():
     assert fraction(2 / 9) == "2/9" and fraction(1.0) == "1" and fraction(0.0) == "0"
     assert fmt(-1.0) == "\u22121" and fmt(0.25) == "0.25"
+
+
+def test_each_run_draws_a_fresh_seed_and_a_typed_seed_repeats_a_run():
+    faces = __import__("ipywidgets").IntSlider(value=6, min=2, max=20)
+    lesson = Lesson([faces], lambda: Exact((faces.value + 1) / 2, "Mean of one roll"),
+                    lambda n, rng: rng.integers(1, faces.value + 1, size=n),
+                    trials=(100, 1_000), default_trials=100)  # no seed: as in the page
+    first = lesson.run()
+    seed = lesson.last_seed
+    second = lesson.run()
+    assert lesson.last_seed != seed and f"seed {lesson.last_seed}" in lesson.sim_html.value
+    lesson.seed_box.value = str(seed)
+    again = lesson.run()
+    assert lesson.last_seed == seed and again.mean == first.mean != second.mean
+    lesson.seed_box.value = "12x"
+    lesson.run_button.click()
+    assert "whole number from 0 to 2**64 - 1" in lesson.banner.value
