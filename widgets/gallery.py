@@ -10,6 +10,7 @@ import ipywidgets as w
 
 from village_games.core.card_data import field, load_toml
 
+from .action_picker import slug
 from .theme import style_tag
 
 APPS_FILE = Path(__file__).with_name("gallery_apps.toml")
@@ -46,7 +47,7 @@ def gallery_html(apps: list[AppEntry]) -> str:
             f'<li><a href="{href}?{html.escape(q)}">{html.escape(label)}</a></li>'
             for label, q in app.examples)
         cards.append(
-            f'<div class="vg-gallery-card vg-kind-{app.kind.lower()}">'
+            f'<div class="vg-gallery-card vg-kind-{slug(app.kind)}">'
             f'<div class="vg-gallery-kind">{html.escape(app.kind)}</div>'
             f'<a class="vg-gallery-open" href="{href}">{html.escape(app.game)}: '
             f'{html.escape(app.kind)}</a>'

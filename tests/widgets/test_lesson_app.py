@@ -228,3 +228,17 @@ def test_each_run_draws_a_fresh_seed_and_a_typed_seed_repeats_a_run():
     lesson.seed_box.value = "12x"
     lesson.run_button.click()
     assert "whole number from 0 to 2**64 - 1" in lesson.banner.value
+
+
+def test_market_lesson_exact_answer_and_dealt_games_agree():
+    from widgets.village_pillage.market_lesson import market_lesson
+    app = market_lesson(seed=3)
+    assert app.lesson.last_exact.value == 0.4  # one card, 4 + 4 of 20 seen
+    assert "vg-now" in app.curve.value and "40%" in app.curve.value
+    est = app.lesson.run(2_000)
+    assert est.covers(0.4) or abs(est.mean - 0.4) < 4 * est.std_error
+    app.wanted.value = ("Bard", "Doctor")
+    app.purchases.value = 0
+    assert abs(app.lesson.last_exact.value - 7 / 19) < 1e-12
+    app.wanted.value = ()
+    assert "choose at least one card" in app.banner.value

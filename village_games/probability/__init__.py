@@ -3,6 +3,7 @@
 Pure Python + numpy, no plotting or widget imports, so apps and tests can both use it.
 """
 
+from village_games.probability.draws import chance_seen
 from village_games.probability.exact import Distribution, convolve, payoff_distribution
 from village_games.probability.matrix_game import (
     Equilibrium,
@@ -28,6 +29,7 @@ __all__ = [
     "Estimate",
     "FictitiousPlayTrace",
     "best_responses",
+    "chance_seen",
     "convolve",
     "estimate",
     "expected_payoff",
