@@ -80,10 +80,11 @@ class MarketLesson(w.VBox):
         self.curve.value = (
             "<table class='vg-eq-table vg-market-table'><tr><th>purchases</th>"
             f"{heads}</tr><tr><th>chance</th>{cells}</tr></table>")
+        wanted = "the card you want" if m == 1 else f"any of the {m} cards you want"
         note = (f"{self.slots} + {k} = {self.slots + k} of the {total} market cards have been "
-                f"seen. None of your {m} is among them with chance C({total - m}, "
-                f"{self.slots + k}) / C({total}, {self.slots + k}); so at least one is with "
-                f"chance {p.numerator}/{p.denominator}.")
+                f"seen. The chance that they miss {wanted} is C({total - m}, "
+                f"{self.slots + k}) / C({total}, {self.slots + k}), so the chance of at least "
+                f"one is {p.numerator}/{p.denominator}.")
         return Exact(float(p), "Chance that a card you want has shown up", esc(note))
 
     def sample(self, n: int, rng: np.random.Generator) -> np.ndarray:
