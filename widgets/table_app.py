@@ -558,6 +558,8 @@ class TableApp:
         except json.JSONDecodeError as exc:
             raise ValueError(f"that is not valid JSON ({exc.msg} at line {exc.lineno}, "
                              f"column {exc.colno})") from None
+        except ValueError:  # Python refuses integers of thousands of digits
+            raise ValueError("that save holds a number far too long to be a real one") from None
         if not isinstance(data, dict):
             raise ValueError("a saved game is a JSON object ({...})")
         name = self.adapter.info.name
@@ -604,8 +606,10 @@ class TableApp:
             try:
                 text = bytes(files[0]["content"]).decode("utf-8")
             except UnicodeDecodeError:
-                text = ""
                 self._say_load(False, f"{files[0]['name']} is not a text file (a save is JSON)")
+                return
+            if not text.strip():
+                self._say_load(False, f"{files[0]['name']} is empty")
                 return
             self._load_and_say(text)
 

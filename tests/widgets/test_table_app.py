@@ -555,3 +555,21 @@ def test_share_this_table_gives_a_link_that_opens_the_same_game():
     assert again.game.to_dict()["options"] == app.game.to_dict()["options"]
     plain = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
     assert plain.share_query() == "?players=3&seats=human,bot,bot&seed=5"  # defaults left out
+
+
+@pytest.mark.parametrize("number", ["9" * 5000, "9" * 200])
+def test_a_save_with_an_absurd_number_is_refused_with_a_short_message(number):
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
+    before = state(app)
+    app.load_text.value = ('{"game": "village_pillage", "version": 2, "players": '
+                           f'[{{"stockpile": {number}}}, {{}}, {{}}]}}')
+    app.load_button.click()
+    assert "Not loaded" in app.load_note.value and len(app.load_note.value) < 300
+    assert state(app) == before
+
+
+def test_an_empty_save_file_upload_says_so():
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
+    app.load_upload.set_state({"value": [{"name": "blank.json", "type": "", "size": 0,
+                                          "last_modified": 0, "content": b"  \n"}]})
+    assert "blank.json is empty" in app.load_note.value

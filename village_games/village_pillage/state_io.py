@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..core.actions import short_repr
 from ..core.events import Event
 from ..core.rng import Rng
 from .cards import resolve_deck
@@ -43,16 +44,16 @@ def _int(d: dict, key: str, default: int, where: str, lo: int, hi: int) -> int:
     value = d.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
         raise ValueError(f"{where}: {key} must be a whole number from {lo} to {hi}, "
-                         f"got {value!r}")
+                         f"got {short_repr(value)}")
     return value
 
 
 def _names(value: Any, where: str, known: dict) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
-        raise ValueError(f"{where} must be a list of card names, got {value!r}")
+        raise ValueError(f"{where} must be a list of card names, got {short_repr(value)}")
     for name in value:
         if name not in known:
-            raise ValueError(f"{where}: no Village Pillage card named {name!r}")
+            raise ValueError(f"{where}: no Village Pillage card named {short_repr(name)}")
     return list(value)
 
 
@@ -151,7 +152,7 @@ def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePilla
     g.round = _int(d, "round", 1, "state", 1, 10_000)
     g.phase = d.get("phase", "plan")
     if g.phase not in PHASES:
-        raise ValueError(f"phase must be one of {', '.join(PHASES)}, got {g.phase!r}")
+        raise ValueError(f"phase must be one of {', '.join(PHASES)}, got {short_repr(g.phase)}")
     done = [v.name for v in g.players if v.relics >= 3]
     if done and g.phase == "plan":  # the game ends in the round a third relic is bought
         raise ValueError(f"an impossible position: {', '.join(done)} already holds three "
@@ -165,7 +166,7 @@ def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePilla
     for row in d.get("last_played", []):
         if (not isinstance(row, list) or len(row) != 3 or type(row[0]) is not int
                 or not 0 <= row[0] < n or row[1] not in (0, 1) or row[2] not in known):
-            raise ValueError(f"last_played rows are [seat, side, card name], got {row!r}"[:200])
+            raise ValueError(f"last_played rows are [seat, side, card name], got {short_repr(row)}")
         g.last_played.append(list(row))
     g.final_winners = list(d.get("winners", []))
     g.result = d.get("result", "")
