@@ -394,10 +394,10 @@ def take_market_card(g: VillagePillage, seat: int, name: str, price: int,
     v.hand.append(name)
     v.hand.sort(key=g.card_order)
     g.market[slot] = g.deck.pop() if g.deck else None  # refill at once, before the next buyer
-    refill = (f" {g.market[slot]} refills the market." if g.market[slot]
-              else " The deck is empty, so the slot stays empty.")
-    cost = "for free" if price == 0 else f"for {price}"
     if g.reporting():
+        refill = (f" {g.market[slot]} refills the market." if g.market[slot]
+                  else " The deck is empty, so the slot stays empty.")
+        cost = "for free" if price == 0 else f"for {price}"
         g.emit(Event("buy", "{}'s {} buys {} {}.{}",
                      {"delta": [[seat, -fs, -fb]] if price else [], "seat": seat, "card": name,
                       "price": price, "refill": g.market[slot]},
