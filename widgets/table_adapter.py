@@ -38,7 +38,9 @@ class GameAdapter(Protocol):
     is the engine's declared `GameInfo`, and events say whether they reveal or are chance.
 
     Optional: `variants(players) -> list[Variant]`; `step_label` (the step-by-step toggle's
-    words); `load_deck(path) -> card set` for games whose deck a user may replace.
+    words); `load_deck(path) -> card set` for games whose deck a user may replace;
+    `replay_notebook` (the file name of the game's replay notebook, for the table's
+    "Replay this game" link).
     """
 
     info: GameInfo

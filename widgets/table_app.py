@@ -49,7 +49,9 @@ from village_games.core import Event, Game, SeatView, TraceStep
 
 from .action_picker import ActionPicker
 from .board import Board
+from .coaching import CoachedLabels, Coaching
 from .query import echo, notice_html, page_query
+from .replay_share import replay_query
 from .safe import ErrorBanner, guarded
 from .table_adapter import Frame, GameAdapter
 from .table_setup import (
@@ -219,7 +221,25 @@ class TableApp:
         prompt_row.add_class("vg-prompt-row")
         header = w.VBox([prompt_row, self.step_bar])
         header.add_class("vg-turn-bar")
-        action = w.VBox([self.picker, undo_row])
+        # the coach (when the game offers one): a toggle, the opponent model, the advice
+        self.coach_box = w.Checkbox(value=False, description="Coach", indent=False,
+                                    layout=w.Layout(width="90px"))
+        self.coach_box.add_class("vg-coach-toggle")
+        self.coach_model = w.Dropdown(options=list(getattr(adapter, "coach_models", [])),
+                                      layout=w.Layout(width="300px"))
+        self.coach_model.add_class("vg-coach-model")
+        self._set_visible(self.coach_model, False)
+        for control in (self.coach_box, self.coach_model):
+            control.observe(guard(self._on_coach), names="value")
+        self.coach_view = w.HTML("")
+        self.coach_view.add_class("vg-coach-view")
+        self._coached: dict[tuple[int, int, str], Coaching | None] = {}
+        coach_row = w.HBox([self.coach_box, self.coach_model])
+        coach_row.add_class("vg-coach-row")
+        self._set_visible(coach_row, hasattr(adapter, "coach"))
+        # the advice sits under the buttons (each button carries its own short note), so the
+        # choice itself stays in view on a laptop screen
+        action = w.VBox([coach_row, self.picker, undo_row, self.coach_view])
         action.add_class("vg-action-panel")
         side = w.VBox([w.HTML('<div class="vg-log-head">Log</div>'), self.log_view,
                        self.tools])
@@ -346,6 +366,18 @@ class TableApp:
                             f'target="_blank">open the same game</a> <input class="vg-share-'
                             f'query" readonly value="{q}"></div>')
 
+    def replay_link(self) -> str:
+        """A "Replay this game" link to the adapter's replay notebook (its optional
+        `replay_notebook`), holding the game so far; "" without one. A running game opens
+        in the view of the one person at the table (the public view in hot seat)."""
+        notebook = getattr(self.adapter, "replay_notebook", None)
+        if not notebook:
+            return ""
+        g = self.game
+        view = "" if g.is_over() else self.public_view
+        href = html.escape(notebook + replay_query(g.record(), view))
+        return f'<a class="vg-replay-link" href="{href}" target="_blank">Replay this game</a>'
+
     def _show_deck(self) -> None:
         cards = self.game.cards
         name = html.escape(getattr(cards, "name", "standard"))
@@ -375,6 +407,7 @@ class TableApp:
         self.undo_stack = []
         self.undo_reason = "Nothing to undo yet."
         self.save_link.value = ""
+        self._coached = {}
         # the deck in play is the deck of the next games too (a loaded save keeps its own)
         self.deck = None if getattr(game.cards, "is_standard", True) else game.cards
         self._show_deck()
@@ -547,7 +580,7 @@ class TableApp:
         name = f"{self.game.game_name}_seed{self.game.seed}_move{len(self.game.history)}.json"
         self.save_link.value = (f'<a class="vg-download" download="{html.escape(name)}" '
                                 f'href="data:application/json;base64,{data}">Download the '
-                                "save file</a>")
+                                "save file</a> " + self.replay_link())
 
     def load_json(self, text: str) -> None:
         """Replace the game by a saved one; on any problem raise ValueError, change nothing."""
@@ -684,6 +717,21 @@ class TableApp:
             raise ValueError("pick a card for every choice first")
         self.picker.confirm.click()
 
+    def _on_coach(self, _change: Any = None) -> None:
+        self._set_visible(self.coach_model, self.coach_box.value)
+        if not self.frames:
+            self._refresh()
+
+    def coaching(self, seat: int) -> Coaching | None:
+        """The coach's advice for `seat`'s decision now, when the coach is on (computed by
+        the engine once per decision and model)."""
+        if not self.coach_box.value or not hasattr(self.adapter, "coach"):
+            return None
+        key = (len(self.game.history), seat, self.coach_model.value)
+        if key not in self._coached:
+            self._coached = {key: self.adapter.coach(self.game, seat, self.coach_model.value)}
+        return self._coached[key]
+
     def _on_board_pick(self, value: str, field: str | None) -> None:
         """A card clicked on the table: the same path as the picker's button for it."""
         self.picker.pick_value(value, field)
@@ -692,7 +740,7 @@ class TableApp:
         out = self.game.outcome()
         reason = html.escape(out.reason) if out is not None else "the game is over."
         return (f'<div class="vg-prompt-line vg-prompt-over">Game over: {reason} Start a new '
-                "game above.</div>")
+                f"game above. {self.replay_link()}</div>")
 
     def _refresh(self) -> None:
         g = self.game
@@ -702,6 +750,7 @@ class TableApp:
         self._set_visible(self.turn_confirm, False)
         self._set_visible(self.board, True)
         self.picker.set_actions([])
+        self.coach_view.value = ""
         self.undo_button.disabled = not self.can_undo()
         if self.undo_stack and not self.frames and not self.can_undo():
             self.undo_button.tooltip = HOT_SEAT_UNDO
@@ -764,7 +813,10 @@ class TableApp:
         obs = g.observation(seat)
         self._draw(obs)
         actions = g.legal_actions(seat)
-        self.picker.labels = self.adapter.labels(obs, g.cards)
+        labels = self.adapter.labels(obs, g.cards)
+        advice = self.coaching(seat)
+        self.coach_view.value = advice.html if advice else ""
+        self.picker.labels = CoachedLabels(labels, advice.notes) if advice else labels
         self.picker.set_actions(actions)
         self._sync_board()
         self.prompt.value = self.adapter.prompt(obs, actions)

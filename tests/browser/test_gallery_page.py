@@ -2,10 +2,12 @@
 
 from playwright.sync_api import expect
 
+from widgets.gallery import load_apps
+
 
 def test_root_opens_the_gallery_and_a_link_starts_the_game_it_names(page, voila_server):
     page.goto(voila_server + "/")
-    expect(page.locator(".vg-gallery-card")).to_have_count(4, timeout=60_000)
+    expect(page.locator(".vg-gallery-card")).to_have_count(len(load_apps()), timeout=60_000)
     page.get_by_role("link", name="Three villages, you and two bots").click()
     page.wait_for_url("**/village_pillage_play.ipynb?players=3*")
     expect(page.locator(".vg-board-html .vg-village")).to_have_count(3, timeout=60_000)
@@ -15,7 +17,7 @@ def test_root_opens_the_gallery_and_a_link_starts_the_game_it_names(page, voila_
     page.wait_for_url("**/village_pillage_rules.ipynb")
     expect(page.locator(".vg-wt-board .vg-village").first).to_be_visible(timeout=60_000)
     page.locator(".vg-nav-home").click()  # and back to the gallery
-    expect(page.locator(".vg-gallery-card")).to_have_count(4, timeout=60_000)
+    expect(page.locator(".vg-gallery-card")).to_have_count(len(load_apps()), timeout=60_000)
 
 
 def test_a_gallery_link_opens_a_rules_example(page, voila_server):

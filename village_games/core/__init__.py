@@ -4,15 +4,16 @@ from .actions import Action, ActionCodec
 from .card_data import CardDataError
 from .errors import IllegalAction
 from .events import Event, TraceStep
-from .game import Game
+from .game import ALL_CARDS, Game
 from .info import GameInfo
 from .outcome import Outcome
 from .play import GameDidNotEnd, play
-from .replay import replay
+from .replay import RecordError, replay
 from .rng import Rng
 from .seat import Agent, SeatView
 
 __all__ = [
-    "Action", "ActionCodec", "Agent", "CardDataError", "Event", "Game", "GameDidNotEnd",
-    "GameInfo", "IllegalAction", "Outcome", "Rng", "SeatView", "TraceStep", "play", "replay",
+    "ALL_CARDS", "Action", "ActionCodec", "Agent", "CardDataError", "Event", "Game",
+    "GameDidNotEnd", "GameInfo", "IllegalAction", "Outcome", "RecordError", "Rng", "SeatView",
+    "TraceStep", "play", "replay",
 ]

@@ -13,6 +13,10 @@ from .events import Event, TraceStep
 from .info import GameInfo
 from .outcome import Outcome
 
+# The viewer who sees every card: a referee, or the replay of a game that is over. Only
+# `apply_traced` and `Game.view` take it; `observation` is always one seat's (or None's).
+ALL_CARDS = "all"
+
 
 class Game(ABC):
     """Base class: validation, the event batch, tracing, history, log and records are shared;
@@ -79,6 +83,16 @@ class Game(ABC):
     @abstractmethod
     def observation(self, player: int | None) -> dict[str, Any]:
         """JSON-able view for a seat (None: a spectator who sees only public facts)."""
+
+    def full_observation(self) -> dict[str, Any]:
+        """JSON view with every hidden card face up (hands, face-down plans, drawn cards),
+        for a referee or the replay of a finished game. Engines that can show one override
+        this; nobody else may call it while a game goes on."""
+        raise NotImplementedError(f"{self.info.title} has no view that shows every card")
+
+    def view(self, viewer: int | str | None) -> dict[str, Any]:
+        """`observation(viewer)`, or `full_observation()` for `ALL_CARDS`."""
+        return self.full_observation() if viewer == ALL_CARDS else self.observation(viewer)
 
     @abstractmethod
     def to_dict(self) -> dict[str, Any]: ...
@@ -174,11 +188,11 @@ class Game(ABC):
         return batch
 
     def apply_traced(self, player: int, action: Action | dict[str, Any],
-                     viewer: int | None) -> list[TraceStep]:
-        """Apply, and return each event with `observation(viewer)` right after it, so a
+                     viewer: int | str | None) -> list[TraceStep]:
+        """Apply, and return each event with `view(viewer)` right after it, so a
         step-by-step display draws what the engine reports instead of rebuilding states."""
         steps: list[TraceStep] = []
-        self._tracer = lambda e: steps.append(TraceStep(e, self.observation(viewer)))
+        self._tracer = lambda e: steps.append(TraceStep(e, self.view(viewer)))
         try:
             self.apply(player, action)
         finally:
@@ -209,12 +223,13 @@ class Game(ABC):
         self.history = [(int(p), self.codec.from_dict(a)) for p, a in rows]
 
     @classmethod
-    def check_version(cls, d: dict[str, Any]) -> None:
-        """Refuse a save written by another format version (a scenario may omit it)."""
+    def check_version(cls, d: dict[str, Any], what: str = "save") -> None:
+        """Refuse a save (or record) written by another format version (a scenario may
+        omit it)."""
         if "version" not in d:
             return
         v = d["version"]
         if type(v) is not int or (v != cls.version and v not in cls.readable_versions):
             known = sorted({cls.version, *cls.readable_versions})
-            raise ValueError(f"this {cls.info.title} save has format version {short_repr(v)}; "
+            raise ValueError(f"this {cls.info.title} {what} has format version {short_repr(v)}; "
                              f"this program reads version {' or '.join(map(str, known))}")

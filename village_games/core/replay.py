@@ -1,11 +1,96 @@
-"""Replaying game records: the same options, seed and actions give the same game."""
+"""Replaying game records: the same options, seed and actions give the same game.
+
+A record comes from anywhere (a file, a pasted text, a link), so every part of it is
+checked, and a bad one raises `RecordError` naming the first problem: a missing key, a
+record of another game or format version, options the game refuses, or the action that
+is not legal where it stands ("action 12 (Ben, seat 2: Plan(left=Wall, right=Wall)) is
+not legal: ...").
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
+from .actions import short_repr
+from .errors import IllegalAction
 from .game import Game
+
+RECORD_KEYS = ("game", "version", "options", "seed", "actions")
+
+
+class RecordError(ValueError):
+    """A game record that cannot be replayed; the message says what is wrong with it."""
+
+
+def check_record_shape(record: Any) -> None:
+    """The parts every record has, of the right JSON kinds (the rules check the rest)."""
+    if not isinstance(record, dict):
+        raise RecordError(f"a game record is a JSON object ({{...}}), got "
+                          f"{type(record).__name__}")
+    missing = [k for k in RECORD_KEYS if k not in record]
+    if missing:
+        raise RecordError(f"that is not a whole game record: it has no "
+                          f"{', '.join(repr(k) for k in missing)} (a record has "
+                          f"{', '.join(RECORD_KEYS)})")
+    if not isinstance(record["options"], dict):
+        raise RecordError(f"the record's options must be an object, got "
+                          f"{short_repr(record['options'])}")
+    if not isinstance(record["actions"], list):
+        raise RecordError(f"the record's actions must be a list, got "
+                          f"{short_repr(record['actions'])}")
+
+
+def start_of(record: dict[str, Any], new_game: Callable[..., Game],
+             from_dict: Callable[[dict[str, Any]], Game] | None = None) -> Game:
+    """The game as the record begins: before its first action, checked to be the same game
+    and a format version this program reads."""
+    check_record_shape(record)
+    if record.get("start") is not None:
+        if from_dict is None:
+            raise RecordError("this record starts from a scenario: pass from_dict to replay it")
+        try:
+            game = from_dict(record["start"])
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+            raise RecordError(f"the record's starting position cannot be set up: {exc}") from None
+    else:
+        try:
+            game = new_game(seed=record["seed"], **record["options"])
+        except TypeError as exc:  # an option this game does not take
+            raise RecordError(f"the record's options do not fit this game: {exc}") from None
+        except ValueError as exc:
+            raise RecordError(f"the record's options cannot start a game: {exc}") from None
+    if record["game"] != game.game_name:
+        raise RecordError(f"that record is for {short_repr(record['game'], 40)}, not "
+                          f"{game.game_name!r}")
+    try:
+        type(game).check_version(record, what="record")
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
+    return game
+
+
+def recorded_actions(record: dict[str, Any], game: Game) -> Iterator[tuple[int, int, Any]]:
+    """(number, seat, action) of each recorded action (numbers from 1, as people count),
+    each checked against `game` as it stands when it is reached: apply each one before
+    asking for the next."""
+    for k, row in enumerate(record["actions"], start=1):
+        if (not isinstance(row, list | tuple) or len(row) != 2
+                or type(row[0]) is not int or not 0 <= row[0] < game.num_players):
+            raise RecordError(f"action {k} is not [seat, action] with a seat from 0 to "
+                              f"{game.num_players - 1}: {short_repr(row)}")
+        seat, raw = row
+        try:
+            action = game.check_action(seat, raw)
+        except IllegalAction as exc:
+            shown = raw.get("type", "?") if isinstance(raw, dict) else short_repr(raw)
+            try:
+                shown = str(game.codec.from_dict(raw)) if isinstance(raw, dict) else shown
+            except IllegalAction:
+                pass
+            raise RecordError(f"action {k} ({game.player_name(seat)}, seat {seat + 1}: "
+                              f"{shown}) is not legal: {exc}") from None
+        yield k, seat, action
 
 
 def replay(record: dict[str, Any], new_game: Callable[..., Game],
@@ -13,18 +98,9 @@ def replay(record: dict[str, Any], new_game: Callable[..., Game],
     """Rebuild a game from `Game.record()` output by re-applying every action.
 
     A record whose game began from a scenario carries it as `start`; `from_dict` loads it.
+    Raises `RecordError` (a ValueError) naming the first problem.
     """
-    for key in ("game", "options", "seed", "actions"):
-        if key not in record:
-            raise ValueError(f"a game record needs the key {key!r}")
-    if record.get("start") is not None:
-        if from_dict is None:
-            raise ValueError("this record starts from a scenario: pass from_dict to replay it")
-        game = from_dict(record["start"])
-    else:
-        game = new_game(seed=record["seed"], **record["options"])
-    if record["game"] != game.game_name:
-        raise ValueError(f"record is for {record['game']!r}, not {game.game_name!r}")
-    for player, action in record["actions"]:
-        game.apply(int(player), action)
+    game = start_of(record, new_game, from_dict)
+    for _k, seat, action in recorded_actions(record, game):
+        game.apply(seat, action)
     return game

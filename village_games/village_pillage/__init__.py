@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.replay import replay as _replay
+from ..core.timeline import Timeline, Viewer, build_timeline
 from .actions import Plan, Queue, QueueTwo, ResolveFirst, TakeMarketCard
 from .cards import (
     CARD_FILE,
@@ -38,8 +39,13 @@ def replay(record: dict[str, Any]) -> VillagePillage:
     return _replay(record, new_game, VillagePillage.from_dict)  # type: ignore[return-value]
 
 
+def timeline(record: dict[str, Any], viewer: Viewer = None) -> Timeline:
+    """Every step of a recorded game for `viewer` (a seat, None, or "all" once it is over)."""
+    return build_timeline(record, new_game, VillagePillage.from_dict, viewer)
+
+
 __all__ = [
     "CARD_FILE", "INFO", "MAX_PLAYERS", "MIN_PLAYERS", "TYPES", "Card", "CardSet", "Game",
     "Plan", "Queue", "QueueTwo", "ResolveFirst", "TakeMarketCard", "VillagePillage",
-    "load_cards", "new_game", "replay", "resolve_deck", "standard_deck",
+    "load_cards", "new_game", "replay", "resolve_deck", "standard_deck", "timeline",
 ]

@@ -38,8 +38,10 @@ MODELS = {
     "equilibrium": "card types as in the lesson's opening equilibrium (Farmer 2/9, Wall 5/9, "
                    "Raider 2/9, no Merchant)",
 }
-MAX_PLAYOUTS = 2400  # per piece of advice: about a quarter of a second on this machine
-MIN_SAMPLES = 24  # sampled rounds per plan when the exact count is out of reach
+MAX_PLAYOUTS = 2400  # all combinations are played out up to this many (an exact answer)
+SAMPLED_PLAYOUTS = 1200  # otherwise about this many sampled ones in all (benchmarks/coach_speed.py)
+MIN_SAMPLES = 16  # sampled rounds per plan, however many plans there are
+
 
 @dataclass(frozen=True)
 class PlanAdvice:
@@ -111,7 +113,7 @@ def advise(game: VillagePillage, seat: int, model: str = "uniform",
                                                                   strict=True))
         playouts = len(joint)
     else:  # sample worlds and choices, the same ones for every plan (a fair comparison)
-        playouts = max(MIN_SAMPLES, MAX_PLAYOUTS // len(mine))
+        playouts = max(MIN_SAMPLES, SAMPLED_PLAYOUTS // len(mine))
         samples: list[list[float]] = [[] for _ in mine]
         relics = [0.0] * len(mine)
         for _ in range(playouts):

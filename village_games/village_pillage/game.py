@@ -322,6 +322,9 @@ class VillagePillage(Game):
     def observation(self, player: int | None) -> dict[str, Any]:
         return observe(self, player)
 
+    def full_observation(self) -> dict[str, Any]:
+        return observe(self, None, everything=True)
+
     def determinize(self, observer: int, rng: random.Random) -> VillagePillage:
         return determinize(self, observer, rng)
 

@@ -25,12 +25,17 @@ def face_up(g: VillagePillage, side: int) -> bool:
     return revealed(g) and (side == 0 or not g.duel)
 
 
-def observe(g: VillagePillage, viewer: int | None) -> dict[str, Any]:
-    """JSON view for `viewer` (None = a spectator who sees only public facts)."""
+def observe(g: VillagePillage, viewer: int | None, everything: bool = False) -> dict[str, Any]:
+    """JSON view for `viewer` (None = a spectator who sees only public facts).
+
+    `everything` shows every village's hand, face-down plan and drawn cards as if each
+    were the viewer's own (`viewer` is then None, `all_cards` True): the referee's view,
+    for replays of finished games. The deck's order stays out of it: nobody holds it.
+    """
     starters = set(g.cards.starters)
     players = []
     for i, v in enumerate(g.players):
-        mine = i == viewer
+        mine = everything or i == viewer
         public_plan = [card if mine or face_up(g, side) else HIDDEN
                        for side, card in enumerate(v.plan)]
         known = sorted((c for c in v.owned() if mine or c not in v.secret), key=g.card_order)
@@ -63,7 +68,8 @@ def observe(g: VillagePillage, viewer: int | None) -> dict[str, Any]:
         else:
             awaiting["cards"] = list(aw["cards"])
     return {
-        "game": g.game_name, "viewer": viewer, "round": g.round, "phase": g.phase,
+        "game": g.game_name, "viewer": None if everything else viewer,
+        "all_cards": everything, "round": g.round, "phase": g.phase,
         "duel": g.duel, "bank_cap": g.bank_cap, "relic_costs": list(g.relic_costs),
         "to_act": g.to_act(), "awaiting": awaiting, "market": g.market[:],
         "deck_size": len(g.deck), "deck_name": g.cards.name, "players": players,

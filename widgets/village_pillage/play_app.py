@@ -20,11 +20,13 @@ from village_games.village_pillage import CardSet
 from village_games.village_pillage.cards import deck_from_text
 from village_games.village_pillage.options import BANK_SIDES
 
+from ..coaching import Coaching
 from ..gallery import add_nav
 from ..markup import esc as _e
 from ..table_adapter import Variant
 from ..table_app import TableApp, table_app
 from ..table_setup import parse_setup
+from .coach_view import COACH_MODELS, coaching
 from .render import card_type, effect_rows, render_table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
@@ -96,6 +98,8 @@ class PillageAdapter:
     default_players = 3
     default_names = NAMES
     step_label = "Step through each round"
+    replay_notebook = "village_pillage_replay.ipynb"  # where "Replay this game" opens
+    coach_models = COACH_MODELS
 
     def new_game(self, players: int, seed: int, names: list[str],
                  bank_side: str | None = None, deck: CardSet | None = None) -> Game:
@@ -119,6 +123,9 @@ class PillageAdapter:
 
     def labels(self, obs: dict[str, Any], cards: CardSet) -> PillageLabels:
         return PillageLabels(obs, cards)
+
+    def coach(self, game: Game, seat: int, model: str) -> Coaching | None:
+        return coaching(game, seat, model)  # type: ignore[arg-type]
 
     def make_bot(self, seat: int, seed: int) -> PillageBot:
         return PillageBot(seed=seed)

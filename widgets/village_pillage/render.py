@@ -157,8 +157,8 @@ def _plan_html(obs: dict, seat: int, cells: dict[int, str], cards: CardSet) -> s
                 extra = "vg-acting"
             elif info and info.get("exhausting"):
                 extra = "vg-exhausting"
-            elif mine and face_up and not info:
-                extra = "vg-mine-face-down"
+            elif (mine or obs.get("all_cards")) and face_up and not info:
+                extra = "vg-mine-face-down"  # face up here, face down at the table
             body = card_html(card, cards, small=True, extra_class=extra,
                              pickable=mine and face_up)
         slots.append(f'<div class="vg-slot vg-side-{side}">{caption}{body}</div>')
@@ -221,7 +221,7 @@ def village_html(obs: dict, seat: int, cells: dict[int, str], cards: CardSet,
                    f'{_e(", ".join(last))}</div>')
     stats = f'<div class="vg-village-stats">{head}{turnips}{rel}{status}{hand_note}</div>'
     plan = f'<div class="vg-plan-area">{_plan_html(obs, seat, cells, cards)}{resting}</div>'
-    hand = hand_html(obs, cards) if seat == obs.get("viewer") else ""
+    hand = hand_html(obs, cards) if seat == obs.get("viewer") else open_hand_html(p, cards)
     return f'<div class="{" ".join(classes)}" data-seat="{seat}">{stats}{plan}{hand}</div>'
 
 
@@ -242,6 +242,17 @@ def hand_html(obs: dict, cards: CardSet) -> str:
              or '<span class="vg-note">no cards in hand</span>')
     return (f'<div class="vg-hand"><div class="vg-hand-head">Your hand '
             f'({len(hand)})</div><div class="vg-hand-cards">{shown}</div></div>')
+
+
+def open_hand_html(p: dict, cards: CardSet) -> str:
+    """Another village's hand, when the view shows every card (a finished game's replay);
+    "" when its hand is hidden, as in every seat's own view."""
+    if p.get("hand") is None:
+        return ""
+    shown = ("".join(card_html(c, cards, small=True) for c in p["hand"])
+             or '<span class="vg-note">none</span>')
+    return (f'<div class="vg-open-hand"><div class="vg-slot-label">hand</div>'
+            f'<div class="vg-hand-cards">{shown}</div></div>')
 
 
 def banner_html(obs: dict) -> str:

@@ -1,0 +1,58 @@
+"""The coach toggle in the play app: advice beside the choices, only when asked for."""
+
+from widgets.village_pillage.play_app import make_app
+
+
+def visible(widget) -> bool:
+    return widget.layout.display != "none"
+
+
+def test_coach_is_off_until_switched_on_then_notes_every_card_button():
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "7"})
+    assert app.coach_view.value == "" and not visible(app.coach_model)
+    assert "·" not in app.picker.button("left", "Raider").description
+    app.coach_box.value = True
+    assert app.banner.value == ""
+    assert visible(app.coach_model)
+    assert "Coach: best is" in app.coach_view.value
+    assert "every plan they could make equally likely" in app.coach_view.value
+    for side in ("left", "right"):
+        for card in ("Farmer", "Wall", "Raider", "Merchant"):
+            label = app.picker.button(side, card).description
+            assert label.startswith(f"{card} · ") and "relic" in label
+    app.coach_box.value = False
+    assert app.coach_view.value == ""
+    assert app.picker.button("left", "Raider").description == "Raider"
+
+
+def test_switching_the_opponent_model_recomputes_the_advice():
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "7"})
+    app.coach_box.value = True
+    uniform = app.coach_view.value
+    app.coach_model.value = "equilibrium"
+    assert app.coach_view.value != uniform
+    assert "opening equilibrium" in app.coach_view.value
+
+
+def test_coach_follows_the_game_to_the_next_decision_and_the_duel():
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "3"})
+    app.coach_box.value = True
+    assert "in front" in app.coach_view.value  # the duel's first round: front and back
+    app.picker.button("front", "Farmer").click()
+    app.picker.button("back", "Wall").click()
+    app.picker.confirm.click()
+    while app.frames:
+        app.next_button.click()
+    assert app.banner.value == ""
+    if app.game.phase == "plan":
+        assert "queued" in app.coach_view.value  # a one-card queue from round 2 on
+        assert app.picker.button("card", "Raider").description.startswith("Raider · ")
+
+
+def test_hand_over_screen_shows_no_advice():
+    app = make_app({"players": "3", "seats": "human,human,bot", "seed": "2"})
+    app.coach_box.value = True
+    assert not visible(app.board)  # waiting for the first player to say they are ready
+    assert app.coach_view.value == ""
+    app.handover_button.click()
+    assert "Coach: best is" in app.coach_view.value
