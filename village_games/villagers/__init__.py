@@ -1,16 +1,36 @@
-"""Villagers (Sinister Fish Games): the base game's card data and its loader.
-
-The engine is not written yet; this package exports the card API it will build on:
+"""Villagers (Sinister Fish Games): the base game for 2-5 players.
 
     from village_games import villagers
+    g = villagers.new_game(players=3, seed=7)
+    g.legal_actions(g.to_act()[0])   # DraftRoad(slot=...), DraftStack(stack=...), ...
+
+The card data and its loader (`standard_deck`, `load_cards`) are exported too:
+
     deck = villagers.standard_deck()
     deck.chain("Cartwright")     # ('Lumberjack', 'Wheeler', 'Cartwright')
-    len(deck.deck(players=3))    # 80 cards go into the stacks, hands and Reserve
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core.card_data import CardDataError
+from ..core.replay import replay as _replay
+from ..core.timeline import Timeline, Viewer, build_timeline
+from .actions import (
+    AgentReads,
+    Build,
+    DraftReserve,
+    DraftRoad,
+    DraftStack,
+    EndTurn,
+    PlaceCoin,
+    PlaceMonk,
+    PlaySmuggler,
+    PlayTinner,
+    TakeBasic,
+    UseApprentice,
+)
 from .cards import (
     CARD_FILE,
     COUNTED_SYMBOLS,
@@ -30,9 +50,33 @@ from .cards import (
     resolve_deck,
     standard_deck,
 )
+from .game import Villagers
+from .options import INFO, MAX_PLAYERS, MIN_PLAYERS
+
+Game = Villagers
+
+
+def new_game(players: int = 3, seed: int | None = None, names: list[str] | None = None,
+             deck: DeckSpec = None) -> Villagers:
+    """Set up a game; `deck` is a deck file in the cards.toml format (None: the game's
+    own cards), or its saved form."""
+    return Villagers.new(players=players, seed=seed, names=names, deck=deck)
+
+
+def replay(record: dict[str, Any]) -> Villagers:
+    return _replay(record, new_game, Villagers.from_dict)  # type: ignore[return-value]
+
+
+def timeline(record: dict[str, Any], viewer: Viewer = None) -> Timeline:
+    """Every step of a recorded game for `viewer` (a seat, None, or "all" once it is over)."""
+    return build_timeline(record, new_game, Villagers.from_dict, viewer)
+
 
 __all__ = [
-    "CARD_FILE", "COUNTED_SYMBOLS", "EFFECTS", "FOUR_PLUS_PLAYERS", "KINDS", "SILVER_KINDS",
-    "SUITS", "Card", "CardDataError", "CardSet", "DeckSpec", "Side", "Silver",
-    "deck_from_text", "load_cards", "parse_cards", "resolve_deck", "standard_deck",
+    "CARD_FILE", "COUNTED_SYMBOLS", "EFFECTS", "FOUR_PLUS_PLAYERS", "INFO", "KINDS",
+    "MAX_PLAYERS", "MIN_PLAYERS", "SILVER_KINDS", "SUITS", "AgentReads", "Build", "Card",
+    "CardDataError", "CardSet", "DeckSpec", "DraftReserve", "DraftRoad", "DraftStack",
+    "EndTurn", "Game", "PlaceCoin", "PlaceMonk", "PlaySmuggler", "PlayTinner", "Side",
+    "Silver", "TakeBasic", "UseApprentice", "Villagers", "deck_from_text", "load_cards",
+    "new_game", "parse_cards", "replay", "resolve_deck", "standard_deck", "timeline",
 ]

@@ -1,0 +1,83 @@
+"""What must always hold in a game of Villagers; the invariant harness asks after every move."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .options import COINS_IN_BOX, MAX_LIMIT, RETURNS_PER_BUILD_PHASE
+from .village import capacity
+
+if TYPE_CHECKING:
+    from .game import Villagers
+
+
+def full_deck(g: Villagers) -> Counter[str]:
+    """Every villager card of this game: the shuffled ones and the Road's first six."""
+    key = (id(g.cards), g.n)
+    hit = _FULL.get(key)
+    if hit is None or hit[0] is not g.cards:
+        hit = _FULL[key] = (g.cards, Counter(g.cards.deck(g.n)) + Counter(
+            g.cards.starting_road))
+    return Counter(hit[1])
+
+
+_FULL: dict[tuple[int, int], tuple[object, Counter[str]]] = {}
+
+
+def audit(g: Villagers) -> list[str]:
+    problems: list[str] = []
+    cards = g.cards
+    coins = sum(g.road_coins) + sum(s.coins for p in g.players for s in p.village)
+    total = g.bank + coins + sum(p.gold for p in g.players)
+    if total != COINS_IN_BOX:
+        problems.append(f"Gold is not conserved: {total} instead of {COINS_IN_BOX}")
+    if any(p.gold < 0 for p in g.players) or any(c < 0 for c in g.road_coins):
+        problems.append("a negative amount of Gold")
+    where: Counter[str] = Counter(c for c in g.road if c)
+    for pile in (*g.stacks, g.reserve):
+        where.update(pile.cards)
+        if len(pile.known) != len(pile.cards):
+            problems.append("a pile's knowledge list does not match its cards")
+    where.update(g.discard)
+    used_basics: Counter[str] = Counter()
+    founders = cards.founders.name
+    for i, p in enumerate(g.players):
+        where.update(p.hand_pub)
+        where.update(p.hand_sec)
+        where.update(p.square)
+        kids = Counter(s.parent for s in p.village)
+        count = 0
+        for k, slot in enumerate(p.village):
+            card = cards[slot.card]
+            if card.kind == "villager":
+                where[slot.card] += 1
+            elif card.kind == "basic":
+                used_basics[slot.card] += 1
+            else:
+                count += 1
+            if slot.kids != kids.get(k, 0) or slot.kids > capacity(slot, cards):
+                problems.append(f"seat {i} slot {k}: {slot.kids} on top, stacking hint broken")
+            if not -1 <= slot.parent < k or slot.coins < 0:
+                problems.append(f"seat {i} slot {k}: bad parent or coins")
+            if card.effect is not None and not slot.kids and not (
+                    g.phase == "build" and g.turn == i and g.cover == k):
+                problems.append(f"seat {i}: a {slot.card} is the top of a chain")
+        if count != 1 or p.village[0].card != founders and founders not in (
+                s.card for s in p.village):
+            problems.append(f"seat {i} has {count} Founders")
+        if len(p.square) > p.draft_limit or p.draft_limit > MAX_LIMIT:
+            problems.append(f"seat {i} drafted over the limit")
+    full = full_deck(g)
+    if where != full:
+        lost = full - where
+        extra = where - full
+        problems.append(f"villager cards are not conserved (missing {dict(lost)}, "
+                        f"extra {dict(extra)})")
+    for b in cards.basics:
+        if g.basics[b] < 0 or g.basics[b] + used_basics[b] != cards[b].copies:
+            problems.append(f"Basic Villagers ({b}) are not conserved")
+    if g.phase == "build" and (g.used > g.limit or g.limit > MAX_LIMIT
+                               or g.returns > RETURNS_PER_BUILD_PHASE):
+        problems.append("a build limit was exceeded")
+    return problems

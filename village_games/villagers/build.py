@@ -1,0 +1,260 @@
+"""The Build Phase turn: placing villagers in chains, Basic Villagers for returned cards,
+and the list of everything a builder may do (Special villagers live in specials.py)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.events import Event
+from .actions import (
+    Build,
+    EndTurn,
+    PlaceMonk,
+    PlaySmuggler,
+    PlayTinner,
+    TakeBasic,
+    UseApprentice,
+)
+from .choices import Choices, Product
+from .hands import distinct_hand, in_hand, play_from_hand, return_from_hand
+from .options import RETURNS_PER_BUILD_PHASE, STACKS
+from .padlocks import NO_PADLOCK, pay_unlock, unlock_options, why_not_unlocked
+from .specials import (
+    apprentice_choices,
+    monk_choices,
+    smuggler_choices,
+    why_not_apprentice,
+    why_not_monk,
+    why_not_smuggler,
+    why_not_tinner,
+)
+from .village import Slot, capacity, chain_text
+
+if TYPE_CHECKING:
+    from ..core.actions import Action
+    from .game import Villagers
+
+NEW_CHAIN: tuple[None] = (None,)
+END_TURN = Product(EndTurn, ())
+TINNER = Product(PlayTinner, ())
+SPECIAL_ACTIONS = {"monk": "PlaceMonk", "apprentice": "UseApprentice", "tinner": "PlayTinner",
+                   "smuggler": "PlaySmuggler"}
+
+
+def build_choices(g: Villagers, seat: int) -> Choices:
+    if g.cover is not None:
+        return cover_choices(g, seat)
+    p = g.players[seat]
+    open_by_role = p.summary(g.cards).open_by_role
+    t = g.tables
+    effects, below, padlock = t.effect, t.on, t.padlock
+    left = g.limit - g.used
+    hand = distinct_hand(g, seat)
+    parts: list[Product] = []
+    paid: dict[str, tuple[str | None, ...]] = {}  # unlocker -> options, for this call
+    for name in hand:
+        effect = effects.get(name)
+        if effect is None:
+            if left < 1:
+                continue
+            on = below[name]
+            targets = NEW_CHAIN if on is None else open_by_role.get(on)
+            if targets:
+                lock = padlock[name]
+                if lock is None:
+                    opts = NO_PADLOCK
+                else:
+                    opts = paid.get(lock) or paid.setdefault(
+                        lock, unlock_options(g, seat, name))
+                parts.append(Product(Build, ((name,), targets, opts)))
+        elif effect == "monk":
+            parts += monk_choices(g, seat, None)
+        elif effect == "apprentice":
+            parts += apprentice_choices(g, seat)
+        elif effect == "tinner":
+            parts.append(TINNER)
+        elif effect == "smuggler":
+            parts += smuggler_choices(g, seat)
+    parts.append(END_TURN)
+    if g.returns < RETURNS_PER_BUILD_PHASE and hand:
+        basics = tuple(b for b in t.basics if g.basics[b] > 0)
+        if basics:
+            parts.append(Product(TakeBasic, (basics, hand, return_stacks(g))))
+    return Choices(parts)
+
+
+def cover_choices(g: Villagers, seat: int) -> Choices:
+    """Right after a Monk: only villagers that go on him (or another Monk)."""
+    cover = g.cover
+    assert cover is not None
+    role = g.players[seat].village[cover].role
+    parts: list[Product] = []
+    for name in distinct_hand(g, seat):
+        effect = g.tables.effect.get(name)
+        if effect is None and g.tables.on[name] == role:
+            parts.append(Product(Build, ((name,), (cover,), unlock_options(g, seat, name))))
+        elif effect == "monk":
+            parts += monk_choices(g, seat, cover)
+    return Choices(parts)
+
+
+def return_stacks(g: Villagers) -> tuple[int | None, ...]:
+    """Where a returned card may go: any stack still on the Road, else the rules decide."""
+    # Reading: an emptied stack is out of the game and takes no card back
+    stacks = g.stacks
+    open_ = tuple(j for j in range(STACKS) if stacks[j].cards)
+    return open_ or NEW_CHAIN
+
+
+# ------------------------------------------------------------------ legality
+def why_not_build(g: Villagers, seat: int, action: Action) -> str | None:
+    """None when `action` is legal in this Build Phase turn, else the rule against it."""
+    kind = type(action)
+    if g.cover is not None:
+        role = g.players[seat].village[g.cover].role
+        if kind not in (Build, PlaceMonk) or action.on != g.cover:  # type: ignore[attr-defined]
+            return (f"the Monk just placed as a {role} must be covered at once: build a "
+                    f"villager that goes on a {role} on slot {g.cover}")
+    if kind is EndTurn:
+        return None
+    if kind is Build:
+        return why_not_place(g, seat, action)  # type: ignore[arg-type]
+    if kind is TakeBasic:
+        return why_not_basic(g, seat, action)  # type: ignore[arg-type]
+    if kind is PlaceMonk:
+        return why_not_monk(g, seat, action)  # type: ignore[arg-type]
+    if kind is UseApprentice:
+        return why_not_apprentice(g, seat, action)  # type: ignore[arg-type]
+    if kind is PlayTinner:
+        return why_not_tinner(g, seat)
+    if kind is PlaySmuggler:
+        return why_not_smuggler(g, seat, action)  # type: ignore[arg-type]
+    return ("it is the Build Phase: Build, TakeBasic, a Special villager (PlaceMonk, "
+            "UseApprentice, PlayTinner, PlaySmuggler) or EndTurn")
+
+
+def why_not_target(g: Villagers, seat: int, name: str, on: int | None,
+                   who: str | None = None) -> str | None:
+    """Whether `name` may be placed on `on` in `seat`'s village by the chain rules."""
+    cards = g.cards
+    below = g.tables.on[name]
+    who = who or name
+    if below is None:
+        if on is not None:
+            how = "stands alone" if cards[name].hint == 0 else "starts its own chain"
+            return f"{who} {how}: place it with on=None"
+        return None
+    if on is None:
+        return f"{who} must be placed on a {below} (chain {chain_text(cards, name)})"
+    village = g.players[seat].village
+    if type(on) is not int or not 0 <= on < len(village):
+        return f"your village has no slot {on} (slots 0 to {len(village) - 1})"
+    slot = village[on]
+    if slot.role != below:
+        shown = slot.card if slot.card == slot.role else f"{slot.card} (as {slot.role})"
+        return (f"{who} must be placed on a {below} (chain {chain_text(cards, name)}); "
+                f"slot {on} is a {shown}")
+    room = capacity(slot, cards)
+    if slot.kids >= room:
+        return (f"the {slot.card} at slot {on} already holds {slot.kids} villager"
+                f"{'s' if slot.kids != 1 else ''}: its stacking hint allows {room}")
+    return None
+
+
+def why_not_place(g: Villagers, seat: int, action: Build) -> str | None:
+    name = action.card
+    card = g.cards.cards.get(name)
+    if card is None or card.kind != "villager":
+        return f"there is no villager card called {name!r} to build"
+    if not in_hand(g, seat, name):
+        return f"{name} is not in your hand"
+    if card.effect is not None:
+        return f"{name} is a Special villager: play it with {SPECIAL_ACTIONS[card.effect]}"
+    if g.used >= g.limit:
+        return (f"your build limit of {g.limit} is used up this turn (Basic Villagers, the "
+                "Tinner and the Smuggler do not count towards it)")
+    problem = why_not_target(g, seat, name, action.on)
+    if problem:
+        return problem
+    if action.unlock not in unlock_options(g, seat, name):
+        return why_not_unlocked(g, seat, name, action.unlock)
+    return None
+
+
+def why_not_basic(g: Villagers, seat: int, action: TakeBasic) -> str | None:
+    if g.returns >= RETURNS_PER_BUILD_PHASE:
+        return f"you may take at most {RETURNS_PER_BUILD_PHASE} Basic Villagers per Build Phase"
+    basics = g.cards.basics
+    if action.basic not in basics:
+        return f"{action.basic} is not a Basic Villager ({', '.join(basics)})"
+    if g.basics[action.basic] <= 0:
+        return f"the {action.basic} supply is empty"
+    if not in_hand(g, seat, action.card):
+        return f"{action.card} is not in your hand: return a card you hold"
+    places = return_stacks(g)
+    if action.stack not in places:
+        if places == NEW_CHAIN:
+            return ("every stack is empty: the returned card goes to the Reserve, or the "
+                    "discard pile once the Reserve is empty too (stack=None)")
+        return (f"return the card to a stack still on the Road (stack "
+                f"{' or '.join(map(str, places))})")
+    return None
+
+
+# ------------------------------------------------------------------ carrying out
+def apply_build(g: Villagers, seat: int, action: Build) -> None:
+    name, on = action.card, action.on
+    pay_unlock(g, seat, name, action.unlock)  # Reading: the padlock is paid, then placed
+    secret = play_from_hand(g, seat, name)
+    place(g, seat, name, on)
+    g.used += 1
+    g.cover = None
+    if g.reporting():
+        p = g.players[seat]
+        where = "" if on is None else f" on the {p.village[on].card} (slot {on})"
+        if on is not None and p.village[on].card != p.village[on].role:
+            where = f" on the Monk standing in for a {p.village[on].role} (slot {on})"
+        g.emit(Event("build", "{} builds the {}{}.",
+                     {"seat": seat, "card": name, "on": on, "slot": len(p.village) - 1},
+                     (p.name, name, where), reveals=secret))
+
+
+def place(g: Villagers, seat: int, name: str, on: int | None, role: str | None = None,
+          flipped: bool = False) -> int:
+    """Put a villager into `seat`'s village on slot `on`; returns its slot."""
+    p = g.players[seat]
+    village = p.village
+    if on is not None:
+        below = village[on]
+        village[on] = below._replace(kids=below.kids + 1)
+    village.append(Slot(name, role or name, -1 if on is None else on, 0, 0, flipped))
+    p.changed()
+    return len(village) - 1
+
+
+def apply_basic(g: Villagers, seat: int, action: TakeBasic) -> None:
+    p = g.players[seat]
+    card, j = action.card, action.stack
+    mask = return_from_hand(g, seat, card)
+    if j is not None:
+        g.stacks[j].put(card, mask)
+        where = f"stack {j + 1}"
+    elif g.reserve.cards:
+        g.reserve.put(card, mask)
+        where = "the Reserve"
+    else:
+        g.discard.append(card)
+        g.discard_known.append(mask)
+        where = "the discard pile"
+    g.basics[action.basic] -= 1
+    place(g, seat, action.basic, None)
+    g.returns += 1
+    if g.reporting():
+        known = mask == g.all_seats
+        shown = card if known else f"a {g.suit_of[card]} villager"
+        g.emit(Event("basic", "{} returns {} to {} and takes a {}.",
+                     {"seat": seat, "basic": action.basic, "stack": j, "suit": g.suit_of[card],
+                      **({"card": card} if known else {"_card": card})},
+                     (p.name, shown, where, action.basic),
+                     None if known else "{} returns {} to {} and takes a {}.",
+                     (p.name, card, where, action.basic), () if known else (seat,)))

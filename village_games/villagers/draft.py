@@ -1,0 +1,141 @@
+"""The Draft Phase: each player in turn drafts one villager into their Village Square
+until they hold their drafting limit (2 + Food, at most 5), then takes them into hand."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.events import Event
+from .actions import DraftReserve, DraftRoad, DraftStack
+from .choices import Choices, Product
+from .options import BASE_LIMIT, MAX_LIMIT, STACKS
+from .road import refill_slot
+
+if TYPE_CHECKING:
+    from ..core.actions import Action
+    from .game import Villagers
+
+
+def drafting_limit(food: int) -> int:
+    return min(MAX_LIMIT, BASE_LIMIT + food)
+
+
+RESERVE = Product(DraftReserve, ())
+
+
+def draft_choices(g: Villagers) -> Choices:
+    road = g.road
+    slots = tuple(i for i in range(len(road)) if road[i] is not None)
+    stacks = tuple(j for j in range(STACKS) if g.stacks[j].cards)
+    parts = [Product(DraftRoad, (slots,))]
+    if stacks:
+        parts.append(Product(DraftStack, (stacks,)))
+    elif g.reserve.cards:
+        parts.append(RESERVE)
+    return Choices(parts)
+
+
+def anything_to_draft(g: Villagers) -> bool:
+    return (g.road.count(None) < len(g.road) or bool(g.reserve.cards)
+            or any(s.cards for s in g.stacks))
+
+
+def why_not_draft(g: Villagers, action: Action) -> str | None:
+    """None when `action` is a legal draft now, else the rule that forbids it."""
+    kind = type(action)
+    if kind is DraftRoad:
+        i = action.slot  # type: ignore[attr-defined]
+        if not 0 <= i < len(g.road):
+            return f"the Road has slots 1 to {len(g.road)} (slot=0..{len(g.road) - 1})"
+        if g.road[i] is None:
+            return f"Road slot {i} is empty: nothing is left to deal into it"
+        return None
+    if kind is DraftStack:
+        j = action.stack  # type: ignore[attr-defined]
+        if not 0 <= j < STACKS:
+            return f"there are {STACKS} stacks (stack=0..{STACKS - 1}); the Market cards " \
+                   "under them are never drafted"
+        if not g.stacks[j].cards:
+            return f"stack {j + 1} is empty: an emptied stack is out of the game"
+        return None
+    if kind is DraftReserve:
+        if any(s.cards for s in g.stacks):
+            return "the Reserve may be drafted from only when all six stacks are empty"
+        if not g.reserve.cards:
+            return "the Reserve is empty"
+        return None
+    return ("it is the Draft Phase: draft a face-up villager (DraftRoad) or a face-down "
+            "card (DraftStack, or DraftReserve once the stacks are empty)")
+
+
+def start_draft(g: Villagers) -> None:
+    g.phase = "draft"
+    for p in g.players:
+        p.square = []
+        p.draft_limit = drafting_limit(p.summary(g.cards).food)
+        p.drafting = True
+    if g.reporting():
+        g.emit(Event("phase", "Round {}: the Draft Phase begins; drafting limits {}.",
+                     {"round": g.round, "phase": "draft",
+                      "limits": [p.draft_limit for p in g.players]},
+                     (g.round, ", ".join(f"{p.name} {p.draft_limit}" for p in g.players))))
+    g.turn = g.first
+    settle_draft(g)
+
+
+def apply_draft(g: Villagers, seat: int, action: Action) -> None:
+    p = g.players[seat]
+    kind = type(action)
+    if kind is DraftRoad:
+        i = action.slot  # type: ignore[attr-defined]
+        card = g.road[i]
+        assert card is not None
+        coins = g.road_coins[i]
+        g.road[i] = None
+        g.road_coins[i] = 0
+        p.gold += coins
+        p.square.append(card)
+        if g.reporting():
+            g.emit(Event("draft", "{} drafts the {} from Road slot {}{}.",
+                         {"seat": seat, "card": card, "slot": i, "coins": coins},
+                         (p.name, card, i + 1, f" and takes its {coins} Gold" if coins else "")))
+        refill_slot(g, i, reserve_first=False)
+    else:
+        j = action.stack if kind is DraftStack else None  # type: ignore[attr-defined]
+        card = (g.stacks[j] if j is not None else g.reserve).draw()
+        p.square.append(card)
+        if g.reporting():
+            g.emit(Event("draft", "{} drafts face down from {}: it is a {}.",
+                         {"seat": seat, "card": card, "stack": j},
+                         (p.name, "the Reserve" if j is None else f"stack {j + 1}", card),
+                         reveals=True, chance=True))
+    if len(p.square) >= p.draft_limit:
+        _to_hand(g, seat)
+    g.turn = (seat + 1) % g.n
+    settle_draft(g)
+
+
+def _to_hand(g: Villagers, seat: int) -> None:
+    p = g.players[seat]
+    p.hand_pub = sorted(p.hand_pub + p.square, key=g.order.__getitem__)
+    taken, p.square, p.drafting = p.square, [], False
+    if g.reporting():
+        g.emit(Event("hand", "{} takes {} into hand.", {"seat": seat, "cards": taken},
+                     (p.name, ", ".join(taken) if taken else "nothing")))
+
+
+def settle_draft(g: Villagers) -> None:
+    """Move the turn to the next player still drafting; end the phase when none is."""
+    if not anything_to_draft(g):
+        # Reading: with nothing left anywhere, everyone still drafting stops with what they have
+        for seat, p in enumerate(g.players):
+            if p.drafting:
+                _to_hand(g, seat)
+    for k in range(g.n):
+        seat = (g.turn + k) % g.n
+        if g.players[seat].drafting:
+            g.turn = seat
+            return
+    from .flow import end_draft  # (flow imports this module)
+
+    end_draft(g)

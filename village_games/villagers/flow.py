@@ -1,0 +1,100 @@
+"""The order of play: Draft Phase, Road update, Build Phase, its end, the Markets.
+
+Each function runs the automatic steps that follow a decision, up to the next decision.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.events import Event
+from .draft import start_draft
+from .market import first_market, start_second_market
+from .options import BASE_LIMIT, FIRST_MARKET_STACKS, MAX_LIMIT
+from .road import finish_two_player_update, reverse_turn_order, update_three_plus
+
+if TYPE_CHECKING:
+    from .game import Villagers
+
+
+def build_limit(builders: int) -> int:
+    return min(MAX_LIMIT, BASE_LIMIT + builders)
+
+
+def end_draft(g: Villagers) -> None:
+    if g.n == 2:
+        g.phase = "road"
+        g.coin_queue = reverse_turn_order(g)
+        g.turn = g.coin_queue[0]
+        return
+    update_three_plus(g)
+    start_build(g)
+
+
+def after_coin(g: Villagers) -> None:
+    g.coin_queue.pop(0)
+    if g.coin_queue:
+        g.turn = g.coin_queue[0]
+        return
+    finish_two_player_update(g)
+    start_build(g)
+
+
+def start_build(g: Villagers) -> None:
+    g.phase = "build"
+    if g.reporting():
+        g.emit(Event("phase", "Round {}: the Build Phase begins.",
+                     {"round": g.round, "phase": "build"}, (g.round,)))
+    start_turn(g, g.first)
+
+
+def start_turn(g: Villagers, seat: int) -> None:
+    """The build limit is fixed here, from the Builders the village shows now."""
+    g.turn = seat
+    g.limit = build_limit(g.players[seat].summary(g.cards).builders)
+    g.used = g.returns = 0
+    g.tinner = False
+    g.cover = None
+    if g.reporting():
+        g.emit(Event("turn", "{} builds (build limit {}).",
+                     {"seat": seat, "limit": g.limit}, (g.player_name(seat), g.limit)))
+
+
+def end_turn(g: Villagers, seat: int) -> None:
+    if g.reporting():
+        g.emit(Event("end_turn", "{} ends the turn.", {"seat": seat}, (g.player_name(seat),)))
+    nxt = (seat + 1) % g.n
+    if nxt != g.first:
+        start_turn(g, nxt)
+        return
+    end_build(g)
+
+
+def end_build(g: Villagers) -> None:
+    """Founders flip where a village has no Food; the First Player card moves on; then a
+    Market if one is due, else the next round."""
+    g.tinner = False
+    for seat, p in enumerate(g.players):
+        if p.summary(g.cards).food:
+            continue
+        for k, slot in enumerate(p.village):
+            if g.cards[slot.card].kind == "founders" and not slot.flipped:
+                # Reading: a covered Founders flips too (its face simply stays covered).
+                p.village[k] = slot._replace(flipped=True)
+                p.changed()
+                if g.reporting():
+                    g.emit(Event("flip", "{} has no Food: the Founders turn to their Food side.",
+                                 {"seat": seat, "slot": k}, (p.name,)))
+    g.first = (g.first + 1) % g.n
+    if g.reporting():
+        g.emit(Event("first", "{} takes the First Player card.", {"seat": g.first},
+                     (g.player_name(g.first),)))
+    empty = [not s.cards for s in g.stacks]
+    if g.markets == 0 and all(empty[j] for j in FIRST_MARKET_STACKS):
+        first_market(g)
+    if all(empty):
+        # Reading: if both Markets fall due in the same round, the First comes first.
+        start_second_market(g)
+        return
+    g.round += 1
+    start_draft(g)

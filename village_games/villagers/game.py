@@ -1,0 +1,341 @@
+"""The Villagers game object: setup, the protocol, and dispatch to the rules modules."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.actions import Action
+from ..core.events import Event
+from ..core.game import Game
+from ..core.outcome import Outcome
+from ..core.rng import Rng
+from .actions import (
+    CODEC,
+    AgentReads,
+    Build,
+    EndTurn,
+    PlaceCoin,
+    PlaceMonk,
+    PlaySmuggler,
+    PlayTinner,
+    TakeBasic,
+    UseApprentice,
+)
+from .build import apply_basic, apply_build, build_choices, why_not_build
+from .cards import CardSet, DeckSpec, resolve_deck
+from .choices import Choices, Product
+from .draft import apply_draft, draft_choices, start_draft, why_not_draft
+from .flow import after_coin, end_turn
+from .market import agent_choices, apply_agent, why_not_agent
+from .options import (
+    CARDS_PER_STACK_PER_PLAYER,
+    COINS_IN_BOX,
+    HAND_SIZE,
+    INFO,
+    ROAD_SLOTS,
+    STACKS,
+    START_GOLD,
+    check_players,
+)
+from .piles import Pile
+from .player import PlayerState
+from .road import place_coin
+from .specials import apply_apprentice, apply_monk, apply_smuggler, apply_tinner
+from .tables import Tables, tables_for
+from .village import Slot
+
+__all__ = ["Villagers"]
+
+PHASES = ("draft", "road", "build", "agent", "over")
+NEXT_TEXT = {"draft": "{} drafts next.", "road": "{} may put 1 Gold on the Road.",
+             "build": "{} builds next.", "agent": "{} chooses what the Agent reads."}
+
+
+class Villagers(Game):
+    info = INFO
+    version = 1
+    codec = CODEC
+
+    # state, set by new(), from_dict() and clone()
+    n: int
+    rng: Rng
+    players: list[PlayerState]
+    road: list[str | None]
+    road_coins: list[int]
+    stacks: list[Pile]
+    reserve: Pile
+    discard: list[str]
+    discard_known: list[int]
+    basics: dict[str, int]
+    bank: int
+    round: int
+    phase: str
+    first: int
+    turn: int
+    coin_queue: list[int]
+    limit: int
+    used: int
+    returns: int
+    tinner: bool
+    cover: int | None
+    markets: int
+    agent_queue: list[list[int]]
+    agent_reads: list[list]
+    final_winners: list[int]
+    result: str
+    tiebreak: str
+
+    def __init__(self, cards: CardSet) -> None:  # use new_game() or from_dict()
+        self.cards = cards  # the deck in play: bots and renderers read card facts here
+        self.tables: Tables = tables_for(cards)
+        self.order = self.tables.order
+        self.suit_of = self.tables.suit_of
+        self.history = []
+        self.log = []
+        self.start: dict[str, Any] | None = None
+        self._legal: tuple[int, Any] | None = None  # (seat, legal list) until the next move
+        self._reported: tuple[str, int] = ("", -1)  # (phase, turn) as the last event showed
+
+    # ------------------------------------------------------------ setup
+    @classmethod
+    def new(cls, players: int = 3, seed: int | None = None, names: list[str] | None = None,
+            deck: DeckSpec = None) -> Villagers:
+        n = check_players(players)
+        cards = resolve_deck(deck)
+        if names is not None and (not isinstance(names, list) or len(names) != n or not all(
+                isinstance(x, str) and x.strip() for x in names)):
+            raise ValueError(f"names must be {n} non-empty strings, got {names!r}")
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "big")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2**63:
+            raise ValueError(f"seed must be a whole number from 0 to 2**63, got {seed!r}")
+        pool = list(cards.deck(n))
+        per = CARDS_PER_STACK_PER_PLAYER * n
+        if len(pool) < STACKS * per + HAND_SIZE * n:
+            raise ValueError(f"the deck {cards.name!r} has {len(pool)} villager cards for "
+                             f"{n} players; setup needs {STACKS * per + HAND_SIZE * n}")
+        g = cls(cards)
+        g.seed = seed
+        g.options = {"players": n}
+        if names is not None:
+            g.options["names"] = list(names)
+        if not cards.is_standard:
+            g.options["deck"] = cards.saved_form()
+        g.set_table(n)
+        g.rng = Rng(seed)
+        g.rng.shuffle(pool)
+        g.stacks = [Pile(pool[j * per:(j + 1) * per]) for j in range(STACKS)]
+        dealt = pool[STACKS * per:]
+        g.reserve = Pile(dealt[HAND_SIZE * n:])
+        founders = cards.founders.name
+        g.players = []
+        for i in range(n):
+            p = PlayerState(g.player_name(i), START_GOLD, [Slot(founders, founders)])
+            p.hand_sec = sorted(dealt[i * HAND_SIZE:(i + 1) * HAND_SIZE],
+                                key=g.order.__getitem__)
+            g.players.append(p)
+        g.road = list(cards.starting_road)[:ROAD_SLOTS]
+        g.road += [None] * (ROAD_SLOTS - len(g.road))
+        g.road_coins = [0] * ROAD_SLOTS
+        g.discard, g.discard_known = [], []
+        g.basics = {b: cards[b].copies for b in cards.basics}
+        g.bank = COINS_IN_BOX - START_GOLD * n
+        g.round, g.first, g.turn = 1, 0, 0  # Reading: seat 0 holds the First Player card
+        g.coin_queue = []
+        g.limit = g.used = g.returns = 0
+        g.tinner, g.cover = False, None
+        g.markets = 0
+        g.agent_queue, g.agent_reads = [], []
+        g.final_winners, g.result, g.tiebreak = [], "", ""
+        deck_note = "" if cards.is_standard else f" Deck: {cards.name}."
+        g.log.append(Event("setup", "A {}-player game begins: six stacks of {} cards, a "
+                                    "Reserve of {}, Road: {}.{}",
+                           {"players": n}, (n, per, len(g.reserve), ", ".join(
+                               c for c in g.road if c), deck_note), chance=True))
+        for i, p in enumerate(g.players):
+            suits = ", ".join(g.suit_of[c] for c in p.hand_sec)
+            g.log.append(Event("deal", "{} is dealt 5 cards ({}).",
+                               {"seat": i, "suits": [g.suit_of[c] for c in p.hand_sec],
+                                "_cards": p.hand_sec[:]}, (p.name, suits),
+                               "{} is dealt {}.", (p.name, ", ".join(p.hand_sec)), (i,),
+                               chance=True))
+        g.phase = "draft"
+        g._batch = g.log  # setup events go straight to the log
+        try:
+            start_draft(g)
+        finally:
+            g._batch = None
+        return g
+
+    def set_table(self, n: int) -> None:
+        self.n = n
+        self.all_seats = (1 << n) - 1  # knowledge mask: every seat knows the card
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    # ------------------------------------------------------------ protocol
+    def to_act(self) -> list[int]:
+        return [] if self.phase == "over" else [self.turn]
+
+    def may_act(self, player: int) -> bool:
+        return player == self.turn and type(player) is int and self.phase != "over"
+
+    def legal_actions(self, player: int) -> Sequence[Action]:
+        cached = self._legal
+        if cached is not None and cached[0] == player:
+            return cached[1]
+        if player != self.turn or self.phase == "over":
+            return ()
+        phase = self.phase
+        if phase == "draft":
+            legal: Sequence[Action] = draft_choices(self)
+        elif phase == "build":
+            legal = build_choices(self, player)
+        elif phase == "road":
+            legal = Choices([Product(PlaceCoin, ((None, *(
+                i for i, c in enumerate(self.road) if c is not None)),))])
+        else:
+            legal = agent_choices(self)
+        self._legal = (player, legal)
+        return legal
+
+    def _why(self, player: int, action: Action) -> str | None:
+        phase = self.phase
+        if phase == "draft":
+            return why_not_draft(self, action)
+        if phase == "build":
+            return why_not_build(self, player, action)
+        if phase == "road":
+            if type(action) is not PlaceCoin:
+                return ("the Road is being updated: put 1 Gold from the Bank on a face-up "
+                        "villager (PlaceCoin(slot)) or none (PlaceCoin(None))")
+            slot = action.slot
+            if slot is not None and (not 0 <= slot < ROAD_SLOTS or self.road[slot] is None):
+                return f"Road slot {slot} holds no face-up villager"
+            return None
+        return why_not_agent(self, action)
+
+    def is_legal(self, player: int, action: Action) -> bool:
+        """What the legal list holds is legal: one source of truth, and a cheap test."""
+        return action in self.legal_actions(player)
+
+    def why_illegal(self, player: int, action: Action) -> str:
+        return self._why(player, action) or "that is not a legal choice here"
+
+    def emit(self, event: Event) -> None:
+        if self._batch is not None:
+            self._batch.append(event)
+        if self._tracer is not None:
+            self._tracer(event)
+        self._reported = (self.phase, self.turn)
+
+    def _apply(self, player: int, action: Action) -> None:
+        self._legal = None
+        if self._batch is None and self._tracer is None:  # nobody reads events
+            self._rules(player, action)
+            return
+        self._reported = (self.phase, self.turn)
+        self._rules(player, action)
+        if self._reported != (self.phase, self.turn) and self.reporting():
+            # who acts next is part of what a step shows: report it as the move's last step
+            self.emit(Event("next", NEXT_TEXT[self.phase], {"seat": self.turn},
+                            (self.player_name(self.turn),)))
+
+    def _rules(self, player: int, action: Action) -> None:
+        kind = type(action)
+        phase = self.phase
+        if phase == "draft":
+            apply_draft(self, player, action)
+        elif phase == "build":
+            if kind is Build:
+                apply_build(self, player, action)  # type: ignore[arg-type]
+            elif kind is TakeBasic:
+                apply_basic(self, player, action)  # type: ignore[arg-type]
+            elif kind is EndTurn:
+                end_turn(self, player)
+            elif kind is PlaceMonk:
+                apply_monk(self, player, action)  # type: ignore[arg-type]
+            elif kind is UseApprentice:
+                apply_apprentice(self, player, action)  # type: ignore[arg-type]
+            elif kind is PlayTinner:
+                apply_tinner(self, player)
+            elif kind is PlaySmuggler:
+                apply_smuggler(self, player, action)  # type: ignore[arg-type]
+        elif phase == "road":
+            place_coin(self, player, action.slot)  # type: ignore[attr-defined]
+            after_coin(self)
+        else:
+            assert kind is AgentReads
+            apply_agent(self, player, action)  # type: ignore[arg-type]
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> list[float]:
+        return [float(p.gold) for p in self.players]
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        return Outcome(tuple(self.final_winners), tuple(self.scores()), self.result, self.tiebreak)
+
+    def audit(self) -> list[str]:
+        from .audit import audit
+
+        return audit(self)
+
+    # ------------------------------------------------------------ copies and views
+    def clone(self, keep_log: bool = True) -> Villagers:
+        g = Villagers.__new__(Villagers)
+        d = g.__dict__
+        d.update(self.__dict__)
+        g.players = [p.copy() for p in self.players]
+        g.road = self.road[:]
+        g.road_coins = self.road_coins[:]
+        g.stacks = [s.copy() for s in self.stacks]
+        g.reserve = self.reserve.copy()
+        g.discard = self.discard[:]
+        g.discard_known = self.discard_known[:]
+        g.basics = dict(self.basics)
+        g.rng = Rng(self.rng.state)
+        g.coin_queue = self.coin_queue[:]
+        g.agent_queue = [q[:] for q in self.agent_queue]
+        g.agent_reads = [r[:] for r in self.agent_reads]
+        g.final_winners = self.final_winners[:]
+        if keep_log:
+            g.history = self.history[:]
+            g.log = self.log[:]
+        else:
+            g.history, g.log, g.quiet, g.start = [], [], True, None
+        return g
+
+    def to_dict(self) -> dict[str, Any]:
+        from .state_io import game_to_dict
+
+        return game_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Villagers:
+        from .state_io import game_from_dict
+
+        return game_from_dict(cls, d)
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        from .views import observe
+
+        return observe(self, player)
+
+    def full_observation(self) -> dict[str, Any]:
+        from .views import observe
+
+        return observe(self, None, everything=True)
+
+    def determinize(self, observer: int, rng: random.Random) -> Villagers:
+        from .views import determinize
+
+        return determinize(self, observer, rng)

@@ -1,0 +1,59 @@
+"""Taking cards out of a hand while keeping track of what the other seats know.
+
+A card played into a village is seen by all, so playing a secret card reveals it. A
+returned card shows only its back (its suit): if the other seats could still tell which
+card it was (every card of that suit in the hand is known and alike), it stays known;
+otherwise they lose track of which of that suit's cards left, and the hand's known cards
+of that suit count as unknown to them from then on.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Villagers
+
+
+def in_hand(g: Villagers, seat: int, name: str) -> bool:
+    p = g.players[seat]
+    return name in p.hand_pub or name in p.hand_sec
+
+
+def distinct_hand(g: Villagers, seat: int) -> tuple[str, ...]:
+    """Each card name in the hand once, in card-file order."""
+    p = g.players[seat]
+    if not p.hand_sec:
+        return tuple(dict.fromkeys(p.hand_pub))
+    if not p.hand_pub:
+        return tuple(dict.fromkeys(p.hand_sec))
+    return tuple(sorted(set(p.hand_pub).union(p.hand_sec), key=g.order.__getitem__))
+
+
+def play_from_hand(g: Villagers, seat: int, name: str) -> bool:
+    """Remove a played card; True when it was secret until now (playing reveals it).
+    A known copy is used first: the table cannot tell copies apart."""
+    p = g.players[seat]
+    if name in p.hand_pub:  # Reading: of two copies, the one the table knows is played
+        p.hand_pub.remove(name)
+        return False
+    p.hand_sec.remove(name)
+    return True
+
+
+def return_from_hand(g: Villagers, seat: int, name: str) -> int:
+    """Remove a card returned face down; the mask of seats that know what it is."""
+    p = g.players[seat]
+    # Reading: unless the table can still tell which card left, it loses track of the suit
+    suit_of = g.suit_of
+    suit = suit_of[name]
+    same = [c for c in p.hand_pub if suit_of[c] == suit]
+    if all(c == name for c in same) and name in same and not any(
+            suit_of[c] == suit for c in p.hand_sec):
+        p.hand_pub.remove(name)
+        return g.all_seats
+    if same:
+        p.hand_pub = [c for c in p.hand_pub if suit_of[c] != suit]
+        p.hand_sec = sorted(p.hand_sec + same, key=g.order.__getitem__)
+    p.hand_sec.remove(name)
+    return 1 << seat

@@ -1,0 +1,116 @@
+"""Padlocks: who may be paid to open one, and the payment itself.
+
+The three cases of the rulebook: your own copy of the Unlocking Villager gets 2 Gold from
+the Bank; another player's copy gets 2 Gold from your Supply; when nobody has one, you
+pay 2 Gold to the Bank. With several copies you pick which; the Bank is never an option
+while a copy exists. A Tinner played earlier this turn opens any padlock for free.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.events import Event
+from .actions import parse_unlock, unlock_key
+from .options import UNLOCK_COST
+
+if TYPE_CHECKING:
+    from .game import Villagers
+
+NO_PADLOCK: tuple[None] = (None,)
+
+
+def unlock_options(g: Villagers, seat: int, name: str,
+                   exclude: tuple[int, int] | None = None) -> tuple[str | None, ...]:
+    """Every legal `unlock` value for `seat` playing `name` now: (None,) when it has no
+    padlock, () when it cannot be opened (no copy of yours and too little Gold).
+    `exclude` is a slot that stops being that villager in the same move (an Apprentice's
+    swap)."""
+    unlocker = g.tables.padlock[name]
+    if unlocker is None:
+        return NO_PADLOCK
+    opts: list[str | None] = ["tinner"] if g.tinner else []
+    others: list[str | None] = []
+    anywhere = False
+    rich = g.players[seat].gold >= UNLOCK_COST
+    cards = g.cards
+    for s, p in enumerate(g.players):
+        # Reading: only a real villager of that name unlocks (a Monk standing in never does)
+        for k in p.summary(cards).by_card.get(unlocker, ()):
+            if exclude is not None and (s, k) == exclude:
+                continue
+            anywhere = True
+            if s == seat:
+                opts.append(unlock_key(s, k))
+            elif rich:
+                others.append(unlock_key(s, k))
+    opts += others
+    if not anywhere and rich:
+        opts.append("bank")
+    return tuple(opts)
+
+
+def why_not_unlocked(g: Villagers, seat: int, name: str, unlock: str | None,
+                     exclude: tuple[int, int] | None = None) -> str:
+    """Why `unlock` cannot open `name`'s padlock, in the game's words."""
+    unlocker = g.cards[name].padlock
+    if unlocker is None:
+        return f"{name} has no padlock: leave unlock empty (None)"
+    options = [o for o in unlock_options(g, seat, name, exclude) if o is not None]
+    head = f"{name} has a padlock opened by the {unlocker}"
+    if not options:
+        return (f"{head}: nobody you may use has one free to you, and paying 2 Gold needs "
+                f"2 Gold in your Supply (you have {g.players[seat].gold})")
+    if unlock == "bank":
+        return (f"{head}: you may pay the Bank only when no village has a {unlocker}; "
+                f"pay a {unlocker} instead ({', '.join(options)})")
+    if unlock == "tinner":
+        return f"{head}: only a Tinner played earlier this turn opens it for free"
+    where = parse_unlock(unlock) if isinstance(unlock, str) else None
+    if where is not None:
+        s, k = where
+        if s < g.num_players and k < len(g.players[s].village):
+            found = g.players[s].village[k].card
+            if found != unlocker:
+                return f"{head}, but slot {k} of {g.player_name(s)}'s village is a {found}"
+            return f"{head}: paying another player's {unlocker} takes 2 Gold from your Supply"
+    return f"{head}: choose how to open it ({', '.join(options)})"
+
+
+def pay_unlock(g: Villagers, seat: int, name: str, unlock: str | None) -> None:
+    """Carry out a legal payment and report it."""
+    if unlock is None:
+        return
+    me = g.players[seat]
+    unlocker = g.cards[name].padlock
+    if unlock == "tinner":
+        if g.reporting():
+            g.emit(Event("unlock", "The Tinner opens {}'s padlock for free.",
+                         {"seat": seat, "card": name, "unlock": unlock}, (name,)))
+        return
+    if unlock == "bank":
+        me.gold -= UNLOCK_COST
+        g.bank += UNLOCK_COST
+        if g.reporting():
+            g.emit(Event("unlock", "Nobody has a {}: {} pays 2 Gold to the Bank to open the {}.",
+                         {"seat": seat, "card": name, "unlock": unlock},
+                         (unlocker, me.name, name)))
+        return
+    where = parse_unlock(unlock)
+    assert where is not None
+    s, k = where
+    owner = g.players[s]
+    slot = owner.village[k]
+    owner.village[k] = slot._replace(coins=slot.coins + UNLOCK_COST)
+    owner.changed()
+    if s == seat:
+        g.bank -= UNLOCK_COST
+        text = "The Bank puts 2 Gold on {}'s own {} to open the {}."
+        args: tuple = (me.name, unlocker, name)
+    else:
+        me.gold -= UNLOCK_COST
+        text = "{} pays 2 Gold onto {}'s {} to open the {}."
+        args = (me.name, owner.name, unlocker, name)
+    if g.reporting():
+        g.emit(Event("unlock", text, {"seat": seat, "card": name, "unlock": unlock,
+                                      "paid_seat": s, "paid_slot": k}, args))

@@ -1,0 +1,58 @@
+"""One player's state: Gold, hand, Village Square and village."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .village import Slot, Summary
+
+if TYPE_CHECKING:
+    from .cards import CardSet
+
+
+class PlayerState:
+    """A seat. The hand is split by what the other seats know: `hand_pub` holds the cards
+    everyone saw arrive (drafted face up), `hand_sec` those only the owner knows (dealt at
+    setup, or whose identity the table lost track of); both are kept in card-file order.
+    The village square holds this Draft Phase's cards, face up, until the limit is met."""
+
+    __slots__ = ("name", "gold", "hand_pub", "hand_sec", "square", "village", "draft_limit",
+                 "drafting", "_summary")
+
+    def __init__(self, name: str, gold: int, village: list[Slot]) -> None:
+        self.name = name
+        self.gold = gold
+        self.hand_pub: list[str] = []
+        self.hand_sec: list[str] = []
+        self.square: list[str] = []
+        self.village = village
+        self.draft_limit = 0
+        self.drafting = False  # still drafting in this Draft Phase
+        self._summary: Summary | None = None
+
+    def hand(self) -> list[str]:
+        return self.hand_pub + self.hand_sec
+
+    def summary(self, cards: CardSet) -> Summary:
+        s = self._summary
+        if s is None:
+            s = self._summary = Summary(self.village, cards)
+        return s
+
+    def changed(self) -> None:
+        """Call after any change of the village: its counts are worked out again."""
+        self._summary = None
+
+    def copy(self) -> PlayerState:
+        p = PlayerState.__new__(PlayerState)
+        p.name, p.gold = self.name, self.gold
+        p.hand_pub, p.hand_sec = self.hand_pub[:], self.hand_sec[:]
+        p.square, p.village = self.square[:], self.village[:]
+        p.draft_limit, p.drafting, p._summary = self.draft_limit, self.drafting, self._summary
+        return p
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "gold": self.gold, "hand_pub": self.hand_pub[:],
+                "hand_sec": self.hand_sec[:], "square": self.square[:],
+                "village": [list(s) for s in self.village], "draft_limit": self.draft_limit,
+                "drafting": self.drafting}

@@ -1,0 +1,284 @@
+"""The base game's Special villagers: Monk, Apprentice, Tinner and Smuggler.
+
+Monk: stands in for any villager of a chain except its top, so a villager is built on
+him at once (2 build actions; two Monks may stand in one chain). Apprentice: swaps in
+for a covered villager in any village (never another player's Founders), and the
+villager he replaced is placed in your village by the normal rules (1 build action).
+Tinner: discarded; padlocks of villagers you play later this turn open for free, if you
+like. Smuggler: padlocked (Shipwright), discarded; earns half the printed Gold of one of
+your villagers, rounded up. Neither discarded card uses a build action.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.events import Event
+from .actions import PlaceMonk, PlaySmuggler, UseApprentice
+from .choices import Product
+from .hands import distinct_hand, in_hand, play_from_hand
+from .padlocks import pay_unlock, unlock_options, why_not_unlocked
+from .village import Slot, capacity, chain_text, symbols
+
+if TYPE_CHECKING:
+    from .game import Villagers
+
+NEW_CHAIN: tuple[None] = (None,)
+GOLD_SIDE, BOTH_SIDES = (False,), (False, True)
+
+
+def _hand_count(g: Villagers, seat: int, name: str) -> int:
+    p = g.players[seat]
+    return p.hand_pub.count(name) + p.hand_sec.count(name)
+
+
+# ------------------------------------------------------------------ Monk
+def can_cover(g: Villagers, seat: int, role: str, monks: int, left: int) -> bool:
+    """Whether a villager from hand (or another Monk, then one on him) can go on a Monk
+    standing in for `role`, with `monks` spare Monks and `left` build actions."""
+    # Reading: a Monk is placed only when the villager on top of him can follow at once
+    if left < 1:
+        return False
+    t = g.tables
+    for name in distinct_hand(g, seat):
+        if name not in t.effect and t.on[name] == role and unlock_options(g, seat, name):
+            return True
+    if monks >= 1 and left >= 2:
+        return any(can_cover(g, seat, nxt, monks - 1, left - 1)
+                   for nxt in g.tables.links_on.get(role, ()))
+    return False
+
+
+def monk_choices(g: Villagers, seat: int, cover: int | None) -> list[Product]:
+    left = g.limit - g.used
+    if left < 2:
+        return []
+    spare = _hand_count(g, seat, g.tables.by_effect["monk"]) - 1
+    t = g.tables
+    out: list[Product] = []
+    if cover is None:
+        for role in t.start_roles:
+            if can_cover(g, seat, role, spare, left - 1):
+                out.append(Product(PlaceMonk, ((role,), NEW_CHAIN)))
+        for below, slots in g.players[seat].summary(g.cards).open_by_role.items():
+            for role in t.links_on.get(below, ()):
+                if can_cover(g, seat, role, spare, left - 1):
+                    out.append(Product(PlaceMonk, ((role,), slots)))
+    else:
+        below = g.players[seat].village[cover].role
+        for role in t.links_on.get(below, ()):
+            if can_cover(g, seat, role, spare, left - 1):
+                out.append(Product(PlaceMonk, ((role,), (cover,))))
+    return out
+
+
+def why_not_monk(g: Villagers, seat: int, action: PlaceMonk) -> str | None:
+    monk = g.tables.by_effect["monk"]
+    if not in_hand(g, seat, monk):
+        return f"you have no {monk} in hand"
+    role, on = action.role, action.on
+    card = g.cards.cards.get(role)
+    if card is None or card.effect is not None:
+        return f"a {monk} stands in for a villager of a production chain, not {role!r}"
+    if not card.hint:
+        return (f"the {monk} can never be the top of a chain, and nothing is placed on a "
+                f"{role}")
+    left = g.limit - g.used
+    if left < 2:
+        return (f"a {monk} and the villager built on him take 2 build actions; you have "
+                f"{left} left")
+    if on is None:
+        if card.on is not None:
+            return (f"a {monk} standing in for a {role} goes on a {card.on} "
+                    f"(chain {chain_text(g.cards, role)})")
+    else:
+        village = g.players[seat].village
+        if type(on) is not int or not 0 <= on < len(village):
+            return f"your village has no slot {on}"
+        slot = village[on]
+        if card.on is None:
+            return f"a {monk} standing in for a {role} starts a chain: place him with on=None"
+        if slot.role != card.on:
+            return (f"a {monk} standing in for a {role} goes on a {card.on} "
+                    f"(chain {chain_text(g.cards, role)}); slot {on} is a {slot.role}")
+        if slot.kids >= capacity(slot, g.cards):
+            return f"the {slot.card} at slot {on} has no room left (stacking hint)"
+    spare = _hand_count(g, seat, monk) - 1
+    if not can_cover(g, seat, role, spare, left - 1):
+        return (f"nothing in your hand can be built on a {monk} standing in for a {role} "
+                "right now, and he may not be left on top")
+    return None
+
+
+def apply_monk(g: Villagers, seat: int, action: PlaceMonk) -> None:
+    from .build import place
+
+    monk = g.tables.by_effect["monk"]
+    secret = play_from_hand(g, seat, monk)
+    g.cover = place(g, seat, monk, action.on, role=action.role)
+    g.used += 1
+    if g.reporting():
+        where = "" if action.on is None else f" on slot {action.on}"
+        g.emit(Event("monk", "{} places a {} standing in for a {}{}.",
+                     {"seat": seat, "role": action.role, "on": action.on, "slot": g.cover},
+                     (g.player_name(seat), monk, action.role, where), reveals=secret))
+
+
+# ------------------------------------------------------------------ Apprentice
+def _replaceable(g: Villagers, seat: int, victim: int, slot: Slot) -> bool:
+    card = g.cards[slot.card]
+    # Reading: a Monk or Apprentice cannot be swapped out (he could not be placed alone).
+    return slot.kids > 0 and card.effect is None and (
+        card.kind != "founders" or victim == seat)
+
+
+def apprentice_choices(g: Villagers, seat: int) -> list[Product]:
+    if g.used >= g.limit:
+        return []
+    from .build import why_not_target
+
+    s = g.players[seat].summary(g.cards)
+    out: list[Product] = []
+    for victim, p in enumerate(g.players):
+        for k, slot in enumerate(p.village):
+            if not _replaceable(g, seat, victim, slot):
+                continue
+            name = slot.card
+            below = g.tables.on[name]
+            targets = NEW_CHAIN if below is None else s.open_by_role.get(below, ())
+            if victim == seat:
+                targets = tuple(x for x in targets if not why_not_target(g, seat, name, x))
+            opts = unlock_options(g, seat, name, exclude=(victim, k))
+            sides = BOTH_SIDES if g.cards[name].kind == "founders" else GOLD_SIDE
+            out.append(Product(UseApprentice, ((victim,), (k,), targets, opts, sides)))
+    return out
+
+
+def why_not_apprentice(g: Villagers, seat: int, action: UseApprentice) -> str | None:
+    from .build import why_not_target
+
+    apprentice = g.tables.by_effect["apprentice"]
+    if not in_hand(g, seat, apprentice):
+        return f"you have no {apprentice} in hand"
+    if g.used >= g.limit:
+        return f"the {apprentice} takes a build action, and your build limit is used up"
+    victim, k = action.seat, action.slot
+    if type(victim) is not int or not 0 <= victim < g.n:
+        return f"there is no seat {victim}"
+    village = g.players[victim].village
+    if type(k) is not int or not 0 <= k < len(village):
+        return f"{g.player_name(victim)}'s village has no slot {k}"
+    slot = village[k]
+    card = g.cards[slot.card]
+    if not slot.kids:
+        return (f"the {apprentice} replaces only a covered villager; the {slot.card} at slot "
+                f"{k} has nobody on top")
+    if card.effect is not None:
+        return f"the {apprentice} cannot replace a {slot.card}"
+    if card.kind == "founders" and victim != seat:
+        return "Special villagers cannot be used to take another player's Founders"
+    problem = why_not_target(g, seat, slot.card, action.on,
+                             who=f"the replaced {slot.card}")
+    if problem:
+        return problem
+    if action.food_side and card.kind != "founders":
+        return "only the Founders have a Food side to choose (food_side=False)"
+    if action.unlock not in unlock_options(g, seat, slot.card, exclude=(victim, k)):
+        return why_not_unlocked(g, seat, slot.card, action.unlock, exclude=(victim, k))
+    return None
+
+
+def apply_apprentice(g: Villagers, seat: int, action: UseApprentice) -> None:
+    from .build import place
+
+    apprentice = g.tables.by_effect["apprentice"]
+    secret = play_from_hand(g, seat, apprentice)
+    victim = g.players[action.seat]
+    old = victim.village[action.slot]
+    victim.village[action.slot] = Slot(apprentice, old.role, old.parent, old.kids, 0, False)
+    # Reading: coins on the villager taken go to the Supply of the village that had it.
+    victim.gold += old.coins
+    victim.changed()
+    if g.reporting():
+        g.emit(Event("apprentice", "{} swaps an {} for {}'s {} (slot {}).",
+                     {"seat": seat, "victim": action.seat, "slot": action.slot,
+                      "card": old.card, "coins": old.coins},
+                     (g.player_name(seat), apprentice, victim.name, old.card, action.slot),
+                     reveals=secret))
+    pay_unlock(g, seat, old.card, action.unlock)  # Reading: opened again in your village
+    k = place(g, seat, old.card, action.on, flipped=action.food_side)
+    g.used += 1
+    if g.reporting():
+        where = "" if action.on is None else f" on slot {action.on}"
+        g.emit(Event("build", "{} places the {}{}.",
+                     {"seat": seat, "card": old.card, "on": action.on, "slot": k},
+                     (g.player_name(seat), old.card, where)))
+
+
+# ------------------------------------------------------------------ Tinner
+def why_not_tinner(g: Villagers, seat: int) -> str | None:
+    tinner = g.tables.by_effect["tinner"]
+    if not in_hand(g, seat, tinner):
+        return f"you have no {tinner} in hand"
+    return None
+
+
+def apply_tinner(g: Villagers, seat: int) -> None:
+    tinner = g.tables.by_effect["tinner"]
+    secret = play_from_hand(g, seat, tinner)
+    _discard(g, tinner)
+    g.tinner = True  # Reading: for the rest of this turn, and playable with nothing to open
+    if g.reporting():
+        g.emit(Event("tinner", "{} plays a {}: padlocks open for free for the rest of the "
+                               "turn.", {"seat": seat}, (g.player_name(seat), tinner),
+                     reveals=secret))
+
+
+# ------------------------------------------------------------------ Smuggler
+def smuggler_targets(g: Villagers, seat: int) -> tuple[int, ...]:
+    """Uncovered villagers of yours with printed Gold (a covered one's is out of play)."""
+    # Reading: a covered villager's Gold is out of play; no printed Gold, no target
+    cards = g.cards
+    return tuple(k for k, slot in enumerate(g.players[seat].village)
+                 if not slot.kids and symbols(slot, cards[slot.card])[2])
+
+
+def smuggler_choices(g: Villagers, seat: int) -> list[Product]:
+    smuggler = g.tables.by_effect["smuggler"]
+    return [Product(PlaySmuggler, (smuggler_targets(g, seat),
+                                   unlock_options(g, seat, smuggler)))]
+
+
+def why_not_smuggler(g: Villagers, seat: int, action: PlaySmuggler) -> str | None:
+    smuggler = g.tables.by_effect["smuggler"]
+    if not in_hand(g, seat, smuggler):
+        return f"you have no {smuggler} in hand"
+    targets = smuggler_targets(g, seat)
+    if action.target not in targets:
+        return (f"the {smuggler} earns from an uncovered villager of yours with printed Gold "
+                f"(slot {' or '.join(map(str, targets)) or 'none'})")
+    if action.unlock not in unlock_options(g, seat, smuggler):
+        return why_not_unlocked(g, seat, smuggler, action.unlock)
+    return None
+
+
+def apply_smuggler(g: Villagers, seat: int, action: PlaySmuggler) -> None:
+    smuggler = g.tables.by_effect["smuggler"]
+    pay_unlock(g, seat, smuggler, action.unlock)
+    secret = play_from_hand(g, seat, smuggler)
+    _discard(g, smuggler)
+    p = g.players[seat]
+    slot = p.village[action.target]
+    printed = symbols(slot, g.cards[slot.card])[2]
+    earned = (printed + 1) // 2
+    g.bank -= earned
+    p.gold += earned
+    if g.reporting():
+        g.emit(Event("smuggler", "{} plays a {} on the {}: half of {} printed Gold, {} Gold.",
+                     {"seat": seat, "target": action.target, "earned": earned},
+                     (p.name, smuggler, slot.card, printed, earned), reveals=secret))
+
+
+def _discard(g: Villagers, name: str) -> None:
+    g.discard.append(name)
+    g.discard_known.append(g.all_seats)

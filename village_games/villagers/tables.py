@@ -1,0 +1,54 @@
+"""Facts about a deck that the rules look up all the time, worked out once per deck."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .cards import CardSet
+
+
+class Tables:
+    """`on[name]`: the villager a card goes on (None: it starts a chain or stands alone);
+    `effect[name]`: a Special villager's effect; `by_effect[effect]`: its card's name;
+    `start_roles`: what a Monk may stand in for as a chain's first villager (a card that
+    goes straight down and holds others); `links_on[Q]`: what a Monk may stand in for on
+    a Q (a card that goes on Q and holds another)."""
+
+    __slots__ = ("on", "effect", "by_effect", "start_roles", "links_on", "suit_of", "order",
+                 "basics", "faces", "link_hint", "padlock")
+
+    def __init__(self, cards: CardSet) -> None:
+        self.on = {c.name: c.on for c in cards}
+        self.effect = {c.name: c.effect for c in cards if c.effect is not None}
+        self.by_effect = {c.effect: c.name for c in cards if c.effect is not None}
+        self.start_roles = tuple(c.name for c in cards if c.on is None and c.hint
+                                 and c.effect is None)
+        links: dict[str, list[str]] = {}
+        for c in cards:
+            if c.on is not None and c.hint:
+                links.setdefault(c.on, []).append(c.name)
+        self.links_on = {k: tuple(v) for k, v in links.items()}
+        self.suit_of = {c.name: c.suit for c in cards}
+        self.order = dict(cards.order)
+        self.basics = cards.basics
+        self.padlock = {c.name: c.padlock for c in cards}
+        # name -> (suit, suit symbols, padlocked, (food, builders, gold) face up,
+        #          (food, builders, gold) flipped, hint)
+        self.faces = {c.name: (c.suit, c.suit_symbols, c.padlock is not None,
+                               (c.food, c.builders, c.gold),
+                               (c.flipped.food, c.flipped.builders, c.flipped.gold)
+                               if c.flipped is not None else (c.food, c.builders, c.gold),
+                               c.hint or 0) for c in cards}
+        # the hint of a card that is not the bottom of its chain, where it differs
+        self.link_hint = {c.name: c.hint_as_link for c in cards if c.hint_as_link is not None}
+
+
+_TABLES: dict[int, tuple[CardSet, Tables]] = {}
+
+
+def tables_for(cards: CardSet) -> Tables:
+    hit = _TABLES.get(id(cards))
+    if hit is None or hit[0] is not cards:
+        hit = _TABLES[id(cards)] = (cards, Tables(cards))
+    return hit[1]
