@@ -3,5 +3,6 @@
 from .beginner_bot import BeginnerBot
 from .random_bot import RandomBot
 from .village_pillage_bot import PillageBot
+from .villagers_bot import VillagersBot
 
-__all__ = ["BeginnerBot", "PillageBot", "RandomBot"]
+__all__ = ["BeginnerBot", "PillageBot", "RandomBot", "VillagersBot"]

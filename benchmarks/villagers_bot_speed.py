@@ -1,0 +1,54 @@
+"""How long VillagersBot takes per decision (the play app's target: under 300 ms), and its
+win rate against random play, per player count.
+
+    .venv/bin/python benchmarks/villagers_bot_speed.py [--games 12]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from village_games import villagers  # noqa: E402
+from village_games.bots import RandomBot, VillagersBot  # noqa: E402
+from village_games.bots.tournament import run_matches  # noqa: E402
+from village_games.core import SeatView  # noqa: E402
+
+
+def decision_times(players: int, games: int) -> list[float]:
+    """Milliseconds per VillagersBot decision over whole bot-only games."""
+    times: list[float] = []
+    for seed in range(games):
+        g = villagers.new_game(players=players, seed=seed)
+        bots = [VillagersBot(seed=s) for s in range(players)]
+        while not g.is_over():
+            p = g.to_act()[0]
+            t = time.perf_counter()
+            action = bots[p].act(SeatView(g, p))
+            times.append((time.perf_counter() - t) * 1000)
+            g.apply(p, action)
+    return times
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--games", type=int, default=12)
+    args = ap.parse_args()
+    for n in range(2, 6):
+        ms = sorted(decision_times(n, args.games))
+        p90 = ms[int(0.9 * (len(ms) - 1))]
+        res = run_matches([VillagersBot] + [RandomBot] * (n - 1), games=n * args.games,
+                          players=n, seed=1, new_game=villagers.new_game)
+        print(f"{n} players: decision median {statistics.median(ms):.3f} ms, p90 {p90:.3f} ms,"
+              f" max {ms[-1]:.2f} ms (target < 300 ms); win rate vs random "
+              f"{res.win_rate('Villagers'):.0%} (fair share {1 / n:.0%}, "
+              f"{n * args.games} games)")
+
+
+if __name__ == "__main__":
+    main()

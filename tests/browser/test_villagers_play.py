@@ -1,0 +1,87 @@
+"""Play Villagers in the served notebook, in Chromium: draft a Road card by clicking it and
+confirming, then (from a loaded position) build a chain and pay a padlock by clicking, and
+see the 2 Gold move onto the other village's unlocker."""
+
+import json
+import os
+import re
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from village_games.villagers import Villagers
+from widgets.table_app import SAVE_FORMAT
+
+NOTEBOOK = "villagers_play.ipynb"
+SHOTS = Path(os.environ.get("VG_SHOTS", "/tmp/villagers_shots"))
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".vg-turn-bar").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
+
+
+def click_picked(card) -> None:
+    """Click a card on the table once it is clickable, and wait until the kernel marks
+    it picked."""
+    expect(card).to_have_class(re.compile(r"\bvg-clickable\b"))
+    card.click()
+    expect(card.and_(card.page.locator(".vg-picked"))).to_be_visible()
+
+
+def padlock_save() -> str:
+    """Ana holds a Wheeler and a Cooper (both seen face up); Ben owns a Blacksmith."""
+    state = Villagers.from_dict({"seed": 1, "phase": "build", "players": [
+        {"name": "Ana", "gold": 8, "hand_pub": ["Cooper", "Wheeler"],
+         "village": ["Founders", "Wattler", "Lumberjack"]},
+        {"name": "Ben", "village": ["Founders", ["Miner", "Blacksmith"]]}]}).to_dict()
+    return json.dumps({"game": "villagers", "format": SAVE_FORMAT, "state": state,
+                       "seats": ["human", "bot"]})
+
+
+def test_draft_a_road_card_with_confirm(page, voila_server, open_app):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, voila_server, NOTEBOOK, query="players=2&seats=human,bot&seed=1",
+             ready=".vg-pick")
+    board = page.locator(".vg-board-html")
+    road0 = board.locator('[data-vg-field="slot"][data-vg-value="0"]')
+    name = road0.locator(".vg-vname").inner_text()
+    shot(page, "1_draft")
+    road0.click()
+    expect(board.locator('[data-vg-field="slot"][data-vg-value="0"].vg-picked')).to_be_visible()
+    page.locator(".vg-turn-confirm").click()
+    expect(board.locator(".vg-vseat-0 .vg-vsquare")).to_contain_text(name)
+    expect(page.locator(".vg-error")).to_be_hidden()
+
+
+def test_build_a_chain_and_pay_a_padlock_by_clicking(page, voila_server, open_app):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, voila_server, NOTEBOOK, query="players=2&seats=human,bot&seed=1",
+             ready=".vg-pick")
+    page.get_by_text("Save / load").click()
+    page.locator(".vg-load-text textarea").fill(padlock_save())
+    page.locator(".vg-load").click()
+    board = page.locator(".vg-board-html")
+    hand = board.locator(".vg-vhand-0")
+    expect(hand.locator('[data-vg-value="Cooper"]')).to_be_visible()
+    page.get_by_text("Save / load").click()  # fold the tools away again
+    shot(page, "2_build")
+    mine = board.locator(".vg-vseat-0")
+    # the Wheeler on the Lumberjack (village slot 2)
+    click_picked(hand.locator('[data-vg-value="Wheeler"]'))
+    click_picked(mine.locator('[data-vg-field="on"][data-vg-value="2"]'))
+    page.get_by_role("button", name="no padlock").click()
+    expect(page.locator(".vg-turn-confirm")).to_be_enabled()
+    page.locator(".vg-turn-confirm").click()
+    expect(mine.locator(".vg-vchain .vg-vcovered")).to_contain_text("Lumberjack")
+    # a Cooper branches off the same Lumberjack: its padlock pays Ben's Blacksmith 2 Gold
+    click_picked(hand.locator('[data-vg-value="Cooper"]'))
+    click_picked(mine.locator('[data-vg-field="on"][data-vg-value="2"]'))
+    page.get_by_role("button", name="pay Ben 2 (Blacksmith)").click()
+    expect(page.locator(".vg-turn-confirm")).to_be_enabled()
+    page.locator(".vg-turn-confirm").click()
+    expect(board.locator(".vg-vseat-1 .vg-vcoins")).to_contain_text("2")
+    expect(mine.locator(".vg-vpanel")).to_contain_text("6 Gold")
+    shot(page, "3_paid")
+    expect(page.locator(".vg-error")).to_be_hidden()

@@ -1,0 +1,121 @@
+"""The Villagers play app driven from Python: draft with Confirm, build chains, pay a
+padlock, undo a build, hot seat, bots to the end, and the Market breakdown on the table."""
+
+from __future__ import annotations
+
+import json
+
+from village_games.villagers import DraftRoad, EndTurn, Villagers
+from widgets.table_app import SAVE_FORMAT
+from widgets.villagers.play_app import VillagersAdapter, make_app
+from widgets.villagers.render import render_table
+
+
+def load(app, state: dict, seats: list[str]) -> None:
+    app.load_json(json.dumps({"game": "villagers", "format": SAVE_FORMAT,
+                              "state": Villagers.from_dict(state).to_dict(), "seats": seats}))
+
+
+def padlock_position() -> dict:
+    """Ana (Builder: limit 3) holds a Cooper she drafted face up, a Wheeler and a Brewer;
+    Ben has a Blacksmith, the Cooper's unlocker."""
+    return {"seed": 1, "phase": "build", "players": [
+        {"name": "Ana", "gold": 8, "hand_pub": ["Cooper", "Wheeler"], "hand": ["Brewer"],
+         "village": ["Founders", "Wattler", "Lumberjack"]},
+        {"name": "Ben", "village": ["Founders", ["Miner", "Blacksmith"]]}]}
+
+
+def test_a_draft_waits_for_confirm_and_then_is_final() -> None:
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "7"})
+    road = app.game.observation(0)["road"]
+    app.board.click("0")  # the first Road card
+    assert app.picker.ready() == DraftRoad(0) and not app.turn_confirm.disabled
+    assert app.game.players[0].square == []  # nothing happens before Confirm
+    app.turn_confirm.click()
+    assert app.game.players[0].square[0] == road[0]["card"]
+    assert app.undo_button.disabled  # a draft refills the Road from a stack: final
+
+
+def test_build_a_chain_pay_a_padlock_and_undo_a_build() -> None:
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
+    load(app, padlock_position(), ["human", "bot"])
+    html = app.board.html
+    assert 'data-vg-value="Cooper"' in html and "vg-vlock" in html
+    assert "Your turn" in app.prompt.value
+    # the Wheeler goes on the Lumberjack (slot 2): a chain Lumberjack -> Wheeler
+    g = app.game
+    app.picker.pick_value("Wheeler", field="card", kind="Build")
+    app.picker.pick_value("2", field="on", kind="Build")
+    app.picker.pick_value("None", field="unlock", kind="Build")
+    app.picker.confirm.click()
+    assert [s.card for s in g.players[0].village][-1] == "Wheeler"
+    assert not app.undo_button.disabled  # the Wheeler was public: the build can be undone
+    app.undo_button.click()
+    g = app.game
+    assert "Wheeler" in g.players[0].hand() and len(g.players[0].village) == 3
+    # the Cooper's padlock: pay Ben's Blacksmith 2 Gold, and the coins show on his card
+    smith = next(k for k, s in enumerate(g.players[1].village) if s.card == "Blacksmith")
+    labels = app.adapter.labels(g.observation(0), g.cards)
+    assert labels.value_label("Build", "unlock", f"1:{smith}") == "pay Ben 2 (Blacksmith)"
+    app.picker.pick_value("Cooper", field="card", kind="Build")
+    app.picker.pick_value("2", field="on", kind="Build")
+    app.picker.pick_value(f"1:{smith}", field="unlock", kind="Build")
+    app.picker.confirm.click()
+    assert g.players[0].gold == 6 and g.players[1].village[smith].coins == 2
+    assert 'class="vg-vcoins" title="coins on this card">2●' in app.board.html
+
+
+def test_a_card_that_cannot_be_played_says_why_on_hover() -> None:
+    adapter = VillagersAdapter()
+    g = adapter.from_dict({"seed": 1, "phase": "build", "players": [
+        {"hand": ["Cartwright", "Fisher"], "village": ["Founders"]},
+        {"village": ["Founders"]}]})
+    html = adapter.render(g.observation(0), g.cards)
+    assert "vg-vblocked" in html and "Wheeler" in html.split("Cartwright (Wood)")[1][:400]
+
+
+def test_hot_seat_shows_only_the_viewer_hand() -> None:
+    app = make_app({"players": "2", "seats": "human,human", "seed": "3"})
+    app.handover_button.click()
+    mine = app.game.players[0].hand()
+    theirs = [c for c in app.game.players[1].hand() if c not in mine]
+    assert all(f'data-vg-value="{c}"' in app.board.html for c in mine)
+    assert all(f'<div class="vg-vname">{c}</div>' not in app.board.html for c in theirs)
+
+
+def test_bots_play_a_whole_game_and_the_markets_are_broken_down() -> None:
+    app = make_app({"players": "3", "seats": "bot,bot,bot", "seed": "5"})
+    assert app.game.is_over()
+    html = app.board.html
+    assert "First Market" in html and "Second Market" in html and "printed" in html
+    assert "vg-vresult" in html
+
+
+def test_render_draws_covered_cards_and_the_road() -> None:
+    g = Villagers.from_dict({"seed": 1, "phase": "build", "players": [
+        {"village": ["Founders", ["Lumberjack", "Wheeler"]]}, {"village": ["Founders"]}]})
+    html = render_table(g.observation(0), g.cards)
+    assert html.count("vg-vcovered") == 1 and "vg-vroad" in html
+    assert 'data-vg-field="stack"' not in html  # building: numbers are village slots
+    assert html.count('data-vg-field="on"') == 3 and html.count("vg-vlock") == 0
+    g.apply(0, EndTurn())
+    assert 'data-vg-field="on"' not in render_table(g.observation(0), g.cards)
+
+
+def test_a_finished_game_replays_to_its_last_step() -> None:
+    from urllib.parse import parse_qsl
+
+    from village_games import villagers
+    from village_games.bots import VillagersBot
+    from village_games.core import play
+    from widgets.replay_share import replay_query
+    from widgets.villagers.replay_app import make_app as make_replay
+
+    g = villagers.new_game(players=2, seed=2, names=["Ana", "Ben"])
+    play(g, [VillagersBot(seed=0), VillagersBot(seed=1)])
+    query = replay_query(json.loads(json.dumps(g.record()))).lstrip("?")
+    app = make_replay(dict(parse_qsl(query)))
+    assert app.banner.value == "" and app.notice.value == ""
+    app.last_button.click()
+    assert "vg-villagers" in app.parts["board"] and "vg-vresult" in app.parts["board"]
+    assert "Game over" in app.summary.value

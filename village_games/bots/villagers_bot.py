@@ -1,0 +1,135 @@
+"""A Villagers bot that drafts and builds production chains, through the SeatView only.
+
+It scores each legal action with a one-step look: a villager is worth its Gold, more Food
+and Builders while the game is young (they raise tomorrow's limits), more when it extends
+a chain it has started or unlocks its own padlocks, less when a padlock costs Gold. Cheap
+enough for the app (well under a millisecond per decision) and clearly better than random.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..core.actions import Action
+from ..core.seat import SeatView
+from ..villagers.actions import (
+    AgentReads,
+    Build,
+    DraftReserve,
+    DraftRoad,
+    DraftStack,
+    EndTurn,
+    PlaceCoin,
+    PlaceMonk,
+    PlaySmuggler,
+    PlayTinner,
+    TakeBasic,
+    UseApprentice,
+    parse_unlock,
+)
+from ..villagers.cards import CardSet
+
+UNKNOWN_CARD = 3.0  # a face-down draw: roughly an average villager
+
+
+class VillagersBot:
+    name = "Villagers"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, seat: SeatView) -> Action:
+        obs = seat.observation()
+        legal = seat.legal_actions()
+        ctx = _Context(obs, seat.cards, seat.player)
+        rand = self.rng.random
+        return max(legal, key=lambda a: ctx.score(a) + rand() * 0.01)  # jitter breaks ties
+
+
+class _Context:
+    """What the bot knows this decision: its village, hand and how far the game is."""
+
+    def __init__(self, obs: dict[str, Any], cards: CardSet, me: int) -> None:
+        self.obs = obs
+        self.cards = cards
+        self.me = me
+        p = obs["players"][me]
+        self.p = p
+        self.names = {v["card"] for v in p["village"]}
+        self.tops = {v["card"] for v in p["village"] if v["kids"] == 0}
+        self.hand = set(p["hand"] or [])
+        left = sum(s["size"] for s in obs["stacks"])
+        total = left + sum(1 for r in obs["road"] if r) + 1
+        self.early = min(1.0, left / max(total, 1))  # 1 at the start, 0 at the end
+        self._cache: dict[Action, float] = {}
+
+    def card_value(self, name: str) -> float:
+        c = self.cards.cards.get(name)
+        if c is None:
+            return 0.0
+        v = c.gold * (0.6 + 0.4 * (1 - self.early))
+        v += (c.food + c.builders) * (1.0 + 3.0 * self.early) if self.p["food"] < 3 \
+            else c.builders * 2.0 * self.early
+        if c.silver is not None:
+            v += 2.0
+        if c.on is not None:
+            if c.on in self.tops or c.on in self.names:
+                v += 3.0
+            elif c.on in self.hand:
+                v += 1.0
+            else:
+                v -= 2.0
+        if c.padlock is not None:
+            v += 1.5 if c.padlock in self.names else -1.0
+        # cards that my own villagers can go on, or that open padlocks I hold
+        for name2 in self.hand:
+            other = self.cards.cards.get(name2)
+            if other is not None and (other.on == name or other.padlock == name):
+                v += 1.5
+        return v
+
+    def unlock_cost(self, unlock: str | None) -> float:
+        if unlock is None or unlock == "tinner":
+            return 0.0
+        if unlock == "bank":
+            return 2.0
+        owner = parse_unlock(unlock)
+        if owner is None:
+            return 2.0
+        return -2.0 if owner[0] == self.me else 3.0  # my copy earns; theirs costs and helps them
+
+    def score(self, a: Action) -> float:
+        s = self._cache.get(a)
+        if s is None:
+            s = self._cache[a] = self._score(a)
+        return s
+
+    def _score(self, a: Action) -> float:
+        obs = self.obs
+        if isinstance(a, DraftRoad):
+            slot = obs["road"][a.slot]
+            return self.card_value(slot["card"]) + slot["coins"] if slot else 0.0
+        if isinstance(a, (DraftStack, DraftReserve)):
+            return UNKNOWN_CARD
+        if isinstance(a, Build):
+            return 1.0 + self.card_value(a.card) - self.unlock_cost(a.unlock) + \
+                (0.5 if a.on is not None else 0.0)
+        if isinstance(a, TakeBasic):
+            return 0.5 + self.card_value(a.basic) - max(0.0, self.card_value(a.card))
+        if isinstance(a, (PlaceMonk, UseApprentice)):
+            return 2.5 - self.unlock_cost(getattr(a, "unlock", None))
+        if isinstance(a, PlaySmuggler):
+            return 2.0 - self.unlock_cost(a.unlock)
+        if isinstance(a, PlayTinner):
+            return 0.5
+        if isinstance(a, PlaceCoin):
+            if a.slot is None:
+                return 0.0
+            slot = obs["road"][a.slot]
+            return -self.card_value(slot["card"]) if slot else -1.0
+        if isinstance(a, AgentReads):
+            return float(self.p["village"][a.slot]["coins"])
+        if isinstance(a, EndTurn):
+            return 0.0
+        return 0.1

@@ -1,0 +1,89 @@
+"""Card backs and counting: what the top card of a face-down stack can be.
+
+A stack's top card shows its suit on the back. Given everything a seat has seen, the cards
+of that suit it has not seen are exchangeable: the deal treats them alike, so each is
+equally likely to be the one on top. The exact chance that the top is villager X is
+therefore (unseen copies of X) / (unseen cards of the suit), and it rises as cards of
+the suit leave the game face up. `simulate_top` checks that by dealing the hidden cards
+again with the engine's own `determinize` (consistent with the seat's view).
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .build import why_not_target
+from .cards import CardSet
+from .table_notes import unseen_by_suit
+
+if TYPE_CHECKING:
+    from .game import Villagers
+
+
+def top_card_chances(obs: dict[str, Any], cards: CardSet) -> list[dict[str, Fraction]]:
+    """For each stack of the observation (`g.observation(seat)`), the chance of each
+    villager being its top card: {} for an empty stack, {name: 1} when the seat knows
+    the card (it returned it), else unseen copies over unseen cards of the shown suit."""
+    unseen = unseen_by_suit(obs, cards)
+    out: list[dict[str, Fraction]] = []
+    for pile in obs["stacks"]:
+        if not pile["size"]:
+            out.append({})
+            continue
+        top = pile["size"] - 1
+        known = dict((k, c) for k, c in pile["known"])
+        if top in known:
+            out.append({known[top]: Fraction(1)})
+            continue
+        names = unseen.get(pile["top_suit"], {})
+        total = sum(names.values())
+        out.append({n: Fraction(k, total) for n, k in sorted(names.items())} if total else {})
+    return out
+
+
+def chance_top_is(obs: dict[str, Any], cards: CardSet, stack: int, name: str) -> Fraction:
+    """The exact chance that stack `stack`'s top card is `name`, for the observation's seat."""
+    return top_card_chances(obs, cards)[stack].get(name, Fraction(0))
+
+
+def chance_as_cards_leave(copies: int, suit_cards: int) -> list[Fraction]:
+    """The chance the top card is the wanted villager after m = 0, 1, ... other cards of
+    its suit have been seen elsewhere: copies / (suit_cards - m), up to certainty."""
+    if not 0 < copies <= suit_cards:
+        raise ValueError(f"need 0 < copies <= suit_cards, got {copies} and {suit_cards}")
+    return [Fraction(copies, suit_cards - m) for m in range(suit_cards - copies + 1)]
+
+
+def simulate_top(g: Villagers, seat: int, stack: int, name: str | set[str], trials: int,
+                 seed: int) -> np.ndarray:
+    """One 0/1 per trial: deal every card `seat` cannot identify again (the engine's
+    `determinize`, with a generator seeded by `seed`) and look whether `name` (or one of
+    a set of names) is on top."""
+    if trials < 1:
+        raise ValueError(f"trials must be at least 1, got {trials}")
+    wanted = {name} if isinstance(name, str) else set(name)
+    rng = random.Random(seed)
+    hits = np.zeros(trials, dtype=np.int8)
+    for t in range(trials):
+        cards = g.determinize(seat, rng).stacks[stack].cards
+        hits[t] = bool(cards) and cards[-1] in wanted
+    return hits
+
+
+def fits_now(g: Villagers, seat: int) -> set[str]:
+    """The non-Special villagers `seat` could place in its village as it stands, by the
+    chain and stacking rules alone (padlocks, limits and Gold aside)."""
+    places = [None, *range(len(g.players[seat].village))]
+    return {c.name for c in g.cards if c.kind == "villager" and c.suit != "Special"
+            and any(why_not_target(g, seat, c.name, on) is None for on in places)}
+
+
+def chance_top_fits(obs: dict[str, Any], cards: CardSet, stack: int,
+                    fitting: set[str]) -> Fraction:
+    """The exact chance that a face-down draft from `stack` is one of `fitting`."""
+    return sum((p for n, p in top_card_chances(obs, cards)[stack].items() if n in fitting),
+               Fraction(0))

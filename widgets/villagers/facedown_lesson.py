@@ -1,0 +1,113 @@
+"""Villagers lesson 2, face up or face down? The gamble of drafting blind.
+
+A face-up Road villager is a sure thing; a face-down stack shows only a suit. Which of
+the unseen cards of that suit would fit your village right now (by the chain rules) is a
+count, so the chance that a blind draft fits is exact (`village_games.villagers.odds`);
+the simulation deals the hidden cards again with the engine and looks at the top card.
+
+    from widgets.villagers.facedown_lesson import facedown_lesson
+    facedown_lesson()
+"""
+
+from __future__ import annotations
+
+import ipywidgets as w
+import numpy as np
+
+from village_games.villagers import Villagers
+from village_games.villagers.odds import chance_top_fits, fits_now, simulate_top
+
+from ..gallery import add_nav
+from ..lesson import Exact, Lesson
+from ..markup import esc
+from ..safe import ErrorBanner, guarded
+from ..theme import style_tag
+from .backs_lesson import SEAT, advance
+
+NOTEBOOK = "villagers_facedown_lesson.ipynb"
+INTRO = (
+    "Every draft you choose between a face-up villager you can see and the top card of a "
+    "face-down stack, of which you see only the suit. A blind draft is worth it when it is "
+    "likely to fit your village. Which unseen cards would fit is something you can count: "
+    "here is the exact chance for each stack, for the first player, at any point of a real "
+    "game.")
+
+
+class FacedownLesson(w.VBox):
+    """A game position and a stack: the chance a blind draft fits, exact beside simulated."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.banner = ErrorBanner()
+        style = {"description_width": "initial"}
+        self.players = w.Dropdown(options=[2, 3, 4, 5], value=3, description="Players",
+                                  style=style, layout={"width": "150px"})
+        self.game_seed = w.BoundedIntText(value=5, min=0, max=10**9, description="Game",
+                                          style=style, layout={"width": "150px"})
+        self.moves = w.IntSlider(value=20, min=0, max=60, step=2, description="Moves played",
+                                 continuous_update=False, style=style,
+                                 layout={"width": "330px"})
+        self.stack = w.Dropdown(description="Draft blind from stack", style=style,
+                                layout={"width": "330px"})
+        self.table = w.HTML("")
+        self.table.add_class("vg-facedown-table")
+        self.game: Villagers = advance(3, 5, 0)
+        self.fitting: set[str] = set()
+        guard = guarded(self.banner)
+        for c in (self.players, self.game_seed, self.moves):
+            c.observe(guard(lambda _c: self._new_position()), names="value")
+        self._new_position()
+        controls = [w.HBox([self.players, self.game_seed, self.moves]), self.stack, self.table]
+        self.lesson = Lesson(controls, self.exact, self.sample, quantity="share that fits",
+                             seed=seed, banner=self.banner, run_label="Deal again",
+                             unit="deals", trials=(100, 1_000, 10_000), default_trials=1_000)
+        super().__init__([style_tag(), self.banner,
+                          w.HTML(f"<div class='vg-lesson-intro'>{INTRO}</div>"), self.lesson])
+        self.add_class("vg-app")
+        self.add_class("vg-facedown-lesson")
+
+    def _new_position(self) -> None:
+        self.game = advance(self.players.value, self.game_seed.value, self.moves.value)
+        self.fitting = fits_now(self.game, SEAT)
+        obs = self.game.observation(SEAT)
+        chances = {j: chance_top_fits(obs, self.game.cards, j, self.fitting)
+                   for j, p in enumerate(obs["stacks"]) if p["size"]}
+        options = [(f"{j + 1}: {obs['stacks'][j]['top_suit']} on top", j) for j in chances]
+        keep = self.stack.value
+        self.stack.options = options
+        if chances:
+            # open on the stack whose answer is least obvious (nearest one half)
+            self.stack.value = keep if keep in chances else min(
+                chances, key=lambda j: abs(float(chances[j]) - 0.5))
+        road = [s["card"] for s in obs["road"] if s]
+        sure = sorted(n for n in road if n in self.fitting)
+        heads = "".join(f"<th>{j + 1}</th>" for j in chances)
+        cells = "".join(f"<td>{p}</td>" for p in chances.values())
+        self.table.value = (
+            f"<table class='vg-eq-table'><tr><th>stack</th>{heads}</tr>"
+            f"<tr><th>chance a blind draft fits</th>{cells}</tr></table>"
+            f"<div class='vg-note'>Face up on the Road and fitting your village now: "
+            f"{esc(', '.join(sure)) if sure else 'nothing'}.</div>")
+
+    def exact(self) -> Exact:
+        """The fitting unseen cards of the stack's suit over all its unseen cards."""
+        if self.stack.value is None:
+            raise ValueError("every stack is empty at this point: choose fewer moves")
+        obs = self.game.observation(SEAT)
+        p = chance_top_fits(obs, self.game.cards, self.stack.value, self.fitting)
+        suit = obs["stacks"][self.stack.value]["top_suit"]
+        note = (f"Of the {suit} cards you have not seen, the share that would fit your "
+                f"village now (by the chain rules; Special villagers aside) is "
+                f"{p.numerator}/{p.denominator}.")
+        return Exact(float(p), "Chance a blind draft fits", esc(note))
+
+    def sample(self, n: int, rng: np.random.Generator) -> np.ndarray:
+        """`n` fresh deals of the hidden cards: 1 when the top card fits."""
+        return simulate_top(self.game, SEAT, self.stack.value, self.fitting, n,
+                            seed=int(rng.integers(0, 2**63))).astype(float)
+
+
+def facedown_lesson(seed: int | None = None) -> FacedownLesson:
+    """Build the lesson; `seed` makes its simulations replayable."""
+    app = FacedownLesson(seed)
+    add_nav(app, NOTEBOOK)
+    return app

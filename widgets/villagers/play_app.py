@@ -1,0 +1,232 @@
+"""Play Villagers: the generic table app with the Villagers adapter.
+
+    from widgets.villagers.play_app import play_app
+    play_app()          # reads ?players=3&seats=human,bot,bot&seed=7 from the page
+
+Drafting is final (each draft waits for Confirm); builds of cards the table has already
+seen can be undone within the turn, since the engine marks only reveals and draws final.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from village_games import villagers
+from village_games.bots import VillagersBot
+from village_games.core import Game
+from village_games.villagers import CardSet, deck_from_text
+from village_games.villagers.table_notes import hand_notes, unseen_by_suit
+
+from ..gallery import add_nav
+from ..markup import esc as _e
+from ..table_app import TableApp, table_app
+from ..table_setup import parse_setup
+from .render import card_tip, render_table
+
+NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
+DRAFT_KINDS = {"DraftRoad", "DraftStack", "DraftReserve"}
+
+KIND_TITLES = {
+    "DraftRoad": "Draft face up from the Road", "DraftStack": "Draft the top of a stack",
+    "DraftReserve": "Draft from the Reserve", "PlaceCoin": "Put a Gold coin on the Road",
+    "Build": "Build a villager", "PlaceMonk": "Place the Monk",
+    "UseApprentice": "Use the Apprentice", "PlayTinner": "Play the Tinner",
+    "PlaySmuggler": "Play the Smuggler", "TakeBasic": "Return a card for a Basic Villager",
+    "EndTurn": "End my turn", "AgentReads": "Agent reads coins",
+}
+FIELD_TITLES = {
+    ("DraftRoad", "slot"): "Road card", ("DraftStack", "stack"): "Stack",
+    ("PlaceCoin", "slot"): "Road card", ("Build", "card"): "Card from your hand",
+    ("Build", "on"): "Place on", ("Build", "unlock"): "Padlock",
+    ("PlaceMonk", "role"): "The Monk stands in for", ("PlaceMonk", "on"): "Place on",
+    ("UseApprentice", "seat"): "Whose village", ("UseApprentice", "slot"): "Covered villager",
+    ("UseApprentice", "on"): "Place it on", ("UseApprentice", "unlock"): "Padlock",
+    ("UseApprentice", "food_side"): "Founders' Food side",
+    ("PlaySmuggler", "target"): "Earn from", ("PlaySmuggler", "unlock"): "Padlock",
+    ("TakeBasic", "basic"): "Basic Villager", ("TakeBasic", "card"): "Card to return",
+    ("TakeBasic", "stack"): "Return it to", ("AgentReads", "slot"): "Villager with coins",
+}
+
+
+class VillagersLabels:
+    """Readable rows for the mixed-action picker, from one seat's observation."""
+
+    def __init__(self, obs: dict[str, Any], cards: CardSet) -> None:
+        self.obs = obs
+        self.cards = cards
+        me = obs.get("viewer")
+        self.village = obs["players"][me]["village"] if me is not None else []
+
+    def kind_title(self, kind: str) -> str:
+        return KIND_TITLES.get(kind, kind)
+
+    def field_title(self, action_type: str, field: str) -> str:
+        return FIELD_TITLES.get((action_type, field), field)
+
+    def needs_confirm(self, kind: str) -> bool:
+        """A draft cannot be taken back: it waits for Confirm."""
+        return kind in DRAFT_KINDS
+
+    def _slot(self, k: Any, village: list[dict] | None = None) -> str:
+        vil = self.village if village is None else village
+        if not isinstance(k, int) or k >= len(vil):
+            return str(k)
+        return f"{vil[k]['card']} (#{k + 1})"
+
+    def value_label(self, action_type: str, field: str, value: Any) -> str:
+        obs = self.obs
+        if field == "slot" and action_type in ("DraftRoad", "PlaceCoin"):
+            if value is None:
+                return "no coin"
+            road = obs["road"][value]
+            coins = f" +{road['coins']}●" if road and road["coins"] else ""
+            return f"{road['card']}{coins}" if road else f"slot {value + 1}"
+        if field == "stack":
+            if value is None:
+                return "Reserve / discard"
+            st = obs["stacks"][value]
+            return f"stack {value + 1} ({st['top_suit'] or 'empty'}, {st['size']})"
+        if field in ("on",):
+            return "new chain" if value is None else self._slot(value)
+        if field in ("target",) or (action_type == "AgentReads" and field == "slot"):
+            return self._slot(value)
+        if action_type == "UseApprentice" and field == "slot":
+            return str(value + 1)
+        if field == "seat":
+            return obs["players"][value]["name"]
+        if field == "unlock":
+            return self._unlock_label(value)
+        if field == "food_side":
+            return "yes" if value else "no"
+        return str(value)
+
+    def _unlock_label(self, value: str | None) -> str:
+        if value is None:
+            return "no padlock"
+        if value == "tinner":
+            return "free (Tinner)"
+        if value == "bank":
+            return "pay 2 Gold to the Bank"
+        seat, _, slot = value.partition(":")
+        if not seat.isdigit() or not slot.isdigit():
+            return value
+        p = self.obs["players"][int(seat)]
+        card = p["village"][int(slot)]["card"]
+        if int(seat) == self.obs.get("viewer"):
+            return f"own {card}: Bank pays you 2"
+        return f"pay {p['name']} 2 ({card})"
+
+    def value_classes(self, action_type: str, field: str, value: Any) -> list[str]:
+        if field == "card" or field == "basic" or field == "role":
+            return ["vg-pick-card"]
+        return []
+
+    def value_tooltip(self, action_type: str, field: str, value: Any) -> str:
+        if field in ("card", "basic", "role") and isinstance(value, str):
+            return card_tip(value, self.cards)
+        return ""
+
+
+def market_scores(game: Game, viewer: int | None) -> list[dict[str, Any]]:
+    """The Market breakdowns the engine reported so far, as rows per villager."""
+    out: list[dict[str, Any]] = []
+    for ev in game.log:  # type: ignore[attr-defined]
+        if ev.kind != "market":
+            continue
+        d = ev.data
+        name = game.players[d["seat"]].name  # type: ignore[attr-defined]
+        if not out or out[-1]["market"] != d["market"]:
+            out.append({"market": d["market"], "rows": [],
+                        "title": f"{'First' if d['market'] == 1 else 'Second'} Market"})
+        rows = out[-1]["rows"]
+        for r in d["breakdown"]:
+            parts = [f"{r['gold']} printed"] if r["gold"] else []
+            if r.get("silver"):
+                parts.append(f"{r['silver']} silver")
+            if r["coins"]:
+                parts.append(f"{r['coins']} coins")
+            rows.append({"player": name, "what": f"{r['card']}: " + " + ".join(parts),
+                         "gold": r["gold"] + r.get("silver", 0) + r["coins"]})
+        rows.append({"player": name, "what": "<b>total</b>", "gold": d["earned"]})
+    return out
+
+
+class VillagersAdapter:
+    """What the generic table app needs to know about Villagers."""
+
+    info = villagers.INFO
+    title = "Villagers"
+    default_players = 3
+    default_names = NAMES
+    step_label = "Step through each event"
+    replay_notebook = "villagers_replay.ipynb"
+
+    def __init__(self) -> None:
+        self.game: Game | None = None  # the game on the table, for notes the engine gives
+
+    def new_game(self, players: int, seed: int, names: list[str],
+                 deck: CardSet | None = None) -> Game:
+        self.game = villagers.new_game(players=players, seed=seed, names=names, deck=deck)
+        return self.game
+
+    def load_deck(self, name: str, text: str) -> CardSet:
+        return deck_from_text(text, name)
+
+    def from_dict(self, state: dict[str, Any]) -> Game:
+        self.game = villagers.Game.from_dict(state)
+        return self.game
+
+    def render(self, obs: dict[str, Any], cards: CardSet,
+               highlight: list[int] | None = None) -> str:
+        obs = dict(obs)
+        obs["unseen"] = unseen_by_suit(obs, cards)
+        g = self.game
+        me = obs.get("viewer")
+        if g is not None and g.cards is cards:
+            obs["market_scores"] = market_scores(g, me)
+            if isinstance(me, int) and (obs.get("build") or {}).get("seat") == me:
+                obs["hand_notes"] = hand_notes(g, me)  # type: ignore[arg-type]
+        return render_table(obs, cards, highlight=highlight)
+
+    def labels(self, obs: dict[str, Any], cards: CardSet) -> VillagersLabels:
+        return VillagersLabels(obs, cards)
+
+    def make_bot(self, seat: int, seed: int) -> VillagersBot:
+        return VillagersBot(seed=seed)
+
+    def prompt(self, obs: dict[str, Any], actions: Sequence[Any]) -> str:
+        me = obs["viewer"]
+        p = obs["players"][me]
+        name = _e(p["name"])
+        kinds = {type(a).__name__ for a in actions}
+        if kinds & DRAFT_KINDS:
+            text = (f"draft a villager ({len(p['square']) + 1} of {p['draft_limit']}): a "
+                    "Road card with its coins, or the top of a stack. Drafts are final.")
+        elif "PlaceCoin" in kinds:
+            text = "put a Gold coin from the Bank on a Road card, or none."
+        elif "AgentReads" in kinds:
+            text = "your Agent reads the coins on one of your villagers: pick one."
+        else:
+            b = obs.get("build") or {}
+            text = (f"build ({b.get('used', 0)} of {b.get('limit', 0)} used): pick a card "
+                    "from your hand, then where it goes. A build of a card the table has seen can "
+                    "be undone this turn; "
+                    "End my turn when done.")
+        return (f'<div class="vg-prompt-line"><span class="vg-turn-badge">Your turn</span> '
+                f"<b>{name}</b>, {text} <span class=\"vg-note\">Click a card on the table "
+                "or a button below.</span></div>")
+
+
+def play_app(query: dict[str, str] | None = None, step_by_step: bool = False) -> w.Widget:
+    """The Villagers table, set up from the page's query string (or `query`)."""
+    return add_nav(table_app(VillagersAdapter(), query, step_by_step=step_by_step),
+                   "villagers_play.ipynb")
+
+
+def make_app(query: dict[str, str] | None = None, step_by_step: bool = False) -> TableApp:
+    """The app object itself (tests drive it through its buttons)."""
+    setup, errors = parse_setup(query or {}, VillagersAdapter())
+    return TableApp(VillagersAdapter(), setup, errors, step_by_step=step_by_step)

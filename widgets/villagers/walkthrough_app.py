@@ -1,0 +1,55 @@
+"""The Villagers rules walkthrough: the rulebook's worked examples (rule_examples.toml), live.
+
+    walkthrough_app()   # opens the example the page asks for: ?example=padlocks
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import ipywidgets as w
+
+from village_games.villagers.rule_examples import (
+    EXAMPLES_FILE,
+    Frame,
+    RuleExample,
+    load_examples,
+    replay,
+)
+
+from ..gallery import add_nav
+from ..query import page_query
+from ..walkthrough import Walkthrough, example_from_query
+from .render import render_table
+
+
+def board_html(frame: Frame) -> str:
+    """The table as a spectator sees it after the step, the seats that acted marked."""
+    acted = sorted({seat for seat, _ in frame.step.actions}) if frame.step else []
+    return render_table(frame.observation, frame.game.cards, highlight=acted)
+
+
+def walkthrough(path: str | Path = EXAMPLES_FILE, example: str | None = None,
+                query: dict[str, str] | None = None) -> Walkthrough:
+    """The walkthrough object (its `.widget` is the app). `example` picks the first example
+    (an unknown id is a ValueError); without it, `query`'s `example` does (an unknown id
+    is a notice in the app, and the first example opens)."""
+
+    def load() -> list[RuleExample]:
+        return load_examples(path)
+
+    start = example if example is not None else example_from_query(query or {})
+    wt = Walkthrough(load, replay, board_html, start=start)
+    shown = wt.example.id if wt.example is not None else None
+    if example is not None and wt.examples and shown != example:
+        wt.choose(example)  # an unknown id: raises, naming the ids that exist
+    return wt
+
+
+def walkthrough_app(path: str | Path = EXAMPLES_FILE, example: str | None = None,
+                    query: dict[str, str] | None = None) -> w.VBox:
+    """Build the app: an example chooser, Back/Next, narration, the live table and log.
+    Without `example` or `query`, the page's query string picks the example."""
+    if example is None and query is None:
+        query = page_query()
+    return add_nav(walkthrough(path, example, query).widget, "villagers_rules.ipynb")
