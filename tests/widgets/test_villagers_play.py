@@ -119,3 +119,19 @@ def test_a_finished_game_replays_to_its_last_step() -> None:
     app.last_button.click()
     assert "vg-villagers" in app.parts["board"] and "vg-vresult" in app.parts["board"]
     assert "Game over" in app.summary.value
+
+
+def test_each_stack_shows_the_exact_chance_of_its_likeliest_top_card():
+    from fractions import Fraction
+
+    from village_games import villagers
+    from village_games.villagers.odds import top_card_chances
+    from widgets.villagers.render import render_table
+    g = villagers.new_game(players=3, seed=7)
+    obs = g.observation(0)
+    html_text = render_table(obs, g.cards)
+    chances = top_card_chances(obs, g.cards)
+    name, p = max(chances[0].items(), key=lambda kv: (kv[1], [-ord(c) for c in kv[0]]))
+    assert sum(chances[0].values()) == Fraction(1)
+    assert html_text.count('class="vg-vodds"') == sum(1 for c in chances if c)
+    assert f"{float(p):.0%}" in html_text

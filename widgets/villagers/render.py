@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from village_games.villagers import CardSet
+from village_games.villagers.odds import top_card_chances
 
 from ..markup import esc as _e
 
@@ -93,6 +94,17 @@ def back_html(suit: str | None, label: str = "", *, value: Any = None, field: st
             f'<div class="vg-vleft">{_e(label)}</div></div>')
 
 
+def odds_html(chances: dict[str, Any]) -> str:
+    """Under a stack: the likeliest top card and its chance; every chance on hover."""
+    if not chances:
+        return ""
+    ranked = sorted(chances.items(), key=lambda kv: (-kv[1], kv[0]))
+    name, p = ranked[0]
+    tip = "; ".join(f"{n} {float(q):.0%}" for n, q in ranked)
+    return (f'<div class="vg-vodds" title="Chance of each villager on top (from what you '
+            f'have seen): {_e(tip)}">top: {_e(name)} {float(p):.0%}</div>')
+
+
 def road_html(obs: dict, cards: CardSet) -> str:
     """The six stacks over the Road, the Market cards beneath stacks 2 and 6."""
     markets = obs["markets"]
@@ -100,10 +112,11 @@ def road_html(obs: dict, cards: CardSet) -> str:
              markets["second_under_stack"]: "2nd Market"}
     cols = []
     live = obs.get("build") is None  # in the Build Phase, numbers mean village slots
+    chances = top_card_chances(obs, cards)  # exact, from what this seat has seen
     for i, (stack, slot) in enumerate(zip(obs["stacks"], obs["road"], strict=True)):
         if stack["size"]:
             top = back_html(stack["top_suit"], f"{stack['size']} left",
-                            value=i if live else None, field="stack")
+                            value=i if live else None, field="stack") + odds_html(chances[i])
         else:
             top = '<div class="vg-vcard vg-vempty">empty</div>'
         if slot is None:
