@@ -44,3 +44,8 @@ def test_the_apps_show_the_navigation_line():
     from widgets.village_pillage.walkthrough_app import walkthrough_app
     for app in (play_app({}), walkthrough_app(query={}), lesson_app(seed=1)):
         assert "vg-nav" in app.children[0].value and "All apps" in app.children[0].value
+
+
+def test_no_two_example_links_in_the_gallery_share_a_label():
+    labels = [label for app in load_apps() for label, _query in app.examples]
+    assert len(labels) == len(set(labels)), "a reader could not tell these links apart"
