@@ -2,6 +2,10 @@
 # project (editable, with the dev extras) first. The stamp lives inside .venv so deleting
 # .venv always forces a reinstall; editing pyproject.toml does too.
 PORT ?= 8866
+# CLASS=30 make serve: 30 pre-heated kernels per app, for a class that opens one link at
+# once (CLASS_APPS=village_pillage_play.ipynb: only for that app, one for the others).
+CLASS ?=
+CLASS_APPS ?=
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.make-stamp
@@ -20,7 +24,8 @@ $(STAMP): pyproject.toml $(wildcard village_games/__init__.py widgets/__init__.p
 install: $(STAMP)
 
 serve: $(STAMP)
-	$(PY) scripts/serve --port=$(PORT) notebooks
+	$(PY) scripts/serve --port=$(PORT) $(if $(CLASS),--class-size=$(CLASS)) \
+		$(if $(CLASS_APPS),--class-apps=$(CLASS_APPS)) notebooks
 
 test: $(STAMP)
 	bash scripts/ensure-chromium

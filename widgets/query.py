@@ -7,6 +7,8 @@ import os
 from collections.abc import Sequence
 from urllib.parse import parse_qs
 
+from .voila_request import wait_for_request
+
 
 def query_params(environ: dict[str, str] | None = None) -> dict[str, str]:
     """`?players=3&seed=7` -> {"players": "3", "seed": "7"}; last value wins."""
@@ -22,12 +24,7 @@ def page_query() -> dict[str, str]:
     string arrives only when the request does: `wait_for_request()` blocks until then
     (and returns at once outside pre-heating, e.g. in JupyterLab or nbval).
     """
-    try:
-        from voila.utils import wait_for_request
-    except ImportError:  # plain Jupyter without Voila: QUERY_STRING is simply unset
-        pass
-    else:
-        wait_for_request()
+    wait_for_request()
     return query_params()
 
 

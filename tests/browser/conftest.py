@@ -24,6 +24,7 @@ from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 HERE = Path(__file__).resolve().parent
@@ -128,12 +129,20 @@ def new_page(browser: Browser) -> Page:
 
 
 def close_page(page: Page) -> None:
-    """Close so Voila's unload handler runs and the page's kernel shuts down."""
+    """Leave the page as a closed tab does, so the page's kernel shuts down.
+
+    Voila's page asks for the shutdown with `navigator.sendBeacon` on `beforeunload`.
+    Playwright's `page.close(run_before_unload=True)` fires the event but tears the page
+    down before the beacon leaves (the kernel stayed alive); navigating away lets the
+    page unload normally, as closing a tab does in a browser. The beacon must not wait
+    for `local_only` (a route handler of a page that is going away), so routes go first.
+    """
     try:
-        with page.expect_event("close", timeout=10_000):
-            page.close(run_before_unload=True)
-    except PlaywrightTimeout:
-        page.close()
+        page.unroute_all(behavior="ignoreErrors")
+        page.goto("about:blank", timeout=10_000)
+    except PlaywrightError:
+        pass  # a page that cannot unload cleanly is still closed below
+    page.close()
     page.context.close()
 
 

@@ -19,7 +19,6 @@ from fractions import Fraction
 
 import ipywidgets as w
 import numpy as np
-from matplotlib.figure import Figure
 
 from village_games.bots.equilibrium_bot import play_duels
 from village_games.probability import (
@@ -39,7 +38,7 @@ from village_games.village_pillage.payoffs import (
     payoff_matrix,
     payoff_table,
 )
-from widgets.charts import chart_image, png_bytes
+from widgets.charts import chart_image, plain_figure, png_bytes
 from widgets.gallery import add_nav
 from widgets.lesson import Choice, Exact, Lesson, Shared, fmt
 from widgets.markup import esc as _e
@@ -490,7 +489,7 @@ class LessonApp(w.VBox):
         idx = np.unique(np.geomspace(1, trace.steps.size, num=min(400, trace.steps.size))
                         .astype(int)) - 1
         steps = trace.steps[idx]
-        fig = Figure(figsize=(9.0, 3.0), dpi=100, layout="constrained")  # no pyplot state
+        fig = plain_figure(9.0, 3.0)
         left, right = fig.subplots(1, 2)
         for i, card in enumerate(self.labels):
             colour = TYPE_COLOURS.get(card, None)
