@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..core.card_data import (
     CardDataError,
     choice_field,
     field,
-    load_toml,
     unknown_keys,
 )
+from ..core.decks import DeckLoader
 
 TYPES: tuple[str, ...] = ("Farmer", "Wall", "Raider", "Merchant")
 FARMER, WALL, RAIDER, MERCHANT = range(4)
@@ -203,46 +201,25 @@ def parse_cards(data: dict, source: str) -> CardSet:
     return CardSet(cards, starters, market, slots, {n: c.index for n, c in cards.items()})
 
 
+_DECKS = DeckLoader(parse_cards, CARD_FILE, CardSet)
+DeckSpec = None | str | Path | CardSet | dict
+
+
 def load_cards(path: str | Path = CARD_FILE) -> CardSet:
     """A deck file in the cards.toml format; errors name the file, the card and the field."""
-    path = Path(path)
-    data = load_toml(path)
-    parsed = parse_cards(data, path.name)
-    if path.resolve() == CARD_FILE.resolve():
-        return parsed
-    return replace(parsed, name=path.name, data=data)
+    return _DECKS.load(path)
 
 
 def deck_from_text(text: str, name: str) -> CardSet:
     """A deck file's contents (an upload, say) as a CardSet named after the file."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{name} is not valid TOML: {exc}") from None
-    return replace(parse_cards(data, name), name=name, data=data)
+    return _DECKS.from_text(text, name)
 
 
-@lru_cache(maxsize=1)
 def standard_deck() -> CardSet:
-    """The game's own 24 cards (cards.toml beside this module)."""
-    return load_cards()
-
-
-DeckSpec = None | str | Path | CardSet | dict
+    """The game's own cards (cards.toml beside this module), parsed once."""
+    return _DECKS.standard()
 
 
 def resolve_deck(deck: DeckSpec) -> CardSet:
-    """A `new_game(deck=...)` value as a CardSet: None (the standard deck), a path to a
-    deck file, a CardSet, or the saved form `{"name": ..., "data": {...}}`."""
-    if deck is None:
-        return standard_deck()
-    if isinstance(deck, CardSet):
-        return deck
-    if isinstance(deck, str | Path):
-        return load_cards(deck)
-    if isinstance(deck, dict) and isinstance(deck.get("name"), str) and isinstance(
-            deck.get("data"), dict):
-        return replace(parse_cards(deck["data"], deck["name"]), name=deck["name"],
-                       data=deck["data"])
-    raise ValueError("deck must be None (the standard deck), a deck file path, or a saved "
-                     f"deck {{'name': ..., 'data': {{...}}}}; got {type(deck).__name__}")
+    """A `new_game(deck=...)` value as a CardSet (see core/decks.py)."""
+    return _DECKS.resolve(deck)

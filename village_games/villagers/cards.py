@@ -8,10 +8,8 @@ and names the file, the card and the field when something is wrong.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +18,9 @@ from ..core.card_data import (
     choice_field,
     field,
     int_field,
-    load_toml,
     unknown_keys,
 )
+from ..core.decks import DeckLoader
 
 SUITS: tuple[str, ...] = ("Grains", "Wood", "Hay", "Ore", "Grapes", "Wool", "Leather",
                           "Solitary", "Special")
@@ -372,46 +370,25 @@ def parse_cards(data: dict[str, Any], source: str) -> CardSet:
     return CardSet(cards, {n: c.index for n, c in cards.items()})
 
 
+_DECKS = DeckLoader(parse_cards, CARD_FILE, CardSet)
+DeckSpec = None | str | Path | CardSet | dict
+
+
 def load_cards(path: str | Path = CARD_FILE) -> CardSet:
     """A deck file in the cards.toml format; errors name the file, the card and the field."""
-    path = Path(path)
-    data = load_toml(path)
-    parsed = parse_cards(data, path.name)
-    if path.resolve() == CARD_FILE.resolve():
-        return parsed
-    return replace(parsed, name=path.name, data=data)
+    return _DECKS.load(path)
 
 
 def deck_from_text(text: str, name: str) -> CardSet:
     """A deck file's contents (an upload, say) as a CardSet named after the file."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(f"{name} is not valid TOML: {exc}") from None
-    return replace(parse_cards(data, name), name=name, data=data)
+    return _DECKS.from_text(text, name)
 
 
-@lru_cache(maxsize=1)
 def standard_deck() -> CardSet:
-    """The base game's cards (cards.toml beside this module), parsed once."""
-    return load_cards()
-
-
-DeckSpec = None | str | Path | CardSet | dict
+    """The game's own cards (cards.toml beside this module), parsed once."""
+    return _DECKS.standard()
 
 
 def resolve_deck(deck: DeckSpec) -> CardSet:
-    """A `new_game(deck=...)` value as a CardSet: None (the standard deck), a path to a
-    deck file, a CardSet, or the saved form `{"name": ..., "data": {...}}`."""
-    if deck is None:
-        return standard_deck()
-    if isinstance(deck, CardSet):
-        return deck
-    if isinstance(deck, str | Path):
-        return load_cards(deck)
-    if isinstance(deck, dict) and isinstance(deck.get("name"), str) and isinstance(
-            deck.get("data"), dict):
-        return replace(parse_cards(deck["data"], deck["name"]), name=deck["name"],
-                       data=deck["data"])
-    raise ValueError("deck must be None (the standard deck), a deck file path, or a saved "
-                     f"deck {{'name': ..., 'data': {{...}}}}; got {type(deck).__name__}")
+    """A `new_game(deck=...)` value as a CardSet (see core/decks.py)."""
+    return _DECKS.resolve(deck)

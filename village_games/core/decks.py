@@ -1,0 +1,69 @@
+"""A game's deck as a `new_game(deck=...)` option: the loading rules every game shares.
+
+A game supplies its parser (`parse(data, source) -> CardSet`, raising CardDataError that
+names the file, card and field) and its own card file; this class turns a path, an uploaded
+text, a CardSet or a save's `{"name": ..., "data": {...}}` into that game's CardSet. A deck
+other than the game's own keeps its name and parsed data, which saves and records carry.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from .card_data import CardDataError, load_toml
+
+C = TypeVar("C")
+
+
+class DeckLoader(Generic[C]):
+    def __init__(self, parse: Callable[[dict[str, Any], str], C], card_file: Path,
+                 kind: type[C]) -> None:
+        self.parse = parse
+        self.card_file = card_file
+        self.kind = kind
+        self._standard: C | None = None
+
+    def load(self, path: str | Path | None = None) -> C:
+        """A deck file in the cards.toml format; errors name the file, the card and the
+        field. The game's own file gives the standard deck (no name, no data kept)."""
+        path = Path(self.card_file if path is None else path)
+        data = load_toml(path)
+        parsed = self.parse(data, path.name)
+        if path.resolve() == self.card_file.resolve():
+            return parsed
+        return replace(parsed, name=path.name, data=data)  # type: ignore[type-var]
+
+    def from_text(self, text: str, name: str) -> C:
+        """A deck file's contents (an upload, say) as a deck named after the file."""
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise CardDataError(f"{name} is not valid TOML: {exc}") from None
+        return replace(self.parse(data, name), name=name, data=data)  # type: ignore[type-var]
+
+    def standard(self) -> C:
+        """The game's own cards, parsed once."""
+        if self._standard is None:
+            self._standard = self.load()
+        return self._standard
+
+    def resolve(self, deck: Any) -> C:
+        """A `new_game(deck=...)` value: None (the standard deck), a path to a deck file, a
+        deck, or the saved form `{"name": ..., "data": {...}}`."""
+        if deck is None:
+            return self.standard()
+        if isinstance(deck, self.kind):
+            return deck
+        if isinstance(deck, str | Path):
+            return self.load(deck)
+        if isinstance(deck, dict) and isinstance(deck.get("name"), str) and isinstance(
+                deck.get("data"), dict):
+            return replace(self.parse(deck["data"], deck["name"]),  # type: ignore[type-var]
+                           name=deck["name"], data=deck["data"])
+        raise ValueError("deck must be None (the standard deck), a deck file path, or a "
+                         "saved deck {'name': ..., 'data': {...}}; got "
+                         f"{type(deck).__name__}")
