@@ -515,7 +515,9 @@ class TableApp:
             self.undo_stack = [(snapshot, seat)]
         if self.hot_seat:
             following = self.human_to_act()
-            if self.undo_stack and following is not None and following != seat:
+            if following == seat:
+                pass  # the same person chooses again (a Villagers build turn): screen stays
+            elif self.undo_stack and following is not None:
                 self.passing = seat  # the mover may still take it back, then passes on
             else:
                 self.showing = None
@@ -554,7 +556,7 @@ class TableApp:
         they pass the screen on."""
         if not self.undo_stack or self.frames:
             return False
-        return not self.hot_seat or self.passing == self.undo_stack[-1][1]
+        return not self.hot_seat or self.undo_stack[-1][1] in (self.passing, self.showing)
 
     def _on_undo(self, _b: Any = None) -> None:
         if not self.can_undo():

@@ -65,6 +65,31 @@ def test_build_a_chain_pay_a_padlock_and_undo_a_build() -> None:
     assert 'class="vg-vcoins" title="coins on this card">2●' in app.board.html
 
 
+def test_a_build_from_the_dealt_hand_can_be_undone_until_the_turn_ends() -> None:
+    app = make_app({"players": "2", "seats": "human,human", "seed": "1"})
+    load(app, padlock_position(), ["human", "human"])  # hot seat: no bot acts in between
+    app.handover_button.click()
+    g = app.game
+    assert "Brewer" in g.players[0].hand_sec  # dealt: the table has never seen it
+    app.picker.pick_value("Brewer", field="card", kind="Build")
+    app.picker.pick_value("0", field="on", kind="Build")  # on the Founders; the Bank opens it
+    app.picker.pick_value("bank", field="unlock", kind="Build")
+    app.picker.confirm.click()
+    assert [s.card for s in g.players[0].village][-1] == "Brewer"
+    assert not app.undo_button.disabled
+    app.undo_button.click()
+    g = app.game
+    assert "Brewer" in g.players[0].hand_sec and len(g.players[0].village) == 3
+    assert g.players[0].gold == 8  # the padlock's payment came back too
+    app.picker.pick_value("Brewer", field="card", kind="Build")
+    app.picker.pick_value("0", field="on", kind="Build")  # on the Founders; the Bank opens it
+    app.picker.pick_value("bank", field="unlock", kind="Build")
+    app.picker.confirm.click()
+    app.picker.button("", "", kind="EndTurn").click()
+    assert app.game.turn == 1
+    assert app.undo_button.disabled  # ending the turn makes its builds final
+
+
 def test_a_card_that_cannot_be_played_says_why_on_hover() -> None:
     adapter = VillagersAdapter()
     g = adapter.from_dict({"seed": 1, "phase": "build", "players": [

@@ -215,8 +215,9 @@ def apply_build(g: Villagers, seat: int, action: Build) -> None:
         if on is not None and p.village[on].card != p.village[on].role:
             where = f" on the Monk standing in for a {p.village[on].role} (slot {on})"
         g.emit(Event("build", "{} builds the {}{}.",
-                     {"seat": seat, "card": name, "on": on, "slot": len(p.village) - 1},
-                     (p.name, name, where), reveals=secret))
+                     {"seat": seat, "card": name, "on": on, "slot": len(p.village) - 1,
+                      "shown": secret},
+                     (p.name, name, where)))
 
 
 def place(g: Villagers, seat: int, name: str, on: int | None, role: str | None = None,

@@ -62,7 +62,10 @@ def start_turn(g: Villagers, seat: int) -> None:
 
 def end_turn(g: Villagers, seat: int) -> None:
     if g.reporting():
-        g.emit(Event("end_turn", "{} ends the turn.", {"seat": seat}, (g.player_name(seat),)))
+        # Reading: nobody else acts during a build turn, so its builds (and the hand cards
+        # they showed, data "shown") may be taken back until the turn ends; ending it is final.
+        g.emit(Event("end_turn", "{} ends the turn.", {"seat": seat}, (g.player_name(seat),),
+                     reveals=True))
     nxt = (seat + 1) % g.n
     if nxt != g.first:
         start_turn(g, nxt)

@@ -120,8 +120,9 @@ def apply_monk(g: Villagers, seat: int, action: PlaceMonk) -> None:
     if g.reporting():
         where = "" if action.on is None else f" on slot {action.on}"
         g.emit(Event("monk", "{} places a {} standing in for a {}{}.",
-                     {"seat": seat, "role": action.role, "on": action.on, "slot": g.cover},
-                     (g.player_name(seat), monk, action.role, where), reveals=secret))
+                     {"seat": seat, "role": action.role, "on": action.on, "slot": g.cover,
+                      "shown": secret},
+                     (g.player_name(seat), monk, action.role, where)))
 
 
 # ------------------------------------------------------------------ Apprentice
@@ -202,9 +203,8 @@ def apply_apprentice(g: Villagers, seat: int, action: UseApprentice) -> None:
     if g.reporting():
         g.emit(Event("apprentice", "{} swaps an {} for {}'s {} (slot {}).",
                      {"seat": seat, "victim": action.seat, "slot": action.slot,
-                      "card": old.card, "coins": old.coins},
-                     (g.player_name(seat), apprentice, victim.name, old.card, action.slot),
-                     reveals=secret))
+                      "card": old.card, "coins": old.coins, "shown": secret},
+                     (g.player_name(seat), apprentice, victim.name, old.card, action.slot)))
     pay_unlock(g, seat, old.card, action.unlock)  # Reading: opened again in your village
     k = place(g, seat, old.card, action.on, flipped=action.food_side)
     g.used += 1
@@ -230,8 +230,8 @@ def apply_tinner(g: Villagers, seat: int) -> None:
     g.tinner = True  # Reading: for the rest of this turn, and playable with nothing to open
     if g.reporting():
         g.emit(Event("tinner", "{} plays a {}: padlocks open for free for the rest of the "
-                               "turn.", {"seat": seat}, (g.player_name(seat), tinner),
-                     reveals=secret))
+                               "turn.", {"seat": seat, "shown": secret},
+                     (g.player_name(seat), tinner)))
 
 
 # ------------------------------------------------------------------ Smuggler
@@ -275,8 +275,9 @@ def apply_smuggler(g: Villagers, seat: int, action: PlaySmuggler) -> None:
     p.gold += earned
     if g.reporting():
         g.emit(Event("smuggler", "{} plays a {} on the {}: half of {} printed Gold, {} Gold.",
-                     {"seat": seat, "target": action.target, "earned": earned},
-                     (p.name, smuggler, slot.card, printed, earned), reveals=secret))
+                     {"seat": seat, "target": action.target, "earned": earned,
+                      "shown": secret},
+                     (p.name, smuggler, slot.card, printed, earned)))
 
 
 def _discard(g: Villagers, name: str) -> None:

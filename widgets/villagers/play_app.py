@@ -3,8 +3,8 @@
     from widgets.villagers.play_app import play_app
     play_app()          # reads ?players=3&seats=human,bot,bot&seed=7 from the page
 
-Drafting is final (each draft waits for Confirm); builds of cards the table has already
-seen can be undone within the turn, since the engine marks only reveals and draws final.
+Drafting is final (each draft waits for Confirm); builds can be undone until the builder
+ends the turn, which the engine marks final (as it does reveals and draws).
 """
 
 from __future__ import annotations
@@ -212,9 +212,8 @@ class VillagersAdapter:
         else:
             b = obs.get("build") or {}
             text = (f"build ({b.get('used', 0)} of {b.get('limit', 0)} used): pick a card "
-                    "from your hand, then where it goes. A build of a card the table has seen can "
-                    "be undone this turn; "
-                    "End my turn when done.")
+                    "from your hand, then where it goes. Builds can be undone until you press "
+                    "End my turn.")
         return (f'<div class="vg-prompt-line"><span class="vg-turn-badge">Your turn</span> '
                 f"<b>{name}</b>, {text} <span class=\"vg-note\">Click a card on the table "
                 "or a button below.</span></div>")
