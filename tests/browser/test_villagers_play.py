@@ -1,6 +1,7 @@
 """Play Villagers in the served notebook, in Chromium: draft a Road card by clicking it and
 confirming, then (from a loaded position) build a chain and pay a padlock by clicking, and
-see the 2 Gold move onto the other village's unlocker."""
+see the 2 Gold move onto the other village's unlocker; hot seat hands the screen over
+and hides the other hand; a finished game shows each Market's breakdown."""
 
 import json
 import os
@@ -85,3 +86,43 @@ def test_build_a_chain_and_pay_a_padlock_by_clicking(page, voila_server, open_ap
     expect(mine.locator(".vg-vpanel")).to_contain_text("6 Gold")
     shot(page, "3_paid")
     expect(page.locator(".vg-error")).to_be_hidden()
+
+
+def test_hot_seat_hands_the_screen_over_and_hides_the_other_hand(page, voila_server, open_app):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, voila_server, NOTEBOOK, query="players=2&seats=human,human&seed=3",
+             ready=".vg-handover")
+    expect(page.locator(".vg-handover")).to_contain_text("Pass to Ana")
+    expect(page.locator(".vg-board-html .vg-vhand-0")).to_have_count(0)  # nothing shown yet
+    page.locator(".vg-ready-button").click()
+    board = page.locator(".vg-board-html")
+    expect(board.locator(".vg-vhand-0 .vg-vname").first).to_be_visible()
+    road0 = board.locator('[data-vg-field="slot"][data-vg-value="0"]')
+    road0.click()
+    expect(board.locator('[data-vg-field="slot"][data-vg-value="0"].vg-picked')).to_be_visible()
+    page.locator(".vg-turn-confirm").click()
+    # the draft was final: the screen goes straight to the hand-over for Ben
+    expect(page.locator(".vg-handover")).to_contain_text("Pass to Ben")
+    expect(page.locator(".vg-board-html .vg-vhand-0")).to_have_count(0)
+    page.locator(".vg-ready-button").click()
+    expect(board.locator(".vg-vhand-1 .vg-vname").first).to_be_visible()
+    expect(board.locator(".vg-vhand-0 .vg-vback")).to_have_count(5)  # her dealt cards: backs
+    shot(page, "4_hot_seat")
+    expect(page.locator(".vg-error")).to_be_hidden()
+
+
+def test_a_finished_game_shows_each_market_broken_down_per_villager(page, voila_server,
+                                                                    open_app):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, voila_server, NOTEBOOK, query="players=2&seats=bot,bot&seed=5",
+             ready=".vg-vmarket-scores")
+    scores = page.locator(".vg-vmarket-scores")
+    expect(scores).to_have_count(2)
+    expect(scores.first).to_contain_text("First Market")
+    expect(scores.nth(1)).to_contain_text("Second Market")
+    expect(scores.nth(1)).to_contain_text("printed")
+    expect(scores.first.locator("tr.vg-vtotal")).to_have_count(2)  # one total per village
+    expect(scores.first).not_to_contain_text("<b>")
+    expect(page.locator(".vg-vresult")).to_be_visible()
+    scores.first.scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "5_markets.png"))

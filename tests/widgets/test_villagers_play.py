@@ -113,6 +113,7 @@ def test_bots_play_a_whole_game_and_the_markets_are_broken_down() -> None:
     assert app.game.is_over()
     html = app.board.html
     assert "First Market" in html and "Second Market" in html and "printed" in html
+    assert "&lt;b&gt;" not in html and html.count('class="vg-vtotal"') == 2 * 3  # a total each
     assert "vg-vresult" in html
 
 

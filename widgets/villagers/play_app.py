@@ -150,7 +150,7 @@ def market_scores(game: Game, viewer: int | None) -> list[dict[str, Any]]:
                 parts.append(f"{r['coins']} coins")
             rows.append({"player": name, "what": f"{r['card']}: " + " + ".join(parts),
                          "gold": r["gold"] + r.get("silver", 0) + r["coins"]})
-        rows.append({"player": name, "what": "<b>total</b>", "gold": d["earned"]})
+        rows.append({"player": name, "what": "total", "gold": d["earned"], "total": True})
     return out
 
 

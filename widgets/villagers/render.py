@@ -234,12 +234,16 @@ def discard_html(obs: dict, cards: CardSet) -> str:
             f'<div class="vg-vhand">{"".join(items) or "<i>empty</i>"}</div></details>')
 
 
+TOTAL_ROW = ' class="vg-vtotal"'
+
+
 def markets_html(obs: dict) -> str:
     """Each finished Market's breakdown per villager, if the observation carries one."""
     out = []
     for m in obs.get("market_scores") or []:
         rows = "".join(
-            f"<tr><td>{_e(r['player'])}</td><td>{_e(r['what'])}</td><td>{r['gold']}</td></tr>"
+            f"<tr{TOTAL_ROW if r.get('total') else ''}><td>{_e(r['player'])}</td>"
+            f"<td>{_e(r['what'])}</td><td>{r['gold']}</td></tr>"
             for r in m["rows"])
         out.append(f'<details class="vg-vmarket-scores" open><summary>{_e(m["title"])}'
                    f'</summary><table>{rows}</table></details>')
