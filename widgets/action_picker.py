@@ -32,6 +32,8 @@ from typing import Any, Protocol
 
 import ipywidgets as w
 
+from .shared_models import Shared
+
 Key = tuple[str, str, Any]  # (kind, field, value); (kind, "", "") for a kind without fields
 
 
@@ -119,10 +121,12 @@ class ActionPicker(w.VBox):
     """
 
     def __init__(self, on_choose: Callable[[Any], None], labels: PickerLabels | None = None,
-                 wrap: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None
-                 ) -> None:
+                 wrap: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None,
+                 shared: Shared | None = None) -> None:
         super().__init__()
         self.add_class("vg-picker")
+        # the buttons, rows and titles never change their own layout: they share models
+        self.shared = shared or Shared()
         self.on_choose = on_choose
         self.labels: PickerLabels = labels or DefaultLabels()
         self._wrap = wrap or (lambda fn: fn)
@@ -365,7 +369,8 @@ class ActionPicker(w.VBox):
         self._classes[key] = classes
         b = self._pool.get(key)
         if b is None:  # every trait in the constructor: one comm_open, no updates
-            b = w.Button(description=label, tooltip=tooltip, _dom_classes=classes)
+            b = self.shared.make(w.Button, description=label, tooltip=tooltip,
+                                 _dom_classes=classes)
             b.on_click(self._wrap(lambda _b, k=key: self._clicked(k)))
             self._pool[key] = b
         else:
@@ -377,10 +382,11 @@ class ActionPicker(w.VBox):
         """The row for a field (a title over a wrapping line of buttons; a field-less kind's
         button has no title), reused if built."""
         if (kind, field) not in self._rows:
-            title_w = w.HTML("")
-            box = w.HBox(_dom_classes=("vg-pick-row",))
-            row = (w.VBox([title_w, box], _dom_classes=(f"vg-pick-field-{slug(field)}",))
-                   if field else box)
+            make = self.shared.make
+            title_w = make(w.HTML, value="")
+            box = make(w.HBox, _dom_classes=("vg-pick-row",))
+            row = (make(w.VBox, children=[title_w, box],
+                        _dom_classes=(f"vg-pick-field-{slug(field)}",)) if field else box)
             self._rows[kind, field] = (title_w, box, row)
         title_w, box, row = self._rows[kind, field]
         if field:
@@ -391,15 +397,17 @@ class ActionPicker(w.VBox):
 
     def _bar(self, kind: str) -> _Bar:
         if kind not in self._bars:
-            confirm = w.Button(description="Confirm", button_style="success", icon="check",
-                               disabled=True, _dom_classes=("vg-confirm",))
+            make = self.shared.make
+            confirm = make(w.Button, description="Confirm", button_style="success",
+                           icon="check", disabled=True, _dom_classes=("vg-confirm",))
             confirm.on_click(self._wrap(lambda _b, k=kind: self._on_confirm(k)))
-            clear = w.Button(description="Clear", icon="undo", disabled=True,
-                             tooltip="Clear your choices and pick again",
-                             _dom_classes=("vg-clear",))
+            clear = make(w.Button, description="Clear", icon="undo", disabled=True,
+                         tooltip="Clear your choices and pick again",
+                         _dom_classes=("vg-clear",))
             clear.on_click(self._wrap(lambda _b, k=kind: self._on_clear(k)))
-            summary = w.HTML("", _dom_classes=("vg-pick-summary",))
-            box = w.HBox([confirm, clear, summary], _dom_classes=("vg-pick-bar",))
+            summary = make(w.HTML, value="", _dom_classes=("vg-pick-summary",))
+            box = make(w.HBox, children=[confirm, clear, summary],
+                       _dom_classes=("vg-pick-bar",))
             self._bars[kind] = _Bar(confirm, clear, summary, box)
         return self._bars[kind]
 
@@ -408,7 +416,8 @@ class ActionPicker(w.VBox):
         over its rows."""
         if kind not in self._sections:
             classes = ("vg-pick-kind", f"vg-pick-kind-{kind_slug(kind)}")
-            self._sections[kind] = (w.HTML(""), w.VBox(_dom_classes=classes))
+            self._sections[kind] = (self.shared.make(w.HTML, value=""),
+                                    self.shared.make(w.VBox, _dom_classes=classes))
         title_w, section = self._sections[kind]
         if self.kinds[kind]:
             title = html.escape(self._label("kind_title", kind))

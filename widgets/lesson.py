@@ -16,8 +16,9 @@ an Output widget, and every callback runs through `guarded` so errors show in th
 
 Lessons stay light in the page: every ipywidgets control brings a Layout model and most a
 Style model of its own, each one more model for the page to fetch and build. `Shared` hands
-one app's widgets the same few Layout and Style models (sizes and spacing live in
-style.css), and `Choice` is a Dropdown whose changes cost a single message back.
+one app's widgets the same few Layout and Style models (`widgets/shared_models.py`;
+sizes and spacing live in style.css), and `Choice` is a Dropdown whose changes cost a
+single message back.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ import html
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
 
 import ipywidgets as w
 import numpy as np
@@ -35,53 +35,10 @@ from traitlets import Int
 from village_games.probability import Estimate, estimate, in_batches, running_mean_with_ci
 from widgets.charts import chart_image, figure, png_bytes
 from widgets.safe import ErrorBanner, guarded
+from widgets.shared_models import Shared
 
 DEFAULT_TRIALS = (100, 1_000, 10_000, 100_000, 1_000_000)
 _PLOT_POINTS = 600  # a running mean over a million trials is drawn from this many points
-W = TypeVar("W", bound=w.DOMWidget)
-
-
-class Shared:
-    """The Layout and Style models that one app's widgets share.
-
-    `make(w.IntSlider, "vg-x", value=1, style={...}, layout={...})` is `w.IntSlider(...)`
-    with the class added, except that the layout and style are this app's one model for
-    those attributes (made on first use) instead of two new models per widget. Never
-    change a shared model through one widget (`widget.layout.display = ...`): that would
-    change every widget sharing it. A widget whose layout changes at run time gets its own.
-    """
-
-    def __init__(self) -> None:
-        self._models: dict[tuple, w.Widget] = {}
-
-    def _model(self, klass: type[w.Widget], attrs: dict[str, Any]) -> w.Widget:
-        key = (klass, tuple(sorted(attrs.items())))
-        if key not in self._models:
-            self._models[key] = klass(**attrs)
-        return self._models[key]
-
-    def layout(self, **attrs: Any) -> w.Layout:
-        return self._model(w.Layout, attrs)
-
-    def make(self, kind: type[W], *classes: str, layout: dict[str, Any] | None = None,
-             style: dict[str, Any] | None = None, **kwargs: Any) -> W:
-        traits = kind.class_traits()
-        kwargs["layout"] = self.layout(**(layout or {}))
-        if "style" in traits:  # boxes have none
-            kwargs["style"] = self._model(traits["style"].klass, style or {})
-        widget = kind(**kwargs)
-        for cls in classes:
-            widget.add_class(cls)
-        return widget
-
-    def html(self, value: str = "", *classes: str) -> w.HTML:
-        return self.make(w.HTML, *classes, value=value)
-
-    def vbox(self, children: Sequence[w.Widget], *classes: str) -> w.VBox:
-        return self.make(w.VBox, *classes, children=list(children))
-
-    def hbox(self, children: Sequence[w.Widget], *classes: str) -> w.HBox:
-        return self.make(w.HBox, *classes, children=list(children))
 
 
 class Choice(w.Dropdown):

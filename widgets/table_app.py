@@ -53,6 +53,7 @@ from .coaching import CoachedLabels, Coaching
 from .query import echo, notice_html, page_query
 from .replay_share import replay_query
 from .safe import ErrorBanner, guarded
+from .shared_models import Shared
 from .table_adapter import Frame, GameAdapter
 from .table_setup import (
     BOT,
@@ -87,129 +88,119 @@ class TableApp:
         setup = setup or default_setup(adapter)
         self.banner = ErrorBanner()
         guard = guarded(self.banner)
+        # widgets whose layout never changes share Layout and Style models (fewer for the
+        # page to load); the ones `_set_visible` shows and hides keep their own
+        self.shared = shared = Shared()
+        make = shared.make
         self._guard = guard
 
         # --- setup controls
-        self.players_box = w.Dropdown(
+        self.players_box = make(
+            w.Dropdown, "vg-players",
             options=list(range(adapter.info.min_players, adapter.info.max_players + 1)),
-            value=setup.players, description="Players", layout=w.Layout(width="150px"))
-        self.players_box.add_class("vg-players")
+            value=setup.players, description="Players", layout={"width": "150px"})
         self.players_box.observe(guard(self._on_players), names="value")
         self.variant_box = w.Dropdown(description="Variant", layout=w.Layout(width="340px"))
         self.variant_box.add_class("vg-variant")
         self._set_variants(setup.players, setup.variant)
         self.seat_boxes: list[tuple[w.ToggleButtons, w.Text]] = []
-        self.seats_row = w.HBox()
-        self.seats_row.add_class("vg-seats")
-        self.share = w.HTML("")
-        self.share.add_class("vg-share")
-        self.seed_box = w.BoundedIntText(value=setup.seed, min=0, max=MAX_SEED,
-                                         description="Seed", layout=w.Layout(width="170px"))
-        self.seed_box.add_class("vg-seed")
-        self.dice = w.Button(description="", icon="random", tooltip="Pick a random seed",
-                             layout=w.Layout(width="36px"))
+        self.seats_row = make(w.HBox, "vg-seats")
+        self.share = make(w.HTML, "vg-share", value="")
+        self.seed_box = make(w.BoundedIntText, "vg-seed", value=setup.seed, min=0,
+                             max=MAX_SEED, description="Seed", layout={"width": "170px"})
+        self.dice = make(w.Button, description="", icon="random", tooltip="Pick a random seed",
+                         layout={"width": "36px"})
         self.dice.on_click(guard(self._on_random_seed))
         self.step_box = w.Checkbox(value=step_by_step,
                                    description=getattr(adapter, "step_label", STEP_LABEL),
                                    indent=False, layout=w.Layout(width="230px"))
         self.step_box.add_class("vg-step-toggle")
-        self.new_button = w.Button(description="New game", button_style="primary", icon="play")
-        self.new_button.add_class("vg-new-game")
+        self.new_button = make(w.Button, "vg-new-game", description="New game",
+                               button_style="primary", icon="play")
         self.new_button.on_click(guard(self._on_new_game))
         self._build_seat_rows(setup.players, setup.seats, setup.names)
 
         # --- table, hand-over screen, action bar, log
-        self.notice = w.HTML("")
-        self.notice.add_class("vg-notice")
+        self.notice = make(w.HTML, "vg-notice", value="")
         self.board = Board(wrap=guard)
         self.board.add_class("vg-board-html")
         self.board.on_pick(self._on_board_pick)
-        self.handover_text = w.HTML("")
+        self.handover_text = make(w.HTML, value="")
         self.handover_button = w.Button(description="I'm ready", button_style="warning",
                                         icon="eye", layout=w.Layout(width="auto"))
         self.handover_button.add_class("vg-ready-button")
         self.handover_button.on_click(guard(self._on_ready))
         self.handover = w.VBox([self.handover_text, self.handover_button])
         self.handover.add_class("vg-handover")
-        self.prompt = w.HTML("")
-        self.prompt.add_class("vg-prompt")
-        self.picker = ActionPicker(self._on_choose, wrap=guard)  # clicks are guarded
+        self.prompt = make(w.HTML, "vg-prompt", value="")
+        self.picker = ActionPicker(self._on_choose, wrap=guard, shared=shared)  # guarded
         self.picker.on_change = self._sync_board
-        self.step_text = w.HTML("")
-        self.step_text.add_class("vg-step-text")
-        self.next_button = w.Button(description="Next step", icon="step-forward",
-                                    button_style="info")
-        self.next_button.add_class("vg-next-step")
+        self.step_text = make(w.HTML, "vg-step-text", value="")
+        self.next_button = make(w.Button, "vg-next-step", description="Next step",
+                                icon="step-forward", button_style="info")
         self.next_button.on_click(guard(self._on_next_step))
-        self.all_button = w.Button(description="Show all", icon="fast-forward")
-        self.all_button.add_class("vg-show-all")
+        self.all_button = make(w.Button, "vg-show-all", description="Show all",
+                               icon="fast-forward")
         self.all_button.on_click(guard(self._on_show_all))
-        self.step_bar = w.HBox([w.HBox([self.next_button, self.all_button]), self.step_text])
+        self.step_bar = w.HBox([shared.hbox([self.next_button, self.all_button]),
+                                self.step_text])
         self.step_bar.add_class("vg-step-bar")
-        self.log_view = w.HTML("")
-        self.log_view.add_class("vg-log")
+        self.log_view = make(w.HTML, "vg-log", value="")
 
         # --- undo, save, load
-        self.undo_button = w.Button(description="Undo", icon="undo", disabled=True)
-        self.undo_button.add_class("vg-undo")
+        self.undo_button = make(w.Button, "vg-undo", description="Undo", icon="undo",
+                                disabled=True)
         self.undo_button.on_click(guard(self._on_undo))
-        self.save_button = w.Button(description="Save", icon="save")
-        self.save_button.add_class("vg-save")
+        self.save_button = make(w.Button, "vg-save", description="Save", icon="save")
         self.save_button.on_click(guard(self._on_save))
         self.save_text = w.Textarea(placeholder="Click Save: the game appears here as JSON.",
                                     layout=w.Layout(width="100%", height="90px"))
         self.save_text.add_class("vg-save-text")
-        self.save_link = w.HTML("")
-        self.save_link.add_class("vg-save-link")
+        self.save_link = make(w.HTML, "vg-save-link", value="")
         self.load_text = w.Textarea(placeholder="Paste a saved game (JSON) here, then Load.",
                                     layout=w.Layout(width="100%", height="90px"))
         self.load_text.add_class("vg-load-text")
-        self.load_button = w.Button(description="Load", icon="upload")
-        self.load_button.add_class("vg-load")
+        self.load_button = make(w.Button, "vg-load", description="Load", icon="upload")
         self.load_button.on_click(guard(self._on_load))
         self.load_upload = w.FileUpload(accept=".json", multiple=False,
                                         description="Load a save file")
         self.load_upload.add_class("vg-load-upload")
         self.load_upload.observe(guard(self._on_load_upload), names="value")
-        self.load_note = w.HTML("")
-        self.load_note.add_class("vg-load-note")
-        saveload = w.VBox([
-            w.HTML('<div class="vg-note">The save holds every card, hidden ones too: '
-                   "don't read it during a game.</div>"),
-            w.HBox([self.save_button, self.save_link]), self.save_text,
-            self.load_text, w.HBox([self.load_button, self.load_upload]), self.load_note])
+        self.load_note = make(w.HTML, "vg-load-note", value="")
+        saveload = shared.vbox([
+            shared.html('<div class="vg-note">The save holds every card, hidden ones too: '
+                        "don't read it during a game.</div>"),
+            shared.hbox([self.save_button, self.save_link]), self.save_text,
+            self.load_text, shared.hbox([self.load_button, self.load_upload]),
+            self.load_note])
         sections, titles = [saveload], ["Save / load"]
         self.deck: Any = None  # a user's deck for the next games (None: the game's own)
-        self.deck_note = w.HTML("")
-        self.deck_note.add_class("vg-deck-note")
+        self.deck_note = make(w.HTML, "vg-deck-note", value="")
         self.deck_upload = w.FileUpload(accept=".toml", multiple=False,
                                         description="Use my deck file")
         self.deck_upload.add_class("vg-deck-upload")
         self.deck_upload.observe(guard(self._on_deck_upload), names="value")
-        self.deck_reset = w.Button(description="Use the game's own cards", icon="undo")
-        self.deck_reset.add_class("vg-deck-reset")
+        self.deck_reset = make(w.Button, "vg-deck-reset", description="Use the game's own cards",
+                               icon="undo")
         self.deck_reset.on_click(guard(lambda _b: self.use_deck(None)))
         if hasattr(adapter, "load_deck"):
-            sections.append(w.VBox([self.deck_note,
-                                    w.HBox([self.deck_upload, self.deck_reset])]))
+            sections.append(shared.vbox([self.deck_note,
+                                         shared.hbox([self.deck_upload, self.deck_reset])]))
             titles.append("Deck")
         self.tools = w.Accordion(children=sections, titles=tuple(titles))
         self.tools.selected_index = None
         self.tools.add_class("vg-tools")
 
-        setup_row = w.HBox([self.players_box, self.variant_box, self.seed_box, self.dice,
-                            self.step_box, self.new_button])
-        setup_row.add_class("vg-setup-row")
-        self.setup_panel = w.VBox([setup_row, self.seats_row])
-        self.setup_panel.add_class("vg-setup")
+        setup_row = shared.hbox([self.players_box, self.variant_box, self.seed_box, self.dice,
+                                 self.step_box, self.new_button], "vg-setup-row")
+        self.setup_panel = shared.vbox([setup_row, self.seats_row], "vg-setup")
         self.pass_button = w.Button(description="Done: pass the screen on", icon="share",
                                     button_style="warning", layout=w.Layout(width="auto"))
         self.pass_button.add_class("vg-pass-button")
         self.pass_button.on_click(guard(self._on_pass))
-        self.undo_note = w.HTML("")
-        self.undo_note.add_class("vg-undo-note")
-        undo_row = w.HBox([self.pass_button, self.undo_button, self.undo_note])
-        undo_row.add_class("vg-undo-row")
+        self.undo_note = make(w.HTML, "vg-undo-note", value="")
+        undo_row = shared.hbox([self.pass_button, self.undo_button, self.undo_note],
+                               "vg-undo-row")
         # what to do now sits right above the table, so a laptop screen shows the prompt,
         # the Next step button and the clickable hand together without scrolling
         self.turn_confirm = w.Button(description="Confirm", button_style="success",
@@ -217,10 +208,8 @@ class TableApp:
                                      tooltip="Play the cards picked (the same as Confirm below)")
         self.turn_confirm.add_class("vg-turn-confirm")
         self.turn_confirm.on_click(guard(self._on_turn_confirm))
-        prompt_row = w.HBox([self.prompt, self.turn_confirm])
-        prompt_row.add_class("vg-prompt-row")
-        header = w.VBox([prompt_row, self.step_bar])
-        header.add_class("vg-turn-bar")
+        prompt_row = shared.hbox([self.prompt, self.turn_confirm], "vg-prompt-row")
+        header = shared.vbox([prompt_row, self.step_bar], "vg-turn-bar")
         # the coach (when the game offers one): a toggle, the opponent model, the advice
         self.coach_box = w.Checkbox(value=False, description="Coach", indent=False,
                                     layout=w.Layout(width="90px"))
@@ -231,21 +220,18 @@ class TableApp:
         self._set_visible(self.coach_model, False)
         for control in (self.coach_box, self.coach_model):
             control.observe(guard(self._on_coach), names="value")
-        self.coach_view = w.HTML("")
-        self.coach_view.add_class("vg-coach-view")
+        self.coach_view = make(w.HTML, "vg-coach-view", value="")
         self._coached: dict[tuple[int, int, str], Coaching | None] = {}
         coach_row = w.HBox([self.coach_box, self.coach_model])
         coach_row.add_class("vg-coach-row")
         self._set_visible(coach_row, hasattr(adapter, "coach"))
         # the advice sits under the buttons (each button carries its own short note), so the
         # choice itself stays in view on a laptop screen
-        action = w.VBox([coach_row, self.picker, undo_row, self.coach_view])
-        action.add_class("vg-action-panel")
-        side = w.VBox([w.HTML('<div class="vg-log-head">Log</div>'), self.log_view,
-                       self.tools])
-        side.add_class("vg-side-panel")
-        lower = w.HBox([action, side])
-        lower.add_class("vg-lower")
+        action = shared.vbox([coach_row, self.picker, undo_row, self.coach_view],
+                             "vg-action-panel")
+        side = shared.vbox([shared.html('<div class="vg-log-head">Log</div>'), self.log_view,
+                            self.tools], "vg-side-panel")
+        lower = shared.hbox([action, side], "vg-lower")
         self.widget = w.VBox([style_tag(), self.banner, self.notice, self.setup_panel,
                               header, self.board, self.handover, lower])
         self.widget.add_class("vg-app")
@@ -268,26 +254,33 @@ class TableApp:
     # ------------------------------------------------------------ seats
     def _build_seat_rows(self, n: int, kinds: Sequence[str], names: Sequence[str]) -> None:
         old = self.seat_boxes
+        if len(old) == n:  # same seats: set the values, no new widgets
+            for i, (toggle, text) in enumerate(old):
+                if i < len(kinds):
+                    toggle.value = kinds[i]
+                if i < len(names):
+                    text.value = names[i]
+            return
         rows = []
         self.seat_boxes = []
         for i in range(n):
             kind = kinds[i] if i < len(kinds) else (old[i][0].value if i < len(old) else BOT)
             name = names[i] if i < len(names) else (
                 old[i][1].value if i < len(old) else self.adapter.default_names[i])
-            toggle = w.ToggleButtons(options=[("Person", HUMAN), ("Bot", BOT)], value=kind,
-                                     layout=w.Layout(width="auto"),
-                                     style={"button_width": "62px"})
-            toggle.add_class(f"vg-seat-kind-{i}")
-            text = w.Text(value=name, layout=w.Layout(width="110px"))
-            text.add_class(f"vg-seat-name-{i}")
-            box = w.HBox([text, toggle])
-            box.add_class("vg-seat-setup")
+            make = self.shared.make
+            toggle = make(w.ToggleButtons, f"vg-seat-kind-{i}", value=kind,
+                          options=[("Person", HUMAN), ("Bot", BOT)], layout={"width": "auto"},
+                          style={"button_width": "62px"})
+            text = make(w.Text, f"vg-seat-name-{i}", value=name, layout={"width": "110px"})
+            box = self.shared.hbox([text, toggle], "vg-seat-setup")
             rows.append(box)
             self.seat_boxes.append((toggle, text))
-        for toggle, text in old:
-            toggle.close()
-            text.close()
+        old_rows = self.seats_row.children[:-1]
         self.seats_row.children = [*rows, self.share]  # the share link fits beside the seats
+        # close what left the page, boxes too: a page that opens later loads every live
+        # model, and a box whose children were closed would stop the whole app drawing
+        for widget in (*old_rows, *(x for pair in old for x in pair)):
+            widget.close()
 
     def _on_players(self, change: dict[str, Any]) -> None:
         if self._quiet:
@@ -320,6 +313,20 @@ class TableApp:
 
     def set_notices(self, notices: Sequence[str]) -> None:
         self.notice.value = notice_html(notices)
+
+    def apply_setup(self, setup: Setup, notices: Sequence[str] = ()) -> None:
+        """Show `setup` in the controls and start its game (a link read after the app was
+        built), reusing the seat controls when the number of seats stays the same."""
+        self._quiet = True
+        try:
+            self.players_box.value = setup.players
+            self._set_variants(setup.players, setup.variant)
+            self.seed_box.value = setup.seed
+            self._build_seat_rows(setup.players, setup.seats, setup.names)
+        finally:
+            self._quiet = False
+        self.set_notices(notices)
+        self.start_game(setup)
 
     # ------------------------------------------------------------ game lifecycle
     def use_deck(self, deck_file: tuple[str, bytes] | None) -> None:
@@ -827,7 +834,23 @@ class TableApp:
 
 def table_app(adapter: GameAdapter, query: dict[str, str] | None = None,
               step_by_step: bool = True) -> w.Widget:
-    """The app for `adapter`, set up from the page's query string (or `query`)."""
-    params = page_query() if query is None else query
-    setup, errors = parse_setup(params, adapter)
-    return TableApp(adapter, setup, errors, step_by_step=step_by_step).widget
+    """The app for `adapter`, set up from the page's query string (or `query`).
+
+    Without `query` the app is built first and the page's address read after: a
+    pre-heated Voila kernel builds every widget before a student opens the page, and the
+    request then costs only the game its link asks for (nothing at all for a bare link).
+    """
+    return open_table(adapter, query, step_by_step).widget
+
+
+def open_table(adapter: GameAdapter, query: dict[str, str] | None = None,
+               step_by_step: bool = True) -> TableApp:
+    """`table_app`'s app object (tests read the page's address from the environment)."""
+    if query is not None:
+        setup, errors = parse_setup(query, adapter)
+        return TableApp(adapter, setup, errors, step_by_step=step_by_step)
+    app = TableApp(adapter, step_by_step=step_by_step)
+    params = page_query()
+    if params:
+        app.apply_setup(*parse_setup(params, adapter))
+    return app

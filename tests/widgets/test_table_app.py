@@ -80,6 +80,57 @@ def test_page_query_reads_the_environment_outside_preheating(monkeypatch):
     assert page_query() == {"players": "4", "seats": "human,bot,bot,human", "seed": "12"}
 
 
+def test_the_app_is_built_before_the_link_is_read_and_then_follows_it(monkeypatch):
+    """A pre-heated kernel builds the app while it waits for the page; the link's setup then
+    starts its game in the same widgets, bad values noted as usual."""
+    from widgets.table_app import open_table
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "players=4&seats=bot,human,bot,bot&seed=12&names=A,B,C,D")
+    app = open_table(PillageAdapter())
+    assert (app.game.num_players, app.game.seed, app.players_box.value) == (4, 12, 4)
+    assert [t.value for t, _ in app.seat_boxes] == ["bot", "human", "bot", "bot"]
+    assert app.game.player_name(1) == "B" and app.seed_box.value == 12
+    assert app.human_to_act() == 1 and "Your turn" in app.prompt.value
+    monkeypatch.setenv("QUERY_STRING", "players=3&seed=x")
+    app = open_table(PillageAdapter())
+    assert "seed" in app.notice.value and app.game.num_players == 3
+
+
+def live_models_refer_only_to_live_models() -> list[str]:
+    """Every open widget's references (children, layout, style) point at open widgets: a
+    page that opens later loads every live model, and one dangling reference stops the
+    whole app from drawing ("Loading widget...")."""
+    from ipywidgets.widgets.widget import _instances
+    bad = []
+    for model_id, widget in list(_instances.items()):
+        refs = [*getattr(widget, "children", ()), getattr(widget, "layout", None),
+                getattr(widget, "style", None)]
+        bad += [f"{type(widget).__name__} {model_id} -> {type(r).__name__}"
+                for r in refs if r is not None and r.comm is None]
+    return bad
+
+
+@pytest.mark.parametrize("adapter", ["pillage", "villagers"])
+def test_a_link_with_another_seat_count_leaves_no_dangling_model(monkeypatch, adapter):
+    from widgets.table_app import open_table
+    from widgets.villagers.play_app import VillagersAdapter
+    monkeypatch.delenv("VOILA_PREHEAT", raising=False)
+    monkeypatch.setenv("QUERY_STRING", "players=2&seats=human,bot&seed=3")
+    app = open_table(PillageAdapter() if adapter == "pillage" else VillagersAdapter())
+    assert app.game.num_players == 2
+    app.players_box.value = 5  # and a change made in the page
+    assert live_models_refer_only_to_live_models() == []
+
+
+def test_the_same_seat_count_reuses_the_seat_controls(sent):
+    app = make_app({"players": "3", "seed": "2"})
+    toggles = [t for t, _ in app.seat_boxes]
+    app.apply_setup(parse_setup({"players": "3", "seats": "human,human,bot", "seed": "5"},
+                                app.adapter)[0])
+    assert [t for t, _ in app.seat_boxes] == toggles
+    assert [t.value for t in toggles] == ["human", "human", "bot"] and app.game.seed == 5
+
+
 # ---------------------------------------------------------------- variants
 def bank_and_relics(app):
     obs = app.game.observation(None)
