@@ -11,12 +11,10 @@ engine (`determinize`, from the seat's view) and looks at the top of the stack.
 
 from __future__ import annotations
 
-import random
-
 import ipywidgets as w
 import numpy as np
 
-from village_games.villagers import Villagers, new_game
+from village_games.villagers import Villagers
 from village_games.villagers.odds import chance_as_cards_leave, simulate_top, top_card_chances
 from village_games.villagers.table_notes import unseen_by_suit
 
@@ -25,6 +23,9 @@ from ..lesson import Exact, Lesson
 from ..markup import esc
 from ..safe import ErrorBanner, guarded
 from ..theme import style_tag
+from .position import STYLE, PositionControls, advance
+
+__all__ = ["BacksLesson", "advance", "backs_lesson"]
 
 NOTEBOOK = "villagers_backs_lesson.ipynb"
 SEAT = 0
@@ -36,46 +37,27 @@ INTRO = (
     "Play the game forward to see the chance grow as cards leave the hidden pool.")
 
 
-def advance(players: int, seed: int, moves: int) -> Villagers:
-    """A real game after `moves` seeded random legal actions (stops early at the end)."""
-    g = new_game(players=players, seed=seed)
-    pick = random.Random(seed)
-    for _ in range(moves):
-        if g.is_over():
-            break
-        seat = g.to_act()[0]
-        g.apply(seat, pick.choice(list(g.legal_actions(seat))))
-    return g
-
-
 class BacksLesson(w.VBox):
     """Choose a game position, a stack and the villager you need: exact beside simulated."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.banner = ErrorBanner()
-        style = {"description_width": "initial"}
-        self.players = w.Dropdown(options=[2, 3, 4, 5], value=3, description="Players",
-                                  style=style, layout={"width": "150px"})
-        self.game_seed = w.BoundedIntText(value=5, min=0, max=10**9, description="Game",
-                                          style=style, layout={"width": "150px"})
-        self.moves = w.IntSlider(value=0, min=0, max=60, step=2, description="Moves played",
-                                 continuous_update=False, style=style,
-                                 layout={"width": "330px"})
-        self.stack = w.Dropdown(description="Stack", style=style, layout={"width": "230px"})
-        self.villager = w.Dropdown(description="Villager you need", style=style,
+        guard = guarded(self.banner)
+        self.position = PositionControls(0, self._new_position, guard)
+        self.players, self.game_seed, self.moves = (
+            self.position.players, self.position.game_seed, self.position.moves)
+        self.stack = w.Dropdown(description="Stack", style=STYLE, layout={"width": "230px"})
+        self.villager = w.Dropdown(description="Villager you need", style=STYLE,
                                    layout={"width": "300px"})
         self.table = w.HTML("")
         self.table.add_class("vg-backs-table")
         self.curve = w.HTML("")
         self.curve.add_class("vg-backs-curve")
         self.game: Villagers = advance(3, 5, 0)
-        guard = guarded(self.banner)
-        for c in (self.players, self.game_seed, self.moves):
-            c.observe(guard(lambda _c: self._new_position()), names="value")
         self.stack.observe(guard(lambda _c: self._new_stack()), names="value")
         self._new_position()
-        controls = [w.HBox([self.players, self.game_seed, self.moves]),
-                    w.HBox([self.stack, self.villager]), self.table, self.curve]
+        controls = [self.position.row, w.HBox([self.stack, self.villager]), self.table,
+                    self.curve]
         self.lesson = Lesson(controls, self.exact, self.sample, quantity="share on top", seed=seed,
                              banner=self.banner, run_label="Deal again", unit="deals",
                              trials=(100, 1_000, 10_000), default_trials=1_000)
@@ -86,7 +68,7 @@ class BacksLesson(w.VBox):
 
     # ------------------------------------------------------------------ the position
     def _new_position(self) -> None:
-        self.game = advance(self.players.value, self.game_seed.value, self.moves.value)
+        self.game = self.position.game()
         obs = self.game.observation(SEAT)
         options = [(f"{j + 1}: {p['top_suit']} on top, {p['size']} cards", j)
                    for j, p in enumerate(obs["stacks"]) if p["size"]]

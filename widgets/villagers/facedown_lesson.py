@@ -22,7 +22,8 @@ from ..lesson import Exact, Lesson
 from ..markup import esc
 from ..safe import ErrorBanner, guarded
 from ..theme import style_tag
-from .backs_lesson import SEAT, advance
+from .backs_lesson import SEAT
+from .position import STYLE, PositionControls, advance
 
 NOTEBOOK = "villagers_facedown_lesson.ipynb"
 INTRO = (
@@ -38,25 +39,18 @@ class FacedownLesson(w.VBox):
 
     def __init__(self, seed: int | None = None) -> None:
         self.banner = ErrorBanner()
-        style = {"description_width": "initial"}
-        self.players = w.Dropdown(options=[2, 3, 4, 5], value=3, description="Players",
-                                  style=style, layout={"width": "150px"})
-        self.game_seed = w.BoundedIntText(value=5, min=0, max=10**9, description="Game",
-                                          style=style, layout={"width": "150px"})
-        self.moves = w.IntSlider(value=20, min=0, max=60, step=2, description="Moves played",
-                                 continuous_update=False, style=style,
-                                 layout={"width": "330px"})
-        self.stack = w.Dropdown(description="Draft blind from stack", style=style,
+        guard = guarded(self.banner)
+        self.position = PositionControls(20, self._new_position, guard)
+        self.players, self.game_seed, self.moves = (
+            self.position.players, self.position.game_seed, self.position.moves)
+        self.stack = w.Dropdown(description="Draft blind from stack", style=STYLE,
                                 layout={"width": "330px"})
         self.table = w.HTML("")
         self.table.add_class("vg-facedown-table")
         self.game: Villagers = advance(3, 5, 0)
         self.fitting: set[str] = set()
-        guard = guarded(self.banner)
-        for c in (self.players, self.game_seed, self.moves):
-            c.observe(guard(lambda _c: self._new_position()), names="value")
         self._new_position()
-        controls = [w.HBox([self.players, self.game_seed, self.moves]), self.stack, self.table]
+        controls = [self.position.row, self.stack, self.table]
         self.lesson = Lesson(controls, self.exact, self.sample, quantity="share that fits",
                              seed=seed, banner=self.banner, run_label="Deal again",
                              unit="deals", trials=(100, 1_000, 10_000), default_trials=1_000)
@@ -66,7 +60,7 @@ class FacedownLesson(w.VBox):
         self.add_class("vg-facedown-lesson")
 
     def _new_position(self) -> None:
-        self.game = advance(self.players.value, self.game_seed.value, self.moves.value)
+        self.game = self.position.game()
         self.fitting = fits_now(self.game, SEAT)
         obs = self.game.observation(SEAT)
         chances = {j: chance_top_fits(obs, self.game.cards, j, self.fitting)
