@@ -37,7 +37,7 @@ def test_transcript_check_fails_and_shows_the_line_when_one_log_line_changes(
         tt.check(changed, "three_players.json")
     message = str(caught.value)
     assert "three_players.json" in message
-    assert f"log: first difference at line {line + 1}" in message
+    assert f"log: differs, first at line {line + 1}" in message
     assert f"-{original} (changed)" in message  # the recorded (edited) line
     assert f"+{original}" in message  # what the replay says
     assert tt.UPDATE_COMMAND in message
@@ -49,7 +49,7 @@ def test_transcript_check_fails_and_shows_the_line_when_one_log_line_changes(
 def test_transcript_check_fails_when_flags_state_or_outcome_differ(
     three_players: dict, section: str
 ) -> None:
-    with pytest.raises(AssertionError, match=f"{section}: first difference"):
+    with pytest.raises(AssertionError, match=f"{section}: differs"):
         tt.check(tt.mutated(three_players, section, 4), "three_players.json")
 
 
@@ -72,7 +72,7 @@ def test_every_pinned_game_has_its_file_and_no_file_is_stale() -> None:
         data = tt.load(tt.path_for(spec.name))
         assert data["record"]["seed"] == spec.seed
         assert data["record"]["options"]["players"] == spec.players
-        assert data["lineup"] == spec.lineup_text()
+        assert data["lineup"] == spec.header()["lineup"]
 
 
 def test_transcripts_together_show_every_event_kind_with_its_flags() -> None:
