@@ -30,6 +30,8 @@ from village_games.core.invariants import InvariantBroken, run_playouts  # noqa:
 RESULTS = ROOT / "benchmarks" / "results" / "invariant_soak.json"
 # engine packages to soak when present (the later games join as they land)
 ENGINES = ("village_pillage", "villagers", "villagers_and_villains", "villages")
+# options besides the player count, per seed: every mode gets its share of the games
+MODES = {"villagers_and_villains": lambda seed: {"advanced": seed % 2 == 1}}
 
 
 def engines(only: str | None) -> list[tuple[str, object]]:
@@ -52,12 +54,14 @@ def player_counts(module: object) -> range:
     return range(max(2, info.min_players), info.max_players + 1)
 
 
-def soak(module: object, players: int, seeds: range, deep_every: int) -> dict:
+def soak(name: str, module: object, players: int, seeds: range, deep_every: int) -> dict:
+    mode = MODES.get(name, lambda seed: {})
     start = time.perf_counter()
     cpu = time.process_time()
     try:
         stats = run_playouts(module.new_game, seeds,  # type: ignore[attr-defined]
-                             options=lambda s: {"players": players}, deep_every=deep_every)
+                             options=lambda s: {"players": players, **mode(s)},
+                             deep_every=deep_every)
     except InvariantBroken as exc:
         return {"players": players, "games": len(seeds), "broken": str(exc)[:500],
                 "seconds": round(time.perf_counter() - start, 1)}
@@ -86,7 +90,7 @@ def main() -> int:
     print("|---|---:|---:|---:|---:|---|---:|")
     for name, module in engines(args.game):
         for players in player_counts(module):
-            row = {"engine": name, **soak(module, players, seeds, args.deep_every)}
+            row = {"engine": name, **soak(name, module, players, seeds, args.deep_every)}
             rows.append(row)
             print(f"| {name} | {players} | {row['games']} | {row.get('decisions', '-')} | "
                   f"{row.get('illegal_actions_refused', '-')} | {row['broken'] or 'none'} | "

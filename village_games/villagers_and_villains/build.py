@@ -1,0 +1,55 @@
+"""Phase 5, Build/Hire: one card from hand into the town, paying its Purchase Price."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import legal, rulings
+from .cards import TOWN_TYPES
+
+if TYPE_CHECKING:
+    from .game import VillagersAndVillains
+
+
+def buildable(g: VillagersAndVillains, seat: int) -> list[str]:
+    """Cards in hand `seat` can afford to build/hire now (file order, no repeats)."""
+    t = g.turn_state
+    if t.builds_left <= 0:
+        return []
+    p = g.players[seat]
+    card = g.card
+    budget = p.gold + t.discount
+    out: list[str] = []
+    for c in (*p.hand_pub, *p.hand_sec):
+        k = card[c]
+        if k.type in TOWN_TYPES and k.price <= budget and c not in out:
+            out.append(c)
+    return out
+
+
+def start_build(g: VillagersAndVillains, seat: int) -> bool:
+    g.turn_state.builds_left = 1
+    if not g.advanced and not buildable(g, seat):
+        return False
+    choices = legal.legal_for(g, seat)
+    if len(choices) == 1:  # only Pass: cannot build or hire
+        return False
+    g._legal = (seat, choices)
+    return True
+
+
+def build(g: VillagersAndVillains, seat: int, name: str) -> None:
+    t = g.turn_state
+    p = g.players[seat]
+    price = max(0, g.card[name].price - t.discount)
+    hidden = name in p.hand_sec  # a card drawn face down is shown as it is built
+    g.pay_to_bank(seat, price)
+    p.take_from_hand(name)
+    p.town.append(name)
+    g.fresh.append(name)
+    g._abilities.clear()
+    t.builds_left -= 1
+    t.discount = 0
+    g.say("build", "{} builds/hires the {} for {} gold.", {"seat": seat, "card": name,
+          "price": price}, g.names[seat], name, price, reveals=hidden)
+    rulings.settle_turn(g, seat)

@@ -1,0 +1,96 @@
+"""Phase 2, Defend: one TOWN DEFENSE plus one HERO DEFENSE per hero; each attempt picks a
+challenge, bonuses are declared, then the die decides. A defeated challenge goes to the
+hand and pays its Loot Box."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import VillagersAndVillains
+
+
+def challenges_in_town(g: VillagersAndVillains, seat: int) -> list[str]:
+    card = g.card
+    return [c for c in g.players[seat].town if card[c].type == "challenge"]
+
+
+def heroes_ready(g: VillagersAndVillains, seat: int) -> list[str]:
+    """Heroes in town that have not defended this turn (and did not just arrive)."""
+    card, t, fresh = g.card, g.turn_state, g.fresh
+    return [c for c in g.players[seat].town if card[c].type == "hero"
+            and c not in t.heroes_used and c not in fresh]
+
+
+def start_defend(g: VillagersAndVillains, seat: int) -> bool:
+    if not challenges_in_town(g, seat):
+        return False
+    g.turn_state.town_left = 1
+    return True
+
+
+def attack(g: VillagersAndVillains, seat: int, challenge: str, hero: str | None) -> None:
+    t = g.turn_state
+    t.challenge, t.hero = challenge, hero
+    if hero is None:
+        t.town_left -= 1
+        t.bonus = 0
+        how = "a TOWN DEFENSE"
+    else:
+        t.heroes_used.append(hero)
+        t.bonus = g.card[hero].defense
+        how = f"a HERO DEFENSE with the {hero} (+{t.bonus})"
+    t.step = "declare"
+    g.say("attack", "{} attacks the {} with {}.", {"seat": seat, "challenge": challenge,
+          "hero": hero}, g.names[seat], challenge, how)
+
+
+def declare_mob(g: VillagersAndVillains, seat: int) -> None:
+    t = g.turn_state
+    mob = g.cards.mob
+    g.players[seat].hand_pub.remove(mob.name)
+    g.removed.append(mob.name)  # used once, then out of the game
+    t.mob = True
+    t.bonus += mob.defense
+    g.say("mob", "{} sends the Angry Mob (+{}); it leaves the game.", {"seat": seat,
+          "bonus": mob.defense}, g.names[seat], mob.defense)
+
+
+def roll(g: VillagersAndVillains, seat: int) -> None:
+    t = g.turn_state
+    challenge = t.challenge
+    assert challenge is not None
+    c = g.card[challenge]
+    die = g.roll_die(seat, "DEFENSE against the {}, needs {}{}", challenge, c.defeat,
+                     f", +{t.bonus}" if t.bonus else "")
+    total = die + t.bonus
+    # Reading: successes against a many-success challenge count within this turn only
+    if total >= c.defeat:
+        hits = t.hits.get(challenge, 0) + 1
+        t.hits[challenge] = hits
+        if hits >= c.successes:
+            defeat(g, seat, challenge)
+        else:
+            g.say("hit", "{} hits the {} ({} of {} successes needed this turn).",
+                  {"seat": seat, "challenge": challenge, "hits": hits},
+                  g.names[seat], challenge, hits, c.successes)
+    else:
+        g.say("miss", "{} fails against the {} ({} is less than {}).",
+              {"seat": seat, "challenge": challenge, "total": total},
+              g.names[seat], challenge, total, c.defeat)
+    t.challenge = t.hero = None
+    t.bonus = 0
+    t.mob = t.favor = False
+    t.step = "choose"
+
+
+def defeat(g: VillagersAndVillains, seat: int, challenge: str) -> None:
+    p = g.players[seat]
+    p.town.remove(challenge)
+    p.hand_pub.append(challenge)
+    loot = g.card[challenge].loot
+    g.say("defeat", "{} defeats the {} and takes it into their hand.",
+          {"seat": seat, "challenge": challenge, "loot": loot}, g.names[seat],
+          challenge)
+    if loot:
+        g.pay_from_bank(seat, loot, f"the {challenge}'s Loot Box")

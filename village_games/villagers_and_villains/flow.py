@@ -1,0 +1,128 @@
+"""The round: six phases, each mayor's turn in order from the Start Marker, the King's
+Favor decision at a phase's start, the Reset, and the end of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from . import build, defend, recruit, rulings, scoring
+from .abilities import PHASE_TITLES
+from .options import end_size, pool_size, recruit_order
+from .turn import TurnState
+
+if TYPE_CHECKING:
+    from .game import VillagersAndVillains
+
+PHASE_ORDER: tuple[str, ...] = ("recruit", "defend", "pillage", "earning", "build")
+NEXT_PHASE = {"recruit": "defend", "defend": "pillage", "pillage": "earning",
+              "earning": "build"}
+
+
+def begin_phase(g: VillagersAndVillains, phase: str) -> None:
+    """Start a phase: cards that entered a town in the last phase now act."""
+    g.phase = phase
+    g.order = []
+    if phase == "recruit":
+        g.sold.clear()  # a roll sold but never used (an empty pool) is not carried over
+    g.fresh.clear()  # Reading (timing ruling): a card acts from the phase after it entered
+    g.say("phase", "Round {}, {} Phase.", {"round": g.round, "phase": phase}, g.round,
+          PHASE_TITLES[phase])
+    if g.favor_seat is not None:
+        # The Favor's holder may move the Start Marker as the phase begins.
+        g.order = [g.favor_seat]
+        g.turn_idx = 0
+        g.turn_state = TurnState("favor")
+        return
+    start_turns(g)
+
+
+def start_turns(g: VillagersAndVillains) -> None:
+    n = g.n
+    g.order = recruit_order(g.marker, n) if g.phase == "recruit" else [
+        (g.marker + k) % n for k in range(n)]
+    g.turn_idx = 0
+    begin_turn(g)
+
+
+_STARTS: dict[str, Callable[[VillagersAndVillains, int], bool]] = {}
+
+
+def _starter(phase: str) -> Callable[[VillagersAndVillains, int], bool]:
+    """The function that sets up a mayor's turn in `phase` (True: they have a choice)."""
+    _STARTS.update(recruit=recruit.start_recruit, defend=defend.start_defend,
+                   pillage=rulings.start_rulings, earning=rulings.start_rulings,
+                   build=build.start_build)
+    return _STARTS[phase]
+
+
+def begin_turn(g: VillagersAndVillains) -> None:
+    """Set up the next mayor's turn; turns with nothing to decide are played at once."""
+    start = _STARTS.get(g.phase) or _starter(g.phase)
+    while g.turn_idx < len(g.order):
+        g.turn_state = TurnState()
+        if start(g, g.order[g.turn_idx]):
+            return  # the mayor has a choice to make
+        g.turn_idx += 1
+    end_phase(g)
+
+
+def end_turn(g: VillagersAndVillains) -> None:
+    g.turn_idx += 1
+    begin_turn(g)
+
+
+def end_phase(g: VillagersAndVillains) -> None:
+    phase = g.phase
+    if phase != "build":
+        begin_phase(g, NEXT_PHASE[phase])
+        return
+    limit = end_size(g.n)
+    # Reading: the empty deck, like a full town, ends the game once Build/Hire is over
+    if any(len(p.town) >= limit for p in g.players) or not g.deck:
+        scoring.finish(g, "deck" if not any(len(p.town) >= limit for p in g.players) else "town")
+        return
+    reset(g)
+    g.round += 1
+    begin_phase(g, "recruit")
+
+
+def reset(g: VillagersAndVillains) -> None:
+    """Phase 6: pass the Start Marker left, clear and refill the Recruitment Pool."""
+    g.phase = "reset"
+    g.fresh.clear()
+    g.marker = (g.marker + 1) % g.n  # Reading: "left" is the next seat up (clockwise)
+    g.say("phase", "Round {}, Reset Phase: {} takes the Start Marker.",
+          {"round": g.round, "phase": "reset", "marker": g.marker}, g.round,
+          g.names[g.marker])
+    card = g.card
+    keep = [c for c in g.pool if card[c].type == "challenge"]
+    gone = [c for c in g.pool if card[c].type != "challenge"]
+    favor_card = g.pool[g.favor_pool] if g.favor_pool is not None else None
+    g.removed += gone
+    g.pool = keep  # challenges slide to the lowest positions
+    # Reading: the Favor stays on a challenge that stays in the pool; else it is re-rolled
+    g.favor_pool = keep.index(favor_card) if favor_card in keep else None
+    if gone:
+        g.say("clear", "{} leave the game; the challenges slide down.",
+              {"removed": gone}, ", ".join(gone))
+    fill = min(pool_size(g.n) - len(g.pool), len(g.deck))
+    new = [g.deck.pop() for _ in range(fill)]
+    g.pool += new
+    if new:
+        g.say("pool", "New cards in the Recruitment Pool: {}.", {"cards": new,
+              "pool": g.pool[:]}, ", ".join(new), chance=True, reveals=True)
+    if g.advanced and g.favor_seat is None and g.favor_pool is None:
+        place_favor(g)
+    rulings.reset_income(g)
+
+
+def place_favor(g: VillagersAndVillains) -> None:
+    """The Start Marker's holder rolls a die: the King's Favor goes on that pool position."""
+    if not g.pool:
+        return  # Reading: an empty pool keeps the Favor in the bank until the next Reset
+    die = g.roll_die(g.marker, "where the King's Favor goes")
+    # Reading: a roll beyond a short pool puts the Favor on its last card
+    g.favor_pool = min(die, len(g.pool)) - 1
+    g.say("favor", "The King's Favor goes on position {} ({}).",
+          {"position": g.favor_pool + 1}, g.favor_pool + 1, g.pool[g.favor_pool])

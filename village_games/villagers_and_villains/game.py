@@ -1,0 +1,357 @@
+"""The Villagers & Villains game object: state, setup, the protocol, and the small helpers
+every rules module uses (dice, gold, draws, events)."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.actions import Action
+from ..core.events import Event
+from ..core.game import Game
+from ..core.outcome import Outcome
+from ..core.rng import Rng
+from . import audit, dispatch, flow, legal, scoring, state_io, views
+from .abilities import PHASE_TITLES, PHASES
+from .actions import CODEC
+from .cards import CardSet, DeckSpec, resolve_deck
+from .options import DIE, GOLD_IN_BOX, INFO, START_GOLD, check_players, pool_size
+from .player import Mayor
+from .turn import TurnState
+
+__all__ = ["VillagersAndVillains"]
+
+
+class VillagersAndVillains(Game):
+    info = INFO
+    version = 1
+    codec = CODEC
+
+    # state, set by new(), from_dict() and clone()
+    n: int
+    advanced: bool
+    ordinance: bool  # the official Ordinance variant
+    ordinance_used: list[int]  # seats that have used their Ordinance
+    pony_express: bool  # the official Pony Express variant
+    sold: list[int]  # seats whose next recruit roll is sold (Pony Express)
+    rng: Rng
+    dice: list[int]  # scripted dice (walkthroughs, tests), used before the generator
+    players: list[Mayor]
+    names: list[str]  # the mayors' names, by seat
+    deck: list[str]  # face down, top card last
+    pool: list[str]  # the Recruitment Pool, position 1 first
+    removed: list[str]  # out of the game, face up
+    fresh: list[str]  # cards that entered a town during the current phase
+    bank: int
+    round: int
+    phase: str  # recruit, defend, pillage, earning, build, over
+    marker: int  # the Start Marker's seat
+    order: list[int]  # this phase's turns
+    turn_idx: int
+    turn_state: TurnState
+    favor_seat: int | None  # the mayor holding the King's Favor
+    favor_pool: int | None  # the pool index of the card the Favor lies on
+    final_winners: list[int]
+    result: str
+    tiebreak: str
+
+    def __init__(self, cards: CardSet) -> None:  # use new_game() or from_dict()
+        self.cards = cards  # the deck in play: bots and renderers read card facts here
+        self.card = cards.cards
+        # per phase, the cards whose ability works in it (a quick filter for the rules)
+        self.phase_cards: dict[str, frozenset[str]] = {
+            ph: frozenset(c.name for c in cards if c.ability and c.ability.phase == ph)
+            for ph in PHASES}
+        self.history = []
+        self.log = []
+        self.start: dict[str, Any] | None = None  # the scenario a game began from
+        self._legal: tuple[int, Sequence[Action]] | None = None
+        # per phase, (seat, card, ability) for town cards with an ability in it; dropped
+        # whenever a card is built (challenges, the only other arrivals, have none)
+        self._abilities: dict[str, list[tuple[int, str, Any]]] = {}
+        self._reported: tuple = ()
+
+    # ------------------------------------------------------------ setup
+    @classmethod
+    def new(cls, players: int = 3, seed: int | None = None, advanced: bool = False,
+            names: list[str] | None = None, deck: DeckSpec = None,
+            ordinance: bool = False, pony_express: bool = False) -> VillagersAndVillains:
+        n = check_players(players)
+        if not isinstance(advanced, bool):
+            raise ValueError(f"advanced must be true or false, got {advanced!r}")
+        for flag, value in (("ordinance", ordinance), ("pony_express", pony_express)):
+            if not isinstance(value, bool):
+                raise ValueError(f"{flag} must be true or false, got {value!r}")
+        cards = resolve_deck(deck)
+        if names is not None and (not isinstance(names, list) or len(names) != n or not all(
+                isinstance(x, str) and x.strip() for x in names)):
+            raise ValueError(f"names must be {n} non-empty strings, got {names!r}")
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "big")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2**63:
+            raise ValueError(f"seed must be a whole number from 0 to 2**63, got {seed!r}")
+        g = cls(cards)
+        g.seed = seed
+        g.options = {"players": n, "advanced": advanced}
+        if names is not None:
+            g.options["names"] = list(names)
+        if not cards.is_standard:
+            g.options["deck"] = cards.saved_form()
+        if ordinance:
+            g.options["ordinance"] = True
+        if pony_express:
+            g.options["pony_express"] = True
+        g.setup(n, advanced, ordinance, pony_express)
+        g.names = [g.player_name(i) for i in range(n)]
+        g.rng = Rng(seed)
+        g.deck = list(cards.playing_cards())
+        g.rng.shuffle(g.deck)
+        size = pool_size(n)
+        mob, deputy = cards.mob, cards.deputy
+        g.players = []
+        for i in range(n):
+            m = Mayor(g.names[i], START_GOLD)
+            m.hand_pub = [mob.name, deputy.name]
+            g.players.append(m)
+        # the starting cards nobody was dealt leave the game
+        g.removed = [mob.name] * (mob.copies - n) + [deputy.name] * (deputy.copies - n)
+        g.bank = GOLD_IN_BOX - START_GOLD * n
+        g.pool = [g.deck.pop() for _ in range(min(size, len(g.deck)))]
+        g._batch = g.log  # setup events go straight to the log
+        try:
+            deck_note = (" (stand-in deck)" if cards.stand_in else "") if cards.is_standard \
+                else f" (deck: {cards.name})"
+            variants = [v for v, on in (("Ordinance", ordinance),
+                                        ("Pony Express", pony_express)) if on]
+            g.say("setup", "A {}-player {} game begins{}: each mayor holds an {}, a {} and "
+                           "{} gold; {} holds the Start Marker.{}",
+                  {"players": n, "advanced": advanced, "variants": variants}, n,
+                  "advanced" if advanced else "basic", deck_note, mob.name, deputy.name,
+                  START_GOLD, g.names[0],
+                  f" Variants: {', '.join(variants)}." if variants else "")
+            g.say("pool", "The Recruitment Pool is dealt: {}.", {"pool": g.pool[:]},
+                  ", ".join(g.pool), chance=True, reveals=True)
+            if advanced:
+                flow.place_favor(g)
+            flow.begin_phase(g, "recruit")
+        finally:
+            g._batch = None
+        return g
+
+    def setup(self, n: int, advanced: bool, ordinance: bool = False,
+              pony_express: bool = False) -> None:
+        """Fields every way of making a game shares (new, from_dict)."""
+        self.n = n
+        self.advanced = advanced
+        self.ordinance = ordinance
+        self.ordinance_used = []
+        self.pony_express = pony_express
+        self.sold = []
+        self.dice = []
+        self.fresh = []
+        self.removed = []
+        self.round = 1
+        self.phase = "recruit"
+        self.marker = 0  # Reading: seat 0 holds the Start Marker in round 1
+        self.order = []
+        self.turn_idx = 0
+        self.turn_state = TurnState()
+        self.favor_seat = None
+        self.favor_pool = None
+        self.final_winners, self.result, self.tiebreak = [], "", ""
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    # ------------------------------------------------------------ helpers for the rules
+    def say(self, kind: str, template: str, data: dict[str, Any], *args: Any,
+            chance: bool = False, reveals: bool = False, secret: str | None = None,
+            secret_args: tuple = (), secret_for: tuple[int, ...] = ()) -> None:
+        """Report an event (nothing is built for a quiet copy)."""
+        if self._batch is None and self._tracer is None:
+            return
+        self.emit(Event(kind, template, data, args, secret, secret_args, secret_for,
+                        reveals, chance))
+
+    def roll_die(self, seat: int, why: str, *facts: Any) -> int:
+        """One die for `seat`: a scripted die first, else the game's generator. `why` is
+        a template for what the die decides, filled with `facts` only if someone reads."""
+        die = self.dice.pop(0) if self.dice else self.rng.below(DIE) + 1
+        if self._batch is None and self._tracer is None:
+            return die
+        what = why.format(*facts)
+        self.say("die", "{} rolls a {} ({}).", {"seat": seat, "die": die, "for": what},
+                 self.names[seat], die, what, chance=True)
+        return die
+
+    def pay_to_bank(self, seat: int, amount: int) -> int:
+        """Up to `amount` gold from `seat` to the bank; returns what was paid."""
+        # Reading: a mayor short of gold pays what they have (with none, no effect)
+        p = self.players[seat]
+        paid = min(amount, p.gold)
+        p.gold -= paid
+        self.bank += paid
+        return paid
+
+    def pay_from_bank(self, seat: int, amount: int, source: str) -> None:
+        self.players[seat].gold += amount
+        self.bank -= amount
+        if self._batch is None and self._tracer is None:
+            return
+        self.say("gain", "{} takes {} gold from the bank ({}).",
+                 {"seat": seat, "gold": amount, "from": source},
+                 self.names[seat], amount, source)
+
+    def pay_seat(self, payer: int, payee: int, amount: int) -> int:
+        """Up to `amount` gold from one mayor to another; returns what was paid."""
+        p = self.players[payer]
+        paid = min(amount, p.gold)
+        p.gold -= paid
+        self.players[payee].gold += paid
+        return paid
+
+    def draw_to_hand(self, seat: int, source: str) -> None:
+        """An extra card from the deck straight into `seat`'s hand, seen only by them."""
+        card = self.deck.pop()
+        self.players[seat].hand_sec.append(card)
+        self.say("draw", "{} draws a card from the deck ({}).", {"seat": seat, "_card": card},
+                 self.names[seat], source, chance=True,
+                 secret="{} draws {} from the deck ({}).",
+                 secret_args=(self.names[seat], card, source), secret_for=(seat,))
+
+    def recruit_certain(self) -> bool:
+        """Whether every die of the announced recruit already succeeds."""
+        t = self.turn_state
+        return t.position - t.bonus <= 1
+
+    def defense_certain(self) -> bool:
+        t = self.turn_state
+        return t.challenge is not None and 1 + t.bonus >= self.card[t.challenge].defeat
+
+    def pillage_loss(self, seat: int) -> int:
+        card = self.card
+        return sum(card[c].pillage for c in self.players[seat].town)
+
+    def town_size(self, seat: int) -> int:
+        return len(self.players[seat].town)
+
+    def actor(self) -> int:
+        t = self.turn_state
+        if t.step == "favor":
+            return self.favor_seat  # type: ignore[return-value]
+        if t.step == "vend" or t.step == "sell":
+            return t.vend[0]  # type: ignore[index]
+        return self.order[self.turn_idx]
+
+    # ------------------------------------------------------------ protocol
+    def to_act(self) -> list[int]:
+        return [] if self.phase == "over" else [self.actor()]
+
+    def may_act(self, player: int) -> bool:
+        return self.phase != "over" and type(player) is int and player == self.actor()
+
+    def legal_actions(self, player: int) -> Sequence[Action]:
+        cached = self._legal
+        if cached is not None and cached[0] == player:
+            return cached[1]
+        if self.phase == "over" or player != self.actor():
+            return ()
+        choices = legal.legal_for(self, player)
+        self._legal = (player, choices)
+        return choices
+
+    def is_legal(self, player: int, action: Action) -> bool:
+        """What the legal list holds is legal: one source of truth."""
+        return action in self.legal_actions(player)
+
+    def why_illegal(self, player: int, action: Action) -> str:
+        return legal.why_not(self, player, action)
+
+    def emit(self, event: Event) -> None:
+        if self._batch is not None:
+            self._batch.append(event)
+        if self._tracer is not None:
+            self._tracer(event)
+        self._reported = self._shown()
+
+    def _shown(self) -> tuple:
+        """What the table shows of whose turn it is and the turn so far."""
+        t = self.turn_state
+        return (self.round, self.phase, self.turn_idx, t.step, t.bonus, t.rolls, t.town_left,
+                t.reduce, t.builds_left, t.discount, t.avoid)
+
+    def _apply(self, player: int, action: Action) -> None:
+        self._legal = None
+        if self._batch is None and self._tracer is None:  # nobody reads events
+            dispatch.carry_out(self, player, action)
+            return
+        self._reported = self._shown()
+        dispatch.carry_out(self, player, action)
+        if self.phase != "over" and self._reported != self._shown():
+            # who acts next, and what they face, is the move's last step
+            seat = self.actor()
+            self.say("next", "{} to act ({} Phase).", {"seat": seat, "step":
+                     self.turn_state.step}, self.names[seat], PHASE_TITLES[self.phase])
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> list[float]:
+        return [float(row["total"]) for row in scoring.score_sheet(self)]
+
+    def score_sheet(self) -> list[dict[str, Any]]:
+        """The printed pad, one row per mayor (see scoring.py)."""
+        return scoring.score_sheet(self)
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        return Outcome(tuple(self.final_winners), tuple(self.scores()), self.result,
+                       self.tiebreak)
+
+    def audit(self) -> list[str]:
+        return audit.audit(self)
+
+    # ------------------------------------------------------------ copies and views
+    def clone(self, keep_log: bool = True) -> VillagersAndVillains:
+        g = VillagersAndVillains.__new__(VillagersAndVillains)
+        g.__dict__.update(self.__dict__)
+        g.rng = Rng(self.rng.state)
+        g.dice = self.dice[:]
+        g.players = [p.copy() for p in self.players]
+        g.deck = self.deck[:]
+        g.pool = self.pool[:]
+        g.removed = self.removed[:]
+        g.fresh = self.fresh[:]
+        g.ordinance_used = self.ordinance_used[:]
+        g.sold = self.sold[:]
+        g.order = self.order[:]
+        g.turn_state = self.turn_state.copy()
+        g.final_winners = self.final_winners[:]
+        g._legal = None
+        g._abilities = {}
+        if keep_log:
+            g.history = self.history[:]
+            g.log = self.log[:]
+        else:
+            g.history, g.log, g.quiet, g.start = [], [], True, None
+        return g
+
+    def to_dict(self) -> dict[str, Any]:
+        return state_io.game_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> VillagersAndVillains:
+        return state_io.game_from_dict(cls, d)
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        return views.observe(self, player)
+
+    def full_observation(self) -> dict[str, Any]:
+        return views.observe(self, None, everything=True)
+
+    def determinize(self, observer: int, rng: random.Random) -> VillagersAndVillains:
+        return views.determinize(self, observer, rng)

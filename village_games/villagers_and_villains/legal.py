@@ -1,0 +1,318 @@
+"""The legal choices of the mayor who must act, and the rule that forbids anything else.
+
+`legal_for` is the single source of truth (the game caches its tuple until the next move);
+`why_not` only words the refusal of an action that is not in it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.actions import Action, short_repr
+from . import build, defend, powers, recruit
+from .abilities import PHASE_TITLES
+from .actions import (
+    ALLOW_VEND,
+    BUY_ROLL,
+    DECLARE_MOB,
+    KEEP_FAVOR,
+    KEEP_ROLL,
+    PASS,
+    REFUSE_VEND,
+    ROLL,
+    SELL_ROLL,
+    USE_FAVOR,
+    AllowVend,
+    Attack,
+    Build,
+    BuyRoll,
+    BuyRollFrom,
+    DeclareMob,
+    KeepFavor,
+    KeepRoll,
+    MoveStart,
+    Ordinance,
+    Pass,
+    PayVend,
+    Recruit,
+    RefuseVend,
+    Resolve,
+    Roll,
+    SellRoll,
+    UseAbility,
+    UseFavor,
+    act,
+)
+from .cards import TOWN_TYPES
+
+if TYPE_CHECKING:
+    from .game import VillagersAndVillains
+
+
+def favor_bonus_useful(g: VillagersAndVillains, seat: int) -> bool:
+    """Whether spending the held Favor for this phase's bonus is possible now."""
+    t = g.turn_state
+    phase, step = g.phase, t.step
+    if phase == "recruit":
+        return step == "declare" and not g.recruit_certain()
+    if phase == "defend":
+        return step == "declare" and not g.defense_certain()
+    if phase == "pillage":
+        return (step == "choose" and "pillage" in t.pending and not t.avoid
+                and g.pillage_loss(seat) > t.reduce)
+    return phase == "earning" and step == "choose"
+
+
+_RECRUITS: dict[int, tuple[Action, ...]] = {}
+
+
+def _recruits(size: int) -> tuple[Action, ...]:
+    """Recruit(1) .. Recruit(size), built once per pool size."""
+    hit = _RECRUITS.get(size)
+    if hit is None:
+        hit = _RECRUITS[size] = tuple(act(Recruit, k) for k in range(1, size + 1))
+    return hit
+
+
+def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
+    t = g.turn_state
+    step = t.step
+    if step == "favor":
+        # Reading: the Favor gives the Start Marker to a mayor who does not hold it yet
+        return (*(act(MoveStart, s) for s in range(g.n) if s != g.marker), KEEP_FAVOR)
+    if step == "vend":
+        return (ALLOW_VEND, REFUSE_VEND)
+    if step == "sell":
+        return (SELL_ROLL, KEEP_ROLL)
+    phase = g.phase
+    adv = g.advanced
+    out: list[Action]
+    if phase == "recruit":
+        if step == "choose":
+            recruits = _recruits(len(g.pool))
+            if g.ordinance and seat not in g.ordinance_used and g.deck:
+                recruits += tuple(act(Ordinance, k) for k in range(1, len(g.pool) + 1))
+            if adv:
+                return recruits + tuple(powers.ability_options(g, seat, "turn"))
+            return recruits
+        out = [ROLL]
+        # Reading: extra rolls and bonuses that cannot change the result are not offered
+        if not g.recruit_certain():
+            if g.players[seat].gold >= 1:
+                out.append(BUY_ROLL)
+                if g.pony_express:
+                    out += [act(BuyRollFrom, s) for s in recruit.sellers(g, seat)]
+            if adv:
+                if g.favor_seat == seat:
+                    out.append(USE_FAVOR)
+                out += powers.ability_options(g, seat, "declare")
+        return tuple(out)
+    if phase == "defend":
+        if step == "choose":
+            out = []
+            heroes = defend.heroes_ready(g, seat)
+            for c in defend.challenges_in_town(g, seat):
+                if t.town_left > 0:
+                    out.append(act(Attack, c, None))
+                for h in heroes:
+                    out.append(act(Attack, c, h))
+            if adv:
+                out += powers.ability_options(g, seat, "turn")
+            out.append(PASS)
+            return tuple(out)
+        out = [ROLL]
+        if not g.defense_certain():
+            if t.mob is False and g.cards.mob.name in g.players[seat].hand_pub:
+                out.append(DECLARE_MOB)
+            if adv:
+                if g.favor_seat == seat:
+                    out.append(USE_FAVOR)
+                out += powers.ability_options(g, seat, "declare")
+        return tuple(out)
+    if phase == "build":
+        out = [act(Build, c) for c in build.buildable(g, seat)]
+        if adv:
+            out += powers.ability_options(g, seat, "turn")
+        out.append(PASS)
+        return tuple(out)
+    # pillage and earning: the turn's rulings, in the order the mayor likes
+    out = [act(Resolve, r) for r in dict.fromkeys(t.pending)]
+    if adv:
+        if g.favor_seat == seat and favor_bonus_useful(g, seat):
+            out.append(USE_FAVOR)
+        out += powers.ability_options(g, seat, "turn")
+    if not t.pending:
+        out.append(PASS)
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- refusals in words
+def why_not(g: VillagersAndVillains, seat: int, action: Action) -> str:
+    reason = _why(g, seat, action)
+    return reason or f"{action} is not a legal choice here"
+
+
+def _why(g: VillagersAndVillains, seat: int, a: Action) -> str | None:
+    t = g.turn_state
+    step, phase, kind = t.step, g.phase, type(a)
+    title = PHASE_TITLES.get(phase, phase)
+    p = g.players[seat]
+    if step == "favor":
+        if kind is MoveStart:
+            to = a.seat  # type: ignore[attr-defined]
+            if type(to) is not int or not 0 <= to < g.n:
+                return f"MoveStart needs a seat from 0 to {g.n - 1}, got {short_repr(to)}"
+            if to == g.marker:
+                return f"{g.names[to]} already holds the Start Marker"
+        return (f"the {title} Phase begins and you hold the King's Favor: keep it "
+                "(KeepFavor) or spend it to give the Start Marker to another mayor "
+                "(MoveStart(seat))")
+    if step == "vend":
+        return "another mayor asks to use your VEND ability: answer AllowVend or RefuseVend"
+    if step == "sell":
+        return "another mayor asks to buy your recruit roll: answer SellRoll or KeepRoll"
+    if kind in (SellRoll, KeepRoll):
+        return "nobody is asking to buy your recruit roll"
+    if kind is BuyRollFrom:
+        if not g.pony_express:
+            return "the Pony Express variant is not in play in this game"
+        if phase != "recruit" or step != "declare":
+            return ("a recruit roll is bought after announcing your card, before rolling "
+                    "(Pony Express)")
+        if p.gold < 1:
+            return "a roll costs 1 gold and you have none"
+        return ("only a mayor whose recruit turn is still to come in this phase, who has not "
+                "sold it and was not asked this turn, can sell you their roll")
+    if kind in (KeepFavor, MoveStart):
+        return "the King's Favor moves the Start Marker only as a phase begins"
+    if kind in (AllowVend, RefuseVend):
+        return "no VEND request is waiting for your answer"
+    if kind is Ordinance:
+        if not g.ordinance:
+            return "the Ordinance variant is not in play in this game"
+        if seat in g.ordinance_used:
+            return "each mayor uses the Ordinance once per game, and you have used yours"
+        if phase != "recruit" or step != "choose":
+            return "the Ordinance is used on your Recruit turn, before announcing a card"
+        if not g.deck:
+            return "the deck is empty: nothing could replace the card"
+        return (f"the Recruitment Pool has positions 1 to {len(g.pool)}, got "
+                f"{short_repr(a.position)}")  # type: ignore[attr-defined]
+    if kind is UseAbility or kind is PayVend:
+        return _why_ability(g, seat, a)
+    if kind is UseFavor:
+        if not g.advanced:
+            return "the King's Favor is part of the advanced game"
+        if g.favor_seat != seat:
+            return "you do not hold the King's Favor"
+        if phase == "build":
+            return ("in the Build/Hire Phase the King's Favor can only move the Start Marker "
+                    "as the phase begins")
+        if phase in ("recruit", "defend") and step != "declare":
+            return ("the King's Favor's bonus is declared before rolling: announce your "
+                    "recruit or choose your DEFENSE first")
+        return "the King's Favor's bonus would change nothing now"
+    if phase == "recruit":
+        if step == "choose":
+            if kind is Recruit:
+                pos = a.position  # type: ignore[attr-defined]
+                return (f"the Recruitment Pool has positions 1 to {len(g.pool)}, got "
+                        f"{short_repr(pos)}")
+            return "announce the pool card you want first: Recruit(position)"
+        if kind is BuyRoll:
+            if p.gold < 1:
+                return "an extra roll costs 1 gold and you have none"
+            return (f"every roll already reaches position {t.position}: an extra roll "
+                    "would change nothing")
+        if kind is Recruit:
+            return f"you have announced card {t.position}: declare bonuses, then Roll"
+        return "you have announced your card: buy extra rolls or declare bonuses, then Roll"
+    if phase == "defend":
+        if step == "choose":
+            if kind is Attack:
+                return _why_attack(g, seat, a)
+            if kind is Roll or kind is DeclareMob:
+                return ("choose the challenge and the defense first: Attack(challenge, "
+                        "hero)")
+            return "in the Defend Phase you attack a challenge (Attack) or stop (Pass)"
+        if kind is DeclareMob:
+            if g.cards.mob.name not in p.hand_pub:
+                return "you no longer hold the Angry Mob"
+            if t.mob:
+                return "the Angry Mob is already declared for this roll"
+            return "this DEFENSE roll cannot fail: the Angry Mob would change nothing"
+        return "your DEFENSE is declared: add bonuses (before rolling) or Roll"
+    if phase == "build":
+        if kind is Build:
+            name = a.card  # type: ignore[attr-defined]
+            if not isinstance(name, str) or not p.has_in_hand(name):
+                return f"{short_repr(name)} is not a card in your hand"
+            card = g.card[name]
+            if card.type not in TOWN_TYPES:
+                return f"the {name} cannot be built or hired (only buildings, citizens, heroes)"
+            if t.builds_left <= 0:
+                return "a mayor may add only 1 card to the town in the Build/Hire Phase"
+            price = max(0, card.price - t.discount)
+            return f"the {name} costs {price} gold and you have {p.gold}"
+        return "in the Build/Hire Phase you build/hire a card from your hand (Build) or Pass"
+    if phase in ("pillage", "earning"):
+        if kind is Pass and t.pending:
+            return f"carry out your rulings first ({', '.join(t.pending)}), in any order"
+        if kind is Resolve:
+            return (f"no ruling {short_repr(a.ruling)} waits on your turn"  # type: ignore[attr-defined]
+                    + (f"; yours are {', '.join(t.pending)}" if t.pending else ""))
+        return f"in the {title} Phase you carry out your rulings (Resolve) and Pass"
+    return None
+
+
+def _why_attack(g: VillagersAndVillains, seat: int, a: Attack) -> str:
+    t = g.turn_state
+    town = g.players[seat].town
+    if not isinstance(a.challenge, str) or a.challenge not in town or \
+            g.card[a.challenge].type != "challenge":
+        return f"{short_repr(a.challenge)} is not a challenge in your town"
+    if a.hero is None:
+        return "you have used your TOWN DEFENSE this turn"
+    if not isinstance(a.hero, str) or a.hero not in town or g.card[a.hero].type != "hero":
+        return f"{short_repr(a.hero)} is not a hero in your town"
+    if a.hero in t.heroes_used:
+        return f"the {a.hero} has already defended this turn (one HERO DEFENSE per hero)"
+    return f"the {a.hero} entered your town this phase and acts only from the next one"
+
+
+def _why_ability(g: VillagersAndVillains, seat: int, a: Action) -> str:
+    if not g.advanced:
+        return "card abilities are part of the advanced game"
+    name = getattr(a, "card", None)
+    owner = seat if type(a) is UseAbility else getattr(a, "seat", None)
+    if type(owner) is not int or not 0 <= owner < g.n:
+        return f"PayVend needs a seat from 0 to {g.n - 1}, got {short_repr(owner)}"
+    if not isinstance(name, str) or name not in g.players[owner].town:
+        whose = "your town" if owner == seat else f"{g.names[owner]}'s town"
+        return f"{short_repr(name)} is not in {whose}"
+    ab = g.card[name].ability
+    if ab is None:
+        return f"the {name} has no ability"
+    if type(a) is PayVend:
+        if owner == seat:
+            return f"the {name} is yours: use it with UseAbility"
+        if ab.vend is None:
+            return f"the {name} is not a VEND card: only its owner may use it"
+    elif ab.passive:
+        return f"the {name}'s ability works by itself; nobody uses it"
+    if ab.phase != g.phase:
+        return f"the {name}'s ability works in the {PHASE_TITLES[ab.phase]} Phase"
+    if name in g.fresh:
+        return f"the {name} entered a town this phase: it acts from the next phase"
+    if f"{owner}:{name}" in g.turn_state.used:
+        return f"the {name}'s ability has been used or asked for this turn (once per turn)"
+    price = ab.cost if type(a) is UseAbility else ab.vend
+    if price is not None and price > g.players[seat].gold:
+        return f"using the {name} costs {price} gold and you have {g.players[seat].gold}"
+    if ab.when == "declare" and g.turn_state.step != "declare":
+        return (f"the {name}'s bonus is declared before rolling: announce your recruit or "
+                "choose your DEFENSE first")
+    if ab.when == "turn" and g.turn_state.step == "declare":
+        return f"the {name}'s ability is not a bonus to a roll: roll first"
+    return f"the {name}'s ability would change nothing now"
+

@@ -1,0 +1,127 @@
+"""Exact chances for the dice lessons and the play app: a recruit at a position with extra
+rolls and bonuses, and a defense with several attempts (Murder Bats need three hits).
+
+Every function returns a Fraction, so a lesson can show the exact value beside a Monte
+Carlo estimate, and tests can compare them with brute-force enumeration.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from .options import DIE, FAVOR_DEFENSE_BONUS
+
+if TYPE_CHECKING:
+    from .game import VillagersAndVillains
+
+
+def roll_succeeds(need: int, bonus: int = 0, sides: int = DIE) -> Fraction:
+    """The chance that one die plus `bonus` reaches `need`."""
+    faces = sum(1 for f in range(1, sides + 1) if f + bonus >= need)
+    return Fraction(faces, sides)
+
+
+def recruit_chance(position: int, extra_rolls: int = 0, bonus: int = 0,
+                   free_rolls: int = 0, sides: int = DIE) -> Fraction:
+    """The chance to recruit the card at `position` with `extra_rolls` bought rolls,
+    `free_rolls` more (a Stable) and `bonus` on every die (King's Favor +2, Tower +1):
+    1 - (1 - p)^(rolls), with p = the chance one die reaches the position.
+
+    Position 1 always succeeds (the card in position 1 is what a failure takes anyway)."""
+    if position < 1:
+        raise ValueError(f"position must be 1 or more, got {position}")
+    if extra_rolls < 0 or free_rolls < 0:
+        raise ValueError("extra_rolls and free_rolls must be 0 or more")
+    if position == 1:
+        return Fraction(1)
+    miss = 1 - roll_succeeds(position, bonus, sides)
+    return 1 - miss ** (1 + extra_rolls + free_rolls)
+
+
+def extra_roll_gain(position: int, extra_rolls: int, bonus: int = 0) -> Fraction:
+    """How much one more bought roll adds to the recruit chance (what 1 gold buys)."""
+    return recruit_chance(position, extra_rolls + 1, bonus) - recruit_chance(
+        position, extra_rolls, bonus)
+
+
+def defense_chance(defeat: int, bonuses: Sequence[int] = (0,), successes: int = 1,
+                   sides: int = DIE) -> Fraction:
+    """The chance to defeat a challenge of Defeat Value `defeat` in one turn, rolling one
+    attempt per entry of `bonuses` (0 for a TOWN DEFENSE, a hero's Defeat Bonus, +3 for the
+    Angry Mob, +2 for the Favor) and needing `successes` successful rolls."""
+    if successes < 1:
+        raise ValueError("successes must be 1 or more")
+    # dist[k] = chance of k successes so far (capped at `successes`)
+    dist = [Fraction(0)] * (successes + 1)
+    dist[0] = Fraction(1)
+    for bonus in bonuses:
+        p = roll_succeeds(defeat, bonus, sides)
+        new = [Fraction(0)] * (successes + 1)
+        for k, w in enumerate(dist):
+            if not w:
+                continue
+            if k == successes:
+                new[k] += w
+                continue
+            new[k + 1] += w * p
+            new[k] += w * (1 - p)
+        dist = new
+    return dist[successes]
+
+
+
+def pool_odds(g: VillagersAndVillains, seat: int, max_extra: int | None = None) -> list[dict]:
+    """For the play app: each pool card's exact recruit chance for `seat` with 0, 1, ...
+    extra rolls (up to the gold they hold, or `max_extra`), counting a bonus and free rolls
+    already declared on their announced recruit."""
+    t = g.turn_state
+    mine = g.phase == "recruit" and g.turn_idx < len(g.order) and \
+        g.order[g.turn_idx] == seat and t.step == "declare"
+    bonus = t.bonus if mine else 0
+    free = max(0, t.rolls - 1 - t.bought) if mine else 0
+    bought = t.bought if mine else 0
+    top = g.players[seat].gold if max_extra is None else max_extra
+    sold = seat in g.sold  # Pony Express: the base roll counts as a 1
+    rows = []
+    for k, card in enumerate(g.pool, start=1):
+        chances = []
+        for extra in range(top + 1):
+            if not sold or k == 1 or 1 + bonus >= k:
+                chances.append(recruit_chance(k, bought + extra, bonus, free))
+            else:  # only the real dice can reach it
+                dice = bought + extra + free
+                chances.append(1 - (1 - roll_succeeds(k, bonus)) ** dice)
+        rows.append({"position": k, "card": card, "chances": chances})
+    return rows
+
+
+def defense_odds(g: VillagersAndVillains, seat: int) -> list[dict]:
+    """For the play app: for each challenge in `seat`'s town, the exact chance that one
+    DEFENSE roll succeeds, by attacker (None = TOWN DEFENSE, else a hero), alone and with
+    the Angry Mob (+3) and the King's Favor (+2) where the mayor holds them."""
+    card = g.card
+    p = g.players[seat]
+    mob = g.cards.mob
+    has_mob = mob.name in p.hand_pub
+    has_favor = g.advanced and g.favor_seat == seat
+    heroes = [c for c in p.town if card[c].type == "hero" and c not in g.fresh]
+    rows = []
+    for c in p.town:
+        ch = card[c]
+        if ch.type != "challenge":
+            continue
+        attackers = []
+        for hero in (None, *heroes):
+            base = card[hero].defense if hero else 0
+            row: dict[str, Any] = {"hero": hero, "bonus": base,
+                                   "chance": roll_succeeds(ch.defeat, base)}
+            if has_mob:
+                row["with_mob"] = roll_succeeds(ch.defeat, base + mob.defense)
+            if has_favor:
+                row["with_favor"] = roll_succeeds(ch.defeat, base + FAVOR_DEFENSE_BONUS)
+            attackers.append(row)
+        rows.append({"challenge": c, "defeat": ch.defeat, "successes": ch.successes,
+                     "attackers": attackers})
+    return rows

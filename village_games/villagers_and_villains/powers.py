@@ -1,0 +1,97 @@
+"""Using card abilities (advanced game): your own, paid or free, and another mayor's VEND
+ability, which its owner may refuse. Each card's ability acts once per turn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.actions import Action
+from .abilities import Ability, apply_effect, usable_now
+from .actions import PayVend, UseAbility, act
+
+if TYPE_CHECKING:
+    from .game import VillagersAndVillains
+
+
+def town_abilities(g: VillagersAndVillains, phase: str) -> list[tuple[int, str, Ability]]:
+    """(seat, card, ability) for every town card whose ability works in `phase`."""
+    found = g._abilities.get(phase)
+    if found is None:
+        here, card = g.phase_cards[phase], g.card
+        found = g._abilities[phase] = [
+            (s, c, card[c].ability) for s, p in enumerate(g.players) for c in p.town
+            if c in here]
+    return found  # type: ignore[return-value]
+
+
+def ability_options(g: VillagersAndVillains, seat: int, when: str) -> list[Action]:
+    """UseAbility / PayVend choices for `seat` now: abilities of this phase whose timing is
+    `when` ("declare" before a roll, "turn" any time in the turn)."""
+    found = town_abilities(g, g.phase)
+    if not found:
+        return []
+    t, fresh = g.turn_state, g.fresh
+    gold = g.players[seat].gold
+    out: list[Action] = []
+    for s, c, ab in found:
+        if ab.when != when or c in fresh:
+            continue
+        own = s == seat
+        if own:
+            price = ab.cost
+        elif ab.vend is None:
+            continue
+        else:
+            price = ab.vend
+        if price > gold or f"{s}:{c}" in t.used or not usable_now(g, seat, ab):
+            continue
+        out.append(act(UseAbility, c) if own else act(PayVend, s, c))
+    return out
+
+
+def use_ability(g: VillagersAndVillains, seat: int, name: str) -> None:
+    ab = g.card[name].ability
+    assert ab is not None
+    g.turn_state.used.append(f"{seat}:{name}")
+    if ab.cost:
+        g.pay_to_bank(seat, ab.cost)
+    g.say("ability", "{} uses the {}{}: {}.", {"seat": seat, "card": name, "paid": ab.cost},
+          g.names[seat], name, f" (pays {ab.cost} gold)" if ab.cost else "",
+          ab.describe())
+    apply_effect(g, seat, name, ab)
+
+
+def ask_vend(g: VillagersAndVillains, seat: int, owner: int, name: str) -> None:
+    t = g.turn_state
+    # Reading: once per turn means once per card per mayor's turn; a refusal uses it up
+    t.used.append(f"{owner}:{name}")
+    t.vend = [owner, name, t.step]
+    t.step = "vend"
+    ab = g.card[name].ability
+    assert ab is not None
+    g.say("vend_ask", "{} offers {} gold to use {}'s {} (VEND).",
+          {"seat": seat, "owner": owner, "card": name, "price": ab.vend},
+          g.names[seat], ab.vend, g.names[owner], name)
+
+
+def answer_vend(g: VillagersAndVillains, allow: bool) -> None:
+    t = g.turn_state
+    assert t.vend is not None
+    owner, name, step = t.vend
+    t.vend = None
+    t.step = step
+    seat = g.order[g.turn_idx]
+    ab = g.card[name].ability
+    assert ab is not None and ab.vend is not None
+    if not allow:
+        g.say("vend_refuse", "{} refuses {} the use of the {}.", {"seat": owner, "to": seat,
+              "card": name}, g.names[owner], g.names[seat], name)
+        return
+    if ab.vend_to == "owner":
+        g.pay_seat(seat, owner, ab.vend)
+    else:
+        g.pay_to_bank(seat, ab.vend)
+    g.say("vend_allow", "{} lets {} use the {} for {} gold: {}.",
+          {"seat": owner, "to": seat, "card": name, "price": ab.vend},
+          g.names[owner], g.names[seat], name, ab.vend, ab.describe())
+    apply_effect(g, seat, name, ab)

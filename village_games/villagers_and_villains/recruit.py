@@ -1,0 +1,144 @@
+"""Phase 1, Recruit: announce a pool card, buy extra rolls, roll; a failure takes the card
+in position 1. Challenges go to the town, every other card to the hand."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import flow
+from .options import EXTRA_ROLL_PRICE
+
+if TYPE_CHECKING:
+    from .game import VillagersAndVillains
+
+
+def start_recruit(g: VillagersAndVillains, seat: int) -> bool:
+    # Reading: with the pool empty (the deck ran out) there is nothing to recruit
+    return bool(g.pool)
+
+
+def announce(g: VillagersAndVillains, seat: int, position: int) -> None:
+    t = g.turn_state
+    t.position = position
+    t.rolls = 1
+    if position > 1:
+        t.step = "declare"
+    g.say("announce", "{} wants card {} ({}).", {"seat": seat, "position": position,
+          "card": g.pool[position - 1]}, g.names[seat], position, g.pool[position - 1])
+    if position == 1:
+        # Reading: position 1 succeeds on any roll, so it is taken without rolling
+        take(g, seat, 0)
+
+
+def buy_roll(g: VillagersAndVillains, seat: int) -> None:
+    t = g.turn_state
+    g.pay_to_bank(seat, EXTRA_ROLL_PRICE)
+    t.bought += 1
+    t.rolls += 1
+    g.say("buy_roll", "{} buys an extra roll for 1 gold ({} rolls).",
+          {"seat": seat, "rolls": t.rolls}, g.names[seat], t.rolls)
+
+
+def roll(g: VillagersAndVillains, seat: int) -> None:
+    """Roll die after die until one reaches the position (with the declared bonus)."""
+    # Reading: the rolls are rolled one at a time and stop at the first success (the gold
+    # for the rest stays spent); a declared bonus adds to every die of this recruit
+    t = g.turn_state
+    need = t.position - t.bonus
+    plus = f", +{t.bonus}" if t.bonus else ""
+    rolls = t.rolls
+    # Reading (Pony Express): the sold base roll counts as a 1, bonuses still add to it,
+    # and rolls bought on top of it are real dice
+    if seat in g.sold:
+        g.sold.remove(seat)
+        rolls -= 1
+        g.say("sold_roll", "{}'s sold roll counts as a 1.", {"seat": seat}, g.names[seat])
+        if 1 >= need:
+            take(g, seat, t.position - 1)
+            return
+    for _ in range(rolls):
+        if g.roll_die(seat, "recruit card {}{}", t.position, plus) >= need:
+            take(g, seat, t.position - 1)
+            return
+    g.say("fail", "{} misses card {} and must take card 1.", {"seat": seat},
+          g.names[seat], t.position)
+    take(g, seat, 0)
+
+
+def take(g: VillagersAndVillains, seat: int, index: int) -> None:
+    """Move pool card `index` to the recruiter; the cards beyond it slide forward."""
+    card = g.pool.pop(index)
+    p = g.players[seat]
+    if seat in g.sold:  # a recruit without a roll still uses up the sold roll
+        g.sold.remove(seat)
+    if g.card[card].type == "challenge":
+        p.town.append(card)
+        g.fresh.append(card)
+        where = "town"
+    else:
+        p.hand_pub.append(card)
+        where = "hand"
+    fp = g.favor_pool
+    taken = fp == index
+    if taken:
+        g.favor_pool = None
+        g.favor_seat = seat
+    elif fp is not None and fp > index:
+        g.favor_pool = fp - 1  # the Favor slides forward with its card
+    g.say("recruit", "{} recruits {} (to their {}).", {"seat": seat, "card": card,
+          "position": index + 1, "to": where}, g.names[seat], card, where)
+    if taken:
+        g.say("favor", "{} takes the King's Favor.", {"seat": seat}, g.names[seat])
+    flow.end_turn(g)
+
+
+def ordinance(g: VillagersAndVillains, seat: int, position: int) -> None:
+    """The Ordinance variant: the pool card goes back into the deck, which is shuffled, and
+    the top card takes its place (Reading: the King's Favor stays on that position)."""
+    index = position - 1
+    old = g.pool[index]
+    g.ordinance_used.append(seat)
+    g.deck.append(old)
+    g.rng.shuffle(g.deck)
+    new = g.deck.pop()
+    g.pool[index] = new
+    g.say("ordinance", "{} uses the Ordinance: the {} goes back into the deck and the {} "
+          "takes position {}.", {"seat": seat, "position": position, "out": old, "in": new},
+          g.names[seat], old, new, position, chance=True, reveals=True)
+
+
+def sellers(g: VillagersAndVillains, seat: int) -> list[int]:
+    """Pony Express: mayors who may still sell `seat` their recruit roll this turn: their
+    recruit turn in this phase is still to come, not sold yet, not asked this turn."""
+    later = g.order[g.turn_idx + 1:]
+    used = g.turn_state.used
+    return [s for s in dict.fromkeys(later)
+            if s != seat and s not in g.sold and f"roll:{s}" not in used]
+
+
+def ask_to_buy_roll(g: VillagersAndVillains, seat: int, seller: int) -> None:
+    t = g.turn_state
+    t.used.append(f"roll:{seller}")  # Reading: each mayor is asked once per turn
+    t.vend = [seller, "roll", t.step]
+    t.step = "sell"
+    g.say("roll_ask", "{} offers {} 1 gold for their recruit roll (Pony Express).",
+          {"seat": seat, "seller": seller}, g.names[seat], g.names[seller])
+
+
+def answer_sale(g: VillagersAndVillains, sell: bool) -> None:
+    t = g.turn_state
+    assert t.vend is not None
+    seller, _, step = t.vend
+    t.vend = None
+    t.step = step
+    buyer = g.order[g.turn_idx]
+    if not sell:
+        g.say("roll_keep", "{} keeps their recruit roll.", {"seat": seller}, g.names[seller])
+        return
+    g.pay_seat(buyer, seller, EXTRA_ROLL_PRICE)
+    g.sold.append(seller)
+    t.bought += 1
+    t.rolls += 1
+    g.say("roll_sold", "{} sells their recruit roll to {} for 1 gold ({} rolls); theirs "
+          "will count as a 1.", {"seat": seller, "to": buyer, "rolls": t.rolls},
+          g.names[seller], g.names[buyer], t.rolls)

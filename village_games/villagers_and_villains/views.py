@@ -1,0 +1,95 @@
+"""What each mayor may see, and resampling what they cannot (for search bots).
+
+Seen by all: towns, gold, the pool and the Favor, the cards out of the game, the deck's
+size, the turn so far, and every card that entered a hand face up (the starting hand,
+recruits, defeated challenges). Seen by its owner only: cards drawn from the deck by an
+ability. Nobody sees the deck's order.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ..core.rng import Rng
+
+if TYPE_CHECKING:
+    from .game import VillagersAndVillains
+
+
+def favor_view(g: VillagersAndVillains) -> dict[str, Any] | None:
+    if not g.advanced:
+        return None
+    if g.favor_seat is not None:
+        return {"where": "mayor", "seat": g.favor_seat}
+    if g.favor_pool is not None:
+        return {"where": "pool", "position": g.favor_pool + 1}
+    return {"where": "bank"}
+
+
+def observe(g: VillagersAndVillains, viewer: int | None,
+            everything: bool = False) -> dict[str, Any]:
+    """JSON view for `viewer` (None = a spectator); `everything`: every card face up."""
+    card = g.card
+    players = []
+    for i, p in enumerate(g.players):
+        mine = everything or i == viewer
+        players.append({
+            "seat": i, "name": p.name, "gold": p.gold, "town": p.town[:],
+            "hand": p.hand_pub + p.hand_sec if mine else None,
+            "hand_known": p.hand_pub[:], "hand_hidden": len(p.hand_sec),
+            "hand_size": len(p.hand_pub) + len(p.hand_sec),
+            "angry_mob": g.cards.mob.name in p.hand_pub,
+            "heroes": sum(1 for c in p.town if card[c].type == "hero"),
+            "earnings": sum(card[c].earnings for c in p.town),
+            "pillage_loss": sum(card[c].pillage for c in p.town),
+        })
+    t = g.turn_state
+    over = g.phase == "over"
+    between = g.turn_idx < len(g.order)  # false only mid-move, as a phase changes hands
+    return {
+        "game": g.game_name, "viewer": None if everything else viewer,
+        "all_cards": everything, "deck_name": g.cards.name, "stand_in": g.cards.stand_in,
+        "advanced": g.advanced, "round": g.round, "phase": g.phase, "marker": g.marker,
+        "to_act": [] if over or not between else g.to_act(),
+        "turn": None if over else {"seat": g.order[g.turn_idx] if between else None,
+                                   **t.to_dict()},
+        "pool": [{"position": k + 1, "card": c, "favor": g.favor_pool == k}
+                 for k, c in enumerate(g.pool)],
+        "favor": favor_view(g), "deck_size": len(g.deck),
+        "deck": g.deck[::-1] if everything else None,  # top card first
+        "removed": g.removed[:], "fresh": g.fresh[:], "bank": g.bank,
+        "ordinance": {"used": g.ordinance_used[:]} if g.ordinance else None,
+        "pony_express": {"sold": g.sold[:]} if g.pony_express else None,
+        "players": players,
+        "score_sheet": g.score_sheet() if over else None,
+        "winners": g.final_winners[:], "result": g.result,
+    }
+
+
+def determinize(g: VillagersAndVillains, observer: int,
+                rng: random.Random) -> VillagersAndVillains:
+    """A quiet copy where the cards `observer` cannot see (the deck, others' face-down
+    drawn cards) are dealt again. Fair: the unseen cards are gathered in card-file order,
+    shuffled with `rng`, and dealt to other hands by seat, then to the deck; scripted
+    dice are dropped (a search must not foresee them)."""
+    w = g.clone(keep_log=False)
+    w._legal = None
+    w._abilities = {}
+    w.rng = Rng(rng.getrandbits(64))
+    w.dice = []
+    order = w.cards.order.__getitem__
+    unseen = list(w.deck)
+    for i, p in enumerate(w.players):
+        if i != observer:
+            unseen += p.hand_sec
+    unseen.sort(key=order)
+    rng.shuffle(unseen)
+    k = 0
+    for i, p in enumerate(w.players):
+        if i != observer and p.hand_sec:
+            size = len(p.hand_sec)
+            p.hand_sec = sorted(unseen[k:k + size], key=order)
+            k += size
+    w.deck = unseen[k:]
+    return w

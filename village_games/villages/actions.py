@@ -1,0 +1,109 @@
+"""Villages actions: every choice a player makes is one of these small frozen records.
+
+Cards are named by their id ("Blue Knight", "Castle"). A village is named by its colour
+(each player has at most one village per colour). `source` says where a fighting unit
+comes from: the colour of one of its owner's villages, or "hand" (a hired unit, played
+face down). The kinds group as a picker shows them: Draw; Build, Add, Give; Discard,
+Attack (the turn's one action); Defend and Reward (inside a battle); EndTurn.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.actions import Action, ActionCodec
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Action):
+    """Draw the top card of the deck (`source="deck"`) or of the discard pile ("discard")."""
+
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Build(Action):
+    """Build a new village with three units of one colour from your hand."""
+
+    first: str
+    second: str
+    third: str
+
+
+@dataclass(frozen=True, slots=True)
+class Add(Action):
+    """Add `card` from your hand to your village of colour `village`."""
+
+    card: str
+    village: str
+
+
+@dataclass(frozen=True, slots=True)
+class Give(Action):
+    """Give `card` from your hand to `seat`'s village of colour `village`."""
+
+    card: str
+    seat: int
+    village: str
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """The turn's action: put `card` from your hand on top of the discard pile."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Action):
+    """The turn's action: attack `seat`'s village of colour `village` with `unit`, sent
+    from your village of colour `source` or hired from your hand (`source="hand"`)."""
+
+    seat: int
+    village: str
+    unit: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Defend(Action):
+    """Meet the attacker with `unit` from the attacked village, from your hand
+    (`source="hand"`, hired), or an Archer from another of your villages."""
+
+    unit: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reward(Action):
+    """The winning attacker's reward: `choice` "destroy" or "kidnap" the defender (`card`
+    is the defender), or "take" any unit or animal `card` of the attacked village."""
+
+    choice: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """End your turn (once you have taken your action, or when none is possible)."""
+
+
+CODEC = ActionCodec(Draw, Build, Add, Give, Discard, Attack, Defend, Reward, EndTurn)
+REWARDS = ("destroy", "kidnap", "take")
+
+_INTERNED: dict[tuple, Any] = {}
+
+
+def act(kind: type, *fields: Any) -> Any:
+    """The one shared (frozen) action `kind(*fields)`: legal lists are built from these."""
+    key = (kind, *fields)
+    action = _INTERNED.get(key)
+    if action is None:
+        action = _INTERNED[key] = kind(*fields)
+    return action
+
+
+END_TURN = act(EndTurn)
+DRAW_DECK = act(Draw, "deck")
+DRAW_DISCARD = act(Draw, "discard")

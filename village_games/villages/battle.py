@@ -1,0 +1,225 @@
+"""Battle in five steps: attacker, defender, reveal and compare, reward, regroup."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.events import Event
+from .actions import Attack, Defend, Reward
+from .battle_state import Battle
+from .hands import check_empty, put, take
+from .options import HAND
+from .power import home_village, power_parts
+
+if TYPE_CHECKING:
+    from .game import Villages
+
+
+def defend_options(g: Villages) -> list[tuple[str, str]]:
+    """(unit, source) pairs the defender may send: a unit of the attacked village, a unit
+    hired from hand, or an Archer from another of their villages."""
+    # Reading: the defender must send a unit whenever one can be sent
+    b = g.battle
+    assert b is not None
+    cards = g.cards.cards
+    kind_of = g.cards.kind_of
+    out: list[tuple[str, str]] = []
+    for colour, village in g.villages[b.seat].items():
+        if colour == b.village:
+            out += [(c, colour) for c in village if kind_of[c] == "unit"]
+        else:
+            out += [(c, colour) for c in village if cards[c].archer]
+    out += [(c, HAND) for c in g.hands[b.seat] if kind_of[c] == "unit"]
+    return out
+
+
+def reward_options(g: Villages) -> list[tuple[str, str]]:
+    """(kind, card) pairs the winning attacker may choose from."""
+    # Reading: a winning attacker must take one of the rewards; the defender from the
+    # attacked village is offered as "kidnap", not again as "take"
+    b = g.battle
+    assert b is not None
+    kind_of = g.cards.kind_of
+    out: list[tuple[str, str]] = []
+    if b.defender is not None:
+        out += [("destroy", b.defender), ("kidnap", b.defender)]
+    village = g.villages[b.seat].get(b.village, [])
+    fighter = b.defender if b.d_source == b.village else None
+    out += [("take", c) for c in village if kind_of[c] != "building" and c != fighter]
+    return out
+
+
+def apply_attack(g: Villages, p: int, a: Attack) -> None:
+    g.acted = True
+    hired = a.source == HAND
+    target = g.villages[a.seat][a.village]
+    shown = not hired or any(g.cards.cards[c].reveals_hired for c in target)
+    if hired:
+        take(g, p, a.unit)
+    b = g.battle = Battle(p, a.unit, a.source, a.seat, a.village, shown)
+    if g.reporting():
+        name, foe = g.player_name(p), g.player_name(a.seat)
+        data = {"seat": p, "target": a.seat, "village": a.village, "source": a.source,
+                "hired": hired, "shown": shown}
+        if not hired:
+            g.emit(Event("attack", "{} sends the {} from their {} village against {}'s {} "
+                                   "village.", {**data, "unit": a.unit},
+                         (name, a.unit, a.source, foe, a.village)))
+        elif shown:
+            g.emit(Event("attack", "{} hires the {} from their hand against {}'s {} village; "
+                                   "the Tower there shows it face up.",
+                         {**data, "unit": a.unit}, (name, a.unit, foe, a.village),
+                         reveals=True))
+        else:
+            g.emit(Event("attack", "{} hires a unit from their hand (face down) against {}'s "
+                                   "{} village.", {**data, "_unit": a.unit},
+                         (name, foe, a.village),
+                         "{} hires the {} (face down) against {}'s {} village.",
+                         (name, a.unit, foe, a.village), (p,)))
+    if hired:
+        check_empty(g, p)
+    if defend_options(g):
+        g.phase = "defend"
+        return
+    # Reading: a player with no unit to send cannot defend; the attacker wins unopposed
+    if g.reporting():
+        g.emit(Event("no_defender", "{} has no unit to defend with.", {"seat": a.seat},
+                     (g.player_name(a.seat),)))
+    _compare(g, b)
+
+
+def apply_defend(g: Villages, p: int, d: Defend) -> None:
+    b = g.battle
+    assert b is not None
+    if d.source == HAND:
+        take(g, p, d.unit)  # on another's turn: an emptied hand does not end the round
+    b.defender, b.d_source = d.unit, d.source
+    if g.reporting():
+        name = g.player_name(p)
+        if d.source == HAND:
+            g.emit(Event("defend", "{} hires a unit from their hand (face down) to defend.",
+                         {"seat": p, "source": HAND, "_unit": d.unit}, (name,),
+                         "{} hires the {} (face down) to defend.", (name, d.unit), (p,)))
+        else:
+            g.emit(Event("defend", "{} defends with the {} from their {} village.",
+                         {"seat": p, "source": d.source, "unit": d.unit},
+                         (name, d.unit, d.source)))
+    _compare(g, b)
+
+
+def _compare(g: Villages, b: Battle) -> None:
+    """Step 3: turn face-down units up, apply abilities, compare (ties to the attacker)."""
+    cards = g.cards
+    a_parts = power_parts(cards, b.unit, b.defender, True,
+                          home_village(g.villages[b.attacker], b.source, None))
+    a_power = sum(x for _, x in a_parts)
+    d_parts: list[tuple[str, int]] = []
+    d_power = None
+    if b.defender is not None:
+        d_parts = power_parts(cards, b.defender, b.unit, False,
+                              home_village(g.villages[b.seat], b.d_source or HAND, b.village))
+        d_power = sum(x for _, x in d_parts)
+    b.shown = b.revealed = True
+    b.a_power, b.d_power = a_power, d_power
+    b.a_parts = [[why, x] for why, x in a_parts]
+    b.d_parts = [[why, x] for why, x in d_parts] if b.defender is not None else None
+    won = d_power is None or a_power >= d_power
+    if g.reporting():
+        text = _describe(b, a_parts, d_parts, won)
+        g.emit(Event("reveal", "{}", {"attacker": b.unit, "defender": b.defender,
+                                      "a_power": a_power, "d_power": d_power,
+                                      "a_parts": [list(x) for x in a_parts],
+                                      "d_parts": [list(x) for x in d_parts],
+                                      "winner": "attacker" if won else "defender"},
+                     (text,), reveals=True))
+    if won:
+        g.phase = "reward"
+        return
+    _to_grave(g, b.attacker, b.unit, b.source)  # a losing attacker is destroyed
+    if g.reporting():
+        g.emit(Event("destroy", "The {} is destroyed and goes to {}'s graveyard.",
+                     {"seat": b.attacker, "card": b.unit}, (b.unit, g.player_name(b.attacker))))
+    _regroup(g, b, attacker_left=True, defender_left=False)
+
+
+def _describe(b: Battle, a_parts: list[tuple[str, int]], d_parts: list[tuple[str, int]],
+              won: bool) -> str:
+    def fmt(unit: str, parts: list[tuple[str, int]]) -> str:
+        extra = " ".join(f"{x:+d} {why}" for why, x in parts[1:])
+        total = sum(x for _, x in parts)
+        return f"{unit} {parts[0][1]}" + (f" {extra} = {total}" if extra else "")
+
+    if b.defender is None:
+        return f"{fmt(b.unit, a_parts)} meets no defender: the attacker wins."
+    verdict = "the attacker wins" if won else "the defender wins"
+    tie = " (a tie goes to the attacker)" if won and sum(x for _, x in a_parts) == sum(
+        x for _, x in d_parts) else ""
+    return f"{fmt(b.unit, a_parts)} against {fmt(b.defender, d_parts)}: {verdict}{tie}."
+
+
+def apply_reward(g: Villages, p: int, r: Reward) -> None:
+    b = g.battle
+    assert b is not None
+    name = g.player_name(p)
+    defender_left = False
+    if r.choice == "destroy":
+        _to_grave(g, b.seat, r.card, b.d_source or HAND)
+        defender_left = True
+        text, args = "{} destroys the {}: it goes to {}'s graveyard.", (
+            name, r.card, g.player_name(b.seat))
+    elif r.choice == "kidnap":
+        _leave(g, b.seat, r.card, b.d_source or HAND)
+        put(g, p, r.card, True)  # Reading: a kidnapped card is known to be in that hand
+        defender_left = True
+        text, args = "{} kidnaps the defending {} into their hand.", (name, r.card)
+    else:
+        _leave(g, b.seat, r.card, b.village)
+        put(g, p, r.card, True)
+        text, args = "{} kidnaps the {} from {}'s {} village into their hand.", (
+            name, r.card, g.player_name(b.seat), b.village)
+    if g.reporting():
+        g.emit(Event("reward", text, {"seat": p, "kind": r.choice, "card": r.card,
+                                      "from": b.seat}, args))
+    _regroup(g, b, attacker_left=False, defender_left=defender_left)
+
+
+def _leave(g: Villages, seat: int, card: str, source: str) -> None:
+    """Take a fighting or kidnapped card away from its village (a hired one is already
+    out of the hand, on the battlefield)."""
+    if source == HAND:
+        return
+    village = g.villages[seat][source]
+    village.remove(card)
+    if not village:  # Reading: a village with no cards left is gone
+        del g.villages[seat][source]
+
+
+def _to_grave(g: Villages, seat: int, card: str, source: str) -> None:
+    _leave(g, seat, card, source)
+    g.graves[seat].append(card)
+
+
+def _regroup(g: Villages, b: Battle, attacker_left: bool, defender_left: bool) -> None:
+    """Step 5: village units go home (they never left); hired units are paid: destroyed.
+    A stand-in Tavern sends a unit hired to defend its village back to its owner's hand."""
+    if b.source == HAND and not attacker_left:
+        g.graves[b.attacker].append(b.unit)
+        if g.reporting():
+            g.emit(Event("paid", "The hired {} is paid off: it goes to {}'s graveyard.",
+                         {"seat": b.attacker, "card": b.unit},
+                         (b.unit, g.player_name(b.attacker))))
+    if b.d_source == HAND and not defender_left and b.defender is not None:
+        village = g.villages[b.seat].get(b.village, ())
+        tavern = next((c for c in village if g.cards.cards[c].keeps_hired), None)
+        if tavern is not None:
+            put(g, b.seat, b.defender, True)
+            text = "The hired {} stays at the " + tavern + " and goes back to {}'s hand."
+        else:
+            g.graves[b.seat].append(b.defender)
+            text = "The hired {} is paid off: it goes to {}'s graveyard."
+        if g.reporting():
+            g.emit(Event("paid", text, {"seat": b.seat, "card": b.defender,
+                                        "kept": tavern is not None},
+                         (b.defender, g.player_name(b.seat))))
+    g.battle = None
+    g.phase = "main"

@@ -1,0 +1,317 @@
+"""What a seat may do now (`legal_for`) and, for anything else, the rule that forbids it
+(`why_not`). The legal list is the one source of truth; `why_not` only explains."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from ..core.actions import Action
+from .actions import (
+    DRAW_DECK,
+    DRAW_DISCARD,
+    END_TURN,
+    REWARDS,
+    Add,
+    Attack,
+    Build,
+    Defend,
+    Discard,
+    Draw,
+    EndTurn,
+    Give,
+    Reward,
+    act,
+)
+from .battle import defend_options, reward_options
+from .legal import Legal
+from .options import GIFTS, HAND, SET_SIZE
+
+if TYPE_CHECKING:
+    from .game import Villages
+
+
+def supports(g: Villages, village: list[str]) -> tuple[bool, bool]:
+    """(animals may join, buildings may join): a Farmer, a Builder in the village now."""
+    sup = g.cards.supports_of
+    animals = buildings = False
+    for c in village:
+        s = sup[c]
+        if s is not None:
+            if s == "animals":
+                animals = True
+            else:
+                buildings = True
+    return animals, buildings
+
+
+def attack_targets(g: Villages, p: int) -> tuple[tuple[int, str], ...]:
+    """Other players' villages holding a unit or an animal (something to fight for)."""
+    # Reading: a village of buildings only cannot be attacked: no reward could be taken
+    buildings = g.cards.building_ids
+    return tuple((s, colour) for s in range(g.n) if s != p
+                 for colour, village in g.villages[s].items()
+                 if not buildings.issuperset(village))
+
+
+def attack_senders(g: Villages, p: int) -> tuple[tuple[str, str], ...]:
+    """Units `p` may send: from any of their villages (face up) or hired from hand."""
+    units = g.cards.unit_ids
+    out = [(c, colour) for colour, village in g.villages[p].items() for c in village
+           if c in units]
+    out += [(c, HAND) for c in g.hands[p] if c in units]
+    return tuple(out)
+
+
+def legal_for(g: Villages, p: int) -> Legal:
+    """Every legal action of `p` (the seat to act) in the current phase."""
+    phase = g.phase
+    if phase == "main":
+        return _main(g, p)
+    if phase == "draw":
+        return Legal(tuple(a for a, ok in ((DRAW_DECK, g.deck), (DRAW_DISCARD, g.discard))
+                           if ok))
+    if phase == "defend":
+        return Legal(tuple(act(Defend, u, s) for u, s in defend_options(g)))
+    return Legal(tuple(act(Reward, k, c) for k, c in reward_options(g)))
+
+
+def _main(g: Villages, p: int) -> Legal:
+    """After the draw: build, add, give (any order, within the turn's limits), the one
+    action (discard or attack) until it is taken, and EndTurn once it is."""
+    cards = g.cards
+    unit_ids, building_ids, colour_of = cards.unit_ids, cards.building_ids, cards.colour_of
+    hand = g.hands[p]
+    mine = g.villages[p]
+    # the hand by colour: units per colour, and the animals and buildings
+    units: dict[str, list[str]] = {}
+    animals: list[str] = []
+    buildings: list[str] = []
+    for c in hand:
+        if c in unit_ids:
+            colour = colour_of[c]
+            group = units.get(colour)
+            if group is None:
+                units[colour] = [c]
+            else:
+                group.append(c)
+        elif c in building_ids:
+            buildings.append(c)
+        else:
+            animals.append(c)
+    builds: list[tuple[str, ...]] = []
+    if not g.built:
+        for colour, group in units.items():
+            if len(group) >= SET_SIZE and colour not in mine:
+                builds += combinations(group, SET_SIZE)
+    greys = animals or buildings
+    adds: list[tuple[str, str]] = []
+    for v, village in mine.items():  # by village, then in hand order
+        group = units.get(v)
+        if group:
+            adds += [(c, v) for c in group]
+        if greys:
+            has_a, has_b = supports(g, village)
+            if has_a and animals:
+                adds += [(c, v) for c in animals]
+            if has_b and buildings:
+                adds += [(c, v) for c in buildings]
+    gives: list[tuple[str, int, str]] = []
+    if g.given < GIFTS:
+        for s, theirs in enumerate(g.villages):
+            if s == p or not theirs:
+                continue
+            for v, village in theirs.items():
+                group = units.get(v)
+                if group:
+                    gives += [(c, s, v) for c in group]
+                if greys:
+                    has_a, has_b = supports(g, village)
+                    if has_a and animals:
+                        gives += [(c, s, v) for c in animals]
+                    if has_b and buildings:
+                        gives += [(c, s, v) for c in buildings]
+    if g.acted:
+        return Legal((), tuple(builds), tuple(adds), tuple(gives),  # type: ignore[arg-type]
+                     tail=_END)
+    targets = attack_targets(g, p)
+    senders = attack_senders(g, p) if targets else ()
+    # Reading: a player who can neither discard nor attack ends the turn without an action
+    can_end = not hand and not (targets and senders)
+    return Legal((), tuple(builds), tuple(adds), tuple(gives),  # type: ignore[arg-type]
+                 tuple(hand), targets, senders, _END if can_end else ())
+
+
+_END = (END_TURN,)
+
+
+# ------------------------------------------------------------------ explanations
+def why_not(g: Villages, p: int, action: Action) -> str | None:
+    """The rule that forbids `action` now, in the game's words (None: no reason found)."""
+    kind = type(action)
+    phase = g.phase
+    if phase == "draw" and kind is not Draw:
+        return "a turn starts by drawing 2 cards: Draw(source='deck') or Draw(source='discard')"
+    if phase == "defend" and kind is not Defend:
+        return "a battle is under way: the defender must choose a unit (Defend)"
+    if phase == "reward" and kind is not Reward:
+        return "the attacker won the battle and must choose a reward (Reward)"
+    if phase == "main" and kind in (Draw, Defend, Reward):
+        return {Draw: "you have already drawn your 2 cards this turn",
+                Defend: "no battle is under way", Reward: "no battle is under way"}[kind]
+    handler = _WHY.get(kind)
+    return handler(g, p, action) if handler is not None else None
+
+
+def _not_in_hand(g: Villages, p: int, card: str) -> str | None:
+    if card not in g.cards:
+        return f"there is no card {card!r} in this deck"
+    if card not in g.hands[p]:
+        return f"the {card} is not in your hand"
+    return None
+
+
+def _join_reason(g: Villages, villages: dict[str, list[str]], card: str, village: str,
+                 whose: str) -> str | None:
+    if village not in villages:
+        return f"{whose} no {village} village"
+    kind = g.cards.kind_of[card]
+    if kind == "unit":
+        colour = g.cards.colour_of[card]
+        if colour != village:
+            return f"a {colour} unit joins only a {colour} village, not a {village} one"
+        return None
+    animals, buildings = supports(g, villages[village])
+    if kind == "animal" and not animals:
+        return f"animals need a Farmer in the village: that {village} village has none"
+    if kind == "building" and not buildings:
+        return f"buildings need a Builder in the village: that {village} village has none"
+    return None
+
+
+def _why_draw(g: Villages, p: int, a: Draw) -> str | None:
+    if a.source not in ("deck", "discard"):
+        return f"draw from 'deck' or 'discard', not {a.source!r}"
+    if a.source == "deck" and not g.deck:
+        return "the deck is empty: draw from the discard pile"
+    if a.source == "discard" and not g.discard:
+        return "the discard pile is empty: draw from the deck"
+    return None
+
+
+def _why_build(g: Villages, p: int, a: Build) -> str | None:
+    if g.built:
+        return "you may build only 1 new village per turn"
+    trio = (a.first, a.second, a.third)
+    for c in trio:
+        reason = _not_in_hand(g, p, c)
+        if reason:
+            return reason
+    if len(set(trio)) < SET_SIZE:
+        return "a new village needs 3 different cards"
+    if any(g.cards.kind_of[c] != "unit" for c in trio):
+        return ("grey cards (animals and buildings) never count toward the 3 units of a new "
+                "village; add them once it stands")
+    colours = {g.cards.colour_of[c] for c in trio}
+    if len(colours) > 1:
+        return "a village is 3 or more units of the same colour"
+    colour = colours.pop()
+    if colour in g.villages[p]:
+        return f"you already have a {colour} village: add the units to it instead (Add)"
+    if list(trio) != sorted(trio, key=g.order.__getitem__):
+        return "name the three units in card order, as the legal actions list them"
+    return None
+
+
+def _why_add(g: Villages, p: int, a: Add) -> str | None:
+    return _not_in_hand(g, p, a.card) or _join_reason(g, g.villages[p], a.card, a.village,
+                                                      "you have")
+
+
+def _why_give(g: Villages, p: int, a: Give) -> str | None:
+    if g.given >= GIFTS:
+        return f"you may give at most {GIFTS} cards per turn"
+    if not isinstance(a.seat, int) or not 0 <= a.seat < g.n:
+        return f"seat must be from 0 to {g.n - 1}"
+    if a.seat == p:
+        return "gifts go to other players' villages; add to your own with Add"
+    return _not_in_hand(g, p, a.card) or _join_reason(
+        g, g.villages[a.seat], a.card, a.village, f"{g.player_name(a.seat)} has")
+
+
+def _why_discard(g: Villages, p: int, a: Discard) -> str | None:
+    if g.acted:
+        return "you have already taken this turn's one action (discard 1 card or attack)"
+    return _not_in_hand(g, p, a.card)
+
+
+def _why_attack(g: Villages, p: int, a: Attack) -> str | None:
+    if g.acted:
+        return "you have already taken this turn's one action (discard 1 card or attack)"
+    if not isinstance(a.seat, int) or not 0 <= a.seat < g.n:
+        return f"seat must be from 0 to {g.n - 1}"
+    if a.seat == p:
+        return "you cannot attack your own village"
+    village = g.villages[a.seat].get(a.village)
+    if village is None:
+        return f"{g.player_name(a.seat)} has no {a.village} village"
+    if all(g.cards.kind_of[c] == "building" for c in village):
+        return "that village has no unit or animal to fight for (buildings cannot be taken)"
+    if a.unit not in g.cards:
+        return f"there is no card {a.unit!r} in this deck"
+    if g.cards.kind_of[a.unit] != "unit":
+        return "only units fight: animals and buildings cannot attack"
+    if a.source == HAND:
+        return _not_in_hand(g, p, a.unit)
+    if a.unit not in g.villages[p].get(a.source, ()):
+        return (f"the {a.unit} is not in a {a.source} village of yours (send a unit from one "
+                "of your villages, or hire one from your hand with source='hand')")
+    return None
+
+
+def _why_defend(g: Villages, p: int, a: Defend) -> str | None:
+    b = g.battle
+    assert b is not None
+    if a.unit not in g.cards or g.cards.kind_of[a.unit] != "unit":
+        return "only units fight: defend with a unit"
+    if a.source == HAND:
+        return _not_in_hand(g, p, a.unit)
+    village = g.villages[p].get(a.source)
+    if village is None or a.unit not in village:
+        return f"the {a.unit} is not in a {a.source} village of yours"
+    if a.source != b.village and not g.cards[a.unit].archer:
+        return ("only an Archer may defend from a village that is not under attack; other "
+                f"units come from the {b.village} village or from your hand")
+    return None
+
+
+def _why_reward(g: Villages, p: int, a: Reward) -> str | None:
+    b = g.battle
+    assert b is not None
+    if a.choice not in REWARDS:
+        return f"the reward is one of {', '.join(REWARDS)}, not {a.choice!r}"
+    if a.choice in ("destroy", "kidnap"):
+        if b.defender is None:
+            return "there is no defending unit: kidnap a unit or animal of the village"
+        if a.card != b.defender:
+            return f"{a.choice} names the defending unit, the {b.defender}"
+        return None
+    village = g.villages[b.seat].get(b.village, [])
+    if a.card not in village:
+        return f"the {a.card} is not in the attacked {b.village} village"
+    if g.cards.kind_of[a.card] == "building":
+        return "buildings can never be kidnapped"
+    if a.card == b.defender:
+        return "to take the defending unit, choose kidnap"
+    return None
+
+
+def _why_end(g: Villages, p: int, a: EndTurn) -> str | None:
+    if not g.acted:
+        return "you must take one action before ending your turn: discard 1 card or attack"
+    return None
+
+
+_WHY = {Draw: _why_draw, Build: _why_build, Add: _why_add, Give: _why_give,
+        Discard: _why_discard, Attack: _why_attack, Defend: _why_defend, Reward: _why_reward,
+        EndTurn: _why_end}

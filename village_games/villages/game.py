@@ -1,0 +1,280 @@
+"""The Villages game object: state, the protocol, and dispatch to the rules modules."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ..core.actions import Action
+from ..core.events import Event
+from ..core.game import Game
+from ..core.outcome import Outcome
+from ..core.rng import Rng
+from .actions import CODEC, Add, Attack, Build, Defend, Discard, Draw, EndTurn, Give, Reward
+from .battle import apply_attack, apply_defend, apply_reward
+from .battle_state import Battle
+from .cards import CardSet, DeckSpec, resolve_deck
+from .choices import legal_for, why_not
+from .legal import NOTHING, Legal
+from .options import INFO, TARGET, check_max_rounds, check_players, check_target
+from .rounds import deal_round, end_turn
+from .turn import apply_add, apply_build, apply_discard, apply_draw, apply_give
+
+__all__ = ["Villages"]
+
+PHASES = ("draw", "main", "defend", "reward", "over")
+NEXT_TEXT = {"draw": "{} draws next.", "main": "{} plays on.",
+             "defend": "{} chooses a defender.", "reward": "{} chooses a reward."}
+
+
+class Villages(Game):
+    info = INFO
+    version = 1
+    codec = CODEC
+
+    # state, set by new(), from_dict() and clone()
+    n: int
+    rng: Rng
+    deck: list[str]
+    discard: list[str]
+    hands: list[list[str]]
+    known: list[list[str]]  # cards every seat knows are in that hand (a subset of it)
+    villages: list[dict[str, list[str]]]
+    graves: list[list[str]]
+    round: int
+    dealer: int
+    turn: int
+    phase: str
+    draws_left: int
+    built: bool
+    given: int
+    acted: bool
+    final_by: int | None  # the seat whose turn started the final turns
+    emptied: int | None  # the first seat to empty their hand this round
+    totals: list[int]
+    sheet: list[dict[str, Any]]
+    high: int | None
+    low: int | None
+    battle: Battle | None
+    target: int
+    max_rounds: int | None
+    final_winners: list[int]
+    result: str
+    tiebreak: str
+
+    def __init__(self, cards: CardSet) -> None:  # use new_game() or from_dict()
+        self.cards = cards  # the deck in play: bots and renderers read card facts here
+        self.order = cards.order
+        self.history = []
+        self.log = []
+        self.start: dict[str, Any] | None = None
+        self._legal: tuple[int, Legal] | None = None
+        self._reported: tuple[str, int] = ("", -1)
+
+    # ------------------------------------------------------------ setup
+    @classmethod
+    def new(cls, players: int = 3, seed: int | None = None, names: list[str] | None = None,
+            deck: DeckSpec = None, target: int = TARGET,
+            max_rounds: int | None = None) -> Villages:
+        n = check_players(players)
+        cards = resolve_deck(deck)
+        target = check_target(target)
+        max_rounds = check_max_rounds(max_rounds)
+        if names is not None and (not isinstance(names, list) or len(names) != n or not all(
+                isinstance(x, str) and x.strip() for x in names)):
+            raise ValueError(f"names must be {n} non-empty strings, got {names!r}")
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "big")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2**63:
+            raise ValueError(f"seed must be a whole number from 0 to 2**63, got {seed!r}")
+        g = cls(cards)
+        g.seed = seed
+        g.options = {"players": n}
+        if names is not None:
+            g.options["names"] = list(names)
+        if not cards.is_standard:
+            g.options["deck"] = cards.saved_form()
+        if target != TARGET:
+            g.options["target"] = target
+        if max_rounds is not None:
+            g.options["max_rounds"] = max_rounds
+        g.n = n
+        g.target, g.max_rounds = target, max_rounds
+        g.rng = Rng(seed)
+        g.totals = [0] * n
+        g.sheet = []
+        g.high = g.low = None
+        g.round = 0
+        g.dealer = n - 1  # Reading: the last seat deals first, so seat 0 plays first
+        g.final_winners, g.result, g.tiebreak = [], "", ""
+        g.battle = None
+        g.phase, g.turn = "draw", 0
+        g._batch = g.log  # setup events go straight to the log
+        try:
+            deal_round(g)
+        finally:
+            g._batch = None
+        return g
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    # ------------------------------------------------------------ protocol
+    def to_act(self) -> list[int]:
+        phase = self.phase
+        if phase == "over":
+            return []
+        if phase == "defend":
+            return [self.battle.seat]  # type: ignore[union-attr]
+        return [self.turn]
+
+    def actor(self) -> int:
+        """The one seat that acts now (-1 when the game is over)."""
+        phase = self.phase
+        if phase == "over":
+            return -1
+        if phase == "defend":
+            return self.battle.seat  # type: ignore[union-attr]
+        return self.turn
+
+    def may_act(self, player: int) -> bool:
+        return type(player) is int and player == self.actor()
+
+    def legal_actions(self, player: int) -> Sequence[Action]:
+        cached = self._legal
+        if cached is not None and cached[0] == player:
+            return cached[1]
+        if player != self.actor():
+            return NOTHING
+        legal = legal_for(self, player)
+        self._legal = (player, legal)
+        return legal
+
+    def apply(self, player: int, action: Action | dict[str, Any]) -> list[Event]:
+        """As `Game.apply`; a quiet copy applying the action it just read from its legal
+        list skips the re-check (that action is legal by construction)."""
+        cached = self._legal
+        if (self.quiet and self._tracer is None and cached is not None
+                and cached[0] == player and action is cached[1]._last and action is not None):
+            self._legal = None
+            self._rules(player, action)  # type: ignore[arg-type]
+            return []
+        return super().apply(player, action)
+
+    def is_legal(self, player: int, action: Action) -> bool:
+        """What the legal list holds is legal: one source of truth, and a cheap test."""
+        return action in self.legal_actions(player)
+
+    def why_illegal(self, player: int, action: Action) -> str:
+        return why_not(self, player, action) or "that is not a legal choice here"
+
+    def emit(self, event: Event) -> None:
+        if self._batch is not None:
+            self._batch.append(event)
+        if self._tracer is not None:
+            self._tracer(event)
+        self._reported = (self.phase, self.actor())
+
+    def _apply(self, player: int, action: Action) -> None:
+        self._legal = None
+        if self._batch is None and self._tracer is None:  # nobody reads events
+            self._rules(player, action)
+            return
+        self._reported = (self.phase, self.actor())
+        self._rules(player, action)
+        now = (self.phase, self.actor())
+        if self._reported != now and self.phase != "over":
+            # who acts next is part of what a step shows: report it as the move's last step
+            self.emit(Event("next", NEXT_TEXT[self.phase], {"seat": now[1]},
+                            (self.player_name(now[1]),)))
+
+    def _rules(self, player: int, action: Action) -> None:
+        kind = type(action)
+        if kind is Attack:
+            apply_attack(self, player, action)  # type: ignore[arg-type]
+        elif kind is Discard:
+            apply_discard(self, player, action.card)  # type: ignore[attr-defined]
+        elif kind is Add:
+            apply_add(self, player, action)  # type: ignore[arg-type]
+        elif kind is Give:
+            apply_give(self, player, action)  # type: ignore[arg-type]
+        elif kind is Draw:
+            apply_draw(self, player, action.source)  # type: ignore[attr-defined]
+        elif kind is Build:
+            apply_build(self, player, action)  # type: ignore[arg-type]
+        elif kind is Defend:
+            apply_defend(self, player, action)  # type: ignore[arg-type]
+        elif kind is Reward:
+            apply_reward(self, player, action)  # type: ignore[arg-type]
+        else:
+            assert kind is EndTurn
+            end_turn(self)
+
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> list[float]:
+        return [float(t) for t in self.totals]
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != "over":
+            return None
+        return Outcome(tuple(self.final_winners), tuple(self.scores()), self.result,
+                       self.tiebreak)
+
+    def audit(self) -> list[str]:
+        from .audit import audit
+
+        return audit(self)
+
+    # ------------------------------------------------------------ copies and views
+    def clone(self, keep_log: bool = True) -> Villages:
+        g = Villages.__new__(Villages)
+        g.__dict__.update(self.__dict__)
+        g.deck = self.deck[:]
+        g.discard = self.discard[:]
+        g.hands = [h[:] for h in self.hands]
+        g.known = [k[:] for k in self.known]
+        g.villages = [{c: v[:] for c, v in vs.items()} for vs in self.villages]
+        g.graves = [gr[:] for gr in self.graves]
+        g.totals = self.totals[:]
+        g.sheet = self.sheet[:]  # rows are never changed once written
+        g.battle = None if self.battle is None else self.battle.copy()
+        g.rng = Rng(self.rng.state)
+        g.final_winners = self.final_winners[:]
+        g._legal = None
+        if keep_log:
+            g.history = self.history[:]
+            g.log = self.log[:]
+        else:
+            g.history, g.log, g.quiet, g.start = [], [], True, None
+        return g
+
+    def to_dict(self) -> dict[str, Any]:
+        from .state_io import game_to_dict
+
+        return game_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> Villages:
+        from .state_io import game_from_dict
+
+        return game_from_dict(cls, d)
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        from .views import observe
+
+        return observe(self, player)
+
+    def full_observation(self) -> dict[str, Any]:
+        from .views import observe
+
+        return observe(self, None, everything=True)
+
+    def determinize(self, observer: int, rng: random.Random) -> Villages:
+        from .views import determinize
+
+        return determinize(self, observer, rng)

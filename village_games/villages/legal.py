@@ -1,0 +1,128 @@
+"""Legal actions as a read-only sequence that builds only what is looked at.
+
+Most of a main-phase list is never read by a random or search player: a discard per
+card, an add or gift per card and village, and above all the attacks (every village you
+may attack times every unit you may send). So a legal list keeps plain rows of fields
+per kind, in the order a picker groups them (Draw, Defend or Reward; or Build, Add, Give,
+Discard, Attack, EndTurn), and makes (and interns) an action only when it is
+read. `len`, indexing (what `random.choice` uses), `in` and iteration work without
+building a list, and the action read last is recognised at once, so applying it costs
+no search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from .actions import Add, Attack, Build, Discard, Give, act
+
+
+class Legal(Sequence):
+    __slots__ = ("head", "builds", "adds", "gives", "discards", "targets", "senders", "tail",
+                 "_cuts", "_n", "_last")
+
+    def __init__(self, head: tuple = (), builds: tuple[tuple[str, str, str], ...] = (),
+                 adds: tuple[tuple[str, str], ...] = (),
+                 gives: tuple[tuple[str, int, str], ...] = (), discards: tuple[str, ...] = (),
+                 targets: tuple[tuple[int, str], ...] = (),
+                 senders: tuple[tuple[str, str], ...] = (), tail: tuple = ()) -> None:
+        self.head = head
+        self.builds = builds
+        self.adds = adds
+        self.gives = gives
+        self.discards = discards
+        if not targets or not senders:
+            targets, senders = (), ()
+        self.targets = targets
+        self.senders = senders
+        self.tail = tail
+        z = len(head)
+        a = z + len(builds)
+        b = a + len(adds)
+        c = b + len(gives)
+        d = c + len(discards)
+        e = d + len(targets) * len(senders)
+        self._cuts = (z, a, b, c, d, e)
+        self._n = e + len(tail)
+        self._last: Any = None
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return tuple(self[j] for j in range(*i.indices(self._n)))
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError("choice index out of range")
+        z, a, b, c, d, e = self._cuts
+        if i < z:
+            action = self.head[i]
+        elif i < a:
+            action = act(Build, *self.builds[i - z])
+        elif i < b:
+            action = act(Add, *self.adds[i - a])
+        elif i < c:
+            action = act(Give, *self.gives[i - b])
+        elif i < d:
+            action = act(Discard, self.discards[i - c])
+        elif i < e:
+            t, s = divmod(i - d, len(self.senders))
+            action = act(Attack, *self.targets[t], *self.senders[s])
+        else:
+            action = self.tail[i - e]
+        self._last = action
+        return action
+
+    def __iter__(self) -> Iterator[Any]:
+        yield from self.head
+        for trio in self.builds:
+            yield act(Build, *trio)
+        for row in self.adds:
+            yield act(Add, *row)
+        for row3 in self.gives:
+            yield act(Give, *row3)
+        for card in self.discards:
+            yield act(Discard, card)
+        for target in self.targets:
+            for sender in self.senders:
+                yield act(Attack, *target, *sender)
+        yield from self.tail
+
+    def __contains__(self, action: object) -> bool:
+        if action is self._last and action is not None:
+            return True
+        kind = type(action)
+        if kind is Attack:
+            return ((action.seat, action.village) in self.targets  # type: ignore[attr-defined]
+                    and (action.unit, action.source) in self.senders)  # type: ignore[attr-defined]
+        if kind is Build:
+            return ((action.first, action.second, action.third)  # type: ignore[attr-defined]
+                    in self.builds)
+        if kind is Discard:
+            return action.card in self.discards  # type: ignore[attr-defined]
+        if kind is Add:
+            return (action.card, action.village) in self.adds  # type: ignore[attr-defined]
+        if kind is Give:
+            return ((action.card, action.seat, action.village)  # type: ignore[attr-defined]
+                    in self.gives)
+        return action in self.head or action in self.tail
+
+    def attacks(self) -> int:
+        """How many attacks the list holds (without building them)."""
+        return len(self.targets) * len(self.senders)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Legal({list(self)!r})"
+
+
+NOTHING = Legal()

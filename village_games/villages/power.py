@@ -1,0 +1,47 @@
+"""A unit's power in a battle, after its abilities and its village's grey cards."""
+
+from __future__ import annotations
+
+from .cards import CardSet
+from .options import HAND
+
+
+def power_parts(cards: CardSet, unit: str, opponent: str | None, attacking: bool,
+                village: list[str] | None) -> list[tuple[str, int]]:
+    """(reason, amount) pairs whose sum is `unit`'s power against `opponent`.
+
+    `village`: the cards of the village the unit fights for (an attacker's own village,
+    a defender's attacked village) when the unit lives there; None for a hired unit or
+    an Archer defending another village.
+    """
+    me = cards.cards[unit]
+    parts = [("power", me.power)]
+    if attacking and me.attack_bonus:
+        parts.append(("attacking", me.attack_bonus))
+    if not attacking and me.defend_bonus:
+        parts.append(("defending", me.defend_bonus))
+    if opponent is not None:
+        other = cards.cards[opponent]
+        if me.same_colour_bonus and other.colour == me.colour:
+            parts.append((f"against its own colour ({me.colour})", me.same_colour_bonus))
+        if me.bonus_vs and other.name == me.bonus_vs_name:
+            parts.append((f"against a {other.name}", me.bonus_vs))
+    if village:
+        for c in village:
+            grey = cards.cards[c]
+            bonus = grey.village_attack_bonus if attacking else grey.village_defend_bonus
+            if bonus:
+                parts.append((f"{grey.name} in its village", bonus))
+    return parts
+
+
+def home_village(villages: dict[str, list[str]], source: str, fights_for: str | None
+                 ) -> list[str] | None:
+    """The village whose grey cards help a unit: its own, if it fights for it."""
+    if source == HAND:
+        return None
+    # Reading: a village's grey bonuses help only units that live there; an Archer
+    # defending another village gets neither village's defence bonus
+    if fights_for is not None and source != fights_for:
+        return None
+    return villages.get(source)

@@ -1,0 +1,123 @@
+"""Rounds: dealing, whose turn it is, the final turns, scoring, the score cards and the
+end of the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.events import Event
+from .options import DRAWS, HAND_SIZE
+from .scoring import pass_score_cards, sheet_row
+
+if TYPE_CHECKING:
+    from .game import Villages
+
+
+def deal_round(g: Villages) -> None:
+    """Shuffle every card, deal 8 to each player, turn up as many as there are players
+    for the discard pile; the player left of the dealer starts."""
+    n = g.n
+    g.round += 1
+    pool = list(g.cards.ids)
+    g.rng.shuffle(pool)
+    key = g.order.__getitem__
+    g.hands = [sorted(pool[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=key) for i in range(n)]
+    g.known = [[] for _ in range(n)]
+    g.discard = pool[n * HAND_SIZE:n * HAND_SIZE + n]
+    g.deck = pool[n * HAND_SIZE + n:]
+    g.villages = [{} for _ in range(n)]
+    g.graves = [[] for _ in range(n)]
+    g.final_by = g.emptied = None
+    g.battle = None
+    if g.reporting():
+        g.emit(Event("round", "Round {} begins: {} deals {} cards each; the discard pile "
+                              "shows {}.",
+                     {"round": g.round, "dealer": g.dealer, "discard": g.discard[:]},
+                     (g.round, g.player_name(g.dealer), HAND_SIZE, ", ".join(g.discard)),
+                     chance=True))
+        for i in range(n):
+            name = g.player_name(i)
+            g.emit(Event("deal", "{} is dealt {} cards.",
+                         {"seat": i, "_cards": g.hands[i][:]}, (name, HAND_SIZE),
+                         "{} is dealt {}.", (name, ", ".join(g.hands[i])), (i,), chance=True))
+    start_turn(g, (g.dealer + 1) % n)
+
+
+def start_turn(g: Villages, seat: int) -> None:
+    g.turn = seat
+    g.built, g.given, g.acted = False, 0, False
+    if g.deck or g.discard:
+        g.phase, g.draws_left = "draw", DRAWS
+    else:
+        g.phase, g.draws_left = "main", 0
+
+
+def end_turn(g: Villages) -> None:
+    nxt = (g.turn + 1) % g.n
+    if g.reporting():
+        g.emit(Event("end_turn", "{} ends their turn.", {"seat": g.turn},
+                     (g.player_name(g.turn),)))
+    if g.final_by is not None and nxt == g.final_by:
+        end_round(g)
+    else:
+        start_turn(g, nxt)
+
+
+def end_round(g: Villages) -> None:
+    """Score the round, then either end the game or pass the score cards and deal again."""
+    row = sheet_row(g)
+    g.sheet.append(row)
+    for s, parts in enumerate(row["parts"]):
+        g.totals[s] += parts["score"]
+    g.battle = None
+    if g.reporting():
+        scores = [p["score"] for p in row["parts"]]
+        g.emit(Event("score", lambda r, names, sc, tot: f"Round {r} is scored: " + "; ".join(
+            f"{nm} {s:+d} (total {t})" for nm, s, t in zip(names, sc, tot, strict=True)) + ".",
+                     {"round": g.round, "scores": scores, "totals": g.totals[:],
+                      "parts": row["parts"]},
+                     (g.round, [g.player_name(s) for s in range(g.n)], scores, g.totals[:])))
+    best = max(g.totals)
+    if best >= g.target or (g.max_rounds is not None and g.round >= g.max_rounds):
+        finish(g, row["parts"])
+        return
+    high, low = pass_score_cards(g.totals, g.high, g.low)
+    g.high, g.low = high, low
+    if g.reporting():
+        g.emit(Event("score_cards", "{}",
+                     {"high": high, "low": low},
+                     (_score_card_text(g, high, low),)))
+    g.dealer = (g.dealer + 1) % g.n
+    deal_round(g)
+
+
+def _score_card_text(g: Villages, high: int | None, low: int | None) -> str:
+    if high is None:
+        return "Everyone is level: nobody holds the High or Low Score card."
+    return (f"{g.player_name(high)} takes the High Score card, {g.player_name(low)} the "
+            "Low Score card.")  # type: ignore[arg-type]
+
+
+def finish(g: Villages, last: list[dict[str, int]]) -> None:
+    g.phase = "over"
+    best = max(g.totals)
+    tied = [s for s, t in enumerate(g.totals) if t == best]
+    g.tiebreak = ""
+    if len(tied) > 1:
+        # Reading: equal totals are split by the last round's score; if that is equal too,
+        # the win is shared
+        top = max(last[s]["score"] for s in tied)
+        tied = [s for s in tied if last[s]["score"] == top]
+        g.tiebreak = "higher score in the last round" if len(tied) == 1 else "shared"
+    g.final_winners = tied
+    names = " and ".join(g.player_name(s) for s in tied)
+    if best >= g.target:
+        g.result = (f"{names} reach{'es' if len(tied) == 1 else ''} {best} gold (the target "
+                    f"is {g.target}) and win{'s' if len(tied) == 1 else ''}.")
+    else:
+        g.result = (f"After {g.round} rounds (the round limit), {names} "
+                    f"{'leads' if len(tied) == 1 else 'lead'} with {best} gold and "
+                    f"win{'s' if len(tied) == 1 else ''}.")
+    if g.reporting():
+        g.emit(Event("win", g.result, {"winners": tied, "totals": g.totals[:],
+                                       "tiebreak": g.tiebreak}))

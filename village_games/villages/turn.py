@@ -1,0 +1,91 @@
+"""A turn's own moves: draw 2, build a village, add and give cards, discard."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.events import Event
+from .actions import Add, Build, Give
+from .cards import COLOURS
+from .hands import check_empty, put, take
+
+if TYPE_CHECKING:
+    from .game import Villages
+
+
+def apply_draw(g: Villages, p: int, source: str) -> None:
+    from_deck = source == "deck"
+    card = (g.deck if from_deck else g.discard).pop()
+    put(g, p, card, not from_deck)
+    g.draws_left -= 1
+    if g.draws_left <= 0 or (not g.deck and not g.discard):
+        # Reading: with both piles empty, a player draws what there is and plays on
+        g.draws_left = 0
+        g.phase = "main"
+    # Reading: the final turns start when the last card of the deck is drawn; the drawer
+    # finishes this turn, then each other player has one more
+    last = from_deck and not g.deck and g.final_by is None
+    if last:
+        g.final_by = p
+    if g.reporting():
+        name = g.player_name(p)
+        if from_deck:
+            g.emit(Event("draw", "{} draws a card from the deck.",
+                         {"seat": p, "source": "deck", "_card": card}, (name,),
+                         "{} draws the {} from the deck.", (name, card), (p,), chance=True))
+        else:
+            g.emit(Event("draw", "{} takes the {} from the discard pile.",
+                         {"seat": p, "source": "discard", "card": card}, (name, card)))
+        if last:
+            g.emit(Event("deck_empty", "The deck is empty: every other player has one last "
+                                       "turn (draw from the discard pile from now on).",
+                         {"seat": p, "final": True}))
+
+
+def apply_build(g: Villages, p: int, a: Build) -> None:
+    trio = (a.first, a.second, a.third)
+    colour = g.cards.colour_of[a.first]
+    for c in trio:
+        take(g, p, c)
+    mine = g.villages[p]
+    mine[colour] = list(trio)
+    if len(mine) > 1:  # keep villages in colour order: a canonical, public order
+        g.villages[p] = {c: mine[c] for c in COLOURS if c in mine}
+    g.built = True
+    if g.reporting():
+        g.emit(Event("build", "{} builds a {} village: {}.",
+                     {"seat": p, "village": colour, "cards": list(trio)},
+                     (g.player_name(p), colour, ", ".join(trio)), reveals=True))
+    check_empty(g, p)
+
+
+def apply_add(g: Villages, p: int, a: Add) -> None:
+    take(g, p, a.card)
+    g.villages[p][a.village].append(a.card)
+    if g.reporting():
+        g.emit(Event("add", "{} adds the {} to their {} village.",
+                     {"seat": p, "village": a.village, "card": a.card},
+                     (g.player_name(p), a.card, a.village), reveals=True))
+    check_empty(g, p)
+
+
+def apply_give(g: Villages, p: int, a: Give) -> None:
+    take(g, p, a.card)
+    g.villages[a.seat][a.village].append(a.card)
+    g.given += 1
+    if g.reporting():
+        g.emit(Event("give", "{} gives the {} to {}'s {} village.",
+                     {"seat": p, "to": a.seat, "village": a.village, "card": a.card},
+                     (g.player_name(p), a.card, g.player_name(a.seat), a.village),
+                     reveals=True))
+    check_empty(g, p)
+
+
+def apply_discard(g: Villages, p: int, card: str) -> None:
+    take(g, p, card)
+    g.discard.append(card)
+    g.acted = True
+    if g.reporting():
+        g.emit(Event("discard", "{} discards the {}.", {"seat": p, "card": card},
+                     (g.player_name(p), card), reveals=True))
+    check_empty(g, p)

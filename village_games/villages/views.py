@@ -1,0 +1,118 @@
+"""What a seat may know (`observe`) and worlds a search may imagine (`determinize`).
+
+Public: villages, graveyards, the whole discard pile (every card in it was turned face
+up), hand sizes, the cards the table saw go into a hand, units fighting face up. Hidden:
+the rest of each hand, the deck's order and contents, and a hired attacker until the
+reveal.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ..core.rng import Rng
+from .battle import defend_options, reward_options
+from .choices import supports
+from .options import HAND
+from .scoring import village_gold
+
+if TYPE_CHECKING:
+    from .game import Villages
+
+
+def _battle_view(g: Villages, viewer: int | None, everything: bool) -> dict[str, Any] | None:
+    b = g.battle
+    if b is None:
+        return None
+    see_attacker = b.shown or everything or viewer == b.attacker
+    return {
+        "attacker": b.attacker, "seat": b.seat, "village": b.village,
+        "unit": b.unit if see_attacker else None, "source": b.source,
+        "hired": b.source == HAND, "shown": b.shown,
+        "defender": b.defender, "d_source": b.d_source, "revealed": b.revealed,
+        "a_power": b.a_power, "d_power": b.d_power,
+        "a_parts": None if b.a_parts is None else [list(x) for x in b.a_parts],
+        "d_parts": None if b.d_parts is None else [list(x) for x in b.d_parts],
+        "step": "defender" if g.phase == "defend" else "reward",
+        "defend_options": [list(x) for x in defend_options(g)]
+        if g.phase == "defend" and (everything or viewer == b.seat) else None,
+        "rewards": [list(x) for x in reward_options(g)] if g.phase == "reward" else None,
+    }
+
+
+def observe(g: Villages, viewer: int | None, everything: bool = False) -> dict[str, Any]:
+    """JSON view for `viewer` (None = a spectator). `everything`: every card face up (a
+    referee or the replay of a finished game)."""
+    cards = g.cards
+    players = []
+    for i in range(g.n):
+        mine = everything or i == viewer
+        players.append({
+            "seat": i, "name": g.player_name(i),
+            "hand": g.hands[i][:] if mine else None,
+            "hand_size": len(g.hands[i]), "hand_known": g.known[i][:],
+            "villages": [{"colour": colour, "cards": v[:], "gold": village_gold(cards, v),
+                          "animals": supports(g, v)[0], "buildings": supports(g, v)[1]}
+                         for colour, v in g.villages[i].items()],
+            "graveyard": g.graves[i][:], "total": g.totals[i],
+            "high_score_card": g.high == i, "low_score_card": g.low == i,
+        })
+    return {
+        "game": g.game_name, "viewer": None if everything else viewer,
+        "all_cards": everything, "deck_name": cards.name, "stand_in_deck": cards.stand_in,
+        "round": g.round, "dealer": g.dealer, "turn": g.turn, "phase": g.phase,
+        "to_act": g.to_act(), "draws_left": g.draws_left, "built": g.built,
+        "given": g.given, "acted": g.acted, "final_by": g.final_by, "emptied": g.emptied,
+        "target": g.target, "max_rounds": g.max_rounds,
+        # Reading: the whole discard pile is public: each card in it was face up when laid
+        "deck_size": len(g.deck), "discard": g.discard[:],
+        "players": players, "battle": _battle_view(g, viewer, everything),
+        "score_cards": {"high": g.high, "low": g.low},
+        "sheet": [{"round": r["round"], "parts": [dict(p) for p in r["parts"]]}
+                  for r in g.sheet],
+        "winners": g.final_winners[:], "result": g.result,
+    }
+
+
+def determinize(g: Villages, observer: int, rng: random.Random) -> Villages:
+    """A quiet copy in which every card `observer` cannot see is dealt again.
+
+    Fair: it depends only on what `observer` sees and on `rng`. The unseen cards are
+    gathered and sorted in card-file order, shuffled, and dealt to places walked in a
+    fixed order: other hands by seat (their unknown part), the deck from the bottom, then
+    a face-down hired attacker.
+    """
+    w = g.clone(keep_log=False)
+    w.rng = Rng(rng.getrandbits(64))
+    key = w.order.__getitem__
+    pool: list[str] = []
+    counts: list[int] = []
+    for i in range(w.n):
+        if i == observer:
+            counts.append(0)
+            continue
+        unknown = list(w.hands[i])
+        for c in w.known[i]:
+            unknown.remove(c)
+        pool += unknown
+        counts.append(len(unknown))
+    pool += w.deck
+    b = w.battle
+    hidden_attacker = b is not None and not b.shown and b.attacker != observer
+    if hidden_attacker:
+        pool.append(b.unit)  # type: ignore[union-attr]
+    if not pool:
+        return w
+    pool.sort(key=key)
+    rng.shuffle(pool)
+    k = 0
+    for i in range(w.n):
+        if counts[i]:
+            w.hands[i] = sorted(w.known[i] + pool[k:k + counts[i]], key=key)
+            k += counts[i]
+    w.deck = pool[k:k + len(w.deck)]
+    k += len(w.deck)
+    if hidden_attacker:
+        b.unit = pool[k]  # type: ignore[union-attr]
+    return w
