@@ -1,0 +1,114 @@
+"""Random play, every engine measured the same way: decisions per second. Not a test.
+
+For each engine package and player count: whole games back to back for a few seconds
+(setup included), a seat choosing uniformly among `legal_actions` by index with a
+pre-seeded generator, in logged games and in quiet search copies (`clone(keep_log=False)`:
+no history, no log, no events, as bots and determinized worlds play). Best of three
+alternating runs, each also as a ratio to a fixed pure-Python reference workload timed
+beside it (steadier than the raw rate on a noisy machine). Target (issue 6): 100,000
+decisions/s for every engine. Engines with more than one mode are measured per mode.
+
+    .venv/bin/python benchmarks/random_play_speed.py [--seconds 2] [--game villages]
+
+Writes benchmarks/results/random_play_speed.json and prints a Markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import os
+import random
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
+
+from engine_speed import reference_loops_per_s  # noqa: E402
+
+RESULTS = ROOT / "benchmarks" / "results" / "random_play_speed.json"
+TARGET = 100_000
+# (engine package, mode label, options besides the player count)
+CASES = (
+    ("village_pillage", "", {}),
+    ("villagers", "", {}),
+    ("villagers_and_villains", "basic", {"advanced": False}),
+    ("villagers_and_villains", "advanced", {"advanced": True}),
+    ("villages", "", {}),
+)
+
+
+def playouts(module, players: int, options: dict, seconds: float, quiet: bool) -> float:
+    """Decisions per second over whole games played back to back for about `seconds`."""
+    rnd = random.Random(players).random
+    decisions, seed = 0, 0
+    start = time.perf_counter()
+    while True:
+        g = module.new_game(players=players, seed=seed, **options)
+        if quiet:
+            g = g.clone(keep_log=False)
+        seed += 1
+        to_act, legal, apply, over = g.to_act, g.legal_actions, g.apply, g.is_over
+        while not over():
+            p = to_act()[0]
+            acts = legal(p)
+            apply(p, acts[int(rnd() * len(acts))])
+            decisions += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            return decisions / elapsed
+
+
+def measure(module, players: int, options: dict, seconds: float) -> dict:
+    best: dict[str, tuple[float, float]] = {}
+    for _ in range(3):
+        for quiet in (False, True):
+            ref = reference_loops_per_s()
+            rate = playouts(module, players, options, seconds / 3, quiet)
+            key = "quiet" if quiet else "logged"
+            if key not in best or rate > best[key][0]:
+                best[key] = (rate, rate / ref)
+    return {"logged_decisions_per_s": round(best["logged"][0]),
+            "quiet_decisions_per_s": round(best["quiet"][0]),
+            "logged_per_reference": round(best["logged"][1], 3),
+            "quiet_per_reference": round(best["quiet"][1], 3)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=2.0,
+                        help="per engine, mode and player count (split over 3 runs)")
+    parser.add_argument("--game", choices=sorted({c[0] for c in CASES}))
+    args = parser.parse_args()
+    if args.seconds <= 0:
+        parser.error("--seconds must be positive")
+    rows = []
+    print("| engine | players | logged decisions/s | quiet decisions/s |")
+    print("|---|---:|---:|---:|")
+    for name, mode, options in CASES:
+        if args.game and name != args.game:
+            continue
+        module = importlib.import_module(f"village_games.{name}")
+        info = module.new_game(seed=0, **options).info
+        label = f"{name} ({mode})" if mode else name
+        for players in range(max(2, info.min_players), info.max_players + 1):
+            row = {"engine": name, "mode": mode, "players": players,
+                   **measure(module, players, options, args.seconds)}
+            rows.append(row)
+            print(f"| {label} | {players} | {row['logged_decisions_per_s']:,} | "
+                  f"{row['quiet_decisions_per_s']:,} |", flush=True)
+    RESULTS.parent.mkdir(parents=True, exist_ok=True)
+    RESULTS.write_text(json.dumps({
+        "benchmark": "random_play_speed", "when": datetime.now(UTC).isoformat(timespec="seconds"),
+        "target_decisions_per_s": TARGET, "seconds": args.seconds,
+        "load_average_at_end": os.getloadavg(), "results": rows}, indent=2) + "\n")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
