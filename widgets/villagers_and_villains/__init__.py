@@ -1,0 +1,1 @@
+"""The Villagers & Villains apps: play, rules walkthrough, replay and the dice lessons."""
