@@ -84,7 +84,7 @@ def test_an_illegal_step_fails_naming_the_rule(tmp_path: Path) -> None:
 @pytest.mark.parametrize("change, message", [
     (('id = "padlocks"', 'id = "Pad locks"'), "lower-case"),
     (('{seat = "Ana", type = "PlayTinner"}', '{seat = "Zoe", type = "PlayTinner"}'),
-     "unknown seat"),
+     "unknown player"),
     (('type = "PlayTinner"', 'type = "Dance"'), "bad action"),
     (('gold = {Ana = 23}', 'goold = {Ana = 23}'), "unknown field"),
 ])

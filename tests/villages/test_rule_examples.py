@@ -77,7 +77,7 @@ def test_a_refusal_that_no_longer_happens_fails(tmp_path: Path) -> None:
 @pytest.mark.parametrize("change, message", [
     (('id = "hired-units"', 'id = "Hired units"'), "lower-case"),
     (('{seat = "Ana", type = "Discard", card = "Pig"}',
-      '{seat = "Zoe", type = "Discard", card = "Pig"}'), "unknown seat"),
+      '{seat = "Zoe", type = "Discard", card = "Pig"}'), "unknown player"),
     (('type = "Discard", card = "Pig"}', 'type = "Dance", card = "Pig"}'), "bad action"),
     (("powers = [3, 3]", "power = [3, 3]"), "unknown field"),
 ])

@@ -56,6 +56,10 @@ class ActionCodec:
     def names(self) -> str:
         return ", ".join(sorted(self._by_name))
 
+    def kind(self, name: Any) -> type | None:
+        """The action class called `name`, or None."""
+        return self._by_name.get(name) if isinstance(name, str) else None
+
     def from_dict(self, d: Any) -> Any:
         if not isinstance(d, dict) or "type" not in d:
             raise IllegalAction(f"an action dict needs a 'type' key, got {short_repr(d)}")

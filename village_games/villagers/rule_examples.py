@@ -1,35 +1,23 @@
-"""Villagers' worked rule examples: scenarios plus scripted steps, run by the real engine.
+"""Villagers' worked rule examples (`rule_examples.toml`), run by the real engine.
 
-The data lives in `rule_examples.toml` (data, not code). Each example is a hand-written
-scenario for `Villagers.from_dict` and a list of steps; a step applies zero or more
-actions (each by a named seat), carries a short narration in this project's words, and may
-`expect` facts afterwards, so every example is also a test of the rulebook's numbers.
-
-`replay(example, k)` rebuilds the state after k steps from the scenario every time, so a
-walkthrough's Back button never runs the game backwards.
+The reading, checking and replaying is shared by every game (`core/rule_examples.py`);
+here are only the facts a Villagers example may `expect`.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.card_data import CardDataError, load_toml, unknown_keys
-from ..core.errors import IllegalAction
-from ..core.events import Event
-from . import actions as _actions
+from ..core.rule_examples import ExampleFailed, ExampleRules, Frame, RuleExample, Step
 from .actions import CODEC
 from .game import Villagers
 
-EXAMPLES_FILE = Path(__file__).with_name("rule_examples.toml")
+__all__ = ["EXAMPLES_FILE", "RULES", "ExampleFailed", "Frame", "RuleExample", "Step",
+           "check_expect", "load_examples", "replay", "run_example"]
 
-_EXAMPLE_KEYS = {"id", "title", "intro", "scenario", "step"}
-_STEP_KEYS = {"narration", "actions", "expect"}
-_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+EXAMPLES_FILE = Path(__file__).with_name("rule_examples.toml")
 
 
 def _village(g: Villagers, seat: int) -> list[str]:
@@ -49,180 +37,23 @@ SEAT_CHECKS: dict[str, Callable[[Villagers, int], Any]] = {
     "square": lambda g, s: list(g.players[s].square),
     "draft_limit": lambda g, s: g.players[s].draft_limit,
 }
-TABLE_CHECKS: dict[str, Callable[[Villagers], Any]] = {
-    "bank": lambda g: g.bank,
-    "road": lambda g: list(g.road),
-    "road_coins": lambda g: list(g.road_coins),
-    "phase": lambda g: g.phase,
-    "markets": lambda g: g.markets,
-    "build_limit": lambda g: g.limit,
-    "builds_used": lambda g: g.used,
-    "basics": lambda g: dict(g.basics),
-    "over": lambda g: g.is_over(),
+TABLE_CHECKS: dict[str, Callable[[Villagers, list], Any]] = {
+    "bank": lambda g, _e: g.bank,
+    "road": lambda g, _e: list(g.road),
+    "road_coins": lambda g, _e: list(g.road_coins),
+    "phase": lambda g, _e: g.phase,
+    "markets": lambda g, _e: g.markets,
+    "build_limit": lambda g, _e: g.limit,
+    "builds_used": lambda g, _e: g.used,
+    "basics": lambda g, _e: dict(g.basics),
+    "over": lambda g, _e: g.is_over(),
 }
+RULES = ExampleRules(Villagers, CODEC, SEAT_CHECKS, TABLE_CHECKS, authority="the rulebook")
 
 
-class ExampleFailed(AssertionError):
-    """A rule example no longer matches the engine: an illegal step or a broken `expect`."""
-
-
-@dataclass(frozen=True)
-class Step:
-    narration: str
-    actions: tuple[tuple[int, dict[str, Any]], ...] = ()
-    expect: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class RuleExample:
-    id: str
-    title: str
-    intro: str
-    scenario: dict[str, Any]
-    steps: tuple[Step, ...]
-    names: tuple[str, ...]
-
-    def new_game(self) -> Villagers:
-        """A fresh game at the scenario's starting position."""
-        return Villagers.from_dict(self.scenario)
-
-    def seat_of(self, name: str) -> int:
-        return self.names.index(name)
-
-
-# ---------------------------------------------------------------- loading and validation
 def load_examples(path: str | Path = EXAMPLES_FILE) -> list[RuleExample]:
     """Every example in the file, validated; a bad file raises CardDataError saying where."""
-    data = load_toml(path)
-    raw = data.get("example")
-    if not isinstance(raw, list) or not raw:
-        raise CardDataError(f"{Path(path).name}: no [[example]] tables")
-    out: list[RuleExample] = []
-    for i, table in enumerate(raw):
-        where = f"{Path(path).name}: example {i + 1}"
-        unknown_keys(table, _EXAMPLE_KEYS, where)
-        ex_id = str(table.get("id", ""))
-        if not _ID.match(ex_id):
-            raise CardDataError(f"{where}: id {ex_id!r} must be lower-case-with-dashes")
-        if any(e.id == ex_id for e in out):
-            raise CardDataError(f"{where}: duplicate id {ex_id!r}")
-        out.append(_parse_example(table, ex_id, f"{where} ({ex_id})"))
-    return out
+    return RULES.load(path)
 
 
-def _parse_example(table: dict[str, Any], ex_id: str, where: str) -> RuleExample:
-    scenario = table.get("scenario")
-    if not isinstance(scenario, dict) or not scenario.get("players"):
-        raise CardDataError(f"{where}: needs a [example.scenario] with players")
-    names = tuple(str(p.get("name", f"Player {i + 1}"))
-                  for i, p in enumerate(scenario["players"]))
-    steps = table.get("step")
-    if not isinstance(steps, list) or not steps:
-        raise CardDataError(f"{where}: needs at least one [[example.step]]")
-    parsed = tuple(_parse_step(s, names, f"{where}, step {k + 1}")
-                   for k, s in enumerate(steps))
-    return RuleExample(ex_id, str(table.get("title", ex_id)), str(table.get("intro", "")),
-                       scenario, parsed, names)
-
-
-def _seat(value: Any, names: tuple[str, ...], where: str) -> int:
-    if value not in names:
-        raise CardDataError(f"{where}: unknown seat {value!r}; players are {', '.join(names)}")
-    return names.index(value)
-
-
-def _parse_step(table: Any, names: tuple[str, ...], where: str) -> Step:
-    if not isinstance(table, dict) or not isinstance(table.get("narration"), str):
-        raise CardDataError(f"{where}: needs a narration")
-    unknown_keys(table, _STEP_KEYS, where)
-    actions = []
-    for act in table.get("actions", []):
-        body = dict(act)
-        seat = _seat(body.pop("seat", None), names, where)
-        _fill_nones(body)
-        try:
-            CODEC.from_dict(body)
-        except (ValueError, TypeError, IllegalAction) as exc:
-            raise CardDataError(f"{where}: bad action {act!r}: {exc}") from exc
-        actions.append((seat, body))
-    expect = dict(table.get("expect", {}))
-    unknown_keys(expect, set(SEAT_CHECKS) | set(TABLE_CHECKS), f"{where}, expect")
-    for key in SEAT_CHECKS:
-        if key in expect:
-            if not isinstance(expect[key], dict):
-                raise CardDataError(f"{where}: expect.{key} must be a table by player name")
-            for name in expect[key]:
-                _seat(name, names, f"{where}, expect.{key}")
-    return Step(table["narration"], tuple(actions), expect)
-
-
-def _fill_nones(body: dict[str, Any]) -> None:
-    """TOML has no null: an optional action field left out means None."""
-    kind = getattr(_actions, str(body.get("type")), None)
-    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
-        for f in dataclasses.fields(kind):
-            if f.name not in body and "None" in str(f.type):
-                body[f.name] = None
-
-
-# ---------------------------------------------------------------- running
-@dataclass
-class Frame:
-    """The state after `upto` steps of an example, and what the last step added."""
-
-    example: RuleExample
-    upto: int
-    game: Villagers
-    new_events: list[Event]
-
-    @property
-    def step(self) -> Step | None:
-        return self.example.steps[self.upto - 1] if self.upto else None
-
-    @property
-    def new_lines(self) -> list[str]:
-        return [e.text_for(None) for e in self.new_events]
-
-    @property
-    def observation(self) -> dict[str, Any]:
-        """What a spectator sees: every hand hidden, as the walkthrough shows the table."""
-        return self.game.observation(None)
-
-
-def replay(example: RuleExample, upto: int, *, check: bool = False) -> Frame:
-    """The game after the first `upto` steps, rebuilt from the scenario; with `check`,
-    every step's `expect` is verified on the way (ExampleFailed says which)."""
-    g = example.new_game()
-    events: list[Event] = []
-    for k, step in enumerate(example.steps[:upto]):
-        events = []
-        for seat, body in step.actions:
-            try:
-                events.extend(g.apply(seat, CODEC.from_dict(body)))
-            except IllegalAction as exc:
-                raise ExampleFailed(f"{example.id} step {k + 1}: {body} refused: {exc}") from exc
-        if check:
-            check_expect(example, g, k)
-    return Frame(example, upto, g, events)
-
-
-def check_expect(example: RuleExample, g: Villagers, k: int) -> None:
-    """Compare step k's `expect` with the engine; raise ExampleFailed naming the mismatch."""
-    for key, want in example.steps[k].expect.items():
-        if key in SEAT_CHECKS:
-            for name, value in want.items():
-                got = SEAT_CHECKS[key](g, example.seat_of(name))
-                _same(got, value, f"{example.id} step {k + 1}: {key} of {name}")
-        else:
-            _same(TABLE_CHECKS[key](g), want, f"{example.id} step {k + 1}: {key}")
-
-
-def _same(got: Any, want: Any, what: str) -> None:
-    if got != want:
-        raise ExampleFailed(f"{what} is {got!r}, the rulebook says {want!r}")
-
-
-def run_example(example: RuleExample) -> list[Frame]:
-    """Every frame of an example, each step's `expect` checked."""
-    replay(example, len(example.steps), check=True)
-    return [replay(example, k) for k in range(1, len(example.steps) + 1)]
+replay, check_expect, run_example = RULES.replay, RULES.check_expect, RULES.run_example
