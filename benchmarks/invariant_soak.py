@@ -7,6 +7,7 @@ seed, so it can be replayed). Not a test: nothing here is timed against a target
 
     .venv/bin/python benchmarks/invariant_soak.py [--games 250] [--deep-every 97]
                                                   [--game villagers] [--first-seed 0]
+                                                  [--out results.json]
 
 Writes benchmarks/results/invariant_soak.json. Exit status 1 when an invariant broke.
 """
@@ -81,6 +82,7 @@ def main() -> int:
                         help="round-trip, clone and refusal checks every n-th decision")
     parser.add_argument("--game", choices=ENGINES, help="only this engine")
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=RESULTS, help="where the JSON goes")
     args = parser.parse_args()
     if args.games < 1 or args.deep_every < 1:
         parser.error("--games and --deep-every must be at least 1")
@@ -95,8 +97,8 @@ def main() -> int:
             print(f"| {name} | {players} | {row['games']} | {row.get('decisions', '-')} | "
                   f"{row.get('illegal_actions_refused', '-')} | {row['broken'] or 'none'} | "
                   f"{row['seconds']} |", flush=True)
-    RESULTS.parent.mkdir(parents=True, exist_ok=True)
-    RESULTS.write_text(json.dumps({
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps({
         "benchmark": "invariant_soak", "when": datetime.now(UTC).isoformat(timespec="seconds"),
         "games_per_player_count": args.games, "deep_every": args.deep_every,
         "first_seed": args.first_seed, "load_average_at_end": os.getloadavg(),
