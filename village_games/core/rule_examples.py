@@ -9,7 +9,8 @@ is also a test of the rulebook's numbers. What can be expected is the game's cho
 `ExampleRules` names a check per fact, per seat (a table by player name) or table-wide.
 
 `rules.replay(example, k)` rebuilds the state after k steps from the scenario every time,
-so a walkthrough's Back button never runs the game backwards.
+so a walkthrough's Back button never runs the game backwards. (Village Pillage keeps its
+own reader: its steps may stop partway through a simultaneous round, `show_until`.)
 """
 
 from __future__ import annotations
