@@ -1,6 +1,5 @@
-"""Pinned transcripts: replaying each stored seeded game must give the same log, event flags,
-final state and outcome. A change of behaviour or wording shows as a diff; if it is intended,
-regenerate with `.venv/bin/python -m tests.village_pillage.transcript_tool --update`.
+"""Village Pillage's pinned transcripts: what the check's message shows, and what the games
+must cover (every game's transcripts replay and fail on change in tests/test_transcripts.py).
 
 No bot runs here: the actions come from the files (the bots only chose them once).
 """
@@ -8,7 +7,6 @@ No bot runs here: the actions come from the files (the bots only chose them once
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 
 import pytest
 
@@ -20,11 +18,6 @@ PATHS = tt.transcript_paths()
 @pytest.fixture(scope="module")
 def three_players() -> dict:
     return tt.load(tt.path_for("three_players"))
-
-
-@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
-def test_seeded_games_replay_exactly_as_recorded(path: Path) -> None:
-    tt.check(tt.load(path), path.name)
 
 
 def test_transcript_check_fails_and_shows_the_line_when_one_log_line_changes(
@@ -45,14 +38,6 @@ def test_transcript_check_fails_and_shows_the_line_when_one_log_line_changes(
     assert "events:" not in message and "final_state:" not in message
 
 
-@pytest.mark.parametrize("section", ["events", "final_state", "outcome"])
-def test_transcript_check_fails_when_flags_state_or_outcome_differ(
-    three_players: dict, section: str
-) -> None:
-    with pytest.raises(AssertionError, match=f"{section}: differs"):
-        tt.check(tt.mutated(three_players, section, 4), "three_players.json")
-
-
 def test_transcript_check_reports_an_action_the_engine_refuses(three_players: dict) -> None:
     broken = copy.deepcopy(three_players)
     broken["record"]["actions"][1] = broken["record"]["actions"][0]  # seat 0 plans twice
@@ -66,13 +51,9 @@ def test_transcripts_cover_two_to_five_players_and_both_duel_bank_sides() -> Non
     assert {o["bank_side"] for o in options if o["players"] == 2} == {"duel", "standard"}
 
 
-def test_every_pinned_game_has_its_file_and_no_file_is_stale() -> None:
-    assert [p.name for p in PATHS] == sorted(f"{spec.name}.json" for spec in tt.GAMES)
+def test_each_file_names_the_bots_that_played_it() -> None:
     for spec in tt.GAMES:
-        data = tt.load(tt.path_for(spec.name))
-        assert data["record"]["seed"] == spec.seed
-        assert data["record"]["options"]["players"] == spec.players
-        assert data["lineup"] == spec.header()["lineup"]
+        assert tt.load(tt.path_for(spec.name))["lineup"] == spec.header()["lineup"]
 
 
 def test_transcripts_together_show_every_event_kind_with_its_flags() -> None:

@@ -1,40 +1,15 @@
-"""Pinned transcripts: replaying each stored seeded game gives the same log, event flags,
-final state and outcome. Regenerate with `.venv/bin/python -m tests.villages.transcript_tool
---update` when a change is intended."""
+"""What the pinned transcripts of this game must cover (replaying them, and the check
+itself, are tested for every game in tests/test_transcripts.py)."""
 
 from __future__ import annotations
-
-import copy
-from pathlib import Path
-
-import pytest
 
 from . import transcript_tool as tt
 
 PATHS = tt.transcript_paths()
 
 
-@pytest.mark.parametrize("path", PATHS, ids=[p.stem for p in PATHS])
-def test_seeded_games_replay_exactly_as_recorded(path: Path) -> None:
-    tt.check(tt.load(path), path.name)
-
-
-def test_every_pinned_game_has_its_file_for_two_to_five_players() -> None:
-    assert [p.name for p in PATHS] == sorted(f"{s.name}.json" for s in tt.GAMES)
+def test_the_pinned_games_cover_two_to_five_players() -> None:
     assert sorted(tt.load(p)["record"]["options"]["players"] for p in PATHS) == [2, 3, 4, 5]
-
-
-@pytest.mark.parametrize("section", ["log", "events", "final_state", "outcome"])
-def test_a_changed_transcript_fails_the_check(section: str) -> None:
-    data = copy.deepcopy(tt.load(tt.path_for("three_players")))
-    if section in ("log", "events"):
-        data[section][10] += " (changed)"
-    elif section == "final_state":
-        data[section]["round"] += 1
-    else:
-        data[section]["scores"][0] += 1
-    with pytest.raises(AssertionError, match=f"{section}: differs"):
-        tt.check(data, "three_players.json")
 
 
 def test_transcripts_together_show_the_rare_events() -> None:
