@@ -3,6 +3,7 @@
 from .beginner_bot import BeginnerBot
 from .random_bot import RandomBot
 from .village_pillage_bot import PillageBot
+from .villagers_and_villains_bot import VillagersAndVillainsBot
 from .villagers_bot import VillagersBot
 
-__all__ = ["BeginnerBot", "PillageBot", "RandomBot", "VillagersBot"]
+__all__ = ["BeginnerBot", "PillageBot", "RandomBot", "VillagersAndVillainsBot", "VillagersBot"]

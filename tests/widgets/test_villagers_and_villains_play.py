@@ -1,0 +1,225 @@
+"""The Villagers & Villains play app driven from Python: recruit by clicking a pool card,
+buy a roll and roll; defend with a hero and the Angry Mob; build; the live odds beside the
+pool, the challenges and the buttons; dice on the table; variants and bot kinds; the
+stand-in deck in the setup and in every card's help; a user's deck file; the score sheet
+at the end."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from village_games import villagers_and_villains as vv
+from village_games.bots import RandomBot, VillagersAndVillainsBot
+from village_games.villagers_and_villains import CARD_FILE
+from widgets.table_app import SAVE_FORMAT
+from widgets.villagers_and_villains.play_app import VARIANTS, VVAdapter, make_app
+from widgets.villagers_and_villains.render import render_table
+
+
+def load(app, state: dict, seats: list[str]) -> None:
+    app.load_json(json.dumps({"game": "villagers_and_villains", "format": SAVE_FORMAT,
+                              "state": vv.Game.from_dict(state).to_dict(), "seats": seats}))
+
+
+RECRUIT = {"pool": ["Goblins", "Farm", "Witch", "Castle", "Rats", "Bridge"], "dice": [2, 5],
+           "players": [{"name": "Tim", "gold": 3}, {"name": "Ana"}]}
+DEFEND = {"phase": "defend", "dice": [2], "players": [
+    {"name": "Tim", "town": ["Troll", "Knight"]}, {"name": "Ana"}]}
+
+
+def test_recruit_by_clicking_a_pool_card_with_its_odds_shown() -> None:
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
+    load(app, RECRUIT, ["human", "bot"])
+    html = app.board.html
+    # the chance under card 4 with no extra roll (1/2) and with Tim's 3 gold (15/16)
+    slot4 = html.split('<div class="vg-vv-pos">4</div>')[1].split('<div class="vg-vv-pos">')[0]
+    assert "<b>50%</b>" in slot4 and "94% with 3 extra" in slot4
+    assert app.picker.button("position", 4).description == "4. Castle · 50%"
+    app.board.click("4", "position")
+    assert app.game.turn_state.position == 4 and app.game.turn_state.step == "declare"
+    buy = app.picker.button("", "", kind="BuyRoll")
+    assert buy.description == "Buy an extra roll (1 gold): 50% → 75%"
+    buy.click()
+    assert app.game.players[0].gold == 2
+    assert app.picker.button("", "", kind="Roll").description == "Roll 2 dice: 75% to succeed"
+    app.picker.button("", "", kind="Roll").click()  # a 2, then a 5: the Castle
+    g = app.game
+    assert "Castle" in g.players[0].hand()
+    assert 'class="vg-vv-die"' in app.board.html and "⚁" in app.board.html  # the dice
+
+
+def test_defend_with_a_hero_and_the_angry_mob_by_clicking() -> None:
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
+    load(app, DEFEND, ["human", "bot"])
+    html = app.board.html
+    assert "Town 33%" in html and "Knight 67%" in html and "Mob: up to" in html
+    assert 'data-vg-value="None" data-vg-field="hero"' in html  # the TOWN DEFENSE token
+    app.board.click("Troll", "challenge")
+    app.board.click("Knight", "hero")
+    assert not app.turn_confirm.disabled
+    app.turn_confirm.click()
+    mob = app.picker.button("", "", kind="DeclareMob")
+    assert mob.description == "Send the Angry Mob (+3, then gone): 67% → 100%"
+    mob.click()
+    app.picker.button("", "", kind="Roll").click()  # 2 + 2 + 3 beats the Troll's 5
+    g = app.game
+    assert "Troll" in g.players[0].hand() and "Angry Mob" not in g.players[0].hand()
+
+
+def test_a_town_defense_is_picked_on_the_table_too() -> None:
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
+    load(app, DEFEND, ["human", "bot"])
+    app.board.click("Troll", "challenge")
+    app.board.click("None", "hero")
+    app.turn_confirm.click()
+    assert app.game.turn_state.hero is None and app.game.turn_state.challenge == "Troll"
+
+
+def test_variants_are_basic_or_advanced_with_pony_express_and_ordinance() -> None:
+    keys = [v.key for v in VARIANTS]
+    assert keys[:2] == ["basic", "advanced"] and len(set(keys)) == 8
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "4",
+                    "variant": "advanced-pony-ordinance"})
+    g = app.game
+    assert g.advanced and g.pony_express and g.ordinance
+    assert app.variant_box.value == "advanced-pony-ordinance"
+    assert "advanced game + Ordinance + Pony Express" in app.board.html
+    assert app.picker.button("position", 1, kind="Ordinance")  # offered as an option
+    assert app.share_query() == \
+        "?players=3&seats=human,bot,bot&seed=4&variant=advanced-pony-ordinance"
+
+
+def test_the_bot_kind_is_a_setup_choice_and_a_link_setting() -> None:
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "2", "bots": "random"})
+    assert all(isinstance(b, RandomBot) for b in app.bots.values())
+    app.bot_box.value = "heuristic"
+    assert all(isinstance(b, VillagersAndVillainsBot) for b in app.bots.values())
+    bad = make_app({"players": "2", "bots": "genius"})
+    assert "bots must be heuristic or random" in bad.notice.value
+    assert all(isinstance(b, VillagersAndVillainsBot) for b in bad.bots.values())
+
+
+def test_the_stand_in_deck_shows_in_the_setup_and_every_cards_help() -> None:
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
+    assert "stand-in deck" in app.deck_note.value
+    assert "stand-in deck" in app.board.html
+    titles = re.findall(r'class="vg-vv-card vg-vv-(?:building|citizen|hero|challenge|mob)[^"]*"'
+                        r' title="([^"]*)"', app.board.html)
+    assert titles and all("Stand-in card" in t for t in titles)
+    tip = app.picker.button("position", 1).tooltip
+    assert "Stand-in card" in tip
+
+
+def test_a_users_deck_file_is_used_and_a_bad_one_changes_nothing() -> None:
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
+    text = CARD_FILE.read_text(encoding="utf-8").replace("stand_in = true", "stand_in = false")
+    app.use_deck(("my_cards.toml", text.encode()))
+    assert app.game.cards.name == "my_cards.toml" and "my_cards.toml" in app.board.html
+    assert "Stand-in card" not in app.board.html
+    before = app.game
+    bad = text.replace('defeat = 2', 'defeat = "two"', 1)
+    with pytest.raises(ValueError, match="defeat"):
+        app.use_deck(("bad.toml", bad.encode()))
+    assert app.game is before
+
+
+def test_bots_play_to_the_end_and_the_score_sheet_is_filled_in() -> None:
+    app = make_app({"players": "3", "seats": "bot,bot,bot", "seed": "5",
+                    "variant": "advanced"})
+    g = app.game
+    assert g.is_over()
+    html = app.board.html
+    assert "Game Score Sheet" in html and "Matchmaker Bonus" in html
+    for line in ("Town Value", "Civility Bonus", "Heroic Bonus", "Victory Bonus",
+                 "Largest Town Bonus", "Total Points"):
+        assert line in html
+    sheet = g.score_sheet()
+    totals = re.search(r'class="vg-vv-total"><th>Total Points</th>(.*?)</tr>', html).group(1)
+    assert re.findall(r"<td>(-?\d+)</td>", totals) == [str(r["total"]) for r in sheet]
+    assert "vg-vv-winner" in html and "Game over" in app.prompt.value
+
+
+def test_build_from_hand_and_the_phase_track() -> None:
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
+    load(app, {"phase": "build", "players": [{"name": "Tim", "gold": 4,
+                                              "hand": ["Angry Mob", "Farm"]},
+                                             {"name": "Ana"}]}, ["human", "bot"])
+    html = app.board.html
+    assert 'vg-vv-phase vg-vv-phase-now" title="build or hire' in html
+    assert app.picker.button("card", "Farm", kind="Build").description == "Farm (3 gold)"
+    app.board.click("Farm", "card")
+    assert "Farm" in app.game.players[0].town and app.game.players[0].gold == 1
+
+
+def test_spectator_render_shows_no_odds_and_hides_drawn_cards() -> None:
+    g = vv.Game.from_dict({"players": [{"name": "Tim", "hand_secret": ["Farm"]},
+                                       {"name": "Ana"}]})
+    html = VVAdapter().render(g.observation(None), g.cards)
+    assert "vg-vv-odds" not in html and "vg-vv-back" in html
+    assert '<div class="vg-vv-cname">Farm</div>' not in html.split("Recruitment Pool")[0]
+
+
+def test_every_step_of_a_bot_game_renders_for_each_seat() -> None:
+    g = vv.new_game(players=4, seed=9, advanced=True, pony_express=True, ordinance=True)
+    bot = RandomBot(seed=3)
+    from village_games.core import SeatView
+    while not g.is_over():
+        seat = g.to_act()[0]
+        obs = g.observation(seat)
+        assert render_table(obs, g.cards)
+        labels = VVAdapter().labels(obs, g.cards)
+        for a in g.legal_actions(seat):
+            kind = type(a).__name__
+            assert labels.kind_title(kind)
+            for f in dataclasses.fields(a):
+                value = getattr(a, f.name)
+                assert labels.value_label(kind, f.name, value)
+                labels.value_tooltip(kind, f.name, value)
+        g.apply(seat, bot.act(SeatView(g, seat)))
+    assert "Game Score Sheet" in render_table(g.observation(None), g.cards)
+
+
+def test_the_notebooks_are_thin() -> None:
+    root = Path(__file__).resolve().parents[2] / "notebooks"
+    for name in ("play", "rules", "replay"):
+        nb = json.loads((root / f"villagers_and_villains_{name}.ipynb").read_text())
+        code = [c for c in nb["cells"] if c["cell_type"] == "code"]
+        assert len(code) == 1 and len("".join(code[0]["source"]).splitlines()) <= 3
+
+
+def test_hot_seat_shows_each_mayor_their_own_drawn_cards_only() -> None:
+    app = make_app({"players": "2", "seats": "human,human", "seed": "1"})
+    load(app, {"players": [{"name": "Tim", "hand_secret": ["Farm"]},
+                           {"name": "Ana", "hand_secret": ["Castle"]}]}, ["human", "human"])
+    assert "vg-handover" in app.handover._dom_classes and app.board.html == ""
+    app.handover_button.click()
+    html = app.board.html
+    assert '<div class="vg-vv-cname">Farm</div>' in html
+    assert '<div class="vg-vv-cname">Castle</div>' not in html.split("Recruitment Pool")[1]
+
+
+def test_step_by_step_shows_only_the_dice_rolled_so_far() -> None:
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "1"}, step_by_step=True)
+    load(app, {"pool": ["Goblins", "Farm", "Witch", "Castle", "Rats", "Bridge"],
+               "dice": [1, 5], "players": [{"name": "Tim"}, {"name": "Ana"}]},
+         ["human", "bot"])
+    app.board.click("5", "position")
+    app.all_button.click()  # the announcement is a step of its own
+    app.picker.button("", "", kind="BuyRoll").click()
+    app.all_button.click()
+    app.picker.button("", "", kind="Roll").click()
+    assert app.frames  # Tim's two dice and what follows, one event at a time
+    first = app.board.html
+    assert "⚀" in first and "⚄" not in first  # the second die is not shown yet
+    app.next_button.click()
+    assert "⚄" in app.board.html
+    for _ in range(20):  # each bot move is stepped through in its turn
+        if not app.frames:
+            break
+        app.all_button.click()
+    assert not app.frames and app.human_to_act() == 0

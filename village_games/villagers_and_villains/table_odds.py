@@ -1,0 +1,110 @@
+"""The live odds a table shows beside the choices, worked out from one seat's observation.
+
+`odds.pool_odds(game, seat)` and `odds.defense_odds(game, seat)` read a game object; a
+table draws observations (the step-by-step view shows the table as it was several events
+ago), so these give the same numbers from what the observation holds: the pool, the
+mayor's gold, the announced recruit's bonus and rolls, the town, the Angry Mob, the Favor,
+the cards that entered a town this phase and the Pony Express rolls sold. The tests check
+that both ways agree on every position of many seeded games.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from .cards import CardSet
+from .odds import recruit_chance, roll_succeeds
+from .options import FAVOR_DEFENSE_BONUS, FAVOR_RECRUIT_BONUS
+
+
+def _declaring(obs: dict[str, Any], seat: int) -> dict[str, Any] | None:
+    """The turn record when `seat` has announced a recruit and not yet rolled."""
+    t = obs.get("turn")
+    if (obs["phase"] == "recruit" and t is not None and t.get("seat") == seat
+            and t.get("step") == "declare"):
+        return t
+    return None
+
+
+def pool_odds_seen(obs: dict[str, Any], seat: int,
+                   max_extra: int | None = None) -> list[dict[str, Any]]:
+    """Each pool card's exact recruit chance for `seat` with 0, 1, ... extra rolls (up to
+    the gold they hold, or `max_extra`), as `odds.pool_odds` gives it."""
+    t = _declaring(obs, seat)
+    bonus = t["bonus"] if t else 0
+    free = max(0, t["rolls"] - 1 - t["bought"]) if t else 0
+    bought = t["bought"] if t else 0
+    top = obs["players"][seat]["gold"] if max_extra is None else max_extra
+    sold = seat in ((obs.get("pony_express") or {}).get("sold") or [])
+    rows = []
+    for slot in obs["pool"]:
+        k = slot["position"]
+        chances: list[Fraction] = []
+        for extra in range(top + 1):
+            if not sold or k == 1 or 1 + bonus >= k:
+                chances.append(recruit_chance(k, bought + extra, bonus, free))
+            else:  # the sold base roll counts as a 1: only the real dice can reach it
+                dice = bought + extra + free
+                chances.append(1 - (1 - roll_succeeds(k, bonus)) ** dice)
+        rows.append({"position": k, "card": slot["card"], "chances": chances})
+    return rows
+
+
+def defense_odds_seen(obs: dict[str, Any], cards: CardSet, seat: int) -> list[dict[str, Any]]:
+    """For each challenge in `seat`'s town, the chance one DEFENSE roll beats it, by
+    attacker (None = TOWN DEFENSE, else a hero that did not arrive this phase), alone and
+    with the Angry Mob and the King's Favor where the mayor holds them (as
+    `odds.defense_odds`)."""
+    card = cards.cards
+    p = obs["players"][seat]
+    mob = cards.mob
+    favor = obs.get("favor") or {}
+    has_favor = bool(obs.get("advanced")) and favor.get("where") == "mayor" and \
+        favor.get("seat") == seat
+    fresh = set(obs.get("fresh") or [])
+    heroes = [c for c in p["town"] if card[c].type == "hero" and c not in fresh]
+    rows = []
+    for c in p["town"]:
+        ch = card[c]
+        if ch.type != "challenge":
+            continue
+        attackers = []
+        for hero in (None, *heroes):
+            base = card[hero].defense if hero else 0
+            row: dict[str, Any] = {"hero": hero, "bonus": base,
+                                   "chance": roll_succeeds(ch.defeat, base)}
+            if p["angry_mob"]:
+                row["with_mob"] = roll_succeeds(ch.defeat, base + mob.defense)
+            if has_favor:
+                row["with_favor"] = roll_succeeds(ch.defeat, base + FAVOR_DEFENSE_BONUS)
+            attackers.append(row)
+        rows.append({"challenge": c, "defeat": ch.defeat, "successes": ch.successes,
+                     "attackers": attackers})
+    return rows
+
+
+def announced_odds(obs: dict[str, Any], cards: CardSet, seat: int) -> dict[str, Fraction] | None:
+    """For a recruit or DEFENSE `seat` has announced and not yet rolled: the chance as it
+    stands (`now`), with one more bought roll (`roll`, recruits), with the King's Favor's
+    bonus (`favor`) and with the Angry Mob (`mob`, defenses). None when nothing is
+    announced. A DEFENSE's chance is that of this one roll succeeding."""
+    t = obs.get("turn")
+    if t is None or t.get("seat") != seat or t.get("step") != "declare":
+        return None
+    if obs["phase"] == "recruit":
+        rows = pool_odds_seen(obs, seat, max_extra=1)
+        k = t["position"]
+        if not 1 <= k <= len(rows):
+            return None
+        now, roll = rows[k - 1]["chances"]
+        bonus = t["bonus"] + FAVOR_RECRUIT_BONUS
+        favor_obs = {**obs, "turn": {**t, "bonus": bonus}}
+        favor = pool_odds_seen(favor_obs, seat, max_extra=0)[k - 1]["chances"][0]
+        return {"now": now, "roll": roll, "favor": favor}
+    if obs["phase"] == "defend" and t.get("challenge"):
+        defeat = cards.cards[t["challenge"]].defeat
+        return {"now": roll_succeeds(defeat, t["bonus"]),
+                "favor": roll_succeeds(defeat, t["bonus"] + FAVOR_DEFENSE_BONUS),
+                "mob": roll_succeeds(defeat, t["bonus"] + cards.mob.defense)}
+    return None

@@ -1,0 +1,402 @@
+"""Play Villagers & Villains: the generic table app with the Villagers & Villains adapter.
+
+    from widgets.villagers_and_villains.play_app import play_app
+    play_app()   # reads ?players=3&seats=human,bot,bot&seed=7&variant=advanced&bots=random
+
+The basic or advanced game and the official Pony Express and Ordinance variants are the
+table's variants (one drop-down). Bots are the heuristic bot that weighs the dice, or
+random play (a drop-down beside New game, or `bots=` in the link). The live odds (each
+pool card's recruit chance with your gold, each challenge's DEFENSE chances, and what a
+bought roll, the Favor or the Angry Mob would add) come from the engine's `table_odds`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from village_games import villagers_and_villains as vv
+from village_games.bots import RandomBot, VillagersAndVillainsBot
+from village_games.core import Game
+from village_games.villagers_and_villains import CardSet, deck_from_text
+from village_games.villagers_and_villains.abilities import PHASE_TITLES
+from village_games.villagers_and_villains.table_odds import (
+    announced_odds,
+    defense_odds_seen,
+    pool_odds_seen,
+)
+
+from ..gallery import add_nav
+from ..markup import esc as _e
+from ..query import page_query
+from ..safe import guarded
+from ..table_adapter import Variant
+from ..table_app import TableApp
+from ..table_setup import parse_setup
+from .render import card_tip, pct, render_table
+
+NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
+NOTEBOOK = "villagers_and_villains_play.ipynb"
+MAX_DICE_GROUPS = 4  # rolling moments shown under "Latest rolls"
+
+BOT_KINDS: dict[str, tuple[str, type]] = {
+    "heuristic": ("Bots weigh the odds", VillagersAndVillainsBot),
+    "random": ("Bots play at random", RandomBot),
+}
+
+ADVANCED_NOTE = "abilities, King's Favor, pairs"
+VARIANTS: tuple[Variant, ...] = tuple(
+    Variant(
+        "-".join(["advanced" if adv else "basic"] + (["pony"] if pony else [])
+                 + (["ordinance"] if ordn else [])),
+        ("Advanced game" if adv else "Basic game")
+        + (" + Pony Express" if pony else "") + (" + Ordinance" if ordn else "")
+        + (f" ({ADVANCED_NOTE})" if adv and not (pony or ordn) else ""),
+        {"advanced": adv, **({"pony_express": True} if pony else {}),
+         **({"ordinance": True} if ordn else {})})
+    for pony, ordn in ((False, False), (True, False), (False, True), (True, True))
+    for adv in (False, True))
+
+KIND_TITLES = {
+    "KeepFavor": "Keep the King's Favor for later",
+    "MoveStart": "Spend the Favor: give the Start Marker to",
+    "Recruit": "Announce a pool card (your chance with no extra roll)",
+    "Ordinance": "Ordinance (once a game): shuffle a pool card back, deal a new one",
+    "BuyRoll": "Buy an extra roll (1 gold)",
+    "BuyRollFrom": "Pony Express: buy a roll from a mayor still to recruit",
+    "SellRoll": "Sell my coming recruit roll for 1 gold (it will count as a 1)",
+    "KeepRoll": "Keep my recruit roll",
+    "Roll": "Roll",
+    "Attack": "Defend: a challenge in your town, and who attacks it",
+    "DeclareMob": "Send the Angry Mob (+3, then it leaves the game)",
+    "UseFavor": "Spend the King's Favor",
+    "UseAbility": "Use an ability of your town",
+    "PayVend": "Pay another mayor's VEND ability",
+    "AllowVend": "Allow it (they pay)",
+    "RefuseVend": "Refuse",
+    "Resolve": "Carry out next",
+    "Build": "Build or hire from your hand",
+    "Pass": "End my turn",
+}
+FIELD_TITLES = {
+    ("MoveStart", "seat"): "New Start Marker holder",
+    ("Recruit", "position"): "Pool position",
+    ("Ordinance", "position"): "Pool card to replace",
+    ("BuyRollFrom", "seat"): "Buy from",
+    ("Attack", "challenge"): "Challenge",
+    ("Attack", "hero"): "Attacker",
+    ("UseAbility", "card"): "Card",
+    ("PayVend", "seat"): "Whose town",
+    ("PayVend", "card"): "Card",
+    ("Resolve", "ruling"): "Ruling",
+    ("Build", "card"): "Card (price)",
+}
+PASS_TITLES = {"defend": "Stop defending", "build": "Build nothing more: end my turn",
+               "recruit": "Pass", "pillage": "End my turn", "earning": "End my turn"}
+FAVOR_TITLES = {"recruit": "Spend the King's Favor: +2 on each die of this recruit",
+                "defend": "Spend the King's Favor: +2 on this DEFENSE roll",
+                "pillage": "Spend the King's Favor: no Pillage Loss from your challenges "
+                           "this turn",
+                "earning": "Spend the King's Favor: 1 more gold from the bank"}
+
+
+class VVLabels:
+    """Readable buttons for the picker, with the odds each choice has, from one seat's
+    observation (and the engine's `table_odds`)."""
+
+    def __init__(self, obs: dict[str, Any], cards: CardSet) -> None:
+        self.obs = obs
+        self.cards = cards
+        self.me = obs.get("viewer")
+        self.adv = bool(obs.get("advanced"))
+        me = self.me
+        self.pool = {r["position"]: r for r in pool_odds_seen(obs, me, max_extra=0)} \
+            if isinstance(me, int) else {}
+        self.announced = announced_odds(obs, cards, me) if isinstance(me, int) else None
+
+    def _name(self, seat: Any) -> str:
+        players = self.obs["players"]
+        return players[seat]["name"] if isinstance(seat, int) and seat < len(players) \
+            else str(seat)
+
+    def kind_title(self, kind: str) -> str:
+        phase = self.obs["phase"]
+        a = self.announced or {}
+        if kind == "Pass":
+            return PASS_TITLES.get(phase, "Pass")
+        if kind == "UseFavor":
+            base = FAVOR_TITLES.get(phase, "Spend the King's Favor")
+            if "favor" in a:
+                return f"{base}: {pct(a['now'])} → {pct(a['favor'])}"
+            return base
+        if kind == "BuyRoll" and "roll" in a:
+            return f"Buy an extra roll (1 gold): {pct(a['now'])} → {pct(a['roll'])}"
+        if kind == "DeclareMob" and "mob" in a:
+            return f"Send the Angry Mob (+3, then gone): {pct(a['now'])} → {pct(a['mob'])}"
+        if kind == "Roll":
+            t = self.obs.get("turn") or {}
+            chance = f": {pct(a['now'])} to succeed" if "now" in a else ""
+            if phase == "recruit":
+                rolls = t.get("rolls", 1)
+                return f"Roll {rolls} {'die' if rolls == 1 else 'dice'}{chance}"
+            return f"Roll the DEFENSE{chance}"
+        return KIND_TITLES.get(kind, kind)
+
+    def field_title(self, action_type: str, field: str) -> str:
+        return FIELD_TITLES.get((action_type, field), field)
+
+    def needs_confirm(self, kind: str) -> bool:
+        """The Ordinance shuffles the deck (final): it waits for Confirm."""
+        return kind == "Ordinance"
+
+    def value_label(self, action_type: str, field: str, value: Any) -> str:
+        obs = self.obs
+        card = self.cards.cards
+        if field == "position":
+            pool = obs["pool"]
+            name = pool[value - 1]["card"] if isinstance(value, int) and \
+                1 <= value <= len(pool) else "?"
+            if action_type == "Recruit" and value in self.pool:
+                return f"{value}. {name} · {pct(self.pool[value]['chances'][0])}"
+            return f"{value}. {name}"
+        if field == "seat":
+            return self._name(value)
+        if field == "hero":
+            if value is None:
+                return "TOWN DEFENSE"
+            c = card.get(value)
+            return f"{value} +{c.defense}" if c is not None else str(value)
+        if field == "challenge":
+            c = card.get(value)
+            return f"{value} (Defeat {c.defeat})" if c is not None else str(value)
+        if action_type == "Build":
+            c = card.get(value)
+            return f"{value} ({c.price} gold)" if c is not None else str(value)
+        if action_type == "PayVend" and field == "card":
+            c = card.get(value)
+            if c is not None and c.ability is not None:
+                return f"{value} ({c.ability.vend} gold)"
+        if action_type == "UseAbility":
+            c = card.get(value)
+            if c is not None and c.ability is not None:
+                cost = f", {c.ability.cost} gold" if c.ability.cost else ""
+                return f"{value}{cost}"
+        if action_type == "Resolve":
+            return self._ruling(value)
+        return str(value)
+
+    def _ruling(self, ruling: str) -> str:
+        me = self.obs["players"][self.me] if isinstance(self.me, int) else None
+        if ruling == "pillage":
+            loss = me["pillage_loss"] if me else 0
+            return f"Pillage Loss ({loss} gold)"
+        if ruling == "earnings":
+            earn = me["earnings"] if me else 0
+            return f"Earnings ({earn} gold)"
+        return ruling
+
+    def value_classes(self, action_type: str, field: str, value: Any) -> list[str]:
+        if field in ("card", "challenge") or (field == "hero" and value is not None):
+            return ["vg-pick-card"]
+        return []
+
+    def value_tooltip(self, action_type: str, field: str, value: Any) -> str:
+        if field in ("card", "challenge", "hero") and isinstance(value, str):
+            return card_tip(value, self.cards, self.adv)
+        if field == "position" and isinstance(value, int) and 1 <= value <= len(
+                self.obs["pool"]):
+            return card_tip(self.obs["pool"][value - 1]["card"], self.cards, self.adv)
+        if action_type == "Resolve" and isinstance(value, str) and value in self.cards.cards:
+            return card_tip(value, self.cards, self.adv)
+        return ""
+
+
+def with_odds(obs: dict[str, Any], cards: CardSet, seat: int | None = None) -> dict[str, Any]:
+    """The observation plus the live odds of `seat` (default: the viewer), from the
+    engine's `table_odds`: each pool card's recruit chance in the Recruit Phase, each
+    challenge's DEFENSE chances in the Defend Phase. Only public facts and the seat's own
+    gold go into them, so a spectator's table may show a mayor's odds."""
+    obs = dict(obs)
+    me = obs.get("viewer") if seat is None else seat
+    if isinstance(me, int):
+        obs["odds"] = {
+            "seat": me,
+            "pool": pool_odds_seen(obs, me) if obs["phase"] == "recruit" else [],
+            "defense": defense_odds_seen(obs, cards, me) if obs["phase"] == "defend"
+            else []}
+    return obs
+
+
+def recent_dice(log: Sequence[Any], upto: int | None = None,
+                groups: int = MAX_DICE_GROUPS) -> list[dict[str, Any]]:
+    """The die events of the last `groups` rolling moments (same mayor, same purpose) in
+    the first `upto` events of the log, oldest first."""
+    events = log if upto is None else log[:upto]
+    out: list[dict[str, Any]] = []
+    seen = 0
+    last: tuple[Any, Any] | None = None
+    for e in reversed(events):
+        if e.kind != "die":
+            continue
+        d = e.data
+        key = (d["seat"], d["for"])
+        if key != last:
+            seen += 1
+            if seen > groups:
+                break
+            last = key
+        out.append({"seat": d["seat"], "die": d["die"], "for": d["for"]})
+    out.reverse()
+    return out
+
+
+class VVAdapter:
+    """What the generic table app needs to know about Villagers & Villains."""
+
+    info = vv.INFO
+    title = "Villagers & Villains"
+    default_players = 3
+    default_names = NAMES
+    step_label = "Step through each event"
+    replay_notebook = "villagers_and_villains_replay.ipynb"
+    shows_dice = True  # the latest rolls come from the log of the game on the table
+
+    def __init__(self, bots: str = "heuristic") -> None:
+        self.game: Game | None = None  # the game on the table (for its log of dice)
+        self.app: TableApp | None = None  # set by make_app: which step is on show
+        self.bot_kind = check_bot_kind(bots)
+
+    def variants(self, players: int) -> list[Variant]:
+        return list(VARIANTS)
+
+    def new_game(self, players: int, seed: int, names: list[str], advanced: bool = False,
+                 pony_express: bool = False, ordinance: bool = False,
+                 deck: CardSet | None = None) -> Game:
+        self.game = vv.new_game(players=players, seed=seed, names=names, advanced=advanced,
+                                pony_express=pony_express, ordinance=ordinance, deck=deck)
+        return self.game
+
+    def load_deck(self, name: str, text: str) -> CardSet:
+        """A user's deck file (the cards.toml format); CardDataError names the problem."""
+        return deck_from_text(text, name)
+
+    def from_dict(self, state: dict[str, Any]) -> Game:
+        self.game = vv.Game.from_dict(state)
+        return self.game
+
+    def _log_upto(self) -> int | None:
+        """While the app steps through a move, the log as far as the step on show."""
+        app = self.app
+        if app is None or not app.frames:
+            return None
+        return app.frame_log_start + app.frames[app.frame_i].event_index + 1
+
+    def render(self, obs: dict[str, Any], cards: CardSet,
+               highlight: list[int] | None = None) -> str:
+        obs = with_odds(obs, cards)
+        g = self.game
+        if self.shows_dice and g is not None and g.cards is cards:
+            names = [p["name"] for p in obs["players"]]
+            obs["dice"] = [{**d, "name": names[d["seat"]]}
+                           for d in recent_dice(g.log, self._log_upto())]
+        return render_table(obs, cards, highlight=highlight)
+
+    def labels(self, obs: dict[str, Any], cards: CardSet) -> VVLabels:
+        return VVLabels(obs, cards)
+
+    def make_bot(self, seat: int, seed: int) -> Any:
+        return BOT_KINDS[self.bot_kind][1](seed=seed)
+
+    def prompt(self, obs: dict[str, Any], actions: Sequence[Any]) -> str:
+        me = obs["viewer"]
+        p = obs["players"][me]
+        name = _e(p["name"])
+        kinds = {type(a).__name__ for a in actions}
+        phase = obs["phase"]
+        t = obs.get("turn") or {}
+        if "KeepFavor" in kinds:
+            text = (f"the {PHASE_TITLES[phase]} Phase begins and you hold the King's Favor: "
+                    "keep it, or spend it to hand the Start Marker to another mayor.")
+        elif "AllowVend" in kinds:
+            text = "another mayor asks to pay for your card's VEND ability: allow or refuse."
+        elif "SellRoll" in kinds:
+            text = ("another mayor offers 1 gold for your coming recruit roll (sold, it "
+                    "counts as a 1): sell or keep it.")
+        elif phase == "recruit" and t.get("step") == "declare":
+            text = ("buy extra rolls (1 gold each) or add bonuses before you roll; the "
+                    "chance beside each choice shows what it adds. Then roll.")
+        elif phase == "recruit":
+            text = (f"announce the pool card you want ({p['gold']} gold for extra rolls). "
+                    "Under each card: your chance with no extra roll, and with all your gold "
+                    "spent on rolls. A miss takes card 1.")
+        elif phase == "defend" and t.get("step") == "declare":
+            text = "add the Angry Mob or other bonuses before the roll if you like, then roll."
+        elif phase == "defend":
+            text = ("pick a challenge in your town and who attacks it: the TOWN DEFENSE or a "
+                    "hero. The chances are printed under each challenge. Or stop defending.")
+        elif phase == "build":
+            text = f"build or hire one card from your hand ({p['gold']} gold), or build nothing."
+        elif phase in ("pillage", "earning"):
+            text = ("several things happen on your turn: choose which comes first, and use "
+                    "abilities in between if you like.")
+        else:
+            text = "your move."
+        return (f'<div class="vg-prompt-line"><span class="vg-turn-badge">Your turn</span> '
+                f"<b>{name}</b>, {text} <span class=\"vg-note\">Click a card on the table "
+                "or a button below.</span></div>")
+
+
+def check_bot_kind(kind: str) -> str:
+    if kind not in BOT_KINDS:
+        raise ValueError(f"bots must be one of {', '.join(BOT_KINDS)}; got {kind!r}")
+    return kind
+
+
+def add_bot_choice(app: TableApp, adapter: VVAdapter) -> w.Dropdown:
+    """A drop-down under the setup row: which bots fill the Bot seats. A change applies at
+    once, to the game on the table too (bots keep no memory between moves)."""
+    box = w.Dropdown(options=[(label, key) for key, (label, _) in BOT_KINDS.items()],
+                     value=adapter.bot_kind, description="Bots",
+                     layout=w.Layout(width="260px"))
+    box.add_class("vg-vv-bots")
+
+    def changed(change: dict[str, Any]) -> None:
+        adapter.bot_kind = check_bot_kind(change["new"])
+        g = app.game
+        app.bots = {s: adapter.make_bot(s, g.seed * 31 + s) for s in app.bots}
+
+    box.observe(guarded(app.banner)(changed), names="value")
+    note = w.HTML('<span class="vg-note">for every seat set to Bot: the heuristic weighs '
+                  "the dice and beats random play clearly</span>")
+    row = w.HBox([box, note])
+    row.add_class("vg-vv-bots-row")
+    first, *rest = app.setup_panel.children
+    app.setup_panel.children = (first, row, *rest)
+    return box
+
+
+def make_app(query: dict[str, str] | None = None, step_by_step: bool = False) -> TableApp:
+    """The app object itself, set up from `query` (tests drive it through its buttons);
+    `app.bot_box` is the bot drop-down."""
+    params = query or {}
+    notices: list[str] = []
+    bots = params.get("bots", "heuristic").strip().lower() or "heuristic"
+    if bots not in BOT_KINDS:
+        notices.append(f"bots must be {' or '.join(BOT_KINDS)}; got {bots[:40]!r}, so the "
+                       "bots weigh the odds.")
+        bots = "heuristic"
+    adapter = VVAdapter(bots)
+    setup, errors = parse_setup(params, adapter)
+    app = TableApp(adapter, setup, [*errors, *notices], step_by_step=step_by_step)
+    adapter.app = app
+    app.bot_box = add_bot_choice(app, adapter)  # type: ignore[attr-defined]
+    return app
+
+
+def play_app(query: dict[str, str] | None = None, step_by_step: bool = False) -> w.Widget:
+    """The Villagers & Villains table, set up from the page's query string (or `query`)."""
+    app = make_app(page_query() if query is None else query, step_by_step=step_by_step)
+    return add_nav(app.widget, NOTEBOOK)
+

@@ -1,0 +1,36 @@
+"""Replay a game of Villagers & Villains: the generic replay app with the play app's adapter.
+
+    from widgets.villagers_and_villains.replay_app import replay_app
+    replay_app()        # opens the record in the page link: ?record=...&view=all&step=12
+"""
+
+from __future__ import annotations
+
+import ipywidgets as w
+
+from village_games import villagers_and_villains as vv
+
+from ..gallery import add_nav
+from ..query import page_query
+from ..replay_app import ReplayApp, open_replay
+from .play_app import VVAdapter
+
+NOTEBOOK = "villagers_and_villains_replay.ipynb"
+
+
+class ReplayAdapter(VVAdapter):
+    """The play adapter without the "latest rolls" panel: a replay step shows the table
+    the engine reported, and each die is a step of its own in the replay's log."""
+
+    shows_dice = False
+
+
+def make_app(query: dict[str, str] | None = None) -> ReplayApp:
+    """The app object itself (tests drive it through its methods and buttons)."""
+    return open_replay(ReplayAdapter(), vv.new_game, NOTEBOOK, query or {})
+
+
+def replay_app(query: dict[str, str] | None = None) -> w.Widget:
+    """The replay page, opened on the record in the page's query string (or `query`)."""
+    params = page_query() if query is None else query
+    return add_nav(make_app(params).widget, NOTEBOOK)
