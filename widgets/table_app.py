@@ -42,6 +42,7 @@ import json
 import random
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import quote
 
 import ipywidgets as w
 
@@ -360,7 +361,9 @@ class TableApp:
         setup = Setup(g.num_players, list(self.kinds), g.seed,
                       [g.player_name(i) for i in range(g.num_players)],
                       variant_of(self.adapter, g))
-        return setup_query(setup, self.adapter)
+        extra = getattr(self.adapter, "share_params", dict)()  # the adapter's own settings
+        return setup_query(setup, self.adapter) + "".join(
+            f"&{k}={quote(v)}" for k, v in extra.items())
 
     def _show_share(self) -> None:
         query = self.share_query()

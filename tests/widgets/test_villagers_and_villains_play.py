@@ -97,8 +97,10 @@ def test_variants_are_basic_or_advanced_with_pony_express_and_ordinance() -> Non
 def test_the_bot_kind_is_a_setup_choice_and_a_link_setting() -> None:
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "2", "bots": "random"})
     assert all(isinstance(b, RandomBot) for b in app.bots.values())
+    assert app.share_query().endswith("&seed=2&bots=random")  # the share link keeps it
     app.bot_box.value = "heuristic"
     assert all(isinstance(b, VillagersAndVillainsBot) for b in app.bots.values())
+    assert "bots=" not in app.share_query() and "bots=" not in app.share.value
     bad = make_app({"players": "2", "bots": "genius"})
     assert "bots must be heuristic or random" in bad.notice.value
     assert all(isinstance(b, VillagersAndVillainsBot) for b in bad.bots.values())

@@ -263,6 +263,10 @@ class VVAdapter:
     replay_notebook = "villagers_and_villains_replay.ipynb"
     shows_dice = True  # the latest rolls come from the log of the game on the table
 
+    def share_params(self) -> dict[str, str]:
+        """What the table's share link adds: the bot kind, when not the default."""
+        return {} if self.bot_kind == "heuristic" else {"bots": self.bot_kind}
+
     def __init__(self, bots: str = "heuristic") -> None:
         self.game: Game | None = None  # the game on the table (for its log of dice)
         self.app: TableApp | None = None  # set by make_app: which step is on show
@@ -366,6 +370,7 @@ def add_bot_choice(app: TableApp, adapter: VVAdapter) -> w.Dropdown:
         adapter.bot_kind = check_bot_kind(change["new"])
         g = app.game
         app.bots = {s: adapter.make_bot(s, g.seed * 31 + s) for s in app.bots}
+        app._show_share()  # the link now names the bot kind
 
     box.observe(guarded(app.banner)(changed), names="value")
     note = w.HTML('<span class="vg-note">for every seat set to Bot: the heuristic weighs '
