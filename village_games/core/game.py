@@ -45,12 +45,16 @@ class Game(ABC):
     quiet: bool = False
     _batch: list[Event] | None = None
     _tracer: Callable[[Event], None] | None = None
+    # Whether `check_action` is this base class's own: then `apply` checks an action object
+    # with `may_act` and `is_legal` directly and calls `check_action` only to say why not.
+    _plain_check: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         info = cls.__dict__.get("info")
         if info is not None:
             cls.game_name = info.name
+        cls._plain_check = cls.check_action is Game.check_action
 
     # --- rules, per game -------------------------------------------------------------
     @abstractmethod
@@ -168,7 +172,9 @@ class Game(ABC):
 
     def apply(self, player: int, action: Action | dict[str, Any]) -> list[Event]:
         """Validate, then carry out; returns the events (none for a quiet copy)."""
-        action = self.check_action(player, action)
+        if not (self._plain_check and isinstance(action, Action) and self.may_act(player)
+                and self.is_legal(player, action)):
+            action = self.check_action(player, action)
         if self.quiet and self._tracer is None:  # a search copy: nothing to record
             self._apply(player, action)
             return []

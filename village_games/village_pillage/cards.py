@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..core.card_data import (
     CardDataError,
@@ -104,6 +106,10 @@ class CardSet:
     order: dict[str, int]  # name -> position in the file: the sort key of hands
     name: str = STANDARD_NAME
     data: dict | None = None  # the parsed file; None for the standard deck
+    # A duel round's matchups (resolution.matchups) follow from its two front cards alone,
+    # so they are a fact of the deck: kept here by card pair, filled as pairs are met.
+    duel_matchups: dict[tuple[str, str], Any] = dataclasses.field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def is_standard(self) -> bool:

@@ -26,26 +26,30 @@ def pair_action(kind: type, a: str, b: str) -> Any:
 class PairChoices(Sequence):
     """`kind(a, b)` for every ordered pair of different cards of `hand`."""
 
-    __slots__ = ("kind", "hand", "_k")
+    __slots__ = ("kind", "hand", "_k", "_n")
 
     def __init__(self, kind: type, hand: Sequence[str]) -> None:
         self.kind = kind
         self.hand = tuple(hand)
         self._k = len(self.hand)
+        self._n = self._k * (self._k - 1)  # 0 for an empty or one-card hand
 
     def __len__(self) -> int:
-        return self._k * (self._k - 1) if self._k > 1 else 0
+        return self._n
 
     def __getitem__(self, i: Any) -> Any:
-        if isinstance(i, slice):
-            return tuple(self[j] for j in range(*i.indices(len(self))))
-        n = len(self)
-        if i < 0:
-            i += n
-        if not 0 <= i < n:
-            raise IndexError("choice index out of range")
+        if type(i) is not int or not 0 <= i < self._n:  # random play indexes in range
+            if isinstance(i, slice):
+                return tuple(self[j] for j in range(*i.indices(self._n)))
+            if i < 0:
+                i += self._n
+            if not 0 <= i < self._n:
+                raise IndexError("choice index out of range")
         a, r = divmod(i, self._k - 1)
-        return pair_action(self.kind, self.hand[a], self.hand[r if r < a else r + 1])
+        h = self.hand
+        first, second = h[a], h[r if r < a else r + 1]
+        action = _POOL.get((self.kind, first, second))
+        return action if action is not None else pair_action(self.kind, first, second)
 
     def __iter__(self) -> Iterator[Any]:
         h, kind = self.hand, self.kind

@@ -33,20 +33,20 @@ from .views import determinize, observe
 __all__ = ["VillagePillage"]
 
 
-def _queue_choices(hand: list[str]) -> tuple[Action, ...]:
-    return tuple(_single(Queue, c) for c in hand)
+class _Singles(dict[str, Action]):
+    """The one-card actions `kind(card)` by card name; frozen and shared, so each is built
+    once, on first use, and later lookups stay plain dict reads."""
+
+    def __init__(self, kind: type) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, card: str) -> Action:
+        action = self[card] = self.kind(card)
+        return action
 
 
-def _single(kind: type, card: str) -> Action:
-    """The one-card action `kind(card)`; frozen and shared, so built once per card name."""
-    key = (kind, card)
-    action = _SINGLES.get(key)
-    if action is None:
-        action = _SINGLES[key] = kind(card)
-    return action
-
-
-_SINGLES: dict[tuple[type, str], Action] = {}
+_QUEUE, _RESOLVE_FIRST, _TAKE = _Singles(Queue), _Singles(ResolveFirst), _Singles(TakeMarketCard)
 
 
 class VillagePillage(Game):
@@ -127,8 +127,7 @@ class VillagePillage(Game):
     # ------------------------------------------------------------ protocol
     def to_act(self) -> list[int]:
         if self.phase == "plan":
-            need = 2
-            return [i for i, v in enumerate(self.players) if len(v.plan) < need]
+            return [i for i, v in enumerate(self.players) if len(v.plan) < 2]
         if self.phase == "resolve" and self.awaiting:
             return [self.awaiting["player"]]
         return []
@@ -148,13 +147,15 @@ class VillagePillage(Game):
                 return ()
             if not self.duel:
                 return PairChoices(Plan, v.hand)
-            return PairChoices(QueueTwo, v.hand) if not v.plan else _queue_choices(v.hand)
+            if not v.plan:
+                return PairChoices(QueueTwo, v.hand)
+            return tuple([_QUEUE[c] for c in v.hand])
         aw = self.awaiting
         if self.phase != "resolve" or not aw or aw["player"] != player:
             return ()
         if aw["kind"] == "order":
-            return tuple(_single(ResolveFirst, c) for c in dict.fromkeys(aw["cards"]))
-        return tuple(_single(TakeMarketCard, c) for c in self.market if c)
+            return tuple([_RESOLVE_FIRST[c] for c in dict.fromkeys(aw["cards"])])
+        return tuple([_TAKE[c] for c in self.market if c])
 
     def is_legal(self, player: int, action: Action) -> bool:
         if self.phase == "plan":
@@ -224,9 +225,10 @@ class VillagePillage(Game):
             head = self.buy_queue[0]
             head[1].sort(key=lambda side: self.players[player].plan[side] != action.card)
             head[2] = True
-            self.emit(Event("choice", "{} resolves {} first.", {"seat": player,
-                                                                "card": action.card},
-                            (self.player_name(player), action.card)))
+            if self.reporting():
+                self.emit(Event("choice", "{} resolves {} first.",
+                                {"seat": player, "card": action.card},
+                                (self.player_name(player), action.card)))
         else:
             take_market_card(self, player, action.card, aw["price"], aw["source"])
             finish_buy(self)
@@ -237,11 +239,13 @@ class VillagePillage(Game):
         chosen = planned_cards(action)
         if self.duel:
             _record_pools(v, chosen)
-        waiting = v.plan[0] if v.plan else ""
+        report = self.reporting()
+        waiting = v.plan[0] if report and v.plan else ""
+        hand = v.hand
         for card in chosen:
-            v.hand.remove(card)
-        v.plan.extend(chosen)
-        if self.reporting():  # what the planner (and a referee) reads, naming the planner
+            hand.remove(card)
+        v.plan += chosen
+        if report:  # what the planner (and a referee) reads, naming the planner
             if type(action) is Plan:
                 secret, args = "{} places {} to the left and {} to the right.", chosen
             elif type(action) is QueueTwo:
@@ -334,7 +338,9 @@ def _record_pools(v: Village, chosen: list[str]) -> None:
     """Duel: for each queued card, the cards it could be as the opponent sees it: the hand
     it was chosen from plus the face-down card already waiting (never the card chosen
     beside it in the same move, which is revealed this very round)."""
-    pools = (v.pools + [[]] * len(v.plan))[:len(v.plan)]  # [] = unknown (a scenario)
+    known, waiting = len(v.pools), len(v.plan)
+    # [] = unknown (a scenario that gave no pools)
+    pools = v.pools[:waiting] if known >= waiting else v.pools + [[]] * (waiting - known)
     if len(chosen) == 2:
         pools += [v.hand[:], [c for c in v.hand if c != chosen[0]]]
     else:

@@ -7,7 +7,8 @@ picks up where it stopped, so the whole cursor lives in the game state.
 
 Every event is emitted right after the state it reports has changed (`g.acting` names the
 card at work), so a trace shows the table as it was after each step. Texts are templates
-formatted only when read.
+formatted only when read, and a quiet copy builds no event at all: `report` (whether anyone
+reads this move's events) is worked out once per move and handed down.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 
 
 def played(g: VillagePillage, seat: int, side: int) -> Card:
-    return g.cards[g.players[seat].plan[side]]
+    return g.cards.cards[g.players[seat].plan[side]]
 
 
 # What one card type does this round, worked out once from the plans, sub-step by sub-step
@@ -40,13 +41,26 @@ Stage = tuple[list, dict, dict, list, dict, list]
 
 def matchups(g: VillagePillage) -> list[Stage | None]:
     """This round's stages by card type (None: no card of that type was played). Derived
-    from the plans, so it is cached on the game (never serialised) and dropped at Refresh."""
+    from the plans, so it is cached on the game (never serialised) and dropped at Refresh.
+    Stages are read-only once built: clones share them, and duels share them by deck."""
     stages = g.round_pairs
-    if stages is not None:
-        return stages
+    if stages is None:
+        if g.duel:  # two front cards decide the whole round
+            ps = g.players
+            pair = (ps[0].plan[0], ps[1].plan[0])
+            stages = g.cards.duel_matchups.get(pair)
+            if stages is None:
+                stages = g.cards.duel_matchups[pair] = _build_stages(g)
+        else:
+            stages = _build_stages(g)
+        g.round_pairs = stages
+    return stages
+
+
+def _build_stages(g: VillagePillage) -> list[Stage | None]:
     cards = g.cards.cards
     ps = g.players
-    stages = [None, None, None, None]
+    stages: list[Stage | None] = [None, None, None, None]
     for seat, side, oseat, oside in active_slots(g.n, g.duel):
         card = cards[ps[seat].plan[side]]
         st = stages[card.type]
@@ -75,7 +89,6 @@ def matchups(g: VillagePillage) -> list[Stage | None]:
             st[3].append((oseat, oside, seat, side))
         if eff.exhaust_self:
             st[3].append((seat, side, seat, side))
-    g.round_pairs = stages
     return stages
 
 
@@ -102,39 +115,41 @@ def reveal(g: VillagePillage) -> None:
                 if card in v.secret:
                     v.secret.remove(card)
     if g.reporting():
-        rows = tuple((seat, side, ps[seat].plan[side], oseat, oside)
-                     for seat, side, oseat, oside in active_slots(g.n, g.duel))
+        rows = tuple([(seat, side, ps[seat].plan[side], oseat, oside)
+                      for seat, side, oseat, oside in active_slots(g.n, g.duel)])
         g.emit(Event("reveal", _reveal_text, {"cards": [list(r) for r in rows],
                                               "round": g.round},
-                     (rows, tuple(v.name for v in ps), g.duel), reveals=True))
+                     (rows, tuple([v.name for v in ps]), g.duel), reveals=True))
 
 
 def continue_round(g: VillagePillage) -> None:
     """Run the resolution from the cursor until a choice is needed or the round ends."""
     stages = matchups(g)
     report = g.reporting()
-    while g.stage < 4:
-        if g.buy_queue is None:
-            stage = stages[g.stage]
-            if stage is not None:
-                g.acting = None
-                if report or stage[0] or stage[1] or stage[2] or stage[3]:
-                    _simple_steps(g, g.stage, stage)
-                g.buy_queue = _buy_order(g, stage[4]) if stage[4] else []
-            else:
-                g.buy_queue = []
-        if g.buy_queue and not _run_buys(g):
+    # `g.stage` is the cursor: stored only where the round stops (a choice, or its end)
+    for ctype in range(g.stage, 4):
+        if g.buy_queue is None:  # this type's gains, steals and banks have not run yet
+            stage = stages[ctype]
+            if stage is None:  # no card of this type was played
+                continue
+            g.acting = None
+            if report or stage[0] or stage[1] or stage[2] or stage[3]:
+                _simple_steps(g, ctype, stage, report)
+            if not stage[4]:
+                continue
+            g.buy_queue = _buy_order(g, stage[4], report)
+        if not _run_buys(g, report):
+            g.stage = ctype
             return  # waiting for a player's choice
-        g.stage += 1
         g.buy_queue = None
+    g.stage = 4
     g.acting = None
-    _end_of_round(g)
+    _end_of_round(g, report)
 
 
 # ---------------------------------------------------------------- gain, steal, bank
-def _simple_steps(g: VillagePillage, ctype: int, stage: Stage) -> None:
-    report = g.reporting()
-    g.acting = None
+def _simple_steps(g: VillagePillage, ctype: int, stage: Stage, report: bool) -> None:
+    """Gains, steals, banks and exhausts of one type (the caller has cleared `g.acting`)."""
     if report:
         g.emit(Event("phase", "{} phase.", {"phase": TYPES[ctype]}, (TYPES[ctype],)))
     ps = g.players
@@ -175,16 +190,17 @@ def _simple_steps(g: VillagePillage, ctype: int, stage: Stage) -> None:
                          {"delta": [[seat, -moved, moved]], "cap": cap, "seat": seat},
                          (v.name, moved, amount, why)))
     for seat, side, by_seat, by_side in exhausts:
-        _mark(g, seat, side, by_seat, by_side)
+        _mark(g, seat, side, by_seat, by_side, report)
 
 
-def _mark(g: VillagePillage, seat: int, side: int, by_seat: int, by_side: int) -> None:
+def _mark(g: VillagePillage, seat: int, side: int, by_seat: int, by_side: int,
+          report: bool) -> None:
     """Exhausted cards still resolve this round; Refresh sends them to rest a round."""
     # Reading 4: resolves now, sits out the next round, returns at the Refresh after that
     if [seat, side] not in g.marked:
         g.marked.append([seat, side])
     g.acting = [by_seat, by_side]
-    if not g.reporting():
+    if not report:
         return
     ps = g.players
     name = ps[seat].plan[side]
@@ -205,6 +221,13 @@ def _steals(g: VillagePillage, claims: dict[int, list], report: bool) -> None:
     thefts: list[tuple[int, int, int, int, int, int, int]] = []
     for victim, rows in claims.items():
         v = ps[victim]
+        if len(rows) == 1:  # one thief: no sharing, so no split to work out or report
+            thief, amount, incl_bank, cseat, cside = rows[0]
+            got = min(amount, v.stockpile)
+            # Reading 2: Toll Bridge / Burglar take the rest from the bank
+            from_bank = min(amount - got, v.bank) if incl_bank else 0
+            thefts.append((thief, victim, got, from_bank, amount, cseat, cside))
+            continue
         taken, flipped = split_stockpile(v.stockpile, [r[1] for r in rows], g.rng)
         if report and len(rows) > 1 and sum(r[1] for r in rows) > v.stockpile:
             how = " (a coin flip gave the odd turnip)" if flipped else ""
@@ -251,40 +274,44 @@ def _share_text(g: VillagePillage, row: tuple[int, int, bool, int, int], got: in
 
 
 # ---------------------------------------------------------------- buys
-def _buy_order(g: VillagePillage, buyers: dict[int, list[int]]) -> list[list]:
+def _buy_order(g: VillagePillage, buyers: dict[int, list[int]], report: bool) -> list[list]:
     """Buyers from fewest to most turnips; coin flips between equal counts."""
     if len(buyers) == 1:
-        for seat, sides in buyers.items():
-            return [[seat, sides[:], False]]
+        [(seat, sides)] = buyers.items()
+        return [[seat, sides[:], False]]
     ps = g.players
-    counts = [ps[s].turnips for s in buyers]
-    tie = len(set(counts)) < len(counts)
-    keys = {s: g.rng.next64() if tie else 0 for s in buyers}
-    order = sorted(buyers, key=lambda s: (ps[s].turnips, keys[s]))
+    counts = {s: ps[s].stockpile + ps[s].bank for s in buyers}
+    tie = len(set(counts.values())) < len(counts)
+    if tie:  # one flip per buyer, in seat order, breaks the ties
+        keys = {s: g.rng.next64() for s in buyers}
+        order = sorted(buyers, key=lambda s: (counts[s], keys[s]))
+    else:
+        order = sorted(buyers, key=counts.__getitem__)
     g.acting = None
-    if g.reporting():
+    if report:
         note = " (a coin flip settled equal counts)" if tie else ""
         g.emit(Event("order", "Buying order, fewest turnips first: {}{}.",
                      {"order": order, "coin": tie},
-                     (", ".join(f"{ps[s].name} ({ps[s].turnips})" for s in order), note),
+                     (", ".join(f"{ps[s].name} ({counts[s]})" for s in order), note),
                      chance=tie))
     return [[s, buyers[s][:], False] for s in order]
 
 
-def _run_buys(g: VillagePillage) -> bool:
+def _run_buys(g: VillagePillage, report: bool) -> bool:
     """Work through the buy queue; False when a player must choose something first."""
-    while g.buy_queue:
-        seat, sides, ordered = g.buy_queue[0]
+    queue = g.buy_queue
+    while queue:
+        seat, sides, ordered = queue[0]
         if len(sides) > 1 and not ordered:  # Reading 6: two buying cards: owner picks order
             g.acting = None
             cards = [g.players[seat].plan[s] for s in sides]
             g.awaiting = {"player": seat, "kind": "order", "cards": cards}
-            if g.reporting():
+            if report:
                 g.emit(Event("awaiting", "{} has two buying cards ({}) and chooses which goes "
                                          "first.", {"seat": seat, "cards": cards},
                              (g.players[seat].name, " and ".join(cards))))
             return False
-        if not _buy(g, seat, sides[0]):
+        if not _buy(g, seat, sides[0], report):
             return False
         finish_buy(g)
     return True
@@ -304,50 +331,50 @@ def relic_cost(g: VillagePillage, seat: int) -> int | None:
     return g.relic_costs[r] if r < len(g.relic_costs) else None
 
 
-def _buy(g: VillagePillage, seat: int, side: int) -> bool:
+def _buy(g: VillagePillage, seat: int, side: int, report: bool) -> bool:
     v = g.players[seat]
     card = played(g, seat, side)
-    oseat, oside = opposite(seat, side, g.n, g.duel)
     g.acting = [seat, side]
-    if card.buy_relic:
-        cost = relic_cost(g, seat)
-        if cost is not None and v.turnips >= cost:  # buying is compulsory when affordable
-            fs, fb = v.pay(cost)
-            v.relics += 1
-            if g.reporting():
-                g.emit(Event("relic", "{}'s {} buys relic {} for {}.",
-                             {"delta": [[seat, -fs, -fb]], "seat": seat, "relics": v.relics,
-                              "cost": cost, "card": card.name},
-                             (v.name, card.name, v.relics, cost)))
-            return True
-        # Reading 11: a village holding every relic counts as unable to buy one
-        why = "no relic left to buy" if cost is None else f"{v.turnips} of {cost} turnips"
-        if g.reporting():
-            g.emit(Event("unable", "{}'s {} cannot buy a relic ({}).",
-                         {"seat": seat, "card": card.name}, (v.name, card.name, why)))
-        eff = card.if_unable
-    else:  # Innkeeper/Cathedral/Outlaw: their gain/steal/bank ran in the earlier sub-steps
+    if not card.buy_relic:  # Innkeeper/Cathedral/Outlaw: gain/steal/bank ran earlier
+        oseat, oside = opposite(seat, side, g.n, g.duel)
         price = card.effects[played(g, oseat, oside).type].buy_card
-        return _buy_market(g, seat, price, card.name)  # type: ignore[arg-type]
+        return _buy_market(g, seat, price, card.name, report)  # type: ignore[arg-type]
+    cost = relic_cost(g, seat)
+    # Reading 11: a village holding every relic (cost None) counts as unable to buy one
+    if cost is not None and v.stockpile + v.bank >= cost:  # compulsory when affordable
+        fs, fb = v.pay(cost)
+        v.relics += 1
+        if report:
+            g.emit(Event("relic", "{}'s {} buys relic {} for {}.",
+                         {"delta": [[seat, -fs, -fb]], "seat": seat, "relics": v.relics,
+                          "cost": cost, "card": card.name},
+                         (v.name, card.name, v.relics, cost)))
+        return True
+    if report:
+        why = "no relic left to buy" if cost is None else f"{v.turnips} of {cost} turnips"
+        g.emit(Event("unable", "{}'s {} cannot buy a relic ({}).",
+                     {"seat": seat, "card": card.name}, (v.name, card.name, why)))
+    eff = card.if_unable
     if eff.gain:
         v.stockpile += eff.gain
-        if g.reporting():
+        if report:
             g.emit(Event("gain", "{}'s {} gains {}.",
                          {"delta": [[seat, eff.gain, 0]], "card": card.name, "seat": seat},
                          (v.name, card.name, eff.gain)))
     if eff.draw:
-        _draw(g, seat, card.name)
+        _draw(g, seat, card.name, report)
     if eff.exhaust_opponent:
-        _mark(g, oseat, oside, seat, side)
+        oseat, oside = opposite(seat, side, g.n, g.duel)
+        _mark(g, oseat, oside, seat, side, report)
     if eff.buy_card is not None:
-        return _buy_market(g, seat, eff.buy_card, card.name)
+        return _buy_market(g, seat, eff.buy_card, card.name, report)
     return True
 
 
-def _draw(g: VillagePillage, seat: int, source: str) -> None:
+def _draw(g: VillagePillage, seat: int, source: str, report: bool) -> None:
     v = g.players[seat]
     if not g.deck:  # Reading 7: deck empty: the draw does nothing (the gain still happened)
-        if g.reporting():
+        if report:
             g.emit(Event("draw", "{}'s {} finds the deck empty: nothing drawn.", {"seat": seat},
                          (v.name, source)))
         return
@@ -355,23 +382,23 @@ def _draw(g: VillagePillage, seat: int, source: str) -> None:
     v.hand.append(drawn)
     v.hand.sort(key=g.card_order)
     v.secret.append(drawn)  # Reading 10: hidden from others (observation, event text)
-    if g.reporting():
+    if report:
         g.emit(Event("draw", "{}'s {} draws a card face down.", {"seat": seat, "_card": drawn},
                      (v.name, source), "{}'s {} draws {} (only you can see it).",
                      (v.name, source, drawn), (seat,), chance=True))
 
 
-def _buy_market(g: VillagePillage, seat: int, price: int, source: str) -> bool:
+def _buy_market(g: VillagePillage, seat: int, price: int, source: str, report: bool) -> bool:
     v = g.players[seat]
     # Reading 7: with the deck empty, buys still take market cards while any remain
     choices = [c for c in g.market if c]
     if not choices:
-        if g.reporting():
+        if report:
             g.emit(Event("nobuy", "{}'s {} finds the market empty.", {"seat": seat},
                          (v.name, source)))
         return True
-    if v.turnips < price:
-        if g.reporting():
+    if v.stockpile + v.bank < price:
+        if report:
             g.emit(Event("nobuy", "{}'s {} cannot pay {} for a card.", {"seat": seat},
                          (v.name, source, price)))
         return True
@@ -379,7 +406,7 @@ def _buy_market(g: VillagePillage, seat: int, price: int, source: str) -> bool:
         take_market_card(g, seat, choices[0], price, source)
         return True
     g.awaiting = {"player": seat, "kind": "market", "price": price, "source": source}
-    if g.reporting():
+    if report:
         g.emit(Event("awaiting", "{}'s {} buys a market card {}: {} chooses which.",
                      {"seat": seat, "price": price},
                      (v.name, source, "for free" if price == 0 else f"for {price}", v.name)))
@@ -405,15 +432,16 @@ def take_market_card(g: VillagePillage, seat: int, name: str, price: int,
 
 
 # ---------------------------------------------------------------- end of round
-def _end_of_round(g: VillagePillage) -> None:
+def _end_of_round(g: VillagePillage, report: bool) -> None:
     done = [s for s, v in enumerate(g.players) if v.relics >= 3]
     if done:
         g.phase = "over"
         g.awaiting = None
         g.final_winners, g.result, g.tiebreak = decide_winners(g, done)
-        g.emit(Event("win", g.result, {"winners": g.final_winners}))
+        if report:
+            g.emit(Event("win", g.result, {"winners": g.final_winners}))
         return
-    _refresh(g)
+    _refresh(g, report)
 
 
 def decide_winners(g: VillagePillage, done: list[int]) -> tuple[list[int], str, str]:
@@ -441,28 +469,36 @@ def decide_winners(g: VillagePillage, done: list[int]) -> tuple[list[int], str, 
                     "together."), "shared"
 
 
-def _refresh(g: VillagePillage) -> None:
+def _refresh(g: VillagePillage, report: bool) -> None:
     """Resolved cards return to hand; exhausted ones rest a round; the duel queue moves up."""
-    resting = []
+    resting: list[str] = []
     key = g.card_order
     marked = g.marked
     duel = g.duel
     ps = g.players  # what was face up this round stays on show until the next reveal
     g.last_played = [[seat, side, ps[seat].plan[side]]
                      for seat, side, _o, _os in active_slots(g.n, duel)]
-    for seat, v in enumerate(g.players):
+    for seat, v in enumerate(ps):
         hand = v.hand
-        hand += v.exhausted
-        v.exhausted = []
-        for side in ((0,) if duel else (0, 1)):
-            card = v.plan[side]
-            if marked and [seat, side] in marked:
-                v.exhausted.append(card)
-                resting.append(f"{v.name}'s {card}")
+        if v.exhausted:
+            hand += v.exhausted
+            v.exhausted = []
+        plan = v.plan
+        if not marked:  # nothing rests: every resolved card goes straight back
+            if duel:
+                hand.append(plan[0])
             else:
-                hand.append(card)
+                hand += plan
+        else:
+            for side in ((0,) if duel else (0, 1)):
+                card = plan[side]
+                if [seat, side] in marked:
+                    v.exhausted.append(card)
+                    resting.append(f"{v.name}'s {card}")
+                else:
+                    hand.append(card)
         if duel:
-            v.plan = v.plan[1:]
+            v.plan = plan[1:]
             v.pools = v.pools[1:]
         else:
             v.plan = []
@@ -473,7 +509,7 @@ def _refresh(g: VillagePillage) -> None:
     g.phase = "plan"
     g.stage = 0
     g.buy_queue = None
-    if g.reporting():
+    if report:
         rest = f" Resting this round: {', '.join(resting)}." if resting else ""
         g.emit(Event("refresh", "Refresh: round {} begins.{}", {"round": g.round},
                      (g.round, rest)))
