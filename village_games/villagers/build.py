@@ -15,7 +15,7 @@ from .actions import (
     TakeBasic,
     UseApprentice,
 )
-from .choices import Choices, Product
+from .choices import Choices, Product, product
 from .hands import distinct_hand, in_hand, play_from_hand, return_from_hand
 from .options import RETURNS_PER_BUILD_PHASE, STACKS
 from .padlocks import NO_PADLOCK, pay_unlock, unlock_options, why_not_unlocked
@@ -28,7 +28,7 @@ from .specials import (
     why_not_smuggler,
     why_not_tinner,
 )
-from .village import Slot, capacity, chain_text
+from .village import capacity, chain_text, new_slot, with_kid
 
 if TYPE_CHECKING:
     from ..core.actions import Action
@@ -44,43 +44,67 @@ SPECIAL_ACTIONS = {"monk": "PlaceMonk", "apprentice": "UseApprentice", "tinner":
 def build_choices(g: Villagers, seat: int) -> Choices:
     if g.cover is not None:
         return cover_choices(g, seat)
-    p = g.players[seat]
-    open_by_role = p.summary(g.cards).open_by_role
-    t = g.tables
-    effects, below, padlock = t.effect, t.on, t.padlock
-    left = g.limit - g.used
+    open_by_role = g.players[seat].summary(g.cards).open_by_role
+    builds = g.tables.builds
+    can_build = g.used < g.limit
     hand = distinct_hand(g, seat)
     parts: list[Product] = []
+    n = 0
     paid: dict[str, tuple[str | None, ...]] = {}  # unlocker -> options, for this call
     for name in hand:
-        effect = effects.get(name)
+        effect, on, lock, card = builds[name]
         if effect is None:
-            if left < 1:
+            if not can_build:
                 continue
-            on = below[name]
             targets = NEW_CHAIN if on is None else open_by_role.get(on)
-            if targets:
-                lock = padlock[name]
-                if lock is None:
-                    opts = NO_PADLOCK
-                else:
-                    opts = paid.get(lock) or paid.setdefault(
-                        lock, unlock_options(g, seat, name))
-                parts.append(Product(Build, ((name,), targets, opts)))
-        elif effect == "monk":
-            parts += monk_choices(g, seat, None)
-        elif effect == "apprentice":
-            parts += apprentice_choices(g, seat)
-        elif effect == "tinner":
-            parts.append(TINNER)
-        elif effect == "smuggler":
-            parts += smuggler_choices(g, seat)
+            if not targets:
+                continue
+            if lock is None:
+                opts = NO_PADLOCK
+            else:
+                opts = paid.get(lock) or paid.setdefault(lock, unlock_options(g, seat, name))
+                if not opts:
+                    continue
+            size = len(targets) * len(opts)
+            parts.append(product(Build, (card, targets, opts), size))
+            n += size
+            continue
+        for part in special_choices(g, seat, effect):
+            if part._n:
+                parts.append(part)
+                n += part._n
     parts.append(END_TURN)
+    n += 1
     if g.returns < RETURNS_PER_BUILD_PHASE and hand:
-        basics = tuple(b for b in t.basics if g.basics[b] > 0)
+        basics = basics_left(g)
         if basics:
-            parts.append(Product(TakeBasic, (basics, hand, return_stacks(g))))
-    return Choices(parts)
+            stacks = return_stacks(g)
+            size = len(basics) * len(hand) * len(stacks)
+            parts.append(product(TakeBasic, (basics, hand, stacks), size))
+            n += size
+    return Choices.of(parts, n)
+
+
+def special_choices(g: Villagers, seat: int, effect: str) -> list[Product]:
+    """What playing a Special villager from hand may do (some parts may be empty)."""
+    if effect == "monk":
+        return monk_choices(g, seat, None)
+    if effect == "apprentice":
+        return apprentice_choices(g, seat)
+    if effect == "tinner":
+        return [TINNER]
+    if effect == "smuggler":
+        return smuggler_choices(g, seat)
+    return []
+
+
+def basics_left(g: Villagers) -> tuple[str, ...]:
+    """The Basic Villagers whose supply is not empty, in card-file order."""
+    supply, basics = g.basics, g.tables.basics
+    for b in basics:
+        if supply[b] <= 0:
+            return tuple([b for b in basics if supply[b] > 0])
+    return basics  # (all of them: the usual case)
 
 
 def cover_choices(g: Villagers, seat: int) -> Choices:
@@ -102,7 +126,7 @@ def return_stacks(g: Villagers) -> tuple[int | None, ...]:
     """Where a returned card may go: any stack still on the Road, else the rules decide."""
     # Reading: an emptied stack is out of the game and takes no card back
     stacks = g.stacks
-    open_ = tuple(j for j in range(STACKS) if stacks[j].cards)
+    open_ = tuple([j for j in range(STACKS) if stacks[j].cards])
     return open_ or NEW_CHAIN
 
 
@@ -226,10 +250,9 @@ def place(g: Villagers, seat: int, name: str, on: int | None, role: str | None =
     p = g.players[seat]
     village = p.village
     if on is not None:
-        below = village[on]
-        village[on] = below._replace(kids=below.kids + 1)
-    village.append(Slot(name, role or name, -1 if on is None else on, 0, 0, flipped))
-    p.changed()
+        village[on] = with_kid(village[on])
+    village.append(new_slot(name, role or name, -1 if on is None else on, flipped))
+    p.placed(g.tables)
     return len(village) - 1
 
 

@@ -33,20 +33,34 @@ class Product(Sequence):
         return self._n
 
     def __getitem__(self, i: Any) -> Any:
-        if isinstance(i, slice):
-            return tuple(self[j] for j in range(*i.indices(self._n)))
-        if i < 0:
-            i += self._n
-        if not 0 <= i < self._n:
-            raise IndexError("choice index out of range")
+        if type(i) is not int or not 0 <= i < self._n:
+            if isinstance(i, slice):
+                return tuple(self[j] for j in range(*i.indices(self._n)))
+            if i < 0:
+                i += self._n
+            if not 0 <= i < self._n:
+                raise IndexError("choice index out of range")
+        return self.at(i)
+
+    def at(self, i: int) -> Any:
+        """The action at index `i` (0 <= i < len): mixed-radix digits, last axis fastest."""
         axes = self.axes
-        if len(axes) == 1:
+        n = len(axes)
+        if n == 1:
             return act(self.kind, axes[0][i])
-        values = []
-        for axis in reversed(axes):
+        if n == 0:
+            return act(self.kind)
+        if n == 3:  # (Build and TakeBasic, the long lists)
+            first, second, third = axes
+            i, r3 = divmod(i, len(third))
+            i, r2 = divmod(i, len(second))
+            return act(self.kind, first[i], second[r2], third[r3])
+        values = [None] * n
+        for k in range(n - 1, 0, -1):
+            axis = axes[k]
             i, r = divmod(i, len(axis))
-            values.append(axis[r])
-        values.reverse()
+            values[k] = axis[r]
+        values[0] = axes[0][i]
         return act(self.kind, *values)
 
     def __iter__(self) -> Iterator[Any]:
@@ -71,31 +85,57 @@ class Product(Sequence):
 _FIELDS: dict[type, tuple[tuple[str, bool], ...]] = {}  # (field, is a bool field)
 
 
+_new = object.__new__  # (for the constructors below that skip __init__'s counting)
+
+
+def product(kind: type, axes: tuple[tuple, ...], n: int) -> Product:
+    """`Product(kind, axes)` when the caller already knows its length `n`."""
+    p = _new(Product)
+    p.kind, p.axes, p._n = kind, axes, n
+    return p
+
+
 class Choices(Sequence):
     """Several products one after another (each non-empty)."""
 
     __slots__ = ("parts", "_n", "_last")
 
     def __init__(self, parts: list[Product]) -> None:
-        self.parts = tuple(p for p in parts if p._n)
-        self._n = sum(p._n for p in self.parts)
+        self.parts = tuple([p for p in parts if p._n])
+        n = 0
+        for p in self.parts:
+            n += p._n
+        self._n = n
         self._last: Any = None  # the action read last: an apply of it need not search
+
+    @classmethod
+    def of(cls, parts: list[Product], n: int) -> Choices:
+        """`Choices(parts)` when every part is non-empty and their lengths add up to `n`."""
+        c = _new(cls)
+        c.parts, c._n, c._last = tuple(parts), n, None
+        return c
 
     def __len__(self) -> int:
         return self._n
 
     def __getitem__(self, i: Any) -> Any:
-        if isinstance(i, slice):
-            return tuple(self[j] for j in range(*i.indices(self._n)))
-        if i < 0:
-            i += self._n
-        if not 0 <= i < self._n:
-            raise IndexError("choice index out of range")
+        if type(i) is not int or not 0 <= i < self._n:
+            if isinstance(i, slice):
+                return tuple(self[j] for j in range(*i.indices(self._n)))
+            if i < 0:
+                i += self._n
+            if not 0 <= i < self._n:
+                raise IndexError("choice index out of range")
         for part in self.parts:
-            if i < part._n:
-                action = self._last = part[i]
+            n = part._n
+            if i < n:
+                axes = part.axes
+                if len(axes) == 1:  # (most lists: drafts, single-axis choices)
+                    action = self._last = act(part.kind, axes[0][i])
+                else:
+                    action = self._last = part.at(i)
                 return action
-            i -= part._n
+            i -= n
         raise IndexError("choice index out of range")  # pragma: no cover
 
     def __iter__(self) -> Iterator[Any]:

@@ -25,14 +25,30 @@ RESERVE = Product(DraftReserve, ())
 
 def draft_choices(g: Villagers) -> Choices:
     road = g.road
-    slots = tuple(i for i in range(len(road)) if road[i] is not None)
-    stacks = tuple(j for j in range(STACKS) if g.stacks[j].cards)
+    slots = (tuple([i for i in range(len(road)) if road[i] is not None]) if None in road
+             else _ALL_SLOTS.get(len(road)) or tuple(range(len(road))))
+    piles = g.stacks
+    stacks = tuple([j for j in range(STACKS) if piles[j].cards])
+    key = (slots, stacks or bool(g.reserve.cards))
+    legal = _DRAFTS.get(key)
+    if legal is None:
+        legal = _DRAFTS[key] = _draft_choices(slots, stacks, bool(g.reserve.cards))
+    return legal
+
+
+def _draft_choices(slots: tuple[int, ...], stacks: tuple[int, ...], reserve: bool) -> Choices:
     parts = [Product(DraftRoad, (slots,))]
     if stacks:
         parts.append(Product(DraftStack, (stacks,)))
-    elif g.reserve.cards:
+    elif reserve:
         parts.append(RESERVE)
     return Choices(parts)
+
+
+# The draft's legal list depends only on which Road slots and piles hold cards, so each
+# such list is made once (a Choices is read-only to its users and holds only legal moves).
+_DRAFTS: dict[tuple, Choices] = {}
+_ALL_SLOTS = {6: tuple(range(6))}
 
 
 def anything_to_draft(g: Villagers) -> bool:

@@ -112,7 +112,7 @@ class Villagers(Game):
             seed = int.from_bytes(os.urandom(4), "big")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2**63:
             raise ValueError(f"seed must be a whole number from 0 to 2**63, got {seed!r}")
-        pool = list(cards.deck(n))
+        pool = list(tables_for(cards).deck(n))
         per = CARDS_PER_STACK_PER_PLAYER * n
         if len(pool) < STACKS * per + HAND_SIZE * n:
             raise ValueError(f"the deck {cards.name!r} has {len(pool)} villager cards for "
@@ -222,6 +222,9 @@ class Villagers(Game):
 
     def is_legal(self, player: int, action: Action) -> bool:
         """What the legal list holds is legal: one source of truth, and a cheap test."""
+        cached = self._legal  # (the list the caller just chose from, as a rule)
+        if cached is not None and cached[0] == player:
+            return action in cached[1]
         return action in self.legal_actions(player)
 
     def why_illegal(self, player: int, action: Action) -> str:

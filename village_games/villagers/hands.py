@@ -27,7 +27,7 @@ def distinct_hand(g: Villagers, seat: int) -> tuple[str, ...]:
         return tuple(dict.fromkeys(p.hand_pub))
     if not p.hand_pub:
         return tuple(dict.fromkeys(p.hand_sec))
-    return tuple(sorted(set(p.hand_pub).union(p.hand_sec), key=g.order.__getitem__))
+    return tuple(sorted({*p.hand_pub, *p.hand_sec}, key=g.order.__getitem__))
 
 
 def play_from_hand(g: Villagers, seat: int, name: str) -> bool:

@@ -102,7 +102,7 @@ def pay_unlock(g: Villagers, seat: int, name: str, unlock: str | None) -> None:
     owner = g.players[s]
     slot = owner.village[k]
     owner.village[k] = slot._replace(coins=slot.coins + UNLOCK_COST)
-    owner.changed()
+    owner.coins_added(UNLOCK_COST)
     if s == seat:
         g.bank -= UNLOCK_COST
         text = "The Bank puts 2 Gold on {}'s own {} to open the {}."

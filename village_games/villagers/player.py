@@ -8,6 +8,7 @@ from .village import Slot, Summary
 
 if TYPE_CHECKING:
     from .cards import CardSet
+    from .tables import Tables
 
 
 class PlayerState:
@@ -17,7 +18,7 @@ class PlayerState:
     The village square holds this Draft Phase's cards, face up, until the limit is met."""
 
     __slots__ = ("name", "gold", "hand_pub", "hand_sec", "square", "village", "draft_limit",
-                 "drafting", "_summary")
+                 "drafting", "_summary", "_own")
 
     def __init__(self, name: str, gold: int, village: list[Slot]) -> None:
         self.name = name
@@ -29,18 +30,43 @@ class PlayerState:
         self.draft_limit = 0
         self.drafting = False  # still drafting in this Draft Phase
         self._summary: Summary | None = None
+        self._own = False  # whether `_summary` is this player's alone (else shared: copy it)
 
     def hand(self) -> list[str]:
         return self.hand_pub + self.hand_sec
 
     def summary(self, cards: CardSet) -> Summary:
+        """The village's counts, read-only; valid until the village changes (building
+        updates them in place)."""
         s = self._summary
         if s is None:
             s = self._summary = Summary(self.village, cards)
+            self._own = True
         return s
 
+    def _own_summary(self) -> Summary | None:
+        """The summary, copied first if a copy of this player shares it (copy on write)."""
+        s = self._summary
+        if s is not None and not self._own:
+            s = self._summary = s.copy()
+            self._own = True
+        return s
+
+    def placed(self, tables: Tables) -> None:
+        """Call after a villager was added at the end of the village (on its parent);
+        `tables`: the deck's (`g.tables`)."""
+        s = self._own_summary()
+        if s is not None:
+            s.place_last(self.village, tables)
+
+    def coins_added(self, added: int) -> None:
+        """Call after coins were put on a villager of this village."""
+        s = self._own_summary()
+        if s is not None:
+            s.coins += added
+
     def changed(self) -> None:
-        """Call after any change of the village: its counts are worked out again."""
+        """Call after any other change of the village: its counts are worked out again."""
         self._summary = None
 
     def copy(self) -> PlayerState:
@@ -49,6 +75,7 @@ class PlayerState:
         p.hand_pub, p.hand_sec = self.hand_pub[:], self.hand_sec[:]
         p.square, p.village = self.square[:], self.village[:]
         p.draft_limit, p.drafting, p._summary = self.draft_limit, self.drafting, self._summary
+        p._own = self._own = False  # both share the summary now
         return p
 
     def to_dict(self) -> dict[str, Any]:

@@ -33,20 +33,30 @@ def _hand_count(g: Villagers, seat: int, name: str) -> int:
 
 
 # ------------------------------------------------------------------ Monk
-def can_cover(g: Villagers, seat: int, role: str, monks: int, left: int) -> bool:
+def can_cover(g: Villagers, seat: int, role: str, monks: int, left: int,
+              roles: set[str] | None = None) -> bool:
     """Whether a villager from hand (or another Monk, then one on him) can go on a Monk
-    standing in for `role`, with `monks` spare Monks and `left` build actions."""
+    standing in for `role`, with `monks` spare Monks and `left` build actions.
+    `roles`: `cover_roles(g, seat)`, when the caller already has it."""
     # Reading: a Monk is placed only when the villager on top of him can follow at once
     if left < 1:
         return False
-    t = g.tables
-    for name in distinct_hand(g, seat):
-        if name not in t.effect and t.on[name] == role and unlock_options(g, seat, name):
-            return True
+    if roles is None:
+        roles = cover_roles(g, seat)
+    if role in roles:
+        return True
     if monks >= 1 and left >= 2:
-        return any(can_cover(g, seat, nxt, monks - 1, left - 1)
+        return any(can_cover(g, seat, nxt, monks - 1, left - 1, roles)
                    for nxt in g.tables.links_on.get(role, ()))
     return False
+
+
+def cover_roles(g: Villagers, seat: int) -> set[str]:
+    """What the ordinary villagers in hand that could be opened now go on."""
+    t = g.tables
+    return {t.on[name] for name in distinct_hand(g, seat)
+            if name not in t.effect and t.on[name] is not None
+            and unlock_options(g, seat, name)}
 
 
 def monk_choices(g: Villagers, seat: int, cover: int | None) -> list[Product]:
@@ -55,19 +65,20 @@ def monk_choices(g: Villagers, seat: int, cover: int | None) -> list[Product]:
         return []
     spare = _hand_count(g, seat, g.tables.by_effect["monk"]) - 1
     t = g.tables
+    roles = cover_roles(g, seat)
     out: list[Product] = []
     if cover is None:
         for role in t.start_roles:
-            if can_cover(g, seat, role, spare, left - 1):
+            if can_cover(g, seat, role, spare, left - 1, roles):
                 out.append(Product(PlaceMonk, ((role,), NEW_CHAIN)))
         for below, slots in g.players[seat].summary(g.cards).open_by_role.items():
             for role in t.links_on.get(below, ()):
-                if can_cover(g, seat, role, spare, left - 1):
+                if can_cover(g, seat, role, spare, left - 1, roles):
                     out.append(Product(PlaceMonk, ((role,), slots)))
     else:
         below = g.players[seat].village[cover].role
         for role in t.links_on.get(below, ()):
-            if can_cover(g, seat, role, spare, left - 1):
+            if can_cover(g, seat, role, spare, left - 1, roles):
                 out.append(Product(PlaceMonk, ((role,), (cover,))))
     return out
 
@@ -142,7 +153,7 @@ def apprentice_choices(g: Villagers, seat: int) -> list[Product]:
     out: list[Product] = []
     for victim, p in enumerate(g.players):
         for k, slot in enumerate(p.village):
-            if not _replaceable(g, seat, victim, slot):
+            if not slot.kids or not _replaceable(g, seat, victim, slot):  # (most are uncovered)
                 continue
             name = slot.card
             below = g.tables.on[name]

@@ -16,9 +16,11 @@ class Tables:
     a Q (a card that goes on Q and holds another)."""
 
     __slots__ = ("on", "effect", "by_effect", "start_roles", "links_on", "suit_of", "order",
-                 "basics", "faces", "link_hint", "padlock")
+                 "basics", "faces", "link_hint", "padlock", "builds", "_cards", "_decks")
 
     def __init__(self, cards: CardSet) -> None:
+        self._cards = cards
+        self._decks: dict[int, tuple[str, ...]] = {}
         self.on = {c.name: c.on for c in cards}
         self.effect = {c.name: c.effect for c in cards if c.effect is not None}
         self.by_effect = {c.effect: c.name for c in cards if c.effect is not None}
@@ -40,8 +42,18 @@ class Tables:
                                (c.flipped.food, c.flipped.builders, c.flipped.gold)
                                if c.flipped is not None else (c.food, c.builders, c.gold),
                                c.hint or 0) for c in cards}
+        # name -> (effect, on, padlock, (name,)): what a builder's legal list reads per card
+        self.builds = {c.name: (c.effect, c.on, c.padlock, (c.name,)) for c in cards}
         # the hint of a card that is not the bottom of its chain, where it differs
         self.link_hint = {c.name: c.hint_as_link for c in cards if c.hint_as_link is not None}
+
+
+    def deck(self, players: int) -> tuple[str, ...]:
+        """`cards.deck(players)`, worked out once per player count (every new game asks)."""
+        names = self._decks.get(players)
+        if names is None:
+            names = self._decks[players] = self._cards.deck(players)
+        return names
 
 
 _TABLES: dict[int, tuple[CardSet, Tables]] = {}

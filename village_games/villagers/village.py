@@ -14,6 +14,7 @@ from .tables import tables_for
 
 if TYPE_CHECKING:
     from .cards import Card, CardSet
+    from .tables import Tables
 
 
 class Slot(NamedTuple):
@@ -23,6 +24,20 @@ class Slot(NamedTuple):
     kids: int = 0
     coins: int = 0
     flipped: bool = False  # Founders only: the Food side is up
+
+
+_tuple_new = tuple.__new__
+
+
+def new_slot(card: str, role: str, parent: int, flipped: bool) -> Slot:
+    """`Slot(card, role, parent, 0, 0, flipped)`, built directly (every build makes one)."""
+    return _tuple_new(Slot, (card, role, parent, 0, 0, flipped))
+
+
+def with_kid(slot: Slot) -> Slot:
+    """`slot._replace(kids=slot.kids + 1)`, without `_replace`'s generic machinery."""
+    card, role, parent, kids, coins, flipped = slot
+    return _tuple_new(Slot, (card, role, parent, kids + 1, coins, flipped))
 
 
 def capacity(slot: Slot, cards: CardSet) -> int:
@@ -88,6 +103,80 @@ class Summary:
         self.gold_symbols, self.coins, self.padlocks = gold_symbols, coins, padlocks
         self.suits, self.suit_gold, self.open_by_role = suits, suit_gold, open_by_role
         self.by_card = by_card
+
+    def copy(self) -> Summary:
+        """An independent copy (the counts of a village copied from this one)."""
+        s = Summary.__new__(Summary)
+        s.food, s.builders, s.gold = self.food, self.builders, self.gold
+        s.gold_symbols, s.coins, s.padlocks = self.gold_symbols, self.coins, self.padlocks
+        s.suits, s.suit_gold = self.suits.copy(), self.suit_gold.copy()
+        s.open_by_role, s.by_card = self.open_by_role.copy(), self.by_card.copy()
+        return s
+
+    def place_last(self, village: list[Slot], t: Tables) -> None:
+        """Update the counts, in place, once the last slot of `village` was placed (and its
+        parent, if any, took it on); `t`: the deck's tables. Stays equal to a fresh
+        `Summary(village, cards)`, with `open_by_role` in the same order (the only count
+        whose order the rules read)."""
+        faces, link_hint = t.faces, t.link_hint
+        open_by_role = self.open_by_role
+        i = len(village) - 1
+        slot = village[i]
+        on = slot.parent
+        if on >= 0:
+            parent = village[on]
+            if parent.kids == 1:  # it was uncovered: its symbols stop counting
+                self._count(parent, faces[parent.card], -1)
+            if parent.kids == _hint(parent, faces, link_hint):  # it just filled up
+                _close(open_by_role, parent.role, on)
+        name = slot.card
+        face = faces[name]
+        by_card = self.by_card
+        by_card[name] = by_card.get(name, ()) + (i,)
+        self.coins += slot.coins
+        suits = self.suits
+        suits[face[0]] = suits.get(face[0], 0) + face[1]
+        if face[2]:
+            self.padlocks += 1
+        self._count(slot, face, 1)
+        if _hint(slot, faces, link_hint) > 0:
+            open_by_role[slot.role] = open_by_role.get(slot.role, ()) + (i,)
+
+    def _count(self, slot: Slot, face: tuple, sign: int) -> None:
+        """Add (sign 1) or take away (-1) an uncovered villager's Food, Builders and Gold."""
+        f, b, g = face[4] if slot.flipped else face[3]
+        self.food += sign * f
+        self.builders += sign * b
+        if g:
+            self.gold += sign * g
+            self.gold_symbols += sign
+            suit_gold, suit = self.suit_gold, face[0]
+            left = suit_gold.get(suit, 0) + sign * g
+            if left:
+                suit_gold[suit] = left
+            else:
+                del suit_gold[suit]  # a fresh count never holds a zero
+
+
+def _hint(slot: Slot, faces: dict, link_hint: dict[str, int]) -> int:
+    if slot.parent >= 0 and slot.card in link_hint:
+        return link_hint[slot.card]
+    return faces[slot.card][5]
+
+
+def _close(open_by_role: dict[str, tuple[int, ...]], role: str, k: int) -> None:
+    """Slot `k` takes no more villagers. A fresh Summary lists roles in the order of their
+    first open slot, so losing the first one may move the role later."""
+    slots = open_by_role[role]
+    rest = tuple(x for x in slots if x != k)
+    if not rest:
+        del open_by_role[role]
+        return
+    open_by_role[role] = rest
+    if slots[0] == k:
+        items = sorted(open_by_role.items(), key=lambda kv: kv[1][0])
+        open_by_role.clear()
+        open_by_role.update(items)
 
 
 def chain_text(cards: CardSet, name: str) -> str:
