@@ -5,5 +5,7 @@ from .random_bot import RandomBot
 from .village_pillage_bot import PillageBot
 from .villagers_and_villains_bot import VillagersAndVillainsBot
 from .villagers_bot import VillagersBot
+from .villages_bot import VillagesBot
 
-__all__ = ["BeginnerBot", "PillageBot", "RandomBot", "VillagersAndVillainsBot", "VillagersBot"]
+__all__ = ["BeginnerBot", "PillageBot", "RandomBot", "VillagersAndVillainsBot", "VillagersBot",
+           "VillagesBot"]

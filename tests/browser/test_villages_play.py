@@ -1,0 +1,87 @@
+"""Play Villages in the served notebook, in Chromium, at 1366x768: from a loaded position,
+build a village by clicking three hand cards, then attack by clicking your unit, its
+village, the other player and their village; the battle shows both powers after
+abilities, and the page never scrolls sideways (at 800 px neither)."""
+
+import json
+import os
+import re
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from village_games.villages import Villages
+from widgets.table_app import SAVE_FORMAT
+
+NOTEBOOK = "villages_play.ipynb"
+SHOTS = Path(os.environ.get("VG_SHOTS", "/tmp/villages_shots"))
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
+
+
+def click_picked(card) -> None:
+    """Click a card on the table once it is clickable, and wait until it is picked."""
+    expect(card).to_have_class(re.compile(r"\bvg-clickable\b"))
+    card.click()
+    expect(card.and_(card.page.locator(".vg-picked"))).to_be_visible()
+
+
+def battle_save() -> str:
+    """Ana holds three Red units and more; Ben has a Green village of three units."""
+    state = Villages.from_dict({"seed": 3, "turn": 0, "phase": "main", "players": [
+        {"name": "Ana", "hand": ["Red Farmer", "Red Dragon", "Red Orc", "Blue Monk", "Pig"],
+         "villages": {}},
+        {"name": "Ben", "hand": ["Purple Spy", "Sheep"],
+         "villages": {"Green": ["Green Farmer", "Green Builder", "Green Princess"]}},
+    ]}).to_dict()
+    return json.dumps({"game": "villages", "format": SAVE_FORMAT, "state": state,
+                       "seats": ["human", "bot"]})
+
+
+def no_sideways_scroll(page, width: int) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+
+
+def test_build_a_village_and_attack_by_clicking(page, voila_server, open_app):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, voila_server, NOTEBOOK, query="players=2&seats=human,bot&seed=1",
+             ready=".vg-pick")
+    board = page.locator(".vg-board-html")
+    expect(board.locator(".vg-vl-standin")).to_contain_text("stand-in deck")
+    page.get_by_text("Save / load").click()
+    page.locator(".vg-load-text textarea").fill(battle_save())
+    page.locator(".vg-load").click()
+    hand = board.locator(".vg-vl-hand-0")
+    expect(hand.locator('[data-vg-value="Red Dragon"]')).to_be_visible()
+    page.get_by_text("Save / load").click()  # fold the tools away again
+    no_sideways_scroll(page, 1366)
+
+    # build: three Red units from the hand, then Confirm
+    for card in ("Red Farmer", "Red Dragon", "Red Orc"):
+        click_picked(hand.locator(f'[data-vg-value="{card}"]'))
+    page.locator(".vg-turn-confirm").click()
+    mine = board.locator(".vg-vl-seat-0 .vg-vl-village.vg-vl-red")
+    expect(mine).to_contain_text("Dragon")
+    expect(board.locator(".vg-vl-odds")).to_contain_text("Attack odds")
+    expect(board.locator(".vg-vl-oddsbadge")).to_contain_text("Dragon")
+    shot(page, "browser_1_built")
+
+    # attack: the Dragon, from the Red village, at Ben's Green village
+    click_picked(mine.locator('[data-vg-field="unit"][data-vg-value="Red Dragon"]'))
+    click_picked(mine.locator('[data-vg-field="source"][data-vg-value="Red"]'))
+    click_picked(board.locator('[data-vg-field="seat"][data-vg-value="1"]'))
+    click_picked(board.locator('[data-vg-field="village"][data-vg-value="Green"]'))
+    page.locator(".vg-turn-confirm").click()
+    battle = board.locator(".vg-vl-battle")
+    expect(battle).to_contain_text("The attacker wins")
+    expect(battle.locator(".vg-vl-bpower").first).to_contain_text("power 5")
+    expect(page.locator(".vg-prompt")).to_contain_text("choose your reward")
+    shot(page, "browser_2_battle")
+    no_sideways_scroll(page, 1366)
+    page.set_viewport_size({"width": 800, "height": 900})
+    page.wait_for_timeout(300)
+    no_sideways_scroll(page, 800)
+    shot(page, "browser_3_battle_800")

@@ -1,0 +1,179 @@
+"""The Villages play app driven from Python: draw by clicking the piles, build a village
+and attack by clicking the table, the battle and its powers on the table, the attack odds
+beside each attack, the stand-in deck everywhere, a deck file of your own (and a bad one),
+hot seat, bots of both kinds to the end with the score sheet."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from village_games import villages
+from village_games.villages import Attack, Build, Draw, Villages
+from village_games.villages.odds import attack_table
+from widgets.table_app import SAVE_FORMAT
+from widgets.villages.play_app import (
+    VillagesAdapter,
+    VillagesLabels,
+    battle_recap,
+    make_app,
+)
+from widgets.villages.render import card_tip, render_table
+
+
+def load(app, state: dict, seats: list[str]) -> None:
+    app.load_json(json.dumps({"game": "villages", "format": SAVE_FORMAT,
+                              "state": Villages.from_dict(state).to_dict(), "seats": seats}))
+
+
+def battle_position() -> dict:
+    """Ana holds three Red units and more; Ben has a Green village of three units."""
+    return {"seed": 3, "turn": 0, "phase": "main", "players": [
+        {"name": "Ana", "hand": ["Red Farmer", "Red Dragon", "Red Orc", "Blue Monk",
+                                 "Pig"], "villages": {}},
+        {"name": "Ben", "hand": ["Purple Spy", "Sheep"],
+         "villages": {"Green": ["Green Farmer", "Green Builder", "Green Princess"]}}]}
+
+
+def test_draw_by_clicking_the_piles() -> None:
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "7"})
+    g = app.game
+    assert app.board.targets == ["deck", "discard"]
+    top = g.discard[-1]
+    app.board.click("discard")
+    assert top in g.hands[0]
+    app.board.click("deck")
+    assert g.phase == "main" and len(g.hands[0]) == 10
+    assert "Draw" not in app.picker.kinds
+
+
+def test_build_a_village_and_attack_by_clicking() -> None:
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
+    load(app, battle_position(), ["human", "bot"])
+    g = app.game
+    for card in ("Red Farmer", "Red Dragon", "Red Orc"):
+        app.board.click(card)
+    assert app.picker.ready() == Build("Red Farmer", "Red Dragon", "Red Orc")
+    app.turn_confirm.click()
+    assert g.villages[0] == {"Red": ["Red Farmer", "Red Dragon", "Red Orc"]}
+    html = app.board.html
+    assert "Attack odds" in html and "attack odds: " in html  # live odds beside the attacks
+    want = next(o for o in attack_table(g, 0)
+                if o.attack == Attack(1, "Green", "Red Dragon", "Red"))
+    assert f"{float(want.chance):.0%}" in html
+    # your unit, where it comes from, the player, their village: then Confirm
+    app.board.click("Red Dragon", "unit")
+    app.board.click("Red", "source")
+    app.board.click("1", "seat")
+    app.board.click("Green", "village")
+    assert app.picker.ready() == Attack(1, "Green", "Red Dragon", "Red")
+    app.turn_confirm.click()
+    # Ben (a bot) defended; the Dragon (5) beats any unit he could send: Ana picks a reward
+    assert g.phase == "reward" and g.to_act() == [0]
+    html = app.board.html
+    assert "vg-vl-battle" in html and "power 5" in html and "The attacker wins" in html
+    assert app.picker.kinds == {"Reward": ["choice", "card"]}
+    app.picker.pick("choice", "take")
+    app.picker.pick("card", "Green Princess")
+    app.picker.confirm.click()
+    assert "Green Princess" in g.hands[0]
+    recap = battle_recap(g.log, 0)
+    assert [r["step"] for r in recap][:3] == ["1. Attacker", "2. Defender", "3. Reveal"]
+    assert "Last battle, step by step" in app.board.html
+
+
+def test_the_battle_step_by_step_uses_the_engine_trace() -> None:
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "1"}, step_by_step=True)
+    load(app, battle_position(), ["human", "bot"])
+    app.picker.pick_value("Red Farmer")
+    app.picker.pick_value("Red Dragon")
+    app.picker.pick_value("Red Orc")
+    app.picker.confirm.click()
+    app.next_button.click() if app.frames else None
+    while app.frames:
+        app.all_button.click()
+    app.picker.pick("unit", "Red Dragon", "Attack")
+    app.picker.pick("source", "Red", "Attack")
+    app.picker.pick("seat", 1, "Attack")
+    app.picker.pick("village", "Green", "Attack")
+    app.picker.confirm.click()
+    # the attack is one step; the bot's defence is a move of its own, in two steps: the
+    # face-down hire, then the reveal with both powers after abilities
+    steps = []
+    for _ in range(10):
+        if not app.frames:
+            break
+        html = app.board.html
+        now = html.split('vg-vl-step-now">', 1)[1].split("<", 1)[0] if "vg-vl-step-now" in html \
+            else ""
+        steps.append((now, 'vg-vl-bpower">power 5' in html))
+        app.next_button.click()
+    assert steps == [("2. Defender", False), ("2. Defender", False), ("4. Reward", True)]
+    assert app.game.phase == "reward"
+
+
+def test_stand_in_deck_is_labelled_and_cards_carry_help() -> None:
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "2"})
+    assert "stand-in deck" in app.board.html
+    assert any("Stand-in deck" in getattr(c, "value", "") for c in app.setup_panel.children)
+    tip = card_tip("Red Dragon", app.game.cards)
+    assert "power 5" in tip and "Stand-in card" in tip
+    labels = VillagesLabels(app.game.observation(0), app.game.cards)
+    assert "Stand-in card" in labels.value_tooltip("Discard", "card", "Red Dragon")
+    assert labels.value_label("Attack", "source", "hand") == "hired from your hand"
+    assert labels.kind_title("Give").startswith("Give")
+
+
+def test_a_deck_of_your_own_and_a_bad_one() -> None:
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "2"})
+    text = villages.CARD_FILE.read_text().replace('stand_in = true', 'stand_in = false')
+    app.use_deck(("house.toml", text.encode()))
+    assert app.game.cards.name == "house.toml" and "deck: house.toml" in app.board.html
+    bad = text.replace('name = "Orc"\ncolour = "Red"', 'name = "Orc"\ncolour = "Blue"', 1)
+    with pytest.raises(ValueError, match="colour Red has 9 units"):
+        app.use_deck(("broken.toml", bad.encode()))
+    assert app.game.cards.name == "house.toml"  # a bad file changes nothing
+    with pytest.raises(ValueError, match="not a text file"):
+        app.use_deck(("x.toml", b"\xff\xfe"))
+    app.deck_reset.click()
+    assert app.game.cards.is_standard
+
+
+def test_hot_seat_hides_the_hands() -> None:
+    app = make_app({"players": "2", "seats": "human,human", "seed": "5"})
+    assert app.handover.layout.display != "none"
+    app.handover_button.click()
+    assert "vg-vl-hand-0" in app.board.html and 'data-vg-value="deck"' in app.board.html
+    obs = app.game.observation(0)
+    assert obs["players"][1]["hand"] is None
+
+
+@pytest.mark.parametrize("bots", ["heuristic", "random"])
+def test_bots_play_to_the_end_and_the_sheet_fills(bots: str) -> None:
+    app = make_app({"players": "3", "seats": "bot,bot,bot", "seed": "9", "bots": bots})
+    g = app.game
+    assert g.is_over()
+    html = app.board.html
+    assert "Score sheet" in html and "Round 1" in html and "Total" in html
+    assert "Game over" in app.prompt.value
+    assert app.bot_box.value == bots
+
+
+def test_a_bad_bots_value_is_a_notice_and_the_bot_choice_applies_at_once() -> None:
+    app = make_app({"players": "2", "seats": "human,bot", "bots": "clever"})
+    assert "bots must be" in app.notice.value
+    app.bot_box.value = "random"
+    assert type(app.bots[1]).__name__ == "RandomBot"
+
+
+def test_render_without_the_app() -> None:
+    g = villages.new_game(players=4, seed=1)
+    for seat in (None, 0, 3):
+        html = render_table(g.observation(seat), g.cards)
+        assert html.count("vg-vl-seat ") == 4 and "Deck" in html
+    adapter = VillagesAdapter()
+    assert adapter.render(g.observation(0), g.cards, highlight=[0]).startswith("<div")
+    g.apply(0, Draw("deck"))
+    assert adapter.labels(g.observation(0), g.cards).value_label("Draw", "source",
+                                                                  "deck").startswith("the deck")

@@ -1,0 +1,333 @@
+"""Villages odds for one seat, from what that seat can see: drawing a set of three, and
+winning an attack against a defender who may hire a unit nobody has seen.
+
+Everything here reads an observation (`Villages.observation(seat)`) and the deck's card
+facts, never the hidden state, so an app may show it live to the seat it advises.
+
+Unseen cards are every card of the deck the seat has not seen: the deck itself, the
+unknown part of the other hands, and a hired attacker still face down. The seat cannot
+tell them apart, so every unseen card is equally likely to be the next one off the deck
+and equally likely to sit in an opponent's hand. That makes both questions counting:
+
+* **Drawing** (`set_chance`): the deck draws are a sample without replacement from the
+  unseen cards, so the number of cards of a colour among them is hypergeometric. A card
+  taken from the discard pile is known in advance (the pile is public).
+* **Battle** (`attack_odds`): the defender answers with their best unit. The attack wins
+  when no unit the defender can send beats it (a tie goes to the attacker). The visible
+  candidates (the attacked village, Archers of other villages, known hand cards) are
+  checked one by one; for the hidden hand, each unseen unit is classed as a *beater* or
+  not, and the chance that none of the defender's `u` hidden cards is a beater is
+  C(N - B, u) / C(N, u) for N unseen cards of which B are beaters.
+
+The simulations (`simulate_set`, `simulate_attack`) deal the unseen cards again with numpy,
+so a lesson can set them beside the exact answers.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .actions import Attack
+from .cards import COLOURS, CardSet
+from .options import DRAWS, HAND, SET_SIZE
+from .power import power_parts
+
+if TYPE_CHECKING:
+    from .game import Villages
+
+DRAW_PLANS: dict[str, tuple[str, ...]] = {
+    "deck-deck": ("deck", "deck"),
+    "discard-deck": ("discard", "deck"),
+    "discard-discard": ("discard", "discard"),
+}
+PLAN_LABELS = {"deck-deck": "two from the deck",
+               "discard-deck": "the discard top, then one from the deck",
+               "discard-discard": "the top two of the discard pile"}
+
+
+# ------------------------------------------------------------------ what a seat has seen
+def seen_cards(obs: dict[str, Any]) -> list[str]:
+    """Every card the observation shows face up (each card of a deck is unique)."""
+    seen: list[str] = list(obs["discard"])
+    for p in obs["players"]:
+        seen += p["hand"] if p["hand"] is not None else p["hand_known"]
+        for v in p["villages"]:
+            seen += v["cards"]
+        seen += p["graveyard"]
+    b = obs.get("battle")
+    if b is not None:
+        # hired units have left their hands and are on the battlefield, face up or not
+        if b["hired"] and b["unit"] is not None:
+            seen.append(b["unit"])
+        if b["d_source"] == HAND and b["defender"] is not None:
+            seen.append(b["defender"])
+    return seen
+
+
+def unseen_cards(obs: dict[str, Any], cards: CardSet) -> list[str]:
+    """The cards this observation does not show, in card-file order."""
+    seen = set(seen_cards(obs))
+    return [c for c in cards.ids if c not in seen]
+
+
+def hidden_hand(obs: dict[str, Any], seat: int) -> int:
+    """How many cards of `seat`'s hand the observation does not show."""
+    p = obs["players"][seat]
+    if p["hand"] is not None:
+        return 0
+    return p["hand_size"] - len(p["hand_known"])
+
+
+def _check_count(name: str, value: object, lo: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < lo:
+        raise ValueError(f"{name} must be a whole number, {lo} or more; got {value!r}")
+    return value
+
+
+# ------------------------------------------------------------------ drawing a set
+def at_least(successes: int, population: int, draws: int, need: int) -> Fraction:
+    """Chance of at least `need` of `successes` special cards among `draws` cards drawn
+    without replacement from `population` (the hypergeometric tail), exactly."""
+    for name, value in (("successes", successes), ("population", population),
+                        ("draws", draws)):
+        _check_count(name, value)
+    if successes > population or draws > population:
+        raise ValueError(f"successes ({successes}) and draws ({draws}) can be at most the "
+                         f"{population} cards there are")
+    if need <= 0:
+        return Fraction(1)
+    total = comb(population, draws)
+    hits = sum(comb(successes, k) * comb(population - successes, draws - k)
+               for k in range(need, min(successes, draws) + 1))
+    return Fraction(hits, total)
+
+
+def set_chance(have: int, colour_unseen: int, unseen: int, deck_draws: int,
+               known: int = 0) -> Fraction:
+    """Chance of holding three units of a colour after `deck_draws` deck draws, with
+    `have` of them in hand, `known` more coming for sure (from the discard pile) and
+    `colour_unseen` of the `unseen` cards in that colour."""
+    _check_count("have", have)
+    _check_count("known", known)
+    return at_least(colour_unseen, unseen, deck_draws, SET_SIZE - have - known)
+
+
+@dataclass(frozen=True)
+class SetQuestion:
+    """A seat's position for one colour: what it holds and what it cannot see."""
+
+    colour: str
+    have: int  # units of the colour in the seat's hand
+    colour_unseen: int  # unseen units of the colour
+    unseen: int  # unseen cards in all
+    deck: int  # cards left in the deck
+    discard: tuple[str, ...]  # the discard pile, top last
+
+    def known_from_discard(self, cards: CardSet, take: int) -> int:
+        """Units of the colour among the top `take` cards of the discard pile."""
+        top = self.discard[::-1][:take]
+        return sum(1 for c in top if cards.kind_of[c] == "unit"
+                   and cards.colour_of[c] == self.colour)
+
+    def plan_chance(self, cards: CardSet, plan: str, later_draws: int = 0) -> Fraction | None:
+        """Chance of three of the colour after this turn's two draws made by `plan` (a key
+        of DRAW_PLANS) and `later_draws` more deck draws; None if the piles cannot serve
+        the plan."""
+        steps = DRAW_PLANS[plan]
+        take = steps.count("discard")
+        deck_draws = steps.count("deck") + _check_count("later_draws", later_draws)
+        if take > len(self.discard) or deck_draws > min(self.deck, self.unseen):
+            return None
+        return set_chance(self.have, self.colour_unseen, self.unseen, deck_draws,
+                          self.known_from_discard(cards, take))
+
+
+def set_question(obs: dict[str, Any], cards: CardSet, colour: str) -> SetQuestion:
+    """The seat's (obs["viewer"]) position for three units of `colour`."""
+    if colour not in COLOURS:
+        raise ValueError(f"colour must be one of {', '.join(COLOURS)}, got {colour!r}")
+    me = obs.get("viewer")
+    if not isinstance(me, int) or obs["players"][me]["hand"] is None:
+        raise ValueError("the draw odds are for a seat: pass that seat's observation")
+    hand = obs["players"][me]["hand"]
+    kind_of, colour_of = cards.kind_of, cards.colour_of
+    unseen = unseen_cards(obs, cards)
+    return SetQuestion(
+        colour,
+        sum(1 for c in hand if kind_of[c] == "unit" and colour_of[c] == colour),
+        sum(1 for c in unseen if kind_of[c] == "unit" and colour_of[c] == colour),
+        len(unseen), obs["deck_size"], tuple(obs["discard"]))
+
+
+def simulate_set(have: int, colour_unseen: int, unseen: int, deck_draws: int, known: int,
+                 trials: int, rng: np.random.Generator) -> np.ndarray:
+    """`trials` deals of the unseen cards in a random order: 1 where the first
+    `deck_draws` of them complete the set, else 0 (a Monte Carlo of `set_chance`)."""
+    _check_count("trials", trials, 1)
+    if deck_draws > unseen:
+        raise ValueError(f"cannot draw {deck_draws} of {unseen} unseen cards")
+    need = SET_SIZE - have - known
+    if need <= 0:
+        return np.ones(trials)
+    if deck_draws == 0:
+        return np.zeros(trials)
+    # rank each unseen card by a random key: the lowest `deck_draws` ranks are drawn
+    keys = rng.random((trials, unseen))
+    drawn = np.argpartition(keys, deck_draws - 1, axis=1)[:, :deck_draws]
+    hits = (drawn < colour_unseen).sum(axis=1)  # cards 0..colour_unseen-1 are the colour
+    return (hits >= need).astype(float)
+
+
+# ------------------------------------------------------------------ battle odds
+@dataclass(frozen=True)
+class DefenderCase:
+    """One unit the defender could send, and how the battle would go against it."""
+
+    unit: str
+    where: str  # a village colour, "hand" (a known hand card) or "unseen"
+    a_power: int
+    d_power: int
+
+    @property
+    def beats(self) -> bool:
+        return self.d_power > self.a_power  # a tie goes to the attacker
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """The chance that `attack` wins, with what goes into it."""
+
+    attack: Attack
+    chance: Fraction
+    visible: tuple[DefenderCase, ...]  # the defenders the attacker can see
+    unseen: tuple[DefenderCase, ...]  # each unseen unit, as a hired defender
+    pool: int  # unseen cards
+    hidden: int  # cards of the defender's hand the attacker cannot see
+    unopposed_power: int  # the attacker's power if nobody defends
+
+    @property
+    def beaters(self) -> int:
+        return sum(1 for d in self.unseen if d.beats)
+
+    @property
+    def sure_loss(self) -> tuple[DefenderCase, ...]:
+        """Visible defenders that beat this attack."""
+        return tuple(d for d in self.visible if d.beats)
+
+    def describe(self) -> str:
+        """One line in words: why the chance is what it is."""
+        a = self.attack
+        if self.sure_loss:
+            d = self.sure_loss[0]
+            return (f"{d.unit} ({'hand' if d.where == HAND else d.where}) would defend at "
+                    f"{d.d_power} against your {d.a_power}: a sure loss.")
+        if not self.visible and self.hidden == 0:
+            return f"Nobody can defend: the {a.unit} wins unopposed."
+        if self.hidden == 0 or self.beaters == 0:
+            return "No unit the defender could send beats it: a sure win."
+        return (f"{self.beaters} of the {self.pool} unseen cards would beat it; the "
+                f"defender holds {self.hidden} unseen card{'s' if self.hidden != 1 else ''}: "
+                f"chance none of them is one = {float(self.chance):.0%}.")
+
+
+def _village(obs: dict[str, Any], seat: int, colour: str) -> list[str] | None:
+    for v in obs["players"][seat]["villages"]:
+        if v["colour"] == colour:
+            return v["cards"]
+    return None
+
+
+def _case(cards: CardSet, attacker: str, a_home: list[str] | None, defender: str,
+          where: str, d_home: list[str] | None) -> DefenderCase:
+    a = sum(x for _, x in power_parts(cards, attacker, defender, True, a_home))
+    d = sum(x for _, x in power_parts(cards, defender, attacker, False, d_home))
+    return DefenderCase(defender, where, a, d)
+
+
+def attack_odds(obs: dict[str, Any], cards: CardSet, attack: Attack) -> AttackOdds:
+    """The chance, for the seat whose observation this is, that `attack` wins against a
+    defender who answers with their best unit, hidden hand cards included."""
+    me = obs.get("viewer")
+    if not isinstance(me, int):
+        raise ValueError("attack odds are for a seat: pass that seat's observation")
+    target = _village(obs, attack.seat, attack.village)
+    if target is None:
+        raise ValueError(f"seat {attack.seat} has no {attack.village} village")
+    if attack.unit not in cards or cards.kind_of[attack.unit] != "unit":
+        raise ValueError(f"{attack.unit!r} is not a unit of this deck")
+    a_home = None if attack.source == HAND else _village(obs, me, attack.source)
+    unit_ids = cards.unit_ids
+    visible: list[DefenderCase] = []
+    foe = obs["players"][attack.seat]
+    for v in foe["villages"]:
+        for c in v["cards"]:
+            if c not in unit_ids:
+                continue
+            if v["colour"] == attack.village:
+                visible.append(_case(cards, attack.unit, a_home, c, v["colour"], target))
+            elif cards[c].archer:
+                # Reading (power.home_village): an Archer defending elsewhere gets no bonus
+                visible.append(_case(cards, attack.unit, a_home, c, v["colour"], None))
+    shown_hand = foe["hand"] if foe["hand"] is not None else foe["hand_known"]
+    visible += [_case(cards, attack.unit, a_home, c, HAND, None)
+                for c in shown_hand if c in unit_ids]
+    hidden = hidden_hand(obs, attack.seat)
+    pool = [c for c in unseen_cards(obs, cards) if c != attack.unit]
+    unseen = tuple(_case(cards, attack.unit, a_home, c, "unseen", None)
+                   for c in pool if c in unit_ids)
+    if any(d.beats for d in visible):
+        chance = Fraction(0)
+    else:
+        beaters = sum(1 for d in unseen if d.beats)
+        hidden_n = min(hidden, len(pool))
+        chance = Fraction(comb(len(pool) - beaters, hidden_n), comb(len(pool), hidden_n))
+    alone = sum(x for _, x in power_parts(cards, attack.unit, None, True, a_home))
+    return AttackOdds(attack, chance, tuple(visible), unseen, len(pool), hidden, alone)
+
+
+def attack_table(game: Villages, seat: int) -> list[AttackOdds]:
+    """The odds of every attack `seat` may make now (none outside its main phase or once
+    its action is taken), computed from `seat`'s observation only."""
+    attacks = [a for a in game.legal_actions(seat) if type(a) is Attack]
+    if not attacks:
+        return []
+    obs = game.observation(seat)
+    return [attack_odds(obs, game.cards, a) for a in attacks]
+
+
+def simulate_attack(odds: AttackOdds, trials: int, rng: np.random.Generator) -> np.ndarray:
+    """`trials` random deals of the defender's hidden hand from the unseen cards: 1 where
+    the attack wins (no visible or dealt unit beats it), else 0."""
+    _check_count("trials", trials, 1)
+    if odds.sure_loss:
+        return np.zeros(trials)
+    pool, hidden = odds.pool, min(odds.hidden, odds.pool)
+    if hidden == 0 or odds.beaters == 0:
+        return np.ones(trials)
+    keys = rng.random((trials, pool))
+    dealt = np.argpartition(keys, hidden - 1, axis=1)[:, :hidden]
+    # cards 0..beaters-1 stand for the beaters (only how many matters)
+    return ((dealt < odds.beaters).sum(axis=1) == 0).astype(float)
+
+
+def colour_summary(obs: dict[str, Any], cards: CardSet) -> list[SetQuestion]:
+    """`set_question` for every colour, in colour order."""
+    return [set_question(obs, cards, c) for c in COLOURS]
+
+
+def count_by_colour(ids: Sequence[str], cards: CardSet) -> Counter[str]:
+    """Units per colour among `ids`."""
+    return Counter(cards.colour_of[c] for c in ids if cards.kind_of[c] == "unit")
+
+
+__all__ = ["DRAWS", "DRAW_PLANS", "PLAN_LABELS", "AttackOdds", "DefenderCase", "SetQuestion",
+           "at_least", "attack_odds", "attack_table", "colour_summary", "count_by_colour",
+           "hidden_hand", "seen_cards", "set_chance", "set_question", "simulate_attack",
+           "simulate_set", "unseen_cards"]

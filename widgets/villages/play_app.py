@@ -1,0 +1,290 @@
+"""Play Villages: the generic table app with the Villages adapter.
+
+    from widgets.villages.play_app import play_app
+    play_app()      # reads ?players=3&seats=human,bot,bot&seed=7&bots=random from the page
+
+The cards are this project's stand-in deck (the real unit list is not public), which the
+setup area, the table and every card's hover text say; the table app's Deck section loads
+a deck file of your own. Beside every attack you may make, the table shows your chance of
+winning it, worked out by the engine (`village_games.villages.odds`) from what you see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from village_games import villages
+from village_games.bots import RandomBot, VillagesBot
+from village_games.core import Event, Game
+from village_games.villages import CardSet, deck_from_text
+from village_games.villages.odds import attack_table
+
+from ..gallery import add_nav
+from ..markup import esc as _e
+from ..query import page_query
+from ..safe import guarded
+from ..table_app import TableApp
+from ..table_setup import parse_setup
+from .render import card_tip, render_table
+
+NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
+NOTEBOOK = "villages_play.ipynb"
+
+BOT_KINDS: dict[str, tuple[str, type]] = {
+    "heuristic": ("Bots build and weigh attacks", VillagesBot),
+    "random": ("Bots play at random", RandomBot),
+}
+
+KIND_TITLES = {
+    "Draw": "Draw a card", "Build": "Build a new village (3 units of a colour)",
+    "Add": "Add to your village", "Give": "Give to another player's village",
+    "Discard": "Discard a card (your action)", "Attack": "Attack a village (your action)",
+    "Defend": "Defend your village", "Reward": "Take your reward", "EndTurn": "End my turn",
+}
+FIELD_TITLES = {
+    ("Draw", "source"): "Draw from", ("Build", "first"): "First unit",
+    ("Build", "second"): "Second unit", ("Build", "third"): "Third unit",
+    ("Add", "card"): "Card", ("Add", "village"): "Your village",
+    ("Give", "card"): "Card", ("Give", "seat"): "To", ("Give", "village"): "Their village",
+    ("Discard", "card"): "Card", ("Attack", "seat"): "Player",
+    ("Attack", "village"): "Their village", ("Attack", "unit"): "Your unit",
+    ("Attack", "source"): "Sent from", ("Defend", "unit"): "Defender",
+    ("Defend", "source"): "Sent from", ("Reward", "choice"): "Reward",
+    ("Reward", "card"): "Card",
+}
+REWARD_WORDS = {"destroy": "destroy the defender", "kidnap": "kidnap the defender",
+                "take": "kidnap a card of the village"}
+BATTLE_STEPS = {"attack": "1. Attacker", "defend": "2. Defender",
+                "no_defender": "2. Defender", "reveal": "3. Reveal", "destroy": "4. Result",
+                "reward": "4. Reward", "paid": "5. Regroup"}
+STAND_IN_NOTE = ("<div class=\"vg-note vg-vl-setup-note\"><b>Stand-in deck.</b> The real unit "
+                 "list of Villages is not public, so the cards are this project's own design "
+                 "(by the rulebook's deckbuilding rules); every card's hover text says so. "
+                 "Load a deck file of your own under <i>Deck</i> below the log.</div>")
+
+
+class VillagesLabels:
+    """Readable picker rows for one seat's observation."""
+
+    def __init__(self, obs: dict[str, Any], cards: CardSet) -> None:
+        self.obs = obs
+        self.cards = cards
+
+    def kind_title(self, kind: str) -> str:
+        if kind == "Give":
+            return f"{KIND_TITLES[kind]} ({self.obs['given']} of 3 given)"
+        return KIND_TITLES.get(kind, kind)
+
+    def field_title(self, action_type: str, field: str) -> str:
+        return FIELD_TITLES.get((action_type, field), field)
+
+    def needs_confirm(self, kind: str) -> bool:
+        """A discard shows the card to everyone and takes the turn's action: confirm it."""
+        return kind == "Discard"
+
+    def pick_hint(self, kind: str) -> str:
+        if kind == "Attack":
+            return ("Pick your unit, where it comes from, the player and their village (or "
+                    "click them on the table), then Confirm.")
+        return "Pick one in each row, then confirm."
+
+    def value_label(self, action_type: str, field: str, value: Any) -> str:
+        obs = self.obs
+        if action_type == "Draw":
+            if value == "deck":
+                return f"the deck ({obs['deck_size']} left)"
+            return f"the discard pile: {obs['discard'][-1]}" if obs["discard"] else "discard"
+        if field == "seat":
+            return obs["players"][value]["name"]
+        if field == "source":
+            return "hired from your hand" if value == "hand" else f"your {value} village"
+        if field == "village":
+            return f"{value} village"
+        if field == "choice":
+            return REWARD_WORDS.get(value, str(value))
+        if isinstance(value, str) and value in self.cards:
+            c = self.cards[value]
+            if c.is_unit:
+                return f"{value} ⚔{c.power} {c.gold}●"
+            return f"{value} {c.gold}●"
+        return str(value)
+
+    def value_classes(self, action_type: str, field: str, value: Any) -> list[str]:
+        if isinstance(value, str) and value in self.cards and field != "source":
+            return ["vg-pick-card", "vg-vl-pick-" + self.cards.colour_of[value].lower()]
+        return []
+
+    def value_tooltip(self, action_type: str, field: str, value: Any) -> str:
+        if isinstance(value, str) and value in self.cards and field != "source":
+            return card_tip(value, self.cards)
+        return ""
+
+
+def battle_recap(log: Sequence[Event], viewer: int | None) -> list[dict[str, Any]]:
+    """The last battle in the log as the viewer may read it: one row per step event."""
+    start = None
+    for k in range(len(log) - 1, -1, -1):
+        if log[k].kind == "attack":
+            start = k
+            break
+        if log[k].kind == "round":
+            return []  # no battle yet this round
+    if start is None:
+        return []
+    rows = []
+    for e in log[start:]:
+        step = BATTLE_STEPS.get(e.kind)
+        if step is None:
+            if e.kind in ("next", "empty"):
+                continue
+            break
+        rows.append({"step": step, "text": e.text_for(viewer)})
+    return rows
+
+
+def odds_rows(game: Game, seat: int) -> list[dict[str, Any]]:
+    """Every attack `seat` may make, best first, as rows for the table."""
+    names = [game.player_name(i) for i in range(game.num_players)]
+    rows = []
+    for o in attack_table(game, seat):  # type: ignore[arg-type]
+        a = o.attack
+        rows.append({"seat": a.seat, "village": a.village, "unit": a.unit,
+                     "target": f"{names[a.seat]}'s {a.village}",
+                     "from": "hand (hired)" if a.source == "hand" else f"{a.source} village",
+                     "value": float(o.chance), "pct": f"{float(o.chance):.0%}",
+                     "why": o.describe()})
+    rows.sort(key=lambda r: (-r["value"], r["target"], r["unit"]))
+    return rows
+
+
+class VillagesAdapter:
+    """What the generic table app needs to know about Villages."""
+
+    info = villages.INFO
+    title = "Villages"
+    default_players = 3
+    default_names = NAMES
+    step_label = "Step by step (battles in five steps)"
+    replay_notebook = "villages_replay.ipynb"
+
+    def __init__(self, bots: str = "heuristic") -> None:
+        self.game: Game | None = None  # the game on the table (odds and the battle recap)
+        self.bot_kind = check_bot_kind(bots)
+
+    def new_game(self, players: int, seed: int, names: list[str],
+                 deck: CardSet | None = None) -> Game:
+        self.game = villages.new_game(players=players, seed=seed, names=names, deck=deck)
+        return self.game
+
+    def load_deck(self, name: str, text: str) -> CardSet:
+        """A user's deck file (the cards.toml format), checked by the rulebook's
+        deckbuilding rules; CardDataError names the file, the card and the rule."""
+        return deck_from_text(text, name)
+
+    def from_dict(self, state: dict[str, Any]) -> Game:
+        self.game = villages.Game.from_dict(state)
+        return self.game
+
+    def render(self, obs: dict[str, Any], cards: CardSet,
+               highlight: list[int] | None = None) -> str:
+        g = self.game
+        me = obs.get("viewer")
+        odds: list[dict[str, Any]] = []
+        recap: list[dict[str, Any]] = []
+        # a step of a move in progress (highlight given) shows only what that step showed
+        live = highlight is None and g is not None and g.cards is cards
+        if live and isinstance(me, int) and obs["phase"] == "main" and not obs["acted"] \
+                and me in obs["to_act"]:
+            odds = odds_rows(g, me)  # type: ignore[arg-type]
+        if live and obs.get("battle") is None:
+            recap = battle_recap(g.log, me)  # type: ignore[union-attr]
+        return render_table(obs, cards, highlight=highlight, odds=odds, recap=recap)
+
+    def labels(self, obs: dict[str, Any], cards: CardSet) -> VillagesLabels:
+        return VillagesLabels(obs, cards)
+
+    def make_bot(self, seat: int, seed: int) -> Any:
+        return BOT_KINDS[self.bot_kind][1](seed=seed)
+
+    def prompt(self, obs: dict[str, Any], actions: Sequence[Any]) -> str:
+        me = obs["viewer"]
+        name = _e(obs["players"][me]["name"])
+        phase = obs["phase"]
+        kinds = {type(a).__name__ for a in actions}
+        if phase == "draw":
+            top = f" (its top card is the {_e(obs['discard'][-1])})" if obs["discard"] else ""
+            text = (f"draw {obs['draws_left']} more card{'s' if obs['draws_left'] != 1 else ''}"
+                    f": click the deck or the discard pile{top}.")
+        elif phase == "defend":
+            b = obs["battle"]
+            who = obs["players"][b["attacker"]]["name"]
+            unit = f"the {_e(b['unit'])}" if b["unit"] else "a face-down hired unit"
+            text = (f"{_e(who)} attacks your {_e(b['village'])} village with {unit}. Choose a "
+                    "defender: a unit of that village, a unit hired from your hand, or an "
+                    "Archer from another village.")
+        elif phase == "reward":
+            text = "you won the battle: choose your reward."
+        elif "EndTurn" in kinds and "Discard" not in kinds and "Attack" not in kinds:
+            text = ("your action is done: add cards to your villages or give some away, then "
+                    "End my turn.")
+        else:
+            text = ("build a village (3 units of a colour), add cards, give up to 3 away, then "
+                    "take one action: discard a card or attack. Your chance of winning each "
+                    "attack is shown on the table. To attack by clicking: your unit, where it "
+                    "comes from, the player's name, their village, then Confirm.")
+        return (f'<div class="vg-prompt-line"><span class="vg-turn-badge">Your turn</span> '
+                f"<b>{name}</b>, {text} <span class=\"vg-note\">Click a card on the table "
+                "or a button below.</span></div>")
+
+
+def check_bot_kind(kind: str) -> str:
+    if kind not in BOT_KINDS:
+        raise ValueError(f"bots must be one of {', '.join(BOT_KINDS)}; got {kind!r}")
+    return kind
+
+
+def add_bot_choice(app: TableApp, adapter: VillagesAdapter) -> w.Dropdown:
+    """A drop-down beside New game: which bots fill the bot seats. A change applies at
+    once, to the game on the table too (the bots keep no memory between moves)."""
+    box = w.Dropdown(options=[(label, key) for key, (label, _) in BOT_KINDS.items()],
+                     value=adapter.bot_kind, layout=w.Layout(width="220px"))
+    box.add_class("vg-vl-bots")
+
+    def changed(change: dict[str, Any]) -> None:
+        adapter.bot_kind = check_bot_kind(change["new"])
+        g = app.game
+        app.bots = {s: adapter.make_bot(s, g.seed * 31 + s) for s in app.bots}
+
+    box.observe(guarded(app.banner)(changed), names="value")
+    row = app.setup_panel.children[0]
+    row.children = (*row.children[:-1], box, row.children[-1])
+    note = w.HTML(STAND_IN_NOTE)
+    note.add_class("vg-vl-setup-standin")
+    app.setup_panel.children = (*app.setup_panel.children, note)
+    return box
+
+
+def make_app(query: dict[str, str] | None = None, step_by_step: bool = False) -> TableApp:
+    """The app object itself, set up from `query` (tests drive it through its buttons);
+    `app.bot_box` is the bot drop-down."""
+    params = query or {}
+    notices: list[str] = []
+    bots = params.get("bots", "heuristic").strip().lower() or "heuristic"
+    if bots not in BOT_KINDS:
+        notices.append(f"bots must be {' or '.join(BOT_KINDS)}; got {bots[:40]!r}, so the "
+                       "bots build and weigh attacks.")
+        bots = "heuristic"
+    adapter = VillagesAdapter(bots)
+    setup, errors = parse_setup(params, adapter)
+    app = TableApp(adapter, setup, [*errors, *notices], step_by_step=step_by_step)
+    app.bot_box = add_bot_choice(app, adapter)  # type: ignore[attr-defined]
+    return app
+
+
+def play_app(query: dict[str, str] | None = None, step_by_step: bool = False) -> w.Widget:
+    """The Villages table, set up from the page's query string (or `query`)."""
+    app = make_app(page_query() if query is None else query, step_by_step=step_by_step)
+    return add_nav(app.widget, NOTEBOOK)

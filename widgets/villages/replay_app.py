@@ -1,0 +1,29 @@
+"""Replay a game of Villages: the generic replay app with the play app's adapter.
+
+    from widgets.villages.replay_app import replay_app
+    replay_app()        # opens the record in the page link: ?record=...&view=all&step=12
+"""
+
+from __future__ import annotations
+
+import ipywidgets as w
+
+from village_games import villages
+
+from ..gallery import add_nav
+from ..query import page_query
+from ..replay_app import ReplayApp, open_replay
+from .play_app import VillagesAdapter
+
+NOTEBOOK = "villages_replay.ipynb"
+
+
+def make_app(query: dict[str, str] | None = None) -> ReplayApp:
+    """The app object itself (tests drive it through its methods and buttons)."""
+    return open_replay(VillagesAdapter(), villages.new_game, NOTEBOOK, query or {})
+
+
+def replay_app(query: dict[str, str] | None = None) -> w.Widget:
+    """The replay page, opened on the record in the page's query string (or `query`)."""
+    params = page_query() if query is None else query
+    return add_nav(make_app(params).widget, NOTEBOOK)

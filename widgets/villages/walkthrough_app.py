@@ -1,0 +1,63 @@
+"""The Villages rules walkthrough: the rulebook's illustrated cases and whole moments of
+play (rule_examples.toml in the engine), live on the real engine.
+
+    walkthrough_app()   # opens the example the page asks for: ?example=battle-five-steps
+
+The examples: a Tavern without a Builder, a Builder but only two units, a valid village,
+a Wizard against a blue Knight, a battle in five steps with each reward, hired units, the
+Archer defending another village, and the end of a round with the High and Low Score
+cards. The cards are the project's stand-in deck (the real unit list is not public).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import ipywidgets as w
+
+from village_games.villages.rule_examples import (
+    EXAMPLES_FILE,
+    Frame,
+    RuleExample,
+    load_examples,
+    replay,
+)
+
+from ..gallery import add_nav
+from ..query import page_query
+from ..walkthrough import Walkthrough, example_from_query
+from .render import render_table
+
+NOTEBOOK = "villages_rules.ipynb"
+
+
+def board_html(frame: Frame) -> str:
+    """The table as a spectator sees it after the step, the seats that acted marked."""
+    acted = sorted({seat for seat, _ in frame.step.actions}) if frame.step else []
+    return render_table(frame.observation, frame.game.cards, highlight=acted)
+
+
+def walkthrough(path: str | Path = EXAMPLES_FILE, example: str | None = None,
+                query: dict[str, str] | None = None) -> Walkthrough:
+    """The walkthrough object (its `.widget` is the app). `example` picks the first example
+    (an unknown id is a ValueError); without it, `query`'s `example` does (an unknown id
+    is a notice in the app, and the first example opens)."""
+
+    def load() -> list[RuleExample]:
+        return load_examples(path)
+
+    start = example if example is not None else example_from_query(query or {})
+    wt = Walkthrough(load, replay, board_html, start=start)
+    shown = wt.example.id if wt.example is not None else None
+    if example is not None and wt.examples and shown != example:
+        wt.choose(example)  # an unknown id: raises, naming the ids that exist
+    return wt
+
+
+def walkthrough_app(path: str | Path = EXAMPLES_FILE, example: str | None = None,
+                    query: dict[str, str] | None = None) -> w.VBox:
+    """Build the app: an example chooser, Back/Next, narration, the live table and log.
+    Without `example` or `query`, the page's query string picks the example."""
+    if example is None and query is None:
+        query = page_query()
+    return add_nav(walkthrough(path, example, query).widget, NOTEBOOK)
