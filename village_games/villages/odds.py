@@ -32,14 +32,14 @@ from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from .actions import Attack
 from .cards import COLOURS, CardSet
 from .options import DRAWS, HAND, SET_SIZE
 from .power import power_parts
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from .game import Villages
 
 DRAW_PLANS: dict[str, tuple[str, ...]] = {
@@ -170,6 +170,7 @@ def simulate_set(have: int, colour_unseen: int, unseen: int, deck_draws: int, kn
                  trials: int, rng: np.random.Generator) -> np.ndarray:
     """`trials` deals of the unseen cards in a random order: 1 where the first
     `deck_draws` of them complete the set, else 0 (a Monte Carlo of `set_chance`)."""
+    import numpy as np  # only simulations need it: a play app's first screen does not
     _check_count("trials", trials, 1)
     if deck_draws > unseen:
         raise ValueError(f"cannot draw {deck_draws} of {unseen} unseen cards")
@@ -305,6 +306,7 @@ def attack_table(game: Villages, seat: int) -> list[AttackOdds]:
 def simulate_attack(odds: AttackOdds, trials: int, rng: np.random.Generator) -> np.ndarray:
     """`trials` random deals of the defender's hidden hand from the unseen cards: 1 where
     the attack wins (no visible or dealt unit beats it), else 0."""
+    import numpy as np  # only simulations need it: a play app's first screen does not
     _check_count("trials", trials, 1)
     if odds.sure_loss:
         return np.zeros(trials)
