@@ -1,0 +1,120 @@
+"""scripts/static_memory.py: static files answered from memory, and never stale or wrong."""
+
+import asyncio
+import sys
+from pathlib import Path
+
+import pytest
+from jupyter_server.base.handlers import FileFindHandler
+from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+from tornado.httpserver import HTTPServer
+from tornado.testing import bind_unused_port
+from tornado.web import Application, RequestHandler, StaticFileHandler
+from voila.static_file_handler import (
+    AllowListFileHandler,
+    MultiStaticFileHandler,
+    TemplateStaticFileHandler,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+from static_memory import MemoryServed, ReplyStore, serve_from_memory  # noqa: E402
+
+
+def fetch_all(root: Path, store: ReplyStore, requests: list[tuple[str, dict]]) -> list:
+    """Serve `root` with a memory-served StaticFileHandler on `store`; GET each
+    (path, headers) in turn; the replies (a 304 or other error comes back as its error)."""
+    handler = type("Served", (MemoryServed, StaticFileHandler), {"store": store})
+
+    async def scenario() -> list:
+        sock, port = bind_unused_port()
+        server = HTTPServer(Application([(r"/static/(.*)", handler, {"path": str(root)})]))
+        server.add_sockets([sock])
+        client = AsyncHTTPClient(force_instance=True)
+        replies = []
+        try:
+            for path, headers in requests:
+                try:
+                    replies.append(await client.fetch(f"http://127.0.0.1:{port}{path}",
+                                                      headers=headers))
+                except HTTPClientError as exc:
+                    replies.append(exc)
+        finally:
+            client.close()
+            server.stop()
+        return replies
+
+    return asyncio.run(scenario())
+
+
+@pytest.fixture
+def files(tmp_path) -> Path:
+    (tmp_path / "app.js").write_text("console.log('hello');\n" * 50)
+    return tmp_path
+
+
+def test_a_file_is_read_once_then_answered_from_memory_with_the_same_reply(files):
+    store = ReplyStore()
+    first, second = fetch_all(files, store, [("/static/app.js", {})] * 2)
+    assert first.body == second.body == (files / "app.js").read_bytes()
+    assert (store.misses, store.hits) == (1, 1)
+    for name in ("Content-Type", "Etag", "Last-Modified", "Cache-Control"):
+        assert first.headers.get(name) == second.headers.get(name), name
+    assert second.headers["Content-Length"] == str(len(second.body))
+
+
+def test_an_edited_file_is_read_again(files):
+    store = ReplyStore()
+    fetch_all(files, store, [("/static/app.js", {})])
+    (files / "app.js").write_text("changed\n")
+    (reply,) = fetch_all(files, store, [("/static/app.js", {})])
+    assert reply.body == b"changed\n"
+    assert store.hits == 0
+
+
+def test_a_revalidating_browser_still_gets_not_modified(files):
+    store = ReplyStore()
+    (first,) = fetch_all(files, store, [("/static/app.js", {})])
+    (again,) = fetch_all(files, store, [("/static/app.js",
+                                         {"If-None-Match": first.headers["Etag"]})])
+    assert isinstance(again, HTTPClientError) and again.code == 304
+
+
+def test_a_range_request_gets_only_its_range(files):
+    store = ReplyStore()
+    _, part = fetch_all(files, store, [("/static/app.js", {}),
+                                       ("/static/app.js", {"Range": "bytes=0-6"})])
+    assert part.code == 206 and part.body == b"console"
+
+
+def test_a_missing_file_is_a_404_and_nothing_is_kept(files):
+    store = ReplyStore()
+    (reply,) = fetch_all(files, store, [("/static/nowhere.js", {})])
+    assert isinstance(reply, HTTPClientError) and reply.code == 404
+    assert store.replies == {}
+
+
+def test_the_store_keeps_nothing_beyond_its_limits(files):
+    (files / "big.js").write_bytes(b"x" * 5000)
+    store = ReplyStore(max_total=6000, max_file=4000)
+    fetch_all(files, store, [("/static/big.js", {}), ("/static/app.js", {})])
+    assert list(store.replies) == ["/static/app.js"]  # big.js is over the per-file limit
+    assert store.total == (files / "app.js").stat().st_size
+
+
+def test_voilas_static_routes_are_memory_served_but_not_the_notebook_folder():
+    class Page(RequestHandler):
+        pass
+
+    routes = [("/voila/templates/(.*)", TemplateStaticFileHandler),
+              ("/voila/static/(.*)", MultiStaticFileHandler, {"paths": ["/x"]}),
+              ("/voila/labextensions/(.*)", FileFindHandler, {"path": ["/y"]}),
+              ("/voila/files/(.*)", AllowListFileHandler, {"path": "/z"}),
+              ("/voila/render/(.*)", Page)]
+    served = serve_from_memory(routes, skip=(AllowListFileHandler,))
+    kinds = {route[0]: route[1] for route in served}
+    for path in ("/voila/templates/(.*)", "/voila/static/(.*)", "/voila/labextensions/(.*)"):
+        assert issubclass(kinds[path], MemoryServed), path
+    assert kinds["/voila/files/(.*)"] is AllowListFileHandler
+    assert kinds["/voila/render/(.*)"] is Page
+    assert served[1][2] == {"paths": ["/x"]}  # route options pass through unchanged
