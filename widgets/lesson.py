@@ -67,7 +67,9 @@ def fmt(x: float, digits: int = 3) -> str:
     """A number for prose: 0.25 -> '0.25', -1.0 -> '−1', with a real minus sign."""
     if not math.isfinite(x):
         return "–"
-    text = f"{x:.{digits}f}".rstrip("0").rstrip(".")
+    text = f"{x:.{digits}f}"
+    if "." in text:  # only trailing decimals go: 180 stays 180
+        text = text.rstrip("0").rstrip(".")
     if text in ("-0", ""):
         text = "0"
     return text.replace("-", "\u2212")

@@ -211,6 +211,7 @@ def test_generic_lesson_shows_callback_errors():
 def test_fraction_formatting():
     assert fraction(2 / 9) == "2/9" and fraction(1.0) == "1" and fraction(0.0) == "0"
     assert fmt(-1.0) == "\u22121" and fmt(0.25) == "0.25"
+    assert fmt(-180, 0) == "\u2212180" and fmt(100.0, 1) == "100"  # whole numbers keep 0s
 
 
 def test_each_run_draws_a_fresh_seed_and_a_typed_seed_repeats_a_run():

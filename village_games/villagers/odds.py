@@ -29,20 +29,26 @@ def top_card_chances(obs: dict[str, Any], cards: CardSet) -> list[dict[str, Frac
     villager being its top card: {} for an empty stack, {name: 1} when the seat knows
     the card (it returned it), else unseen copies over unseen cards of the shown suit."""
     unseen = unseen_by_suit(obs, cards)
-    out: list[dict[str, Fraction]] = []
-    for pile in obs["stacks"]:
-        if not pile["size"]:
-            out.append({})
-            continue
-        top = pile["size"] - 1
-        known = dict((k, c) for k, c in pile["known"])
-        if top in known:
-            out.append({known[top]: Fraction(1)})
-            continue
-        names = unseen.get(pile["top_suit"], {})
-        total = sum(names.values())
-        out.append({n: Fraction(k, total) for n, k in sorted(names.items())} if total else {})
-    return out
+    return [pile_top_chances(pile, unseen) for pile in obs["stacks"]]
+
+
+def reserve_top_chances(obs: dict[str, Any], cards: CardSet) -> dict[str, Fraction]:
+    """The chance of each villager being the Reserve's top card, as for a stack."""
+    return pile_top_chances(obs["reserve"], unseen_by_suit(obs, cards))
+
+
+def pile_top_chances(pile: dict[str, Any],
+                     unseen: dict[str, dict[str, int]]) -> dict[str, Fraction]:
+    """One face-down pile's top card: known, or any unseen card of the suit on its back."""
+    if not pile["size"]:
+        return {}
+    top = pile["size"] - 1
+    known = dict((k, c) for k, c in pile["known"])
+    if top in known:
+        return {known[top]: Fraction(1)}
+    names = unseen.get(pile["top_suit"], {})
+    total = sum(names.values())
+    return {n: Fraction(k, total) for n, k in sorted(names.items())} if total else {}
 
 
 def chance_top_is(obs: dict[str, Any], cards: CardSet, stack: int, name: str) -> Fraction:
