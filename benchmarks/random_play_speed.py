@@ -32,13 +32,19 @@ from engine_speed import reference_loops_per_s  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "random_play_speed.json"
 TARGET = 100_000
-# (engine package, mode label, options besides the player count)
+# (engine package, mode label, options besides the player count, player counts: None =
+# every count from 2 the engine allows)
 CASES = (
-    ("village_pillage", "", {}),
-    ("villagers", "", {}),
-    ("villagers_and_villains", "basic", {"advanced": False}),
-    ("villagers_and_villains", "advanced", {"advanced": True}),
-    ("villages", "", {}),
+    ("village_pillage", "", {}, None),
+    ("villagers", "", {}, None),
+    ("villagers", "solo", {"solo_mode": "normal"}, (1,)),
+    ("villagers", "Saints, Profiteers, Developments",
+     {"expansions": ("saints", "profiteers", "developments")}, None),
+    ("villagers", "all four expansions",
+     {"expansions": ("saints", "scoundrels", "profiteers", "developments")}, (2, 3, 4)),
+    ("villagers_and_villains", "basic", {"advanced": False}, None),
+    ("villagers_and_villains", "advanced", {"advanced": True}, None),
+    ("villages", "", {}, None),
 )
 
 
@@ -89,13 +95,13 @@ def main() -> int:
     rows = []
     print("| engine | players | logged decisions/s | quiet decisions/s |")
     print("|---|---:|---:|---:|")
-    for name, mode, options in CASES:
+    for name, mode, options, counts in CASES:
         if args.game and name != args.game:
             continue
         module = importlib.import_module(f"village_games.{name}")
-        info = module.new_game(seed=0, **options).info
+        info = module.new_game(players=(counts or (2,))[0], seed=0, **options).info
         label = f"{name} ({mode})" if mode else name
-        for players in range(max(2, info.min_players), info.max_players + 1):
+        for players in counts or range(max(2, info.min_players), info.max_players + 1):
             row = {"engine": name, "mode": mode, "players": players,
                    **measure(module, players, options, args.seconds)}
             rows.append(row)

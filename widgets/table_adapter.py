@@ -32,12 +32,33 @@ class Variant:
     options: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Flag:
+    """An option a table turns on with a checkbox (a game's expansion, say): `key` for
+    links and for the list `new_game` receives, `label` for the checkbox, and the player
+    counts it allows."""
+
+    key: str
+    label: str
+    min_players: int
+    max_players: int
+
+    def allows(self, players: int) -> bool:
+        return self.min_players <= players <= self.max_players
+
+    def checkbox_label(self) -> str:
+        lo, hi = self.min_players, self.max_players
+        return f"{self.label} ({lo}–{hi} players)" if lo != hi else f"{self.label} ({lo})"
+
+
 class GameAdapter(Protocol):
     """Per game: how to set up, draw and label it. Everything else (player counts, which
     events are worth a step, what undo may rewind) the app reads from the engine: `info`
     is the engine's declared `GameInfo`, and events say whether they reveal or are chance.
 
-    Optional: `variants(players) -> list[Variant]`; `step_label` (the step-by-step toggle's
+    Optional: `variants(players) -> list[Variant]`; `flags` (a list of `Flag`, shown as
+    checkboxes) with `flags_option` (the `new_game` keyword, and the link parameter, that
+    receives the list of checked keys, e.g. "expansions"); `step_label` (the step-by-step toggle's
     words); `load_deck(path) -> card set` for games whose deck a user may replace;
     `replay_notebook` (the file name of the game's replay notebook, for the table's
     "Replay this game" link).

@@ -32,6 +32,12 @@ A game with several ways to play a player count (a longer duel, say) lists them 
 `variants(players)`: each `Variant` has a `key` for links (`?variant=long`), a `label` for
 the dropdown and `options`, passed to `new_game` as keyword arguments. The dropdown shows
 only when more than one variant applies to the chosen player count.
+
+A game with options a table turns on and off (Villagers' expansions) lists them in `flags`
+(each a `Flag` with the player counts it allows) and names the `new_game` keyword in
+`flags_option`: one checkbox per flag, greyed out at player counts it does not allow;
+the checked keys travel as that option, in the share link (`?expansions=saints,profiteers`)
+and in saves (they are part of the game's options).
 """
 
 from __future__ import annotations
@@ -61,7 +67,10 @@ from .table_setup import (
     HUMAN,
     MAX_SEED,
     Setup,
+    declared_flags,
     default_setup,
+    flag_options,
+    flags_of,
     parse_setup,
     setup_query,
     variant_of,
@@ -104,6 +113,15 @@ class TableApp:
         self.variant_box = w.Dropdown(description="Variant", layout=w.Layout(width="340px"))
         self.variant_box.add_class("vg-variant")
         self._set_variants(setup.players, setup.variant)
+        self.flag_boxes: list[tuple[Any, w.Checkbox]] = [
+            (flag, w.Checkbox(value=False, description=flag.checkbox_label(), indent=False,
+                              layout=w.Layout(width="auto")))
+            for flag in declared_flags(adapter)[1]]
+        for _flag, box in self.flag_boxes:
+            box.add_class("vg-flag")
+        self.flags_row = make(w.HBox, "vg-flags")
+        self.flags_row.children = [box for _f, box in self.flag_boxes]
+        self._set_flags(setup.players, setup.flags)
         self.seat_boxes: list[tuple[w.ToggleButtons, w.Text]] = []
         self.seats_row = make(w.HBox, "vg-seats")
         self.share = make(w.HTML, "vg-share", value="")
@@ -194,7 +212,8 @@ class TableApp:
 
         setup_row = shared.hbox([self.players_box, self.variant_box, self.seed_box, self.dice,
                                  self.step_box, self.new_button], "vg-setup-row")
-        self.setup_panel = shared.vbox([setup_row, self.seats_row], "vg-setup")
+        rows = [setup_row, self.flags_row] if self.flag_boxes else [setup_row]
+        self.setup_panel = shared.vbox([*rows, self.seats_row], "vg-setup")
         self.pass_button = w.Button(description="Done: pass the screen on", icon="share",
                                     button_style="warning", layout=w.Layout(width="auto"))
         self.pass_button.add_class("vg-pass-button")
@@ -288,6 +307,7 @@ class TableApp:
             return
         self._build_seat_rows(change["new"], [], [])
         self._set_variants(change["new"], "")
+        self._set_flags(change["new"], [f.key for f, box in self.flag_boxes if box.value])
 
     def _set_variants(self, players: int, key: str) -> None:
         """Offer the variants of this player count; show the dropdown only for a choice."""
@@ -296,6 +316,14 @@ class TableApp:
         keys = [v.key for v in choices]
         self.variant_box.value = key if key in keys else (keys[0] if keys else None)
         self.variant_box.layout.display = None if len(choices) > 1 else "none"
+
+    def _set_flags(self, players: int, keys: Sequence[str]) -> None:
+        """Tick the flags in `keys`; a flag this player count does not allow is greyed out
+        (and unticked)."""
+        for flag, box in self.flag_boxes:
+            allowed = flag.allows(players)
+            box.disabled = not allowed
+            box.value = allowed and flag.key in keys
 
     def _on_random_seed(self, _b: Any = None) -> None:
         self.seed_box.value = random.randrange(100_000)
@@ -310,7 +338,8 @@ class TableApp:
         if len(set(names)) != len(names):
             raise ValueError("two seats have the same name: give each village its own")
         return Setup(self.players_box.value, [k.value for k, _ in self.seat_boxes],
-                     int(self.seed_box.value), names, self.variant_box.value or "")
+                     int(self.seed_box.value), names, self.variant_box.value or "",
+                     [f.key for f, box in self.flag_boxes if box.value and not box.disabled])
 
     def set_notices(self, notices: Sequence[str]) -> None:
         self.notice.value = notice_html(notices)
@@ -322,6 +351,7 @@ class TableApp:
         try:
             self.players_box.value = setup.players
             self._set_variants(setup.players, setup.variant)
+            self._set_flags(setup.players, setup.flags)
             self.seed_box.value = setup.seed
             self._build_seat_rows(setup.players, setup.seats, setup.names)
         finally:
@@ -360,7 +390,7 @@ class TableApp:
             return None
         setup = Setup(g.num_players, list(self.kinds), g.seed,
                       [g.player_name(i) for i in range(g.num_players)],
-                      variant_of(self.adapter, g))
+                      variant_of(self.adapter, g), flags_of(self.adapter, g))
         extra = getattr(self.adapter, "share_params", dict)()  # the adapter's own settings
         return setup_query(setup, self.adapter) + "".join(
             f"&{k}={quote(v)}" for k, v in extra.items())
@@ -400,6 +430,7 @@ class TableApp:
 
     def start_game(self, setup: Setup) -> None:
         options = variant_options(self.adapter, setup.players, setup.variant)
+        options.update(flag_options(self.adapter, setup))
         if self.deck is not None:
             options["deck"] = self.deck
         game = self.adapter.new_game(setup.players, setup.seed, list(setup.names), **options)
@@ -640,6 +671,7 @@ class TableApp:
             self._quiet = False
         self._build_seat_rows(n, kinds, names)
         self._set_variants(n, variant_of(self.adapter, game))
+        self._set_flags(n, flags_of(self.adapter, game))
         self.seed_box.value = min(game.seed, MAX_SEED)
 
     def _on_load(self, _b: Any = None) -> None:

@@ -1,17 +1,18 @@
-"""A table's setup (players, seats, seed, names, variant) and reading it from a page link."""
+"""A table's setup (players, seats, seed, names, variant, flags) and reading it from a page
+link."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
 
 from village_games.core import Game
 
 from .query import echo
-from .table_adapter import GameAdapter, Variant
+from .table_adapter import Flag, GameAdapter, Variant
 
 HUMAN, BOT = "human", "bot"
 SEAT_WORDS = {"human": HUMAN, "person": HUMAN, "people": HUMAN, "h": HUMAN, "p": HUMAN,
@@ -26,6 +27,7 @@ class Setup:
     seed: int
     names: list[str]
     variant: str = ""  # a Variant.key; "" is the first (default) variant
+    flags: list[str] = field(default_factory=list)  # the Flag keys turned on
 
 
 def _small_whole(raw: str) -> bool:
@@ -63,6 +65,25 @@ def variant_of(adapter: GameAdapter, game: Game) -> str:
     return best
 
 
+def declared_flags(adapter: GameAdapter) -> tuple[str, list[Flag]]:
+    """(the option's name, its flags) an adapter declares; ("", []) without flags."""
+    flags = list(getattr(adapter, "flags", ()) or ())
+    return (getattr(adapter, "flags_option", "flags") if flags else ""), flags
+
+
+def flag_options(adapter: GameAdapter, setup: Setup) -> dict[str, Any]:
+    """The `new_game` keyword option for the setup's flags ({} when none is on)."""
+    option, _flags = declared_flags(adapter)
+    return {option: list(setup.flags)} if option and setup.flags else {}
+
+
+def flags_of(adapter: GameAdapter, game: Game) -> list[str]:
+    """The flags a (loaded) game was set up with, read from its options."""
+    option, flags = declared_flags(adapter)
+    chosen = (getattr(game, "options", None) or {}).get(option) or [] if option else []
+    return [f.key for f in flags if f.key in chosen]
+
+
 def default_setup(adapter: GameAdapter, seed: int | None = None) -> Setup:
     n = adapter.default_players
     return Setup(n, [HUMAN] + [BOT] * (n - 1),
@@ -81,6 +102,9 @@ def setup_query(setup: Setup, adapter: GameAdapter) -> str:
     choices = variants_for(adapter, setup.players)
     if setup.variant and choices and setup.variant != choices[0].key:
         parts.append(f"variant={quote(setup.variant)}")
+    option, _flags = declared_flags(adapter)
+    if option and setup.flags:
+        parts.append(f"{option}=" + ",".join(quote(k) for k in setup.flags))
     return "?" + "&".join(parts)
 
 
@@ -140,7 +164,29 @@ def parse_setup(params: dict[str, str], adapter: GameAdapter) -> tuple[Setup, li
         error = _parse_variant(params["variant"].strip(), setup, adapter)
         if error:
             errors.append(error)
+    option, _flags = declared_flags(adapter)
+    if option and params.get(option, "").strip():
+        errors += _parse_flags(params[option], option, setup, adapter)
     return setup, errors
+
+
+def _parse_flags(raw: str, option: str, setup: Setup, adapter: GameAdapter) -> list[str]:
+    """Set `setup.flags` from a link's comma-separated keys; return the problems (a key that
+    is unknown, or not for this player count, is left out)."""
+    _option, flags = declared_flags(adapter)
+    by_key = {f.key: f for f in flags}
+    problems = []
+    wanted = [x.strip().lower() for x in raw.split(",") if x.strip()]
+    for key in wanted:
+        flag = by_key.get(key)
+        if flag is None:
+            problems.append(f"{option} must be among {_one_of(list(by_key))}; {echo(key)} is "
+                            "not one, so it is left out.")
+        elif not flag.allows(setup.players):
+            problems.append(f"{flag.label} is for {flag.min_players} to {flag.max_players} "
+                            f"players, not {setup.players}, so it is left out.")
+    setup.flags = [f.key for f in flags if f.key in wanted and f.allows(setup.players)]
+    return problems
 
 
 def _parse_variant(raw: str, setup: Setup, adapter: GameAdapter) -> str:

@@ -14,6 +14,7 @@ PAGES = [
     ("villagers_rules.ipynb", "example=padlocks", ".vg-wt-next"),
     ("villagers_backs_lesson.ipynb", "", ".vg-lesson-exact-value"),
     ("villagers_facedown_lesson.ipynb", "", ".vg-lesson-exact-value"),
+    ("villagers_solo_lesson.ipynb", "", ".vg-lesson-run"),
 ]
 
 

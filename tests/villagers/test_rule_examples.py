@@ -18,10 +18,11 @@ from village_games.villagers.rule_examples import (
 EXAMPLES = load_examples()
 WANTED = {"draft-one-food", "cartwright-builder", "basic-villagers", "padlocks",
           "special-villagers", "first-market", "second-market", "road-update-two",
-          "road-update-three"}
+          "road-update-three", "saints-prophet", "scoundrels-thief-and-sheriff",
+          "profiteers-bronze", "developments-phase", "solo-draft", "solo-event-phase-end"}
 
 
-def test_every_worked_example_of_the_base_game_is_there() -> None:
+def test_every_worked_example_and_one_per_expansion_is_there() -> None:
     assert {e.id for e in EXAMPLES} == WANTED
 
 

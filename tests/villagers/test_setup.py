@@ -63,9 +63,9 @@ def test_market_cards_sit_under_the_second_and_sixth_stacks() -> None:
 def test_same_seed_same_game_and_bad_options_are_refused() -> None:
     assert villagers.new_game(4, seed=9).to_dict() == villagers.new_game(4, seed=9).to_dict()
     assert villagers.new_game(4, seed=9).to_dict() != villagers.new_game(4, seed=8).to_dict()
-    with pytest.raises(ValueError, match="2 to 5 players"):
-        villagers.new_game(1)
-    with pytest.raises(ValueError, match="2 to 5 players"):
+    with pytest.raises(ValueError, match="1 to 5 players"):  # (1 player: the solo mode)
+        villagers.new_game(0)
+    with pytest.raises(ValueError, match="1 to 5 players"):
         villagers.new_game(6)
     with pytest.raises(ValueError, match="names must be 2"):
         villagers.new_game(2, names=["Ana"])

@@ -19,6 +19,16 @@ GAMES = (
     Spec("three_players", 3, seed=22, chooser=2),
     Spec("four_players", 4, seed=23, chooser=3),
     Spec("five_players", 5, seed=24, chooser=4),
+    # the four Kickstarter expansions together (Scoundrels seats at most 4)
+    Spec("all_expansions", 4, seed=25,
+         options={"expansions": ["saints", "scoundrels", "profiteers", "developments"]},
+         lineup=(("VillagersBot", 1), ("VillagersBot", 2), ("VillagersBot", 3),
+                 ("RandomBot", 4)),
+         description="Every expansion: three Villagers bots and a random player"),
+    # the solo mode against the Countess (normal mode: events, the Jester, her village)
+    Spec("solo_normal", 1, seed=26, options={"solo_mode": "normal"},
+         lineup=(("VillagersBot", 7),),
+         description="Solo against the Countess (normal mode): the Villagers bot"),
 )
 TOOL = TranscriptTool(villagers, Path(__file__).resolve().parent / "transcripts", GAMES,
                       ".venv/bin/python -m tests.villagers.transcript_tool --update")

@@ -43,7 +43,7 @@ def test_the_first_market_shows_23() -> None:
 
 def test_every_step_of_every_example_renders() -> None:
     wt = walkthrough()
-    assert len(wt.examples) == 9
+    assert len(wt.examples) == 9 + 4 + 2  # the base game's 9, one per expansion, 2 solo
     for ex in wt.examples:
         wt.choose(ex.id)
         for k in range(1, wt.steps + 1):

@@ -29,6 +29,27 @@ from ..villagers.actions import (
     parse_unlock,
 )
 from ..villagers.cards import CardSet
+from ..villagers.expansions.actions import (
+    PayFreelancer,
+    PickBronze,
+    PlayBarbarian,
+    PlayBenefactor,
+    PlayFlaker,
+    PlayNoble,
+    PlayPigeoneer,
+    PlayProphet,
+    PlaySchemer,
+    PlaySheriff,
+    Recruit,
+    RewardBasic,
+    RewardDraw,
+    TakeCard,
+    ThiefSteals,
+)
+from .villagers_solo import SOLO_TYPES, solo_score
+
+# Specials of the expansions that work from the village: what having one is worth
+PLACED_SPECIAL_VALUE = {"thief": 4.0, "nun": 3.0, "recruiter": 2.5, "freelancer": 1.5}
 
 UNKNOWN_CARD = 3.0  # a face-down draw: roughly an average villager
 
@@ -73,6 +94,11 @@ class _Context:
             else c.builders * 2.0 * self.early
         if c.silver is not None:
             v += 2.0
+        if c.bronze is not None:
+            v += 1.0 + 3.0 * self.early  # scores every round from now on
+        if c.expansion is not None and c.effect is not None:
+            # an expansion Special: worth keeping (not trading in for a Basic Villager)
+            v += PLACED_SPECIAL_VALUE.get(c.effect, 3.0)
         if c.on is not None:
             if c.on in self.tops or c.on in self.names:
                 v += 3.0
@@ -131,5 +157,44 @@ class _Context:
         if isinstance(a, AgentReads):
             return float(self.p["village"][a.slot]["coins"])
         if isinstance(a, EndTurn):
+            return 0.0
+        if isinstance(a, SOLO_TYPES):  # the solo mode against the Countess
+            return solo_score(self, a)
+        return self._score_expansion(a)
+
+    def _score_expansion(self, a: Action) -> float:
+        """The Kickstarter expansions' choices (Saints, Scoundrels, Profiteers, rewards)."""
+        obs = self.obs
+        if isinstance(a, PlayBenefactor):  # a free build during the draft
+            return 2.0 + self.card_value(a.card) - self.unlock_cost(a.unlock)
+        if isinstance(a, Recruit):
+            return 1.0 + 2.0 * self.early
+        if isinstance(a, PlayProphet):
+            return UNKNOWN_CARD + 1.5
+        if isinstance(a, PlayBarbarian):
+            return 0.5 * sum(r["coins"] for r in obs["road"] if r)
+        if isinstance(a, PlayFlaker):
+            return self.card_value(a.card) + (0.5 if a.seat != self.me else 1.0)
+        if isinstance(a, (PlayPigeoneer, PlayNoble)):
+            return UNKNOWN_CARD
+        if isinstance(a, PlaySchemer):
+            slot = obs["players"][a.seat]["village"][a.slot]
+            if a.seat == self.me:
+                return -5.0
+            return 1.0 + self.card_value(slot["card"])
+        if isinstance(a, PlaySheriff):
+            coins = obs["players"][a.seat]["village"][a.slot]["coins"]
+            return (-3.0 if a.seat == self.me else 2.0) + coins
+        if isinstance(a, ThiefSteals):
+            return 4.0
+        if isinstance(a, PayFreelancer):
+            return 1.0 if len(self.hand) > 2 else -1.0
+        if isinstance(a, PickBronze):
+            return -1.0  # the best Bronze is scored anyway
+        if isinstance(a, TakeCard):
+            return self.card_value(a.card)
+        if isinstance(a, RewardBasic):
+            return self.card_value(a.basic)
+        if isinstance(a, RewardDraw):
             return 0.0
         return 0.1

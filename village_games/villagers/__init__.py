@@ -52,15 +52,22 @@ from .cards import (
 )
 from .game import Villagers
 from .options import INFO, MAX_PLAYERS, MIN_PLAYERS
+from .solo.events import EventSpec, events_from_text, load_events, standard_events
 
 Game = Villagers
 
 
 def new_game(players: int = 3, seed: int | None = None, names: list[str] | None = None,
-             deck: DeckSpec = None) -> Villagers:
+             deck: DeckSpec = None, expansions: Any = None, solo_mode: str | None = None,
+             events: EventSpec = None) -> Villagers:
     """Set up a game; `deck` is a deck file in the cards.toml format (None: the game's
-    own cards), or its saved form."""
-    return Villagers.new(players=players, seed=seed, names=names, deck=deck)
+    own cards), or its saved form; `expansions` names Kickstarter expansions to play with
+    (saints, scoundrels, profiteers, developments: a list or a comma-separated string).
+    One player plays solo against the Countess: `solo_mode` is "beginner", "normal" (the
+    default) or "hard"; `events` an event file in the solo_events.toml format (None: the
+    rulebook's 24 events), or its saved form."""
+    return Villagers.new(players=players, seed=seed, names=names, deck=deck,
+                         expansions=expansions, solo_mode=solo_mode, events=events)
 
 
 def replay(record: dict[str, Any]) -> Villagers:
@@ -77,6 +84,7 @@ __all__ = [
     "MAX_PLAYERS", "MIN_PLAYERS", "SILVER_KINDS", "SUITS", "AgentReads", "Build", "Card",
     "CardDataError", "CardSet", "DeckSpec", "DraftReserve", "DraftRoad", "DraftStack",
     "EndTurn", "Game", "PlaceCoin", "PlaceMonk", "PlaySmuggler", "PlayTinner", "Side",
-    "Silver", "TakeBasic", "UseApprentice", "Villagers", "deck_from_text", "load_cards",
-    "new_game", "parse_cards", "replay", "resolve_deck", "standard_deck", "timeline",
+    "Silver", "TakeBasic", "UseApprentice", "Villagers", "deck_from_text", "events_from_text",
+    "load_cards", "load_events", "new_game", "parse_cards", "replay", "resolve_deck",
+    "standard_deck", "standard_events", "timeline",
 ]

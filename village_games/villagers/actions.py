@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.actions import Action, ActionCodec
+from .expansions.actions import ALL_TYPES as EXPANSION_ACTIONS
+from .solo.actions import SOLO_ACTIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +112,8 @@ class AgentReads(Action):
 
 
 CODEC = ActionCodec(DraftRoad, DraftStack, DraftReserve, PlaceCoin, Build, PlaceMonk,
-                    UseApprentice, PlayTinner, PlaySmuggler, TakeBasic, EndTurn, AgentReads)
+                    UseApprentice, PlayTinner, PlaySmuggler, TakeBasic, EndTurn, AgentReads,
+                    *EXPANSION_ACTIONS, *SOLO_ACTIONS)
 DRAFT_TYPES = (DraftRoad, DraftStack, DraftReserve)
 BUILD_TYPES = (Build, PlaceMonk, UseApprentice, PlayTinner, PlaySmuggler, TakeBasic, EndTurn)
 

@@ -14,6 +14,14 @@ if TYPE_CHECKING:
 
 def full_deck(g: Villagers) -> Counter[str]:
     """Every villager card of this game: the shuffled ones and the Road's first six."""
+    if g.solo is not None:  # a 2-player deck without the Special suit
+        from .solo.countess import solo_deck
+
+        return Counter(solo_deck(g.cards)) + Counter(g.cards.starting_road)
+    e = g.ext
+    if e is not None:  # the expansions' shuffled-in cards, and those dealt at setup
+        return Counter(g.cards.deck(g.n, e.names)) + Counter(g.cards.starting_road) + \
+            Counter(e.dealt)
     key = (id(g.cards), g.n)
     hit = _FULL.get(key)
     if hit is None or hit[0] is not g.cards:
@@ -23,6 +31,7 @@ def full_deck(g: Villagers) -> Counter[str]:
 
 
 _FULL: dict[tuple[int, int], tuple[object, Counter[str]]] = {}
+COVERED_SPECIALS = ("monk", "apprentice")  # Specials that must never be left on top
 
 
 def audit(g: Villagers) -> list[str]:
@@ -60,10 +69,11 @@ def audit(g: Villagers) -> list[str]:
                 problems.append(f"seat {i} slot {k}: {slot.kids} on top, stacking hint broken")
             if not -1 <= slot.parent < k or slot.coins < 0:
                 problems.append(f"seat {i} slot {k}: bad parent or coins")
-            if card.effect is not None and not slot.kids and not (
+            if card.effect in COVERED_SPECIALS and not slot.kids and not (
                     g.phase == "build" and g.turn == i and g.cover == k):
                 problems.append(f"seat {i}: a {slot.card} is the top of a chain")
-        if count != 1 or p.village[0].card != founders and founders not in (
+        first = "Countess" if i >= g.n else founders  # (a solo game's Countess)
+        if count != 1 or p.village[0].card != first and first not in (
                 s.card for s in p.village):
             problems.append(f"seat {i} has {count} Founders")
         if len(p.square) > p.draft_limit or p.draft_limit > MAX_LIMIT:

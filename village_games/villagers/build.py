@@ -16,9 +16,12 @@ from .actions import (
     UseApprentice,
 )
 from .choices import Choices, Product, product
+from .expansions.turns import PLACED_EFFECTS, build_extras, special_parts
 from .hands import distinct_hand, in_hand, play_from_hand, return_from_hand
 from .options import RETURNS_PER_BUILD_PHASE, STACKS
 from .padlocks import NO_PADLOCK, pay_unlock, unlock_options, why_not_unlocked
+from .solo.countess import give
+from .solo.phases import in_force
 from .specials import (
     apprentice_choices,
     monk_choices,
@@ -73,6 +76,10 @@ def build_choices(g: Villagers, seat: int) -> Choices:
             if part._n:
                 parts.append(part)
                 n += part._n
+    if g.ext is not None:
+        for part in build_extras(g, seat):
+            parts.append(part)
+            n += part._n
     parts.append(END_TURN)
     n += 1
     if g.returns < RETURNS_PER_BUILD_PHASE and hand:
@@ -95,7 +102,7 @@ def special_choices(g: Villagers, seat: int, effect: str) -> list[Product]:
         return [TINNER]
     if effect == "smuggler":
         return smuggler_choices(g, seat)
-    return []
+    return special_parts(g, seat, effect)  # the Kickstarter expansions' Specials
 
 
 def basics_left(g: Villagers) -> tuple[str, ...]:
@@ -122,9 +129,15 @@ def cover_choices(g: Villagers, seat: int) -> Choices:
     return Choices(parts)
 
 
+def serfdom(g: Villagers) -> bool:
+    return in_force(g, "serfdom") is not None
+
+
 def return_stacks(g: Villagers) -> tuple[int | None, ...]:
     """Where a returned card may go: any stack still on the Road, else the rules decide."""
     # Reading: an emptied stack is out of the game and takes no card back
+    if g.solo is not None and serfdom(g):
+        return NEW_CHAIN  # Serfdom: the card goes to the Countess's village, not a stack
     stacks = g.stacks
     open_ = tuple([j for j in range(STACKS) if stacks[j].cards])
     return open_ or NEW_CHAIN
@@ -192,8 +205,9 @@ def why_not_place(g: Villagers, seat: int, action: Build) -> str | None:
         return f"there is no villager card called {name!r} to build"
     if not in_hand(g, seat, name):
         return f"{name} is not in your hand"
-    if card.effect is not None:
-        return f"{name} is a Special villager: play it with {SPECIAL_ACTIONS[card.effect]}"
+    if card.effect is not None and card.effect not in PLACED_EFFECTS:
+        return (f"{name} is a Special villager: play it with "
+                f"{SPECIAL_ACTIONS.get(card.effect, 'its own action')}")
     if g.used >= g.limit:
         return (f"your build limit of {g.limit} is used up this turn (Basic Villagers, the "
                 "Tinner and the Smuggler do not count towards it)")
@@ -217,6 +231,9 @@ def why_not_basic(g: Villagers, seat: int, action: TakeBasic) -> str | None:
         return f"{action.card} is not in your hand: return a card you hold"
     places = return_stacks(g)
     if action.stack not in places:
+        if g.solo is not None and serfdom(g):
+            return ("Serfdom is in force: the card you give up goes to the Countess's "
+                    "village, not to a stack (stack=None)")
         if places == NEW_CHAIN:
             return ("every stack is empty: the returned card goes to the Reserve, or the "
                     "discard pile once the Reserve is empty too (stack=None)")
@@ -260,7 +277,11 @@ def apply_basic(g: Villagers, seat: int, action: TakeBasic) -> None:
     p = g.players[seat]
     card, j = action.card, action.stack
     mask = return_from_hand(g, seat, card)
-    if j is not None:
+    if g.solo is not None and serfdom(g):
+        give(g, card)
+        mask = g.all_seats  # it lies face up in her village
+        where = "the Countess's village (Serfdom)"
+    elif j is not None:
         g.stacks[j].put(card, mask)
         where = f"stack {j + 1}"
     elif g.reserve.cards:

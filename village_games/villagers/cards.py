@@ -25,8 +25,16 @@ from ..core.decks import DeckLoader
 SUITS: tuple[str, ...] = ("Grains", "Wood", "Hay", "Ore", "Grapes", "Wool", "Leather",
                           "Solitary", "Special")
 KINDS: tuple[str, ...] = ("villager", "basic", "founders")
-EFFECTS: tuple[str, ...] = ("monk", "apprentice", "tinner", "smuggler")
-SILVER_KINDS: tuple[str, ...] = ("per_symbol", "printed_gold_of_suit", "coins_on_one")
+EFFECTS: tuple[str, ...] = ("monk", "apprentice", "tinner", "smuggler",
+                            # the Kickstarter expansions' Special villagers (expansions/)
+                            "benefactor", "nun", "pigeoneer", "prophet", "recruiter",
+                            "barbarian", "courier", "flaker", "noble", "schemer", "sheriff",
+                            "thief", "freelancer")
+SILVER_KINDS: tuple[str, ...] = ("per_symbol", "printed_gold_of_suit", "coins_on_one",
+                                 "per_set")
+# Bronze formulas (Profiteers): scored at the end of each Build Phase turn
+BRONZE_KINDS: tuple[str, ...] = ("per_symbol", "half_silver", "per_coined", "per_chain")
+EXPANSION_NAMES: tuple[str, ...] = ("saints", "scoundrels", "profiteers", "developments")
 # What a per-symbol Silver formula may count: a suit symbol, or one of these.
 COUNTED_SYMBOLS: tuple[str, ...] = (*SUITS, "Food", "Builder", "Gold", "Padlock")
 FOUR_PLUS_PLAYERS = 4  # cards marked 4+ are used only from this many players up
@@ -36,7 +44,8 @@ MAX_NUMBER = 99  # a sanity bound on counts and symbol numbers in a deck file
 
 _CARD_KEYS = {"name", "suit", "kind", "copies", "on", "hint", "hint_as_link", "food",
               "builders", "gold", "suit_symbols", "padlock", "keyring", "silver", "four_plus",
-              "starting_road", "effect", "discard", "flipped", "help"}
+              "starting_road", "effect", "discard", "flipped", "help", "expansion", "dealt",
+              "bronze"}
 _SIDE_KEYS = {"food", "builders", "gold"}
 
 
@@ -47,10 +56,20 @@ class Silver:
     kind: str  # one of SILVER_KINDS
     symbol: str = ""  # per_symbol: what is counted (COUNTED_SYMBOLS)
     every: int = 1  # per_symbol: symbols per payment (rounded down)
-    gold: int = 0  # per_symbol: Gold per payment
+    gold: int = 0  # per_symbol, per_set, per_coined, per_chain: Gold per payment
     suit: str = ""  # printed_gold_of_suit: whose printed Gold is summed
+    symbols: tuple[str, ...] = ()  # per_set: one set is one of each of these symbols
+    size: int = 0  # per_chain: chains of at least this many villagers
 
     def describe(self) -> str:
+        if self.kind == "per_set":
+            return f"{self.gold} Gold per set of {' + '.join(self.symbols)} symbols"
+        if self.kind == "half_silver":
+            return "half the Silver value of one of your villagers (rounded down)"
+        if self.kind == "per_coined":
+            return f"{self.gold} Gold per villager with coins on it"
+        if self.kind == "per_chain":
+            return f"{self.gold} Gold per production chain of {self.size}+ villagers"
         if self.kind == "per_symbol":
             what = f"{self.symbol} symbol"
             if self.every == 1:
@@ -95,6 +114,9 @@ class Card:
     flipped: Side | None
     help: str
     index: int  # position in the file: the canonical order of cards
+    expansion: str | None = None  # the Kickstarter expansion it belongs to (EXPANSION_NAMES)
+    dealt: bool = False  # an expansion card dealt one per player, not shuffled in
+    bronze: Silver | None = None  # a Bronze formula (Profiteers)
 
     @property
     def banner(self) -> bool:
@@ -169,12 +191,16 @@ class CardSet:
         """Whether the card is used at this player count (4+ cards need 4 or more)."""
         return players >= FOUR_PLUS_PLAYERS or not self[name].four_plus
 
-    def deck(self, players: int) -> tuple[str, ...]:
+    def deck(self, players: int, expansions: tuple[str, ...] = ()) -> tuple[str, ...]:
         """The villager cards shuffled into the stacks for `players`, one name per card,
         in file order: every copy of the cards in play, less the road's copy of each
-        starting-road card. Founders and Basic Villagers have their own places."""
+        starting-road card. Founders and Basic Villagers have their own places; an
+        expansion's cards join only when it is chosen, and never the ones it deals."""
         names: list[str] = []
         for card in self:
+            if card.expansion is not None and (card.expansion not in expansions
+                                               or card.dealt):
+                continue
             if card.kind == "villager" and self.in_play(card.name, players):
                 names.extend([card.name] * (card.copies - card.starting_road))
         return tuple(names)
@@ -207,9 +233,37 @@ def _table(table: dict[str, Any], key: str, where: str) -> dict[str, Any] | None
     return field(table, key, dict, where)
 
 
+def _parse_bronze(raw: dict[str, Any], where: str) -> Silver:
+    where = f"{where} field 'bronze'"
+    kind = choice_field(raw, "kind", where, BRONZE_KINDS)
+    if kind == "per_symbol":
+        unknown_keys(raw, {"kind", "symbol", "every", "gold"}, where)
+        return Silver(kind, symbol=choice_field(raw, "symbol", where, COUNTED_SYMBOLS),
+                      every=int_field(raw, "every", where, 1, MAX_NUMBER),
+                      gold=int_field(raw, "gold", where, 1, MAX_NUMBER))
+    if kind == "per_chain":
+        unknown_keys(raw, {"kind", "size", "gold"}, where)
+        return Silver(kind, size=int_field(raw, "size", where, 2, MAX_NUMBER),
+                      gold=int_field(raw, "gold", where, 1, MAX_NUMBER))
+    if kind == "per_coined":
+        unknown_keys(raw, {"kind", "gold"}, where)
+        return Silver(kind, gold=int_field(raw, "gold", where, 1, MAX_NUMBER))
+    unknown_keys(raw, {"kind"}, where)
+    return Silver(kind)
+
+
 def _parse_silver(raw: dict[str, Any], where: str) -> Silver:
     where = f"{where} field 'silver'"
     kind = choice_field(raw, "kind", where, SILVER_KINDS)
+    if kind == "per_set":
+        unknown_keys(raw, {"kind", "symbols", "gold"}, where)
+        symbols = field(raw, "symbols", list, where)
+        if not symbols or not all(isinstance(x, str) and x in COUNTED_SYMBOLS
+                                  for x in symbols):
+            raise CardDataError(f"{where}: field 'symbols' must list symbols from "
+                                f"{', '.join(COUNTED_SYMBOLS)}")
+        return Silver(kind, symbols=tuple(symbols),
+                      gold=int_field(raw, "gold", where, 1, MAX_NUMBER))
     if kind == "per_symbol":
         unknown_keys(raw, {"kind", "symbol", "every", "gold"}, where)
         return Silver(kind, symbol=choice_field(raw, "symbol", where, COUNTED_SYMBOLS),
@@ -246,6 +300,7 @@ def _parse_card(table: Any, position: int, source: str) -> Card:
     hint_as_link = int_field(table, "hint_as_link", where, 0, 2) if "hint_as_link" in table \
         else None
     silver_raw = _table(table, "silver", where)
+    bronze_raw = _table(table, "bronze", where)
     flipped_raw = _table(table, "flipped", where)
     flipped = None
     if flipped_raw is not None:
@@ -273,7 +328,11 @@ def _parse_card(table: Any, position: int, source: str) -> Card:
         four_plus=_flag(table, "four_plus", where),
         starting_road=_flag(table, "starting_road", where),
         effect=choice_field(table, "effect", where, EFFECTS) if "effect" in table else None,
-        discard=discard, flipped=flipped, help=help_text, index=position)
+        discard=discard, flipped=flipped, help=help_text, index=position,
+        expansion=choice_field(table, "expansion", where, EXPANSION_NAMES)
+        if "expansion" in table else None,
+        dealt=_flag(table, "dealt", where),
+        bronze=None if bronze_raw is None else _parse_bronze(bronze_raw, where))
 
 
 def _check_links(card: Card, cards: dict[str, Card], source: str) -> None:
@@ -325,6 +384,8 @@ def _check_roles(card: Card, cards: dict[str, Card], source: str) -> None:
         raise CardDataError(f"{where}: missing field 'effect' (every Special villager has one)")
     if card.suit != "Special" and card.effect is not None:
         raise CardDataError(f"{where}: field 'effect' is only for Special villagers")
+    if card.dealt and card.expansion is None:
+        raise CardDataError(f"{where}: field 'dealt' is only for an expansion's cards")
     if card.discard and card.effect is None:
         raise CardDataError(f"{where}: field 'discard' needs an effect to use")
     if card.starting_road:

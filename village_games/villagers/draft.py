@@ -8,8 +8,10 @@ from typing import TYPE_CHECKING
 from ..core.events import Event
 from .actions import DraftReserve, DraftRoad, DraftStack
 from .choices import Choices, Product
+from .expansions.developments import bonus as dev_bonus
 from .options import BASE_LIMIT, MAX_LIMIT, STACKS
 from .road import refill_slot
+from .solo.phases import after_draft, start_toll
 
 if TYPE_CHECKING:
     from ..core.actions import Action
@@ -86,16 +88,22 @@ def why_not_draft(g: Villagers, action: Action) -> str | None:
 
 def start_draft(g: Villagers) -> None:
     g.phase = "draft"
-    for p in g.players:
+    for p in g.players[:g.n]:  # (a solo game's Countess never drafts)
         p.square = []
-        p.draft_limit = drafting_limit(p.summary(g.cards).food)
+        food = p.summary(g.cards).food
+        if g.ext is not None and g.ext.devs:
+            food += dev_bonus(g, g.players.index(p), "food")
+        p.draft_limit = drafting_limit(food)
         p.drafting = True
     if g.reporting():
         g.emit(Event("phase", "Round {}: the Draft Phase begins; drafting limits {}.",
                      {"round": g.round, "phase": "draft",
-                      "limits": [p.draft_limit for p in g.players]},
-                     (g.round, ", ".join(f"{p.name} {p.draft_limit}" for p in g.players))))
+                      "limits": [p.draft_limit for p in g.players[:g.n]]},
+                     (g.round, ", ".join(f"{p.name} {p.draft_limit}"
+                                         for p in g.players[:g.n]))))
     g.turn = g.first
+    if g.solo is not None and start_toll(g, "fewer_drafts", "draft"):
+        return  # Rats: the player first chooses to pay or to draft less
     settle_draft(g)
 
 
@@ -115,7 +123,10 @@ def apply_draft(g: Villagers, seat: int, action: Action) -> None:
             g.emit(Event("draft", "{} drafts the {} from Road slot {}{}.",
                          {"seat": seat, "card": card, "slot": i, "coins": coins},
                          (p.name, card, i + 1, f" and takes its {coins} Gold" if coins else "")))
-        refill_slot(g, i, reserve_first=False)
+        if g.solo is None:
+            refill_slot(g, i, reserve_first=False)
+        else:
+            g.solo.refill.append(i)  # dealt again after the Countess's pick
     else:
         j = action.stack if kind is DraftStack else None  # type: ignore[attr-defined]
         card = (g.stacks[j] if j is not None else g.reserve).draw()
@@ -125,9 +136,23 @@ def apply_draft(g: Villagers, seat: int, action: Action) -> None:
                          {"seat": seat, "card": card, "stack": j},
                          (p.name, "the Reserve" if j is None else f"stack {j + 1}", card),
                          reveals=True, chance=True))
+    if g.solo is not None and after_draft(g, kind is not DraftReserve):
+        return  # the player now picks a villager for the Countess
+    finish_draft(g, seat)
+
+
+def finish_draft(g: Villagers, seat: int) -> None:
+    """After a draft: the square goes to hand at the limit, and the turn moves on."""
+    p = g.players[seat]
     if len(p.square) >= p.draft_limit:
         _to_hand(g, seat)
+    e = g.ext
+    if e is not None and e.extra and p.drafting and anything_to_draft(g):
+        e.extra -= 1  # the Recruiter's second draft of this turn
+        return
     g.turn = (seat + 1) % g.n
+    if e is not None:
+        e.reset_turn()
     settle_draft(g)
 
 

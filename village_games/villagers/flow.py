@@ -9,9 +9,13 @@ from typing import TYPE_CHECKING
 
 from ..core.events import Event
 from .draft import start_draft
+from .expansions.bronze import score_bronze
+from .expansions.developments import bonus as dev_bonus
+from .expansions.developments import development_phase
 from .market import first_market, start_second_market
 from .options import BASE_LIMIT, FIRST_MARKET_STACKS, MAX_LIMIT
 from .road import finish_two_player_update, reverse_turn_order, update_three_plus
+from .solo.phases import start_build_phase, start_event_phase, start_toll
 
 if TYPE_CHECKING:
     from .game import Villagers
@@ -22,7 +26,7 @@ def build_limit(builders: int) -> int:
 
 
 def end_draft(g: Villagers) -> None:
-    if g.n == 2:
+    if g.n <= 2:  # (solo: the 2-player update, with no Gold from the Countess)
         g.phase = "road"
         g.coin_queue = reverse_turn_order(g)
         g.turn = g.coin_queue[0]
@@ -45,6 +49,8 @@ def start_build(g: Villagers) -> None:
     if g.reporting():
         g.emit(Event("phase", "Round {}: the Build Phase begins.",
                      {"round": g.round, "phase": "build"}, (g.round,)))
+    if g.solo is not None:
+        start_build_phase(g)
     start_turn(g, g.first)
 
 
@@ -55,12 +61,21 @@ def start_turn(g: Villagers, seat: int) -> None:
     g.used = g.returns = 0
     g.tinner = False
     g.cover = None
+    if g.ext is not None:
+        g.ext.reset_turn()
+        if g.ext.devs:
+            g.limit = build_limit(g.players[seat].summary(g.cards).builders
+                                  + dev_bonus(g, seat, "builders"))
     if g.reporting():
         g.emit(Event("turn", "{} builds (build limit {}).",
                      {"seat": seat, "limit": g.limit}, (g.player_name(seat), g.limit)))
+    if g.solo is not None:
+        start_toll(g, "fewer_builds", "build")  # Arson: pay, or build one villager less
 
 
 def end_turn(g: Villagers, seat: int) -> None:
+    if g.ext is not None and g.ext.has("profiteers"):
+        score_bronze(g, seat)  # designer's ruling: at the end of the player's own turn
     if g.reporting():
         # Reading: nobody else acts during a build turn, so its builds (and the hand cards
         # they showed, data "shown") may be taken back until the turn ends; ending it is final.
@@ -88,6 +103,18 @@ def end_build(g: Villagers) -> None:
                 if g.reporting():
                     g.emit(Event("flip", "{} has no Food: the Founders turn to their Food side.",
                                  {"seat": seat, "slot": k}, (p.name,)))
+    if g.ext is not None and g.ext.devs:
+        # Reading: after the Founders flip, before the First Player card moves on
+        development_phase(g)  # it goes on with finish_round once every reward is taken
+        return
+    if g.solo is not None:
+        start_event_phase(g)  # it goes on with finish_round once every event is resolved
+        return
+    finish_round(g)
+
+
+def finish_round(g: Villagers) -> None:
+    """The First Player card moves on; then a Market if one is due, else the next round."""
     g.first = (g.first + 1) % g.n
     if g.reporting():
         g.emit(Event("first", "{} takes the First Player card.", {"seat": g.first},

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.actions import Action
 from ..core.events import Event
@@ -28,6 +28,22 @@ from .build import apply_basic, apply_build, build_choices, why_not_build
 from .cards import CardSet, DeckSpec, resolve_deck
 from .choices import Choices, Product
 from .draft import apply_draft, draft_choices, start_draft, why_not_draft
+from .expansions import check_expansions
+from .expansions.deck import with_expansions
+from .expansions.setup import set_up as set_up_expansions
+from .expansions.turns import (
+    PENDING_PHASES,
+    apply_build_extra,
+    apply_draft_extra,
+    apply_pending,
+    draft_extras,
+    is_build_extra,
+    is_draft_extra,
+    pending_choices,
+    why_not_build_extra,
+    why_not_draft_extra,
+    why_not_pending,
+)
 from .flow import after_coin, end_turn
 from .market import agent_choices, apply_agent, why_not_agent
 from .options import (
@@ -43,20 +59,41 @@ from .options import (
 from .piles import Pile
 from .player import PlayerState
 from .road import place_coin
+from .solo import STACK_SIZE, check_solo, solo_deck, with_countess
+from .solo import set_up as set_up_solo
+from .solo.actions import PlayJester
+from .solo.countess import START_GOLD as COUNTESS_GOLD
+from .solo.events import EventSpec, resolve_events
+from .solo.phases import NEXT_TEXT as SOLO_NEXT_TEXT
+from .solo.phases import SOLO_PHASES, with_jester
+from .solo.phases import apply as apply_solo
+from .solo.phases import legal as solo_choices
+from .solo.phases import why_not as why_not_solo
 from .specials import apply_apprentice, apply_monk, apply_smuggler, apply_tinner
 from .tables import Tables, tables_for
 from .village import Slot
 
+if TYPE_CHECKING:
+    from .expansions.state import ExpansionState
+    from .solo.state import SoloState
+
 __all__ = ["Villagers"]
 
-PHASES = ("draft", "road", "build", "agent", "over")
+PHASES = ("draft", "road", "build", "agent", "over", "pick", "reward", *SOLO_PHASES)
+SOLO_EXTRA = (PlayJester,)  # solo actions offered outside the solo phases
+BASE_VERSION, SOLO_VERSION = 1, 2
 NEXT_TEXT = {"draft": "{} drafts next.", "road": "{} may put 1 Gold on the Road.",
-             "build": "{} builds next.", "agent": "{} chooses what the Agent reads."}
+             "build": "{} builds next.", "agent": "{} chooses what the Agent reads.",
+             "pick": "{} chooses a card.", "reward": "{} chooses a Development reward.",
+             **SOLO_NEXT_TEXT}
 
 
 class Villagers(Game):
     info = INFO
-    version = 1
+    # Save formats: 1 for a 2-5 player game (unchanged), 2 for a solo game (the Countess's
+    # row and the event decks), which a program that knows only format 1 must refuse.
+    version = SOLO_VERSION
+    readable_versions = (BASE_VERSION,)
     codec = CODEC
 
     # state, set by new(), from_dict() and clone()
@@ -87,9 +124,14 @@ class Villagers(Game):
     final_winners: list[int]
     result: str
     tiebreak: str
+    ext: ExpansionState | None  # the Kickstarter expansions' state (None: base game)
+    solo: SoloState | None  # the solo mode's state (None: 2-5 players)
 
     def __init__(self, cards: CardSet) -> None:  # use new_game() or from_dict()
         self.cards = cards  # the deck in play: bots and renderers read card facts here
+        self.ext = None
+        self.solo = None
+        self.version = BASE_VERSION  # type: ignore[misc]  # (a solo game's is SOLO_VERSION)
         self.tables: Tables = tables_for(cards)
         self.order = self.tables.order
         self.suit_of = self.tables.suit_of
@@ -102,9 +144,16 @@ class Villagers(Game):
     # ------------------------------------------------------------ setup
     @classmethod
     def new(cls, players: int = 3, seed: int | None = None, names: list[str] | None = None,
-            deck: DeckSpec = None) -> Villagers:
+            deck: DeckSpec = None, expansions: Any = None, solo_mode: str | None = None,
+            events: EventSpec = None) -> Villagers:
         n = check_players(players)
-        cards = resolve_deck(deck)
+        mode = check_solo(solo_mode, n, expansions, events)
+        chosen = check_expansions(expansions, n)
+        base = resolve_deck(deck)
+        cards = with_expansions(base, chosen)
+        if mode is not None:
+            event_set = resolve_events(events)
+            cards = with_countess(cards)
         if names is not None and (not isinstance(names, list) or len(names) != n or not all(
                 isinstance(x, str) and x.strip() for x in names)):
             raise ValueError(f"names must be {n} non-empty strings, got {names!r}")
@@ -112,18 +161,29 @@ class Villagers(Game):
             seed = int.from_bytes(os.urandom(4), "big")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2**63:
             raise ValueError(f"seed must be a whole number from 0 to 2**63, got {seed!r}")
-        pool = list(tables_for(cards).deck(n))
+        pool = list(cards.deck(n, chosen) if chosen else tables_for(cards).deck(n))
         per = CARDS_PER_STACK_PER_PLAYER * n
+        if mode is not None:
+            pool, per = solo_deck(cards), STACK_SIZE
         if len(pool) < STACKS * per + HAND_SIZE * n:
             raise ValueError(f"the deck {cards.name!r} has {len(pool)} villager cards for "
                              f"{n} players; setup needs {STACKS * per + HAND_SIZE * n}")
         g = cls(cards)
         g.seed = seed
         g.options = {"players": n}
+        if mode is not None:
+            g.version = SOLO_VERSION  # type: ignore[misc]
         if names is not None:
             g.options["names"] = list(names)
         if not cards.is_standard:
             g.options["deck"] = cards.saved_form()
+        if chosen:
+            g.options["expansions"] = list(chosen)
+        if mode is not None:
+            g.options["solo_mode"] = mode
+            if not event_set.is_standard:
+                g.options["events"] = event_set.saved_form()
+        g.ext = None
         g.set_table(n)
         g.rng = Rng(seed)
         g.rng.shuffle(pool)
@@ -137,12 +197,15 @@ class Villagers(Game):
             p.hand_sec = sorted(dealt[i * HAND_SIZE:(i + 1) * HAND_SIZE],
                                 key=g.order.__getitem__)
             g.players.append(p)
+        if mode is not None:  # her village and Supply: no hand, no Founders
+            g.players.append(PlayerState("The Countess", COUNTESS_GOLD[mode], [
+                Slot("Countess", "Countess", flipped=mode == "beginner")]))
         g.road = list(cards.starting_road)[:ROAD_SLOTS]
         g.road += [None] * (ROAD_SLOTS - len(g.road))
         g.road_coins = [0] * ROAD_SLOTS
         g.discard, g.discard_known = [], []
         g.basics = {b: cards[b].copies for b in cards.basics}
-        g.bank = COINS_IN_BOX - START_GOLD * n
+        g.bank = COINS_IN_BOX - sum(p.gold for p in g.players)
         g.round, g.first, g.turn = 1, 0, 0  # Reading: seat 0 holds the First Player card
         g.coin_queue = []
         g.limit = g.used = g.returns = 0
@@ -155,16 +218,20 @@ class Villagers(Game):
                                     "Reserve of {}, Road: {}.{}",
                            {"players": n}, (n, per, len(g.reserve), ", ".join(
                                c for c in g.road if c), deck_note), chance=True))
-        for i, p in enumerate(g.players):
+        for i, p in enumerate(g.players[:n]):
             suits = ", ".join(g.suit_of[c] for c in p.hand_sec)
             g.log.append(Event("deal", "{} is dealt 5 cards ({}).",
                                {"seat": i, "suits": [g.suit_of[c] for c in p.hand_sec],
                                 "_cards": p.hand_sec[:]}, (p.name, suits),
                                "{} is dealt {}.", (p.name, ", ".join(p.hand_sec)), (i,),
                                chance=True))
+        if chosen:
+            set_up_expansions(g, chosen)
         g.phase = "draft"
         g._batch = g.log  # setup events go straight to the log
         try:
+            if mode is not None:
+                set_up_solo(g, mode, event_set)
             start_draft(g)
         finally:
             g._batch = None
@@ -194,21 +261,37 @@ class Villagers(Game):
         phase = self.phase
         if phase == "draft":
             legal: Sequence[Action] = draft_choices(self)
+            if self.ext is not None:
+                legal = draft_extras(self, player, legal)  # type: ignore[arg-type]
         elif phase == "build":
             legal = build_choices(self, player)
         elif phase == "road":
             legal = Choices([Product(PlaceCoin, ((None, *(
                 i for i, c in enumerate(self.road) if c is not None)),))])
+        elif phase in PENDING_PHASES:
+            legal = pending_choices(self)
+        elif phase in SOLO_PHASES:
+            legal = solo_choices(self)
         else:
             legal = agent_choices(self)
+        if self.solo is not None and phase in ("draft", "road", "build"):
+            legal = with_jester(self, legal)  # type: ignore[arg-type]
         self._legal = (player, legal)
         return legal
 
     def _why(self, player: int, action: Action) -> str | None:
         phase = self.phase
+        if self.solo is not None and (phase in SOLO_PHASES or type(action) in SOLO_EXTRA):
+            return why_not_solo(self, action)
         if phase == "draft":
+            if self.ext is not None and is_draft_extra(action):
+                return why_not_draft_extra(self, player, action)
             return why_not_draft(self, action)
+        if phase in PENDING_PHASES:
+            return why_not_pending(self, action)
         if phase == "build":
+            if self.ext is not None and is_build_extra(action):
+                return why_not_build_extra(self, player, action)
             return why_not_build(self, player, action)
         if phase == "road":
             if type(action) is not PlaceCoin:
@@ -252,10 +335,20 @@ class Villagers(Game):
     def _rules(self, player: int, action: Action) -> None:
         kind = type(action)
         phase = self.phase
+        if self.solo is not None and (phase in SOLO_PHASES or kind in SOLO_EXTRA):
+            apply_solo(self, action)
+            return
         if phase == "draft":
-            apply_draft(self, player, action)
+            if self.ext is not None and is_draft_extra(action):
+                apply_draft_extra(self, player, action)
+            else:
+                apply_draft(self, player, action)
+        elif phase in PENDING_PHASES:
+            apply_pending(self, player, action)
         elif phase == "build":
-            if kind is Build:
+            if self.ext is not None and is_build_extra(action):
+                apply_build_extra(self, player, action)
+            elif kind is Build:
                 apply_build(self, player, action)  # type: ignore[arg-type]
             elif kind is TakeBasic:
                 apply_basic(self, player, action)  # type: ignore[arg-type]
@@ -280,7 +373,8 @@ class Villagers(Game):
         return self.phase == "over"
 
     def scores(self) -> list[float]:
-        return [float(p.gold) for p in self.players]
+        # the Countess (players[1] of a solo game) is no seat: her Gold is in the outcome's words
+        return [float(p.gold) for p in self.players[:self.n]]
 
     def outcome(self) -> Outcome | None:
         if self.phase != "over":
@@ -310,6 +404,10 @@ class Villagers(Game):
         g.agent_queue = [q[:] for q in self.agent_queue]
         g.agent_reads = [r[:] for r in self.agent_reads]
         g.final_winners = self.final_winners[:]
+        if self.ext is not None:
+            g.ext = self.ext.copy()
+        if self.solo is not None:
+            g.solo = self.solo.copy()
         if keep_log:
             g.history = self.history[:]
             g.log = self.log[:]

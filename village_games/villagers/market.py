@@ -26,11 +26,16 @@ def turn_order(g: Villagers) -> list[int]:
     return [(g.first + k) % g.n for k in range(g.n)]
 
 
+def scoring_order(g: Villagers) -> list[int]:
+    """Villages scored at a Market: every seat in turn order, then a solo game's Countess."""
+    return turn_order(g) + list(range(g.n, len(g.players)))
+
+
 def first_market(g: Villagers) -> None:
     g.markets = 1
     if g.reporting():
         g.emit(Event("phase", "The First Market Phase.", {"phase": "market", "market": 1}))
-    for seat in turn_order(g):
+    for seat in scoring_order(g):
         p = g.players[seat]
         s = p.summary(g.cards)
         earned = s.gold + s.coins
@@ -55,7 +60,15 @@ def silver_value(cards: CardSet, village: list[Slot], s: Summary, slot: Slot,
         return formula.gold * (count_symbol(s, formula.symbol) // formula.every)
     if formula.kind == "printed_gold_of_suit":
         return s.suit_gold.get(formula.suit, 0)
+    if formula.kind == "per_set":  # Wholesaler (Profiteers): one of each symbol per set
+        return formula.gold * min(count_symbol(s, x) for x in formula.symbols)
     return village[read].coins if read is not None else 0
+
+
+def nun_value(g: Villagers, seat: int, values: dict[int, int]) -> int:
+    from .expansions.saints import nun_value as value
+
+    return value(g, seat, values)
 
 
 def count_symbol(s: Summary, symbol: str) -> int:
@@ -97,7 +110,7 @@ def start_second_market(g: Villagers) -> None:
     if g.reporting():
         g.emit(Event("phase", "The Second Market Phase: the last scoring.",
                      {"phase": "market", "market": 2}))
-    g.agent_queue = [[seat, k] for seat in turn_order(g)
+    g.agent_queue = [[seat, k] for seat in scoring_order(g)
                      for k, slot in enumerate(g.players[seat].village)
                      if g.cards[slot.card].silver is not None
                      and g.cards[slot.card].silver.kind == "coins_on_one" and not slot.kids]
@@ -111,6 +124,9 @@ def settle_agents(g: Villagers) -> None:
         seat, k = g.agent_queue[0]
         options = agent_options(g, seat)
         # Reading: each Agent reads one villager; one candidate needs no choice, none gives 0
+        if len(options) >= 2 and seat >= g.n:
+            # Reading: the Countess's Agent reads her villager with the most coins
+            options = (max(options, key=lambda x: (g.players[seat].village[x].coins, -x)),)
         if len(options) >= 2:
             g.phase = "agent"
             g.turn = seat
@@ -150,12 +166,15 @@ def score_second_market(g: Villagers) -> None:
     reads: dict[int, dict[int, int | None]] = {}
     for seat, k, read in g.agent_reads:
         reads.setdefault(seat, {})[k] = read
-    for seat in turn_order(g):
+    for seat in scoring_order(g):
         p = g.players[seat]
         s = p.summary(g.cards)
         mine = reads.get(seat, {})
-        silver = sum(silver_value(g.cards, p.village, s, slot, mine.get(k))
-                     for k, slot in enumerate(p.village))
+        values = {k: silver_value(g.cards, p.village, s, slot, mine.get(k))
+                  for k, slot in enumerate(p.village)}
+        silver = sum(values.values())
+        if g.ext is not None and g.ext.has("saints"):
+            silver += nun_value(g, seat, values)  # the Nun (Saints), scored with Silver
         rows = breakdown(g, seat, mine) if g.reporting() else []
         earned = s.gold + silver
         g.bank -= earned
@@ -177,6 +196,9 @@ def finish(g: Villagers) -> None:
     """Most Gold wins; then the fewest villagers; a tie that stands is shared."""
     g.phase = "over"
     g.turn = -1
+    if g.solo is not None:
+        finish_solo(g)
+        return
     gold = [p.gold for p in g.players]
     best = max(gold)
     tied = [i for i, x in enumerate(gold) if x == best]
@@ -199,6 +221,23 @@ def finish(g: Villagers) -> None:
     if g.reporting():
         g.emit(Event("win", "{}", {"winners": tied, "gold": gold, "tiebreak": tiebreak},
                      (g.result,)))
+
+
+def finish_solo(g: Villagers) -> None:
+    """The player wins with strictly more Gold than the Countess; else nobody does."""
+    mine, hers = g.players[0].gold, g.players[1].gold
+    g.final_winners = [0] if mine > hers else []
+    g.tiebreak = ""
+    if mine > hers:
+        g.result = f"{g.player_name(0)} beats the Countess, {mine} Gold to {hers}."
+    elif mine == hers:
+        g.result = (f"The Countess wins: a tie at {mine} Gold is not enough, the player "
+                    "needs more Gold than she has.")
+    else:
+        g.result = f"The Countess wins with {hers} Gold to {g.player_name(0)}'s {mine}."
+    if g.reporting():
+        g.emit(Event("win", "{}", {"winners": g.final_winners[:], "gold": [mine, hers],
+                                   "tiebreak": ""}, (g.result,)))
 
 
 def outcome_dict(g: Villagers) -> dict[str, Any]:

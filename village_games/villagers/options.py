@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..core.info import GameInfo
 
 INFO = GameInfo(
-    name="villagers", title="Villagers", min_players=2, max_players=5,
+    name="villagers", title="Villagers", min_players=1, max_players=5,  # 1: solo
     simultaneous=False, chance=True, hidden_information=True,
     # who acts next is reported as a step of its own; a display folds it into the next
     silent_kinds=frozenset({"next"}),

@@ -20,6 +20,16 @@ if TYPE_CHECKING:
 NO_PADLOCK: tuple[None] = (None,)
 
 
+def bank_cost(g: Villagers) -> int:
+    """What opening a padlock through the Bank costs (more under the Countess Bank)."""
+    if g.solo is None or g.phase != "build":
+        return UNLOCK_COST
+    from .solo.phases import in_force
+
+    cost = in_force(g, "bank_unlock")
+    return UNLOCK_COST if cost is None else cost
+
+
 def unlock_options(g: Villagers, seat: int, name: str,
                    exclude: tuple[int, int] | None = None) -> tuple[str | None, ...]:
     """Every legal `unlock` value for `seat` playing `name` now: (None,) when it has no
@@ -45,7 +55,7 @@ def unlock_options(g: Villagers, seat: int, name: str,
             elif rich:
                 others.append(unlock_key(s, k))
     opts += others
-    if not anywhere and rich:
+    if not anywhere and g.players[seat].gold >= bank_cost(g):
         opts.append("bank")
     return tuple(opts)
 
@@ -69,7 +79,7 @@ def why_not_unlocked(g: Villagers, seat: int, name: str, unlock: str | None,
     where = parse_unlock(unlock) if isinstance(unlock, str) else None
     if where is not None:
         s, k = where
-        if s < g.num_players and k < len(g.players[s].village):
+        if s < len(g.players) and k < len(g.players[s].village):
             found = g.players[s].village[k].card
             if found != unlocker:
                 return f"{head}, but slot {k} of {g.player_name(s)}'s village is a {found}"
@@ -89,12 +99,13 @@ def pay_unlock(g: Villagers, seat: int, name: str, unlock: str | None) -> None:
                          {"seat": seat, "card": name, "unlock": unlock}, (name,)))
         return
     if unlock == "bank":
-        me.gold -= UNLOCK_COST
-        g.bank += UNLOCK_COST
+        cost = bank_cost(g)
+        me.gold -= cost
+        g.bank += cost
         if g.reporting():
-            g.emit(Event("unlock", "Nobody has a {}: {} pays 2 Gold to the Bank to open the {}.",
+            g.emit(Event("unlock", "Nobody has a {}: {} pays {} Gold to the Bank to open the {}.",
                          {"seat": seat, "card": name, "unlock": unlock},
-                         (unlocker, me.name, name)))
+                         (unlocker, me.name, cost, name)))
         return
     where = parse_unlock(unlock)
     assert where is not None

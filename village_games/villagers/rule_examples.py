@@ -47,6 +47,12 @@ TABLE_CHECKS: dict[str, Callable[[Villagers, list], Any]] = {
     "builds_used": lambda g, _e: g.used,
     "basics": lambda g, _e: dict(g.basics),
     "over": lambda g, _e: g.is_over(),
+    # solo mode: the face-up events, and whether the Jester is still at hand
+    "face_up_events": lambda g, _e: len(g.solo.face_up) if g.solo is not None else 0,
+    "jester": lambda g, _e: g.solo.jester if g.solo is not None else False,
+    # Developments expansion: who holds each Development's token (None: nobody)
+    "dev_holders": lambda g, _e: ["nobody" if h is None else g.player_name(h)
+                                  for h in g.ext.holders] if g.ext is not None else [],
 }
 RULES = ExampleRules(Villagers, CODEC, SEAT_CHECKS, TABLE_CHECKS, authority="the rulebook")
 

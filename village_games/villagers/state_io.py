@@ -26,6 +26,9 @@ from ..core.rng import Rng
 from .audit import full_deck
 from .cards import resolve_deck
 from .draft import drafting_limit
+from .expansions import check_expansions
+from .expansions.deck import with_expansions
+from .expansions.state import ExpansionState
 from .flow import build_limit
 from .options import (
     CARDS_PER_STACK_PER_PLAYER,
@@ -37,12 +40,15 @@ from .options import (
 )
 from .piles import Pile
 from .player import PlayerState
+from .solo.countess import STACK_SIZE, with_countess
+from .solo.phases import SOLO_PHASES
+from .solo.state_io import countess_row, read_solo, solo_rows
 from .village import Slot, capacity
 
 if TYPE_CHECKING:
     from .game import Villagers
 
-PHASES = ("draft", "road", "build", "agent", "over")
+PHASES = ("draft", "road", "build", "agent", "over", "pick", "reward", *SOLO_PHASES)
 
 
 def game_to_dict(g: Villagers) -> dict[str, Any]:
@@ -61,6 +67,8 @@ def game_to_dict(g: Villagers) -> dict[str, Any]:
         "players": [_player_dict(p) for p in g.players],
         "history": g.history_dicts(), "log": [e.to_dict() for e in g.log],
         **({"start": g.start} if g.start is not None else {}),
+        **({"expansion_state": g.ext.to_dict()} if g.ext is not None else {}),
+        **({"solo": g.solo.to_dict()} if g.solo is not None else {}),
     }
 
 
@@ -198,11 +206,12 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
         rows = raw
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
         raise ValueError("players must be a number of players or a list of player dicts")
-    n = INFO.check_players(len(rows))
     options = d.get("options") or {}
     if not isinstance(options, dict):
         raise ValueError("options must be a dict (players, names, deck)")
     options = dict(options)
+    rows, her = solo_rows(options, rows)  # a solo game: the Countess's row apart
+    n = INFO.check_players(len(rows))
     options["players"] = n
     try:
         cards = resolve_deck(options.get("deck"))
@@ -210,8 +219,19 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
         raise ValueError(f"the save's deck cannot be used: {exc}") from None
     if cards.is_standard:
         options.pop("deck", None)
+    chosen = read_expansions(options, n)
+    cards = with_expansions(cards, chosen)
+    mode, events = read_solo(options, n, chosen)
+    if mode is not None:
+        if d.get("version", 2) == 1:
+            raise ValueError("a solo game is saved in format version 2; this save says 1")
+        cards = with_countess(cards)
     g = cls(cards)
+    if mode is not None:
+        g.version = 2  # type: ignore[misc]  # (the solo save format)
     g.set_table(n)
+    if chosen:
+        g.ext = ExpansionState.from_dict(chosen, n, d.get("expansion_state", {}))
     g.seed = _int(d, "seed", 0, "state", 0, 2**63)
     named = [r.get("name") or f"Player {i + 1}" for i, r in enumerate(rows)]
     if "names" not in options and named != [f"Player {i + 1}" for i in range(n)]:
@@ -232,22 +252,28 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
                                     f"{where}.hand"), key=g.order.__getitem__)
         p.square = r.names(row.get("square", []), f"{where}.square")
         g.players.append(p)
+    if mode is not None:
+        g.players.append(countess_row(r, her, mode))
     g.phase = d.get("phase", "draft")
     if g.phase not in PHASES:
         raise ValueError(f"phase must be one of {', '.join(PHASES)}, got {short_repr(g.phase)}")
-    for i, (row, p) in enumerate(zip(rows, g.players, strict=True)):
+    for i, (row, p) in enumerate(zip(rows, g.players[:n], strict=True)):
         food = p.summary(cards).food
         p.draft_limit = _int(row, "draft_limit", drafting_limit(food), f"players[{i}]", 0, 5)
         drafting = row.get("drafting", g.phase == "draft" and len(p.square) < p.draft_limit)
         if not isinstance(drafting, bool):
             raise ValueError(f"players[{i}].drafting must be true or false")
         p.drafting = drafting
+    if mode is not None:
+        from .solo.state_io import solo_state
+
+        g.solo = solo_state(g, mode, events, d.get("solo"))
     _table(g, r, d)
     g.round = _int(d, "round", 1, "state", 1, 10_000)
     g.first = _int(d, "first", 0, "state", 0, n - 1)
     g.turn = _int(d, "turn", g.first, "state", -1, n - 1)
     g.coin_queue = list(d.get("coin_queue", []))
-    if g.phase == "road" and n != 2:
+    if g.phase == "road" and n > 2:
         raise ValueError("only a 2-player game stops after the draft for Gold on the Road")
     if g.phase == "road" and not g.coin_queue:
         from .road import reverse_turn_order
@@ -282,6 +308,29 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
     return g
 
 
+def check_developments(e: ExpansionState) -> None:
+    from .expansions.deck import developments
+
+    known = developments()
+    for name in e.devs:
+        if name not in known:
+            raise ValueError(f"expansion_state: no Development called {short_repr(name)} "
+                             f"({', '.join(known)})")
+    if e.devs and not e.has("developments"):
+        raise ValueError("expansion_state lists Developments, but the Developments "
+                         "expansion is not in options.expansions")
+
+
+def read_expansions(options: dict[str, Any], n: int) -> tuple[str, ...]:
+    """The expansions a saved game or scenario names (kept in its options)."""
+    chosen = check_expansions(options.get("expansions"), n)
+    if chosen:
+        options["expansions"] = list(chosen)
+    else:
+        options.pop("expansions", None)
+    return chosen
+
+
 def _table(g: Villagers, r: _Reader, d: dict[str, Any]) -> None:
     """Road, piles, discard, basics and Bank; cards not placed fill stacks and Reserve."""
     cards = g.cards
@@ -311,6 +360,18 @@ def _table(g: Villagers, r: _Reader, d: dict[str, Any]) -> None:
     if not isinstance(known, list) or len(known) != len(g.discard):
         raise ValueError("discard_known must hold a seat mask per discarded card")
     g.discard_known = list(known)
+    if g.ext is not None and "dealt" not in d.get("expansion_state", {}):
+        # a hand-written scenario: the dealt expansion cards are those it places
+        g.ext.dealt = sorted((c for c in r.placed.elements()
+                              if cards[c].expansion is not None and cards[c].dealt),
+                             key=g.order.__getitem__)
+    if g.ext is not None:
+        check_developments(g.ext)
+    if g.ext is not None and g.ext.has("developments") and not g.ext.devs:
+        from .expansions.developments import deal_developments
+
+        g.ext.devs = deal_developments(g)
+        g.ext.holders = [None] * len(g.ext.devs)
     full = full_deck(g)
     over = r.placed - full
     if over:
@@ -331,7 +392,7 @@ def _table(g: Villagers, r: _Reader, d: dict[str, Any]) -> None:
     g.road += [None] * (ROAD_SLOTS - len(g.road))
     if "stacks" not in d:
         g.rng.shuffle(rest)
-        per = CARDS_PER_STACK_PER_PLAYER * g.n
+        per = STACK_SIZE if g.solo is not None else CARDS_PER_STACK_PER_PLAYER * g.n
         g.stacks = [Pile(rest[j * per:(j + 1) * per]) for j in range(STACKS)]
         rest = rest[STACKS * per:]
     if "reserve" not in d:

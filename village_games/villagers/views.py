@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.rng import Rng
 from .cards import SUITS
+from .expansions.views import boxed_cards, expansion_view, rebox, seen_hand
 from .market import agent_options
 from .options import FIRST_MARKET_STACKS, SECOND_MARKET_STACK
+from .solo.views import reshuffle_events, solo_view
 
 if TYPE_CHECKING:
     from .game import Villagers
@@ -91,6 +93,8 @@ def observe(g: Villagers, viewer: int | None, everything: bool = False) -> dict[
                     "second_due": all(empty)},
         "build": build, "coin_queue": g.coin_queue[:], "agent": agent,
         "players": players, "winners": g.final_winners[:], "result": g.result,
+        **({"expansions": expansion_view(g, viewer, everything)} if g.ext is not None else {}),
+        **({"solo": solo_view(g, everything)} if g.solo is not None else {}),
     }
 
 
@@ -105,6 +109,7 @@ def determinize(g: Villagers, observer: int, rng: random.Random) -> Villagers:
     """
     w = g.clone(keep_log=False)
     w._legal = None
+    seen = seen_hand(w, observer)  # a hand the observer is looking through (Noble)
     w.rng = Rng(rng.getrandbits(64))
     bit = 1 << observer
     suit_of = w.suit_of
@@ -112,7 +117,7 @@ def determinize(g: Villagers, observer: int, rng: random.Random) -> Villagers:
     pool: list[str] = []
     places: list[tuple[Any, int, str | None]] = []  # (container, index, suit shown)
     for i, p in enumerate(w.players):
-        if i == observer or not p.hand_sec:
+        if i == observer or not p.hand_sec or i == seen:
             continue
         pool += p.hand_sec
         suits = sorted((suit_of[c] for c in p.hand_sec), key=SUIT_RANK.__getitem__)
@@ -126,6 +131,10 @@ def determinize(g: Villagers, observer: int, rng: random.Random) -> Villagers:
         if not m & bit:
             pool.append(c)
             places.append((w.discard, k, suit_of[c]))
+    if boxed_cards(w):  # Saints and Scoundrels nobody was dealt: as unseen as the rest
+        pool = rebox(w, pool, rng)
+    if w.solo is not None:
+        reshuffle_events(w, rng)  # the event decks' order is hidden from the player
     if not pool:
         return w
     pool.sort(key=order)

@@ -18,15 +18,25 @@ from village_games import villagers
 from village_games.bots import VillagersBot
 from village_games.core import Game
 from village_games.villagers import CardSet, deck_from_text
+from village_games.villagers.expansions import EXPANSIONS, PLAYERS, TITLES
 from village_games.villagers.table_notes import hand_notes, unseen_by_suit
 
 from ..gallery import add_nav
 from ..markup import esc as _e
+from ..table_adapter import Flag, Variant
 from ..table_app import TableApp, table_app
 from ..table_setup import parse_setup
 from .render import card_tip, render_table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
+# one player: solo against the Countess (the rulebook's three modes; normal first)
+SOLO_VARIANTS = (
+    Variant("normal", "Solo against the Countess", {"solo_mode": "normal"}),
+    Variant("beginner", "Solo, Beginner mode (1 event a round, her card without Gold)",
+            {"solo_mode": "beginner"}),
+    Variant("hard", "Solo, Hard mode (2 events to start, no Jester, she starts with 10)",
+            {"solo_mode": "hard"}),
+)
 DRAFT_KINDS = {"DraftRoad", "DraftStack", "DraftReserve"}
 
 KIND_TITLES = {
@@ -36,6 +46,20 @@ KIND_TITLES = {
     "UseApprentice": "Use the Apprentice", "PlayTinner": "Play the Tinner",
     "PlaySmuggler": "Play the Smuggler", "TakeBasic": "Return a card for a Basic Villager",
     "EndTurn": "End my turn", "AgentReads": "Agent reads coins",
+    # the Kickstarter expansions
+    "Recruit": "Pay the Recruiter 1 Gold: draft twice this turn",
+    "PlayBenefactor": "Play the Benefactor: build now", "PlayProphet": "Play the Prophet",
+    "PlayBarbarian": "Play the Barbarian: clear the Road", "PlayFlaker": "Play the Flaker",
+    "PlayPigeoneer": "Play the Pigeoneer", "PlayNoble": "Play the Noble",
+    "PlaySchemer": "Play the Schemer", "PlaySheriff": "Play the Sheriff",
+    "ThiefSteals": "My Thief steals 3 Gold", "PayFreelancer": "Pay a Freelancer 1 Gold",
+    "PickBronze": "Score this Bronze symbol instead", "TakeCard": "Take this card",
+    "RewardDraw": "Church: take a face-down card", "RewardBasic": "Tavern: take a Basic",
+    # the solo mode against the Countess
+    "GiveCountess": "Give the Countess a Road villager", "ResolveEvent": "Resolve an event",
+    "PlayJester": "Play the Jester (once): discard an event", "PickVillager": "Event: choose",
+    "PickHandCard": "Event: discard from your hand",
+    "Conscript": "Conscription: the Countess takes the top of", "PayToll": "Phase event",
 }
 FIELD_TITLES = {
     ("DraftRoad", "slot"): "Road card", ("DraftStack", "stack"): "Stack",
@@ -48,6 +72,20 @@ FIELD_TITLES = {
     ("PlaySmuggler", "target"): "Earn from", ("PlaySmuggler", "unlock"): "Padlock",
     ("TakeBasic", "basic"): "Basic Villager", ("TakeBasic", "card"): "Card to return",
     ("TakeBasic", "stack"): "Return it to", ("AgentReads", "slot"): "Villager with coins",
+    ("PlayBenefactor", "card"): "Card from your hand", ("PlayBenefactor", "on"): "Place on",
+    ("PlayBenefactor", "unlock"): "Padlock", ("PlayProphet", "stack"): "Search stack",
+    ("PlayFlaker", "seat"): "Whose Village Square", ("PlayFlaker", "card"): "Villager",
+    ("PlayNoble", "seat"): "Whose hand", ("PlaySchemer", "seat"): "Whose village",
+    ("PlaySchemer", "slot"): "Top villager", ("PlaySheriff", "seat"): "Whose Thief",
+    ("PlaySheriff", "slot"): "Thief", ("ThiefSteals", "slot"): "Thief",
+    ("ThiefSteals", "victim"): "Steal from", ("PayFreelancer", "seat"): "Whose Freelancer",
+    ("PayFreelancer", "slot"): "Freelancer", ("PickBronze", "slot"): "Bronze villager",
+    ("TakeCard", "card"): "Card", ("RewardDraw", "stack"): "From",
+    ("RewardBasic", "basic"): "Basic Villager",
+    ("GiveCountess", "slot"): "Road card for her", ("ResolveEvent", "event"): "Event",
+    ("PlayJester", "event"): "Discard", ("PickVillager", "slot"): "Villager",
+    ("PickHandCard", "card"): "Card", ("Conscript", "stack"): "Pile",
+    ("PayToll", "pay"): "Choice",
 }
 
 
@@ -78,7 +116,15 @@ class VillagersLabels:
 
     def value_label(self, action_type: str, field: str, value: Any) -> str:
         obs = self.obs
-        if field == "slot" and action_type in ("DraftRoad", "PlaceCoin"):
+        if action_type == "PayToll":
+            return "pay 3 Gold to the Bank" if value else "give up one action"
+        if action_type == "PickVillager":
+            solo = obs.get("solo") or {}
+            effect = (solo.get("current") or {}).get("effect")
+            if effect in ("trade_network", "keyring_bribe"):  # a villager of hers
+                return self._slot(value, obs["players"][solo["countess_seat"]]["village"])
+            return self._slot(value)
+        if field == "slot" and action_type in ("DraftRoad", "PlaceCoin", "GiveCountess"):
             if value is None:
                 return "no coin"
             road = obs["road"][value]
@@ -91,17 +137,26 @@ class VillagersLabels:
             return f"stack {value + 1} ({st['top_suit'] or 'empty'}, {st['size']})"
         if field in ("on",):
             return "new chain" if value is None else self._slot(value)
-        if field in ("target",) or (action_type == "AgentReads" and field == "slot"):
+        if field in ("target",) or (action_type in ("AgentReads", "ThiefSteals", "PickBronze")
+                                    and field == "slot"):
             return self._slot(value)
+        if action_type in ("PlaySchemer", "PlaySheriff", "PayFreelancer") and field == "slot":
+            return self._slot(value, obs["players"][self._seat_of(action_type)]["village"])
+        if field == "victim":
+            return obs["players"][value]["name"]
         if action_type == "UseApprentice" and field == "slot":
             return str(value + 1)
         if field == "seat":
+            self._last_seat = value  # (the slot that follows belongs to this village)
             return obs["players"][value]["name"]
         if field == "unlock":
             return self._unlock_label(value)
         if field == "food_side":
             return "yes" if value else "no"
         return str(value)
+
+    def _seat_of(self, action_type: str) -> int:
+        return getattr(self, "_last_seat", self.obs.get("viewer") or 0)
 
     def _unlock_label(self, value: str | None) -> str:
         if value is None:
@@ -120,7 +175,7 @@ class VillagersLabels:
         return f"pay {p['name']} 2 ({card})"
 
     def value_classes(self, action_type: str, field: str, value: Any) -> list[str]:
-        if field == "card" or field == "basic" or field == "role":
+        if field in ("card", "basic", "role"):
             return ["vg-pick-card"]
         return []
 
@@ -164,12 +219,22 @@ class VillagersAdapter:
     step_label = "Step through each event"
     replay_notebook = "villagers_replay.ipynb"
 
+    # the Kickstarter expansions, as checkboxes (the engine says which player counts each allows)
+    flags = tuple(Flag(key, TITLES[key], *PLAYERS[key]) for key in EXPANSIONS)
+    flags_option = "expansions"
+
     def __init__(self) -> None:
         self.game: Game | None = None  # the game on the table, for notes the engine gives
 
+    def variants(self, players: int) -> list[Variant]:
+        """One player plays solo against the Countess, in one of the rulebook's modes."""
+        return list(SOLO_VARIANTS) if players == 1 else []
+
     def new_game(self, players: int, seed: int, names: list[str],
-                 deck: CardSet | None = None) -> Game:
-        self.game = villagers.new_game(players=players, seed=seed, names=names, deck=deck)
+                 deck: CardSet | None = None, expansions: Sequence[str] = (),
+                 solo_mode: str | None = None) -> Game:
+        self.game = villagers.new_game(players=players, seed=seed, names=names, deck=deck,
+                                       expansions=list(expansions), solo_mode=solo_mode)
         return self.game
 
     def load_deck(self, name: str, text: str) -> CardSet:
@@ -205,10 +270,25 @@ class VillagersAdapter:
         if kinds & DRAFT_KINDS:
             text = (f"draft a villager ({len(p['square']) + 1} of {p['draft_limit']}): a "
                     "Road card with its coins, or the top of a stack. Drafts are final.")
+        elif "GiveCountess" in kinds:
+            text = ("give the Countess one of the face-up Road villagers (she places it on "
+                    "its own); then the Road is refilled.")
+        elif "PayToll" in kinds:
+            text = "a phase event is in force: pay 3 Gold to the Bank or give up one action."
+        elif "ResolveEvent" in kinds or kinds == {"PlayJester"}:
+            text = ("the Event Phase: resolve the face-up events in any order (click one). "
+                    "The Jester may discard one that has not begun.")
+        elif kinds & {"PickVillager", "PickHandCard", "Conscript"}:
+            current = ((obs.get("solo") or {}).get("current") or {})
+            text = f"{_e(current.get('name', 'the event'))}: make the choice it asks for."
         elif "PlaceCoin" in kinds:
             text = "put a Gold coin from the Bank on a Road card, or none."
         elif "AgentReads" in kinds:
             text = "your Agent reads the coins on one of your villagers: pick one."
+        elif "TakeCard" in kinds:
+            text = "choose the card to take from the ones you are looking at."
+        elif kinds & {"RewardDraw", "RewardBasic"}:
+            text = "take your Development reward."
         else:
             b = obs.get("build") or {}
             text = (f"build ({b.get('used', 0)} of {b.get('limit', 0)} used): pick a card "

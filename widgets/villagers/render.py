@@ -14,6 +14,11 @@ from village_games.villagers import CardSet
 from village_games.villagers.odds import top_card_chances
 
 from ..markup import esc as _e
+from .expansions_render import bronze_line, developments_html, pending_html
+from .solo_render import solo_html
+
+# the mark in each expansion's card corner (heart, moon, money pouch)
+EXPANSION_MARKS = {"saints": "♥", "scoundrels": "☾", "profiteers": "$"}
 
 SUIT_CLASS = {s: s.lower().replace(" ", "-") for s in (
     "Wood", "Hay", "Ore", "Grains", "Grapes", "Wool", "Leather", "Solitary", "Special",
@@ -47,6 +52,10 @@ def card_tip(name: str, cards: CardSet) -> str:
         bits.append(f"padlock: pay the {c.padlock}'s owner 2 Gold")
     if c.silver is not None:
         bits.append(f"silver: {c.silver.describe()}")
+    if c.bronze is not None:
+        bits.append(f"bronze (end of your turn): {c.bronze.describe()}")
+    if c.expansion:
+        bits.append(f"{c.expansion.title()} expansion")
     if c.help:
         bits.append(c.help)
     return " · ".join(bits)
@@ -74,6 +83,11 @@ def card_html(name: str, cards: CardSet, *, value: Any = None, field: str = "",
            if c is not None and c.keyring else "")
     silver = (f'<span class="vg-vsilver" title="{_e(c.silver.describe())}">◇</span>'
               if c is not None and c.silver is not None else "")
+    if c is not None and c.bronze is not None:
+        silver += f'<span class="vg-vbronze" title="{_e(c.bronze.describe())}">◆</span>'
+    if c is not None and c.expansion:
+        silver += (f'<span class="vg-vexp" title="{_e(c.expansion.title())} expansion">'
+                   f"{_e(EXPANSION_MARKS.get(c.expansion, '*'))}</span>")
     coin = f'<span class="vg-vcoins" title="coins on this card">{coins}●</span>' if coins else ""
     tip = card_tip(name, cards) + (f" — {note}" if note else "")
     return (f'<div class="{" ".join(classes)}{extra}" title="{_e(tip)}"{attrs}>'
@@ -199,6 +213,15 @@ def panel_html(obs: dict, p: dict) -> str:
             f' · printed gold {p["printed_gold"]} · coins {p["coins"]}</span></div>')
 
 
+def countess_panel(p: dict) -> str:
+    """The Countess's Supply and village counts (she has no hand and no limits)."""
+    return (f'<div class="vg-vpanel"><b>{_e(p["name"])}</b> '
+            f'<span class="vg-vi vg-vi-gold">{p["gold"]} Gold</span> '
+            f'<span class="vg-vi vg-vi-food">Food {p["food"]}</span> '
+            f'<span class="vg-note">{p["villagers"]} cards · printed gold {p["printed_gold"]}'
+            f' · coins {p["coins"]}</span></div>')
+
+
 def hand_html(obs: dict, p: dict, cards: CardSet) -> str:
     """The viewer's hand and Village Square face up; others' hands as suited backs."""
     square = "".join(card_html(c, cards) for c in p["square"])
@@ -265,13 +288,17 @@ def render_table(obs: dict, cards: CardSet, highlight: list[int] | None = None) 
         if i in highlight:
             classes.append("vg-vseat-hl")
         pickable = i == me and build.get("seat") == me
-        seats.append(f'<div class="{" ".join(classes)} vg-vseat-{i}">{panel_html(obs, p)}'
-                     f"{village_html(p, cards, pickable)}{hand_html(obs, p, cards)}</div>")
+        countess = i == (obs.get("solo") or {}).get("countess_seat")  # no hand, no limits
+        seats.append(f'<div class="{" ".join(classes)} vg-vseat-{i}">'
+                     f'{countess_panel(p) if countess else panel_html(obs, p)}'
+                     f"{village_html(p, cards, pickable)}{bronze_line(obs, i)}"
+                     f'{"" if countess else hand_html(obs, p, cards)}</div>')
     result = ""
     if obs.get("result"):
         result = f'<div class="vg-vresult">{_e(obs["result"])}</div>'
     head = (f'<div class="vg-vstatus">Round {obs["round"]} · {_e(obs["phase"])} phase · '
             f'Markets scored: {obs["markets"]["done"]}/2</div>')
     return (f'<div class="vg-villagers">{head}{result}{road_html(obs, cards)}'
+            f"{solo_html(obs)}{developments_html(obs)}{pending_html(obs, cards)}"
             f'{markets_html(obs)}{"".join(seats)}'
             f"{unseen_html(obs, cards)}{discard_html(obs, cards)}</div>")

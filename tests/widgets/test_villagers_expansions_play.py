@@ -1,0 +1,71 @@
+"""The Villagers play app with the Kickstarter expansions: Developments beside the Road
+with who leads, a card choice shown only to its chooser, expansion cards played by
+clicking, and bots playing whole games with every expansion."""
+
+from __future__ import annotations
+
+import json
+
+from village_games.villagers import Villagers
+from widgets.table_app import SAVE_FORMAT
+from widgets.villagers.play_app import make_app
+from widgets.villagers.render import render_table
+
+
+def load(app, state: dict, seats: list[str]) -> None:
+    app.load_json(json.dumps({"game": "villagers", "format": SAVE_FORMAT,
+                              "state": Villagers.from_dict(state).to_dict(), "seats": seats}))
+
+
+def test_developments_show_condition_reward_and_who_leads() -> None:
+    g = Villagers.from_dict({"seed": 1, "phase": "build", "options": {
+        "expansions": ["developments"]}, "expansion_state": {
+        "developments": ["Gold Mine", "Bank", "Church"]}, "players": [
+        {"name": "Ana", "village": ["Founders", "Miner"]},
+        {"name": "Ben", "village": ["Founders", "Hunter", "Wattler"]}]})
+    html = render_table(g.observation(1), g.cards)
+    assert html.count('class="vg-vdev ') == 3
+    assert "Most: the most Ore symbols" in html and "Reward: 5 Gold" in html
+    assert "Leads now: <b>Ana</b>" in html and "Leads now: <b>tied: nobody</b>" in html
+    assert "Leads now: <b>Ben</b>" in html  # the Church: 3 villagers to 2
+
+
+def test_a_card_choice_is_shown_to_the_chooser_only_and_picked_by_clicking() -> None:
+    app = make_app({"players": "2", "seats": "human,human", "seed": "1"})
+    load(app, {"seed": 1, "phase": "build", "options": {"expansions": ["saints"]},
+               "reserve": ["Wheeler", "Mason", "Graper", "Cooper", "Fisher", "Agent",
+                           "Jeweler"],
+               "players": [{"name": "Ana", "hand": ["Pigeoneer"]},
+                           {"name": "Ben", "hand": ["Nun"]}]}, ["human", "human"])
+    app.handover_button.click()
+    app.picker.pick("", None, kind="PlayPigeoneer")  # its button: no field to choose
+    assert app.game.phase == "pick"
+    html = app.board.html
+    assert "The Pigeoneer looks at the Reserve" in html and 'data-vg-value="Jeweler"' in html
+    assert 'data-vg-value="Wheeler"' not in html  # not among the top six
+    other = render_table(app.game.observation(1), app.game.cards)
+    assert "Ana is choosing a card." in other and 'data-vg-value="Jeweler"' not in other
+    app.board.click("Jeweler")  # one field: the click plays it
+    assert "Jeweler" in app.game.players[0].hand()
+
+
+def test_a_placed_expansion_special_is_built_by_clicking_it() -> None:
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
+    load(app, {"seed": 1, "phase": "build", "options": {"expansions": ["saints"]},
+               "players": [{"name": "Ana", "hand": ["Nun"]}, {"name": "Ben"}]},
+         ["human", "bot"])
+    assert 'data-vg-value="Nun"' in app.board.html and "♥" in app.board.html
+    app.board.click("Nun")
+    app.picker.pick_value("None", field="on", kind="Build")
+    app.picker.pick_value("None", field="unlock", kind="Build")
+    app.picker.confirm.click()
+    assert [s.card for s in app.game.players[0].village] == ["Founders", "Nun"]
+
+
+def test_bots_play_whole_games_with_every_expansion() -> None:
+    for players, seed in ((4, 5), (2, 6)):
+        app = make_app({"players": str(players), "seats": ",".join(["bot"] * players),
+                        "seed": str(seed),
+                        "expansions": "saints,scoundrels,profiteers,developments"})
+        assert app.game.is_over() and not app.game.audit()
+        assert "vg-vresult" in app.board.html and "Developments" in app.board.html

@@ -1,0 +1,125 @@
+"""The expansions' actions: small frozen records, like the base game's (../actions.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.actions import Action
+
+
+# ------------------------------------------------------------------ Draft Phase
+@dataclass(frozen=True, slots=True)
+class Recruit(Action):
+    """Recruiter: pay 1 Gold at the start of your draft turn to draft twice this turn."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayBenefactor(Action):
+    """Benefactor: build `card` from your hand on slot `on` (padlock opened by `unlock`)."""
+
+    card: str
+    on: int | None
+    unlock: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayProphet(Action):
+    """Prophet: search face-down stack `stack` and draft a villager from it (TakeCard)."""
+
+    stack: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayBarbarian(Action):
+    """Barbarian: discard the whole Road, take its coins, deal it again from the Reserve."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayFlaker(Action):
+    """Flaker: take `card` from `seat`'s Village Square into your hand."""
+
+    seat: int
+    card: str
+
+
+# ------------------------------------------------------------------ Build Phase
+@dataclass(frozen=True, slots=True)
+class PlayPigeoneer(Action):
+    """Pigeoneer: look at the Reserve's top six cards and keep one (TakeCard)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayNoble(Action):
+    """Noble: look at `seat`'s hand and take a villager that is not a Special (TakeCard)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySchemer(Action):
+    """Schemer: take the top villager at `seat`'s slot `slot` into your hand."""
+
+    seat: int
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaySheriff(Action):
+    """Sheriff: discard the Thief at `seat`'s slot `slot` and take the coins on him."""
+
+    seat: int
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class ThiefSteals(Action):
+    """Your Thief at slot `slot` takes 3 Gold from `victim`'s Supply onto himself."""
+
+    slot: int
+    victim: int
+
+
+@dataclass(frozen=True, slots=True)
+class PayFreelancer(Action):
+    """At the start of your build turn: 1 Gold on the Freelancer at `seat`'s slot `slot`
+    for one more build action."""
+
+    seat: int
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class PickBronze(Action):
+    """Score the Bronze symbol of your villager at slot `slot` when this turn ends
+    (without a pick, the best one is scored)."""
+
+    slot: int
+
+
+# ------------------------------------------------------------------ pending choices
+@dataclass(frozen=True, slots=True)
+class TakeCard(Action):
+    """Keep `card` from the cards you are looking at (Pigeoneer, Prophet, Noble)."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class RewardDraw(Action):
+    """Church reward: the top card of stack `stack` (None: the Reserve) into your hand."""
+
+    stack: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class RewardBasic(Action):
+    """Tavern reward: place a `basic` villager from its supply in your village."""
+
+    basic: str
+
+
+DRAFT_TYPES = (Recruit, PlayBenefactor, PlayProphet, PlayBarbarian, PlayFlaker)
+BUILD_TYPES = (PlayPigeoneer, PlayNoble, PlaySchemer, PlaySheriff, ThiefSteals,
+               PayFreelancer, PickBronze)
+PENDING_TYPES = (TakeCard, RewardDraw, RewardBasic)
+ALL_TYPES = (*DRAFT_TYPES, *BUILD_TYPES, *PENDING_TYPES)

@@ -1,0 +1,110 @@
+"""Bronze symbols (Profiteers): like Silver, but each player scores one at the end of their
+own Build Phase turn, every round, including the round the villager was built.
+
+Designer's ruling (rulebook): scored at the end of the player's own turn, at most one
+Bronze symbol per player per round; the best value is taken unless the player picked one
+(PickBronze) during the turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.events import Event
+from ..market import count_symbol
+from .actions import PickBronze
+from .counts import best_silver, chains, coined
+
+if TYPE_CHECKING:
+    from ..game import Villagers
+
+
+def bronze_value(g: Villagers, seat: int, k: int) -> int:
+    """What the Bronze symbol of `seat`'s villager at slot `k` earns now."""
+    p = g.players[seat]
+    formula = g.cards[p.village[k].card].bronze
+    if formula is None or p.village[k].kids:  # Reading: a covered Bronze symbol is out of play
+        return 0
+    if formula.kind == "per_symbol":
+        return formula.gold * (count_symbol(p.summary(g.cards), formula.symbol)
+                               // formula.every)
+    if formula.kind == "per_coined":
+        return formula.gold * coined(p.village)
+    if formula.kind == "per_chain":
+        return formula.gold * chains(p.village, formula.size)
+    return best_silver(g, seat) // 2  # half_silver: the best Silver villager, rounded down
+
+
+def bronze_slots(g: Villagers, seat: int) -> tuple[int, ...]:
+    """Uncovered villagers of `seat` with a Bronze symbol."""
+    p = g.players[seat]
+    by_card = p.summary(g.cards).by_card
+    village = p.village
+    return tuple(sorted(k for name in bronze_names(g) for k in by_card.get(name, ())
+                        if not village[k].kids))
+
+
+def bronze_names(g: Villagers) -> tuple[str, ...]:
+    """The cards of this deck with a Bronze symbol (worked out once per deck)."""
+    cards = g.cards
+    hit = _BRONZE.get(id(cards))
+    if hit is None or hit[0] is not cards:
+        hit = _BRONZE[id(cards)] = (cards, tuple(c.name for c in cards if c.bronze))
+    return hit[1]
+
+
+_BRONZE: dict[int, tuple[object, tuple[str, ...]]] = {}
+
+
+def pick_choices(g: Villagers, seat: int) -> tuple[int, ...]:
+    e = g.ext
+    assert e is not None
+    if e.bronze_round[seat] == g.round or e.bronze_pick is not None:
+        return ()  # one pick per turn
+    slots = bronze_slots(g, seat)
+    return tuple(k for k in slots if k != e.bronze_pick) if len(slots) > 1 else ()
+
+
+def why_not_pick(g: Villagers, seat: int, action: PickBronze) -> str | None:
+    slots = bronze_slots(g, seat)
+    if action.slot not in slots:
+        return ("pick an uncovered villager of yours with a Bronze symbol (slot "
+                f"{' or '.join(map(str, slots)) or 'none'})")
+    if len(slots) < 2:
+        return "with one Bronze symbol there is nothing to choose: it is scored anyway"
+    if g.ext is not None and g.ext.bronze_pick is not None:
+        return "you have picked the Bronze symbol to score this turn already"
+    if g.ext is not None and g.ext.bronze_round[seat] == g.round:
+        return "you have scored a Bronze symbol this round already"
+    return None
+
+
+def apply_pick(g: Villagers, seat: int, action: PickBronze) -> None:
+    assert g.ext is not None
+    g.ext.bronze_pick = action.slot
+    if g.reporting():
+        card = g.players[seat].village[action.slot].card
+        g.emit(Event("bronze_pick", "{} will score the {}'s Bronze symbol this turn.",
+                     {"seat": seat, "slot": action.slot}, (g.player_name(seat), card)))
+
+
+def score_bronze(g: Villagers, seat: int) -> None:
+    """End of `seat`'s build turn: one Bronze symbol, the picked one or the best."""
+    e = g.ext
+    assert e is not None
+    slots = bronze_slots(g, seat)
+    if not slots or e.bronze_round[seat] == g.round:
+        return
+    values = {k: bronze_value(g, seat, k) for k in slots}
+    pick = e.bronze_pick
+    k = pick if pick in values else max(slots, key=lambda x: (values[x], -x))
+    earned = values[k]
+    e.bronze_round[seat] = g.round
+    p = g.players[seat]
+    g.bank -= earned
+    p.gold += earned
+    if g.reporting():
+        how = "chosen" if pick == k else "the best"
+        g.emit(Event("bronze", "{}'s {} scores its Bronze symbol ({}): {} Gold.",
+                     {"seat": seat, "slot": k, "card": p.village[k].card, "earned": earned},
+                     (p.name, p.village[k].card, how, earned)))

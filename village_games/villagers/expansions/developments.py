@@ -1,0 +1,135 @@
+"""The Developments: one per suit beside the Road, and the Development Phase after every
+Build Phase (before any Market).
+
+First every Development's winner is found (the most of what it counts; a tie: nobody, and
+its token goes back to the card); then winners take their rewards in turn order. Gold is
+paid at once, a drawn card or a Basic Villager too (a choice stops the game); a token's
+Food or Builder counts for the holder's limits from the next round until the token moves
+(never past 5). Covered Food, Builders and Gold do not count; padlocks and suit symbols
+do; nothing on a Development counts for anything else.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.events import Event
+from ..market import count_symbol, turn_order
+from .counts import best_silver, chains, coined
+from .deck import DEV_SUITS, TOKENS, by_suit, developments
+
+if TYPE_CHECKING:
+    from ..game import Villagers
+
+
+def deal_developments(g: Villagers) -> list[str]:
+    """One random Development of each suit (the suits in DEV_SUITS order)."""
+    suits = by_suit()
+    return [g.rng.choice(suits[s]) for s in DEV_SUITS]
+
+
+def count_for(g: Villagers, seat: int, condition: str) -> int:
+    """What a Development counts for `seat` now."""
+    p = g.players[seat]
+    if condition == "villagers":
+        return len(p.village)
+    if condition == "specials_in_hand":
+        return sum(1 for c in p.hand() if g.suit_of[c] == "Special")
+    if condition == "coined":
+        return coined(p.village)
+    if condition == "best_silver":
+        return best_silver(g, seat)
+    if condition == "chains":
+        return chains(p.village)
+    return count_symbol(p.summary(g.cards), condition)
+
+
+def leaders(g: Villagers) -> list[dict]:
+    """Each Development with everyone's count and who would win it now (None on a tie):
+    what a table shows beside the Road."""
+    e = g.ext
+    assert e is not None
+    out = []
+    devs = developments()
+    for name, holder in zip(e.devs, e.holders, strict=True):
+        dev = devs[name]
+        counts = [count_for(g, s, dev.condition) for s in range(g.n)]
+        best = max(counts)
+        top = [s for s, c in enumerate(counts) if c == best]
+        out.append({"name": name, "suit": dev.suit, "token": TOKENS[dev.suit],
+                    "condition": dev.condition_text(), "reward": dev.reward_text(),
+                    "counts": counts, "leader": top[0] if len(top) == 1 else None,
+                    "holder": holder})
+    return out
+
+
+def bonus(g: Villagers, seat: int, what: str) -> int:
+    """Food or Builders (`what`) the Development tokens `seat` holds give its limits."""
+    e = g.ext
+    if e is None or not e.devs:
+        return 0
+    # Reading: a token's Food/Builder counts for limits only, while it is held
+    devs = developments()
+    return sum(getattr(devs[n], what) for n, h in zip(e.devs, e.holders, strict=True)
+               if h == seat)
+
+
+def development_phase(g: Villagers) -> None:
+    """Winners first, then gold rewards in turn order; choices queue up in `rewards`."""
+    e = g.ext
+    assert e is not None
+    if g.reporting():
+        g.emit(Event("phase", "Round {}: the Development Phase.",
+                     {"round": g.round, "phase": "development"}, (g.round,)))
+    devs = developments()
+    for i, row in enumerate(leaders(g)):
+        e.holders[i] = row["leader"]
+        if g.reporting():
+            if row["leader"] is None:
+                text, args = "Nobody wins the {} (a tie): its token goes back.", (row["name"],)
+            else:
+                text, args = "{} wins the {} and takes the {}.", (
+                    g.player_name(row["leader"]), row["name"], row["token"])
+            g.emit(Event("development", text, {"development": row["name"],
+                                               "winner": row["leader"],
+                                               "counts": row["counts"]}, args))
+    e.rewards = []
+    for seat in turn_order(g):
+        for name, holder in zip(e.devs, e.holders, strict=True):
+            if holder != seat:
+                continue
+            dev = devs[name]
+            p = g.players[seat]
+            g.bank -= dev.gold
+            p.gold += dev.gold
+            if g.reporting():
+                g.emit(Event("dev_reward", "{} takes {} Gold from the {}.",
+                             {"seat": seat, "development": name, "gold": dev.gold},
+                             (p.name, dev.gold, name)))
+            if dev.draw:
+                e.rewards.append([seat, "draw"])
+            if dev.basic:
+                e.rewards.append([seat, "basic"])
+    settle_rewards(g)
+
+
+def _possible(g: Villagers, what: str) -> bool:
+    if what == "draw":
+        return bool(g.reserve.cards) or any(s.cards for s in g.stacks)
+    return any(v > 0 for v in g.basics.values())
+
+
+def settle_rewards(g: Villagers) -> None:
+    """Stop at the next reward that needs a choice; when none is left, the round goes on."""
+    from ..flow import finish_round
+
+    e = g.ext
+    assert e is not None
+    while e.rewards:
+        seat, what = e.rewards[0]
+        if _possible(g, what):
+            g.phase = "reward"
+            g.turn = seat
+            return
+        e.rewards.pop(0)  # Reading: nothing left to take, the reward lapses
+    finish_round(g)

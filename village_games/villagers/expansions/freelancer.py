@@ -1,0 +1,69 @@
+"""The Freelancer (Profiteers): at the start of their build turn any player may put 1 Gold
+on a Freelancer, anyone's, for one more build action; each Freelancer once per player and
+Build Phase, and never past the limit of 5."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.events import Event
+from ..choices import Product
+from ..options import MAX_LIMIT
+from .actions import PayFreelancer
+
+if TYPE_CHECKING:
+    from ..game import Villagers
+
+
+def freelancers(g: Villagers) -> list[tuple[int, int]]:
+    """(seat, slot) of every Freelancer in a village (read from the villages' counts)."""
+    name = g.tables.by_effect.get("freelancer")
+    return [(s, k) for s, p in enumerate(g.players)
+            for k in p.summary(g.cards).by_card.get(name, ())]
+
+
+def _at_start(g: Villagers) -> bool:
+    # Reading: "at the start of the turn" = before any other build, return or Special
+    return g.used == 0 and g.returns == 0 and not g.tinner
+
+
+def freelancer_choices(g: Villagers, seat: int) -> list[Product]:
+    e = g.ext
+    assert e is not None
+    if not _at_start(g) or g.limit >= MAX_LIMIT or g.players[seat].gold < 1:
+        return []
+    return [Product(PayFreelancer, ((s,), (k,))) for s, k in freelancers(g)
+            if [s, k] not in e.freelancers]
+
+
+def why_not_freelancer(g: Villagers, seat: int, action: PayFreelancer) -> str | None:
+    e = g.ext
+    assert e is not None
+    if (action.seat, action.slot) not in freelancers(g):
+        return "there is no Freelancer at that seat and slot"
+    if not _at_start(g):
+        return "a Freelancer is paid only at the start of your build turn, before anything else"
+    if [action.seat, action.slot] in e.freelancers:
+        return "you have paid this Freelancer already in this Build Phase"
+    if g.limit >= MAX_LIMIT:
+        return f"your build limit is already {MAX_LIMIT}, the most there can be"
+    if g.players[seat].gold < 1:
+        return "paying a Freelancer takes 1 Gold from your Supply"
+    return None
+
+
+def apply_freelancer(g: Villagers, seat: int, action: PayFreelancer) -> None:
+    e = g.ext
+    assert e is not None
+    e.freelancers.append([action.seat, action.slot])
+    p, owner = g.players[seat], g.players[action.seat]
+    p.gold -= 1
+    slot = owner.village[action.slot]
+    owner.village[action.slot] = slot._replace(coins=slot.coins + 1)
+    owner.coins_added(1)
+    g.limit += 1
+    if g.reporting():
+        whose = "own" if action.seat == seat else f"{owner.name}'s"
+        g.emit(Event("freelancer", "{} puts 1 Gold on {} Freelancer: build limit {}.",
+                     {"seat": seat, "owner": action.seat, "slot": action.slot,
+                      "limit": g.limit}, (p.name, whose, g.limit)))

@@ -1,0 +1,181 @@
+"""The Saints (one dealt to each player): Benefactor, Nun, Pigeoneer, Prophet, Recruiter.
+
+Benefactor (Draft Phase, discarded): build a non-Special villager from hand at once, by
+the usual chain and padlock rules (a Basic Villager trade is a Build Phase thing only).
+Prophet (Draft Phase, discarded): search one stack and draft from it; that is the turn's
+draft. Recruiter (stays): on each of your draft turns you may pay 1 Gold to draft twice.
+Pigeoneer (Build Phase, discarded): look at the Reserve's top six, keep one. Nun (stays):
+at the end, the Silver value of a villager you have exactly one of.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from ...core.events import Event
+from ..choices import Product
+from ..hands import distinct_hand, in_hand, play_from_hand
+from ..options import STACKS
+from ..padlocks import pay_unlock, unlock_options, why_not_unlocked
+from ..specials import _discard
+from .actions import PlayBenefactor, PlayProphet
+from .pending import start_pick
+
+if TYPE_CHECKING:
+    from ..game import Villagers
+
+NEW_CHAIN: tuple[None] = (None,)
+PIGEONEER_LOOK = 6  # cards of the Reserve the Pigeoneer looks at
+
+
+def effect_card(g: Villagers, effect: str) -> str:
+    return g.tables.by_effect[effect]
+
+
+# ------------------------------------------------------------------ Benefactor
+def benefactor_choices(g: Villagers, seat: int) -> list[Product]:
+    open_by_role = g.players[seat].summary(g.cards).open_by_role
+    out = []
+    for name in distinct_hand(g, seat):
+        card = g.cards[name]
+        if card.suit == "Special":
+            continue
+        targets = NEW_CHAIN if card.on is None else open_by_role.get(card.on, ())
+        opts = unlock_options(g, seat, name)
+        if targets and opts:
+            out.append(Product(PlayBenefactor, ((name,), targets, opts)))
+    return out
+
+
+def why_not_benefactor(g: Villagers, seat: int, action: PlayBenefactor) -> str | None:
+    from ..build import why_not_target
+
+    name = action.card
+    card = g.cards.cards.get(name)
+    if card is None or not in_hand(g, seat, name):
+        return f"{name} is not in your hand"
+    if card.suit == "Special":
+        return "the Benefactor builds an ordinary villager, not a Special one"
+    problem = why_not_target(g, seat, name, action.on)
+    if problem:
+        return problem
+    if action.unlock not in unlock_options(g, seat, name):
+        return why_not_unlocked(g, seat, name, action.unlock)
+    return None
+
+
+def apply_benefactor(g: Villagers, seat: int, action: PlayBenefactor) -> None:
+    from ..build import place
+
+    benefactor = effect_card(g, "benefactor")
+    shown = play_from_hand(g, seat, benefactor)
+    _discard(g, benefactor)
+    pay_unlock(g, seat, action.card, action.unlock)
+    secret = play_from_hand(g, seat, action.card)
+    k = place(g, seat, action.card, action.on)
+    if g.reporting():
+        where = "" if action.on is None else f" on slot {action.on}"
+        g.emit(Event("benefactor", "{} plays the {} and builds the {}{} during the draft.",
+                     {"seat": seat, "card": action.card, "on": action.on, "slot": k,
+                      "shown": shown or secret},
+                     (g.player_name(seat), benefactor, action.card, where)))
+
+
+# ------------------------------------------------------------------ Prophet
+def prophet_choices(g: Villagers) -> list[Product]:
+    stacks = tuple(j for j in range(STACKS) if g.stacks[j].cards)
+    return [Product(PlayProphet, (stacks,))] if stacks else []
+
+
+def why_not_prophet(g: Villagers, action: PlayProphet) -> str | None:
+    j = action.stack
+    if type(j) is not int or not 0 <= j < STACKS or not g.stacks[j].cards:
+        return "the Prophet searches a face-down stack that still has cards"
+    return None
+
+
+def apply_prophet(g: Villagers, seat: int, action: PlayProphet) -> None:
+    prophet = effect_card(g, "prophet")
+    shown = play_from_hand(g, seat, prophet)
+    _discard(g, prophet)
+    pile = g.stacks[action.stack]
+    bit = 1 << seat
+    pile.known = [m | bit for m in pile.known]  # the searcher now knows the whole stack
+    if g.reporting():
+        g.emit(Event("prophet", "{} plays the {} and searches stack {}.",
+                     {"seat": seat, "stack": action.stack, "shown": shown},
+                     (g.player_name(seat), prophet, action.stack + 1),
+                     reveals=True))  # hidden cards seen: no undo past this
+    start_pick(g, seat, "prophet", sorted(set(pile.cards), key=g.order.__getitem__),
+               source=action.stack)
+
+
+# ------------------------------------------------------------------ Recruiter
+def has_recruiter(g: Villagers, seat: int) -> bool:
+    return any(g.cards[s.card].effect == "recruiter" for s in g.players[seat].village)
+
+
+def why_not_recruit(g: Villagers, seat: int) -> str | None:
+    e = g.ext
+    assert e is not None
+    p = g.players[seat]
+    if not has_recruiter(g, seat):
+        return "only a player with the Recruiter in their village may draft twice"
+    if e.recruited:
+        return "the Recruiter has been paid this turn already"
+    if p.gold < 1:
+        return "the Recruiter costs 1 Gold from your Supply"
+    # Reading: paid at the start of a draft turn, with room left for two villagers
+    if p.draft_limit - len(p.square) < 2:
+        return "your drafting limit leaves room for only one more villager"
+    return None
+
+
+def apply_recruit(g: Villagers, seat: int) -> None:
+    e = g.ext
+    assert e is not None
+    p = g.players[seat]
+    p.gold -= 1
+    g.bank += 1
+    e.recruited, e.extra = True, 1
+    if g.reporting():
+        g.emit(Event("recruit", "{} pays the Recruiter 1 Gold to draft twice this turn.",
+                     {"seat": seat}, (p.name,)))
+
+
+# ------------------------------------------------------------------ Pigeoneer
+def why_not_pigeoneer(g: Villagers) -> str | None:
+    if not g.reserve.cards:
+        return "the Reserve is empty: the Pigeoneer has nothing to look at"
+    return None
+
+
+def apply_pigeoneer(g: Villagers, seat: int) -> None:
+    pigeoneer = effect_card(g, "pigeoneer")
+    shown = play_from_hand(g, seat, pigeoneer)
+    _discard(g, pigeoneer)
+    pile = g.reserve
+    look = len(pile.cards) - min(PIGEONEER_LOOK, len(pile.cards))
+    bit = 1 << seat
+    for k in range(look, len(pile.cards)):
+        pile.known[k] |= bit
+    if g.reporting():
+        g.emit(Event("pigeoneer", "{} plays the {} and looks at the top {} cards of the "
+                                  "Reserve.", {"seat": seat, "shown": shown},
+                     (g.player_name(seat), pigeoneer, len(pile.cards) - look),
+                     reveals=True))  # hidden cards seen: no undo past this
+    start_pick(g, seat, "pigeoneer",
+               sorted(set(pile.cards[look:]), key=g.order.__getitem__), source=look)
+
+
+# ------------------------------------------------------------------ Nun
+def nun_value(g: Villagers, seat: int, values: dict[int, int]) -> int:
+    """The best Silver value (`values`: slot -> value) among villagers of which the
+    village holds exactly one copy; 0 without a Nun."""
+    village = g.players[seat].village
+    if not any(g.cards[s.card].effect == "nun" for s in village):
+        return 0
+    count = Counter(s.card for s in village)
+    # Reading: the best value is taken, as on Yucata
+    return max((v for k, v in values.items() if count[village[k].card] == 1), default=0)

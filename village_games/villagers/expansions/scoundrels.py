@@ -1,0 +1,233 @@
+"""The Scoundrels: Barbarian, Flaker (Draft Phase), Noble, Schemer, Sheriff (Build Phase),
+all discarded after use, and the Thief, who stays and steals 3 Gold every Build Phase.
+
+Barbarian: the whole Road is discarded, its coins are yours, and it is dealt again from
+the Reserve. Flaker: a villager from any Village Square (yours too) to your hand. Noble:
+look at another hand, take a villager that is not a Special. Schemer: a top villager from
+any village (yours too) to your hand; coins on it go to its owner. Sheriff: discard a
+Thief anywhere (yours too) and take his coins.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.events import Event
+from ..choices import Product
+from ..hands import play_from_hand
+from ..road import refill_slot
+from ..specials import _discard
+from .actions import PlayFlaker, PlayNoble, PlaySchemer, PlaySheriff, ThiefSteals
+from .pending import start_pick
+from .village_ops import remove_slot
+
+if TYPE_CHECKING:
+    from ..game import Villagers
+
+THIEF_TAKES = 3
+
+
+def _use(g: Villagers, seat: int, effect: str) -> tuple[str, bool]:
+    name = g.tables.by_effect[effect]
+    shown = play_from_hand(g, seat, name)
+    _discard(g, name)
+    return name, shown
+
+
+# ------------------------------------------------------------------ Barbarian
+def why_not_barbarian(g: Villagers) -> str | None:
+    if all(c is None for c in g.road):
+        return "the Road is empty: the Barbarian has nothing to clear"
+    return None
+
+
+def apply_barbarian(g: Villagers, seat: int) -> None:
+    name, shown = _use(g, seat, "barbarian")
+    p = g.players[seat]
+    taken = sum(g.road_coins)
+    p.gold += taken
+    cleared = [c for c in g.road if c is not None]
+    for i, card in enumerate(g.road):
+        if card is not None:
+            g.discard.append(card)
+            g.discard_known.append(g.all_seats)
+        g.road[i] = None
+        g.road_coins[i] = 0
+    if g.reporting():
+        g.emit(Event("barbarian", "{} plays the {}: the Road ({}) is discarded and its {} "
+                                  "Gold go to {}.",
+                     {"seat": seat, "cards": cleared, "coins": taken, "shown": shown},
+                     (p.name, name, ", ".join(cleared), taken, p.name)))
+    for i in range(len(g.road)):
+        # Reading: dealt from the Reserve; when it runs out, from the leftmost stack
+        refill_slot(g, i, reserve_first=True)
+
+
+# ------------------------------------------------------------------ Flaker
+def flaker_choices(g: Villagers) -> list[Product]:
+    return [Product(PlayFlaker, ((s,), tuple(dict.fromkeys(p.square))))
+            for s, p in enumerate(g.players) if p.square]
+
+
+def why_not_flaker(g: Villagers, action: PlayFlaker) -> str | None:
+    s = action.seat
+    if type(s) is not int or not 0 <= s < g.n:
+        return f"there is no seat {s}"
+    if action.card not in g.players[s].square:
+        return f"there is no {action.card} in {g.player_name(s)}'s Village Square"
+    return None
+
+
+def apply_flaker(g: Villagers, seat: int, action: PlayFlaker) -> None:
+    name, shown = _use(g, seat, "flaker")
+    victim = g.players[action.seat]
+    victim.square.remove(action.card)
+    p = g.players[seat]
+    p.hand_pub = sorted([*p.hand_pub, action.card], key=g.order.__getitem__)
+    if g.reporting():
+        g.emit(Event("flaker", "{} plays the {} and takes the {} from {}'s Village Square.",
+                     {"seat": seat, "victim": action.seat, "card": action.card,
+                      "shown": shown},
+                     (p.name, name, action.card, victim.name)))
+
+
+# ------------------------------------------------------------------ Noble
+def noble_targets(g: Villagers, seat: int) -> tuple[int, ...]:
+    """Other players with a non-Special card in hand (card backs show the suit)."""
+    return tuple(s for s, p in enumerate(g.players)
+                 if s != seat and any(g.suit_of[c] != "Special" for c in p.hand()))
+
+
+def why_not_noble(g: Villagers, seat: int, action: PlayNoble) -> str | None:
+    if action.seat not in noble_targets(g, seat):
+        return ("the Noble steals from another player's hand that holds a villager other "
+                "than a Special (seat " + (" or ".join(map(str, noble_targets(g, seat)))
+                                           or "none") + ")")
+    return None
+
+
+def apply_noble(g: Villagers, seat: int, action: PlayNoble) -> None:
+    name, shown = _use(g, seat, "noble")
+    victim = g.players[action.seat]
+    if g.reporting():
+        g.emit(Event("noble_look", "{} plays the {} and looks through {}'s hand.",
+                     {"seat": seat, "victim": action.seat, "shown": shown},
+                     (g.player_name(seat), name, victim.name),
+                     reveals=True))  # a hidden hand seen: no undo past this
+    options = sorted({c for c in victim.hand() if g.suit_of[c] != "Special"},
+                     key=g.order.__getitem__)
+    start_pick(g, seat, "noble", options, source=action.seat)
+    g.ext.pending["hand"] = sorted(victim.hand(), key=g.order.__getitem__)  # type: ignore
+
+
+# ------------------------------------------------------------------ Schemer
+def schemer_targets(g: Villagers) -> list[tuple[int, int]]:
+    cards = g.cards
+    return [(s, k) for s, p in enumerate(g.players) for k, slot in enumerate(p.village)
+            if not slot.kids and cards[slot.card].kind == "villager"
+            and cards[slot.card].suit != "Special"]
+
+
+def schemer_choices(g: Villagers) -> list[Product]:
+    by_seat: dict[int, list[int]] = {}
+    for s, k in schemer_targets(g):
+        by_seat.setdefault(s, []).append(k)
+    return [Product(PlaySchemer, ((s,), tuple(ks))) for s, ks in by_seat.items()]
+
+
+def why_not_schemer(g: Villagers, action: PlaySchemer) -> str | None:
+    if (action.seat, action.slot) not in schemer_targets(g):
+        # Reading: Founders and Basic Villagers are not cards a hand can hold
+        return ("the Schemer takes a top villager (nothing on it) that is not a Special, "
+                "the Founders or a Basic Villager")
+    return None
+
+
+def apply_schemer(g: Villagers, seat: int, action: PlaySchemer) -> None:
+    name, shown = _use(g, seat, "schemer")
+    owner = g.players[action.seat]
+    slot = remove_slot(g, action.seat, action.slot)
+    p = g.players[seat]
+    p.hand_pub = sorted([*p.hand_pub, slot.card], key=g.order.__getitem__)
+    if g.reporting():
+        coins = f" (its {slot.coins} Gold go to {owner.name})" if slot.coins else ""
+        g.emit(Event("schemer", "{} plays the {} and takes the {} from {}'s village{}.",
+                     {"seat": seat, "victim": action.seat, "slot": action.slot,
+                      "card": slot.card, "coins": slot.coins, "shown": shown},
+                     (p.name, name, slot.card, owner.name, coins)))
+
+
+# ------------------------------------------------------------------ Sheriff and Thief
+def thieves(g: Villagers) -> list[tuple[int, int]]:
+    """(seat, slot) of every Thief in a village (read from the villages' counts)."""
+    name = g.tables.by_effect.get("thief")
+    return [(s, k) for s, p in enumerate(g.players)
+            for k in p.summary(g.cards).by_card.get(name, ())]
+
+
+def sheriff_choices(g: Villagers) -> list[Product]:
+    return [Product(PlaySheriff, ((s,), (k,))) for s, k in thieves(g)]
+
+
+def why_not_sheriff(g: Villagers, action: PlaySheriff) -> str | None:
+    if (action.seat, action.slot) not in thieves(g):
+        return "the Sheriff throws out a Thief: name the seat and slot of one"
+    return None
+
+
+def apply_sheriff(g: Villagers, seat: int, action: PlaySheriff) -> None:
+    name, shown = _use(g, seat, "sheriff")
+    owner = g.players[action.seat]
+    coins = owner.village[action.slot].coins
+    owner.village[action.slot] = owner.village[action.slot]._replace(coins=0)
+    owner.changed()
+    thief = remove_slot(g, action.seat, action.slot)
+    _discard(g, thief.card)
+    p = g.players[seat]
+    p.gold += coins
+    if g.reporting():
+        g.emit(Event("sheriff", "{} plays the {}: {}'s Thief is discarded and his {} Gold go "
+                                "to {}.",
+                     {"seat": seat, "victim": action.seat, "slot": action.slot,
+                      "coins": coins, "shown": shown},
+                     (p.name, name, owner.name, coins, p.name)))
+
+
+def thief_choices(g: Villagers, seat: int) -> list[Product]:
+    e = g.ext
+    assert e is not None
+    # Reading: each Thief steals once per Build Phase, on his owner's turn, as an action
+    mine = tuple(k for s, k in thieves(g) if s == seat and k not in e.thieves)
+    victims = tuple(s for s, p in enumerate(g.players) if s != seat and p.gold >= THIEF_TAKES)
+    return [Product(ThiefSteals, (mine, victims))] if mine and victims else []
+
+
+def why_not_thief(g: Villagers, seat: int, action: ThiefSteals) -> str | None:
+    e = g.ext
+    assert e is not None
+    if (seat, action.slot) not in thieves(g):
+        return "there is no Thief of yours at that slot"
+    if action.slot in e.thieves:
+        return "this Thief has stolen already in this Build Phase"
+    v = action.victim
+    if type(v) is not int or not 0 <= v < g.n or v == seat:
+        return "the Thief steals from another player's Supply"
+    if g.players[v].gold < THIEF_TAKES:
+        return (f"{g.player_name(v)} has fewer than {THIEF_TAKES} Gold in their Supply; "
+                "the Thief cannot steal from them")
+    return None
+
+
+def apply_thief(g: Villagers, seat: int, action: ThiefSteals) -> None:
+    e = g.ext
+    assert e is not None
+    e.thieves.append(action.slot)
+    victim, p = g.players[action.victim], g.players[seat]
+    victim.gold -= THIEF_TAKES
+    slot = p.village[action.slot]
+    p.village[action.slot] = slot._replace(coins=slot.coins + THIEF_TAKES)
+    p.coins_added(THIEF_TAKES)
+    if g.reporting():
+        g.emit(Event("thief", "{}'s Thief takes {} Gold from {}'s Supply.",
+                     {"seat": seat, "victim": action.victim, "slot": action.slot},
+                     (p.name, THIEF_TAKES, victim.name)))

@@ -1,0 +1,85 @@
+"""What an expansion game keeps besides the base game's state (`g.ext`; None without
+expansions, so a base game's state, saves and speed are untouched)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ExpansionState:
+    """`names`: the expansions in play. `dealt`: expansion cards dealt at setup (they are
+    in play; the rest of those stay in the box). `devs`/`holders`: the Developments on the
+    table and who holds each token. `bronze_round[seat]`: the last round that seat scored
+    a Bronze symbol. Per turn: `recruited` (Recruiter paid), `extra` (drafts left this
+    turn beyond the one under way), `thieves` (Thief slots used), `freelancers`
+    ([seat, slot] paid), `bronze_pick`. `pending`: a choice under way (see pending.py);
+    `rewards`: Development rewards still to choose, [seat, name]."""
+
+    __slots__ = ("names", "dealt", "devs", "holders", "bronze_round", "recruited", "extra",
+                 "thieves", "freelancers", "bronze_pick", "pending", "rewards")
+
+    def __init__(self, names: tuple[str, ...], n: int) -> None:
+        self.names = names
+        self.dealt: list[str] = []
+        self.devs: list[str] = []
+        self.holders: list[int | None] = []
+        self.bronze_round = [0] * n
+        self.recruited = False
+        self.extra = 0
+        self.thieves: list[int] = []
+        self.freelancers: list[list[int]] = []
+        self.bronze_pick: int | None = None
+        self.pending: dict[str, Any] | None = None
+        self.rewards: list[list] = []
+
+    def has(self, name: str) -> bool:
+        return name in self.names
+
+    def reset_turn(self) -> None:
+        self.recruited = False
+        self.extra = 0
+        self.thieves = []
+        self.freelancers = []
+        self.bronze_pick = None
+
+    def copy(self) -> ExpansionState:
+        e = ExpansionState.__new__(ExpansionState)
+        e.names, e.dealt, e.devs = self.names, self.dealt[:], self.devs[:]
+        e.holders, e.bronze_round = self.holders[:], self.bronze_round[:]
+        e.recruited, e.extra, e.thieves = self.recruited, self.extra, self.thieves[:]
+        e.freelancers = [x[:] for x in self.freelancers]
+        e.bronze_pick = self.bronze_pick
+        e.pending = None if self.pending is None else {
+            k: (v[:] if isinstance(v, list) else v) for k, v in self.pending.items()}
+        e.rewards = [r[:] for r in self.rewards]
+        return e
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"dealt": self.dealt[:], "developments": self.devs[:],
+                "holders": self.holders[:], "bronze_round": self.bronze_round[:],
+                "recruited": self.recruited, "extra": self.extra, "thieves": self.thieves[:],
+                "freelancers": [x[:] for x in self.freelancers],
+                "bronze_pick": self.bronze_pick,
+                "pending": None if self.pending is None else dict(self.pending),
+                "rewards": [r[:] for r in self.rewards]}
+
+    @classmethod
+    def from_dict(cls, names: tuple[str, ...], n: int, d: dict[str, Any]) -> ExpansionState:
+        e = cls(names, n)
+        if not isinstance(d, dict):
+            raise ValueError("expansion_state must be a dict")
+        e.dealt = list(d.get("dealt", []))
+        e.devs = list(d.get("developments", []))
+        e.holders = list(d.get("holders", [None] * len(e.devs)))
+        if len(e.holders) != len(e.devs):
+            raise ValueError("expansion_state: one holder (or null) per Development")
+        e.bronze_round = list(d.get("bronze_round", [0] * n))
+        e.recruited = bool(d.get("recruited", False))
+        e.extra = int(d.get("extra", 0))
+        e.thieves = list(d.get("thieves", []))
+        e.freelancers = [list(x) for x in d.get("freelancers", [])]
+        e.bronze_pick = d.get("bronze_pick")
+        pending = d.get("pending")
+        e.pending = None if pending is None else dict(pending)
+        e.rewards = [list(r) for r in d.get("rewards", [])]
+        return e

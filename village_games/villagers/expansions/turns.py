@@ -1,0 +1,235 @@
+"""Where the expansions join the game's turns: their extra legal actions in the Draft and
+Build Phases, the reasons an action is refused, and carrying one out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..actions import Build
+from ..choices import Choices, Product
+from ..hands import distinct_hand, in_hand
+from .actions import (
+    BUILD_TYPES,
+    DRAFT_TYPES,
+    PayFreelancer,
+    PickBronze,
+    PlayBarbarian,
+    PlayBenefactor,
+    PlayFlaker,
+    PlayNoble,
+    PlayPigeoneer,
+    PlayProphet,
+    PlaySchemer,
+    PlaySheriff,
+    Recruit,
+    ThiefSteals,
+)
+from .bronze import apply_pick, pick_choices, why_not_pick
+from .freelancer import apply_freelancer, freelancer_choices, why_not_freelancer
+from .pending import (
+    apply_reward,
+    apply_take,
+    reward_choices,
+    why_not_reward,
+)
+from .pending import pick_choices as card_choices
+from .pending import why_not_pick as why_not_take
+from .saints import (
+    apply_benefactor,
+    apply_pigeoneer,
+    apply_prophet,
+    apply_recruit,
+    benefactor_choices,
+    prophet_choices,
+    why_not_benefactor,
+    why_not_pigeoneer,
+    why_not_prophet,
+    why_not_recruit,
+)
+from .scoundrels import (
+    apply_barbarian,
+    apply_flaker,
+    apply_noble,
+    apply_schemer,
+    apply_sheriff,
+    apply_thief,
+    flaker_choices,
+    noble_targets,
+    schemer_choices,
+    sheriff_choices,
+    thief_choices,
+    why_not_barbarian,
+    why_not_flaker,
+    why_not_noble,
+    why_not_schemer,
+    why_not_sheriff,
+    why_not_thief,
+)
+
+if TYPE_CHECKING:
+    from ...core.actions import Action
+    from ..game import Villagers
+
+PENDING_PHASES = ("pick", "reward")
+# the Special villagers that are built into a village like any villager (no action of
+# their own): they work from there
+# Reading: built like any villager (one build action), standing alone
+PLACED_EFFECTS = frozenset({"nun", "recruiter", "thief", "freelancer"})
+# which card each expansion action plays from hand
+PLAYS = {PlayBenefactor: "benefactor", PlayProphet: "prophet", PlayBarbarian: "barbarian",
+         PlayFlaker: "flaker", PlayPigeoneer: "pigeoneer", PlayNoble: "noble",
+         PlaySchemer: "schemer", PlaySheriff: "sheriff"}
+NEW_CHAIN: tuple[None] = (None,)
+
+
+def _holds(g: Villagers, seat: int, effect: str) -> bool:
+    name = g.tables.by_effect.get(effect)
+    return name is not None and in_hand(g, seat, name)
+
+
+# ------------------------------------------------------------------ Draft Phase
+def draft_extras(g: Villagers, seat: int, legal: Choices) -> Choices:
+    """The draft's legal list plus the Draft Phase Specials `seat` can play now."""
+    e = g.ext
+    if e is None or not (e.has("saints") or e.has("scoundrels")):
+        return legal
+    parts = list(legal.parts)
+    # Reading: Draft Phase Specials are played on your own draft turn, before its draft
+    effects = {g.tables.effect.get(c) for c in distinct_hand(g, seat)}
+    if g.tables.by_effect.get("recruiter") in g.players[seat].summary(g.cards).by_card \
+            and why_not_recruit(g, seat) is None:
+        parts.append(Product(Recruit, ()))
+    if "benefactor" in effects:
+        parts += benefactor_choices(g, seat)
+    if "prophet" in effects:
+        parts += prophet_choices(g)
+    if "barbarian" in effects and why_not_barbarian(g) is None:
+        parts.append(Product(PlayBarbarian, ()))
+    if "flaker" in effects:
+        parts += flaker_choices(g)
+    return Choices(parts) if len(parts) > len(legal.parts) else legal
+
+
+def why_not_draft_extra(g: Villagers, seat: int, action: Action) -> str | None:
+    kind = type(action)
+    if kind is Recruit:
+        return why_not_recruit(g, seat)
+    effect = PLAYS[kind]
+    if not _holds(g, seat, effect):
+        return f"you have no {g.tables.by_effect.get(effect, effect.title())} in hand"
+    if kind is PlayBenefactor:
+        return why_not_benefactor(g, seat, action)  # type: ignore[arg-type]
+    if kind is PlayProphet:
+        return why_not_prophet(g, action)  # type: ignore[arg-type]
+    if kind is PlayBarbarian:
+        return why_not_barbarian(g)
+    return why_not_flaker(g, action)  # type: ignore[arg-type]
+
+
+def apply_draft_extra(g: Villagers, seat: int, action: Action) -> None:
+    kind = type(action)
+    if kind is Recruit:
+        apply_recruit(g, seat)
+    elif kind is PlayBenefactor:
+        apply_benefactor(g, seat, action)  # type: ignore[arg-type]
+    elif kind is PlayProphet:
+        apply_prophet(g, seat, action)  # type: ignore[arg-type]
+    elif kind is PlayBarbarian:
+        apply_barbarian(g, seat)
+    else:
+        apply_flaker(g, seat, action)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ Build Phase
+def special_parts(g: Villagers, seat: int, effect: str) -> list[Product]:
+    """What an expansion Special in hand may do in the Build Phase."""
+    if effect in PLACED_EFFECTS:
+        if g.used >= g.limit:
+            return []
+        return [Product(Build, ((g.tables.by_effect[effect],), NEW_CHAIN, NEW_CHAIN))]
+    if effect == "pigeoneer":
+        return [Product(PlayPigeoneer, ())] if why_not_pigeoneer(g) is None else []
+    if effect == "noble":
+        return [Product(PlayNoble, (noble_targets(g, seat),))]
+    if effect == "schemer":
+        return schemer_choices(g)
+    if effect == "sheriff":
+        return sheriff_choices(g)
+    return []  # Draft Phase cards (and the Courier) do nothing in the Build Phase
+
+
+def build_extras(g: Villagers, seat: int) -> list[Product]:
+    """Build-turn actions that come from the village, not the hand."""
+    e = g.ext
+    assert e is not None
+    out: list[Product] = []
+    if e.has("profiteers"):
+        out += freelancer_choices(g, seat)
+        picks = pick_choices(g, seat)
+        if picks:
+            out.append(Product(PickBronze, (picks,)))
+    if e.has("scoundrels"):
+        out += thief_choices(g, seat)
+    return [p for p in out if len(p)]
+
+
+def why_not_build_extra(g: Villagers, seat: int, action: Action) -> str | None:
+    kind = type(action)
+    if kind is PayFreelancer:
+        return why_not_freelancer(g, seat, action)  # type: ignore[arg-type]
+    if kind is ThiefSteals:
+        return why_not_thief(g, seat, action)  # type: ignore[arg-type]
+    if kind is PickBronze:
+        return why_not_pick(g, seat, action)  # type: ignore[arg-type]
+    effect = PLAYS[kind]
+    if not _holds(g, seat, effect):
+        return f"you have no {g.tables.by_effect.get(effect, effect.title())} in hand"
+    if kind is PlayPigeoneer:
+        return why_not_pigeoneer(g)
+    if kind is PlayNoble:
+        return why_not_noble(g, seat, action)  # type: ignore[arg-type]
+    if kind is PlaySchemer:
+        return why_not_schemer(g, action)  # type: ignore[arg-type]
+    return why_not_sheriff(g, action)  # type: ignore[arg-type]
+
+
+def apply_build_extra(g: Villagers, seat: int, action: Action) -> None:
+    kind = type(action)
+    if kind is PayFreelancer:
+        apply_freelancer(g, seat, action)  # type: ignore[arg-type]
+    elif kind is ThiefSteals:
+        apply_thief(g, seat, action)  # type: ignore[arg-type]
+    elif kind is PickBronze:
+        apply_pick(g, seat, action)  # type: ignore[arg-type]
+    elif kind is PlayPigeoneer:
+        apply_pigeoneer(g, seat)
+    elif kind is PlayNoble:
+        apply_noble(g, seat, action)  # type: ignore[arg-type]
+    elif kind is PlaySchemer:
+        apply_schemer(g, seat, action)  # type: ignore[arg-type]
+    else:
+        apply_sheriff(g, seat, action)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ pending choices
+def pending_choices(g: Villagers) -> Choices:
+    return card_choices(g) if g.phase == "pick" else reward_choices(g)
+
+
+def why_not_pending(g: Villagers, action: Action) -> str | None:
+    return why_not_take(g, action) if g.phase == "pick" else why_not_reward(g, action)
+
+
+def apply_pending(g: Villagers, seat: int, action: Action) -> None:
+    if g.phase == "pick":
+        apply_take(g, seat, action)  # type: ignore[arg-type]
+    else:
+        apply_reward(g, seat, action)
+
+
+def is_draft_extra(action: Action) -> bool:
+    return type(action) in DRAFT_TYPES
+
+
+def is_build_extra(action: Action) -> bool:
+    return type(action) in BUILD_TYPES

@@ -1,0 +1,85 @@
+"""What the expansions show each seat: the Developments with everyone's counts and who
+leads, the Bronze symbols, and a card choice under way (its cards only to the chooser)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from .bronze import bronze_slots, bronze_value
+from .developments import leaders
+from .setup import dealt_cards
+
+if TYPE_CHECKING:
+    from ..game import Villagers
+
+
+def boxed_cards(g: Villagers) -> list[str]:
+    """The cards of the chosen expansions that are dealt one per player but were not (they
+    stay in the box), in card-file order; [] without such expansions."""
+    e = g.ext
+    if e is None:
+        return []
+    names = [c for x in ("saints", "scoundrels") if e.has(x) for c in dealt_cards(g, x)]
+    return [c for c in names if c not in e.dealt]
+
+
+def rebox(g: Villagers, pool: list[str], rng: random.Random) -> list[str]:
+    """Determinize: choose again which of the expansions' dealt cards stayed in the box,
+    among those the observer cannot place (the old box and the unknown cards of `pool`);
+    returns the unknown cards left to deal into the hidden places."""
+    e = g.ext
+    assert e is not None
+    order = g.order.__getitem__
+    new_box: list[str] = []
+    for expansion in ("saints", "scoundrels"):
+        if not e.has(expansion):
+            continue
+        kind = set(dealt_cards(g, expansion))
+        old = [c for c in boxed_cards(g) if c in kind]
+        candidates = sorted([*old, *(c for c in pool if c in kind)], key=order)
+        rng.shuffle(candidates)
+        new_box += candidates[:len(old)]
+    rest = [*pool, *boxed_cards(g)]
+    for c in new_box:
+        rest.remove(c)
+    e.dealt = [c for x in ("saints", "scoundrels") if e.has(x) for c in dealt_cards(g, x)
+               if c not in new_box]
+    return rest
+
+
+def seen_hand(g: Villagers, observer: int) -> int | None:
+    """The seat whose hand `observer` is looking through with the Noble, if any."""
+    e = g.ext
+    if e is None or e.pending is None or e.pending["kind"] != "noble":
+        return None
+    return e.pending["source"] if e.pending["seat"] == observer else None
+
+
+def expansion_view(g: Villagers, viewer: int | None, everything: bool) -> dict[str, Any]:
+    e = g.ext
+    assert e is not None
+    pending = None
+    if e.pending is not None:
+        mine = everything or e.pending["seat"] == viewer
+        pending = {"kind": e.pending["kind"], "seat": e.pending["seat"],
+                   "source": e.pending["source"],
+                   "options": e.pending["options"][:] if mine else None,
+                   "hand": e.pending.get("hand") if mine else None}
+    bronze = []
+    if e.has("profiteers"):
+        bronze = [{"seat": s,
+                   "slots": [[k, bronze_value(g, s, k)] for k in bronze_slots(g, s)],
+                   "scored_this_round": e.bronze_round[s] == g.round}
+                  for s in range(g.n)]
+    return {
+        "names": list(e.names),
+        "developments": leaders(g) if e.devs else [],
+        "bronze": bronze,
+        "bronze_pick": e.bronze_pick,
+        "recruited": e.recruited,
+        "thieves_used": e.thieves[:],
+        "freelancers_paid": [x[:] for x in e.freelancers],
+        "pending": pending,
+        "rewards": [r[:] for r in e.rewards],
+    }

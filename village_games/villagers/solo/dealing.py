@@ -1,0 +1,81 @@
+"""Event decks: dealing face up, reshuffling a spent deck, discarding."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.events import Event
+
+if TYPE_CHECKING:
+    from ..game import Villagers
+
+
+def season(g: Villagers) -> str:
+    """Summer until the First Market has been resolved, Winter after."""
+    return "winter" if g.markets >= 1 else "summer"
+
+
+def discard_event(g: Villagers, name: str) -> None:
+    s = g.solo
+    assert s is not None
+    s.discards[s.events[name].season].append(name)
+    if g.reporting():
+        g.emit(Event("event_discard", "{} goes to the discard pile.", {"event": name},
+                     (name,)))
+
+
+def draw_event(g: Villagers, which: str) -> str | None:
+    """The top card of `which` deck; a spent deck is rebuilt from its discards. None when
+    nothing can be drawn (or only cards that would deal again and again are left)."""
+    s = g.solo
+    assert s is not None
+    deck = s.decks[which]
+    if not deck:
+        pile = s.discards[which]
+        if all(s.events[n].effect == "redeal" for n in pile):
+            return None  # Reading: nothing but redeal cards left: the deck is spent
+        deck.extend(sorted(pile, key=list(s.events.events).index))
+        pile.clear()
+        g.rng.shuffle(deck)
+        if g.reporting():
+            g.emit(Event("event_shuffle", "The {} events are shuffled into a new deck.",
+                         {"season": which}, (which.capitalize(),), chance=True))
+    return deck.pop()
+
+
+def deal_events(g: Villagers, which: str, count: int) -> list[str]:
+    """Deal `count` events face up; one that acts when revealed (Dark Mood) deals its own
+    replacements. Returns the events left face up."""
+    s = g.solo
+    assert s is not None
+    dealt: list[str] = []
+    for _ in range(count):
+        name = draw_event(g, which)
+        if name is None:
+            break
+        card = s.events[name]
+        if card.kind == "on_reveal":
+            if g.reporting():
+                g.emit(Event("event_reveal", "{} turns up: it deals {} more event{} in its "
+                                             "place.",
+                             {"event": name, "deal": card.deal},
+                             (name, card.deal, "s" if card.deal > 1 else ""),
+                             reveals=True, chance=True))
+            discard_event(g, name)
+            dealt += deal_events(g, which, card.deal)
+            continue
+        s.face_up.append(name)
+        dealt.append(name)
+        if g.reporting():
+            g.emit(Event("event_deal", "A {} event is dealt face up: {}.",
+                         {"event": name, "season": which}, (which.capitalize(), name),
+                         reveals=True, chance=True))
+    return dealt
+
+
+def events_to_deal(value: int, mode: str) -> int:
+    """New events for a villager worth `value` Gold to the Countess: 1 from 10 Gold up,
+    2 from 1 to 9, 3 for nothing; Beginner mode always deals 1."""
+    if mode == "beginner":
+        return 1
+    return 1 if value >= 10 else 2 if value >= 1 else 3

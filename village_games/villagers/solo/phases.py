@@ -1,0 +1,445 @@
+"""The solo mode's steps in the round: the Countess's pick after each draft, the tolls of
+phase events (Rats, Arson), the Event Phase and its end (her Reserve card, new events),
+and the Jester. `legal`, `why_not` and `apply` serve the game's protocol."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.events import Event
+from ..choices import Choices, Product
+from ..road import refill_slot
+from .actions import (
+    Conscript,
+    GiveCountess,
+    PayToll,
+    PickHandCard,
+    PickVillager,
+    PlayJester,
+    ResolveEvent,
+)
+from .countess import COUNTESS, give
+from .dealing import deal_events, discard_event, events_to_deal, season
+from .effects import CHOICE_KIND, carry_out, options
+from .values import gold_value
+
+if TYPE_CHECKING:
+    from ...core.actions import Action
+    from ..game import Villagers
+    from .state import SoloState
+
+SOLO_PHASES = ("countess", "toll", "events", "event")
+NEXT_TEXT = {"countess": "{} chooses a villager for the Countess.",
+             "toll": "{} decides how to meet a phase event.",
+             "events": "{} resolves the face-up events.",
+             "event": "{} makes the choice the event asks for."}
+CHOICE_ACTION = {"villager": PickVillager, "hand": PickHandCard, "stack": Conscript}
+CHOICE_FIELD = {PickVillager: "slot", PickHandCard: "card", Conscript: "stack"}
+
+
+def _s(g: Villagers) -> SoloState:
+    s = g.solo
+    assert s is not None
+    return s
+
+
+# ------------------------------------------------------------------ the Countess's pick
+def after_draft(g: Villagers, from_road: bool) -> bool:
+    """After the player's draft: True when the Countess's pick waits (phase "countess");
+    else the emptied Road slot is dealt again at once."""
+    # Reading: every draft from the Road, face up or from a stack, gives her a villager;
+    # a draft from the Reserve (once the stacks are gone) does not, as it is not on the Road
+    if from_road and any(c is not None for c in g.road):
+        g.phase = "countess"
+        return True
+    _refill(g)
+    return False
+
+
+def _refill(g: Villagers) -> None:
+    s = _s(g)
+    for i in sorted(s.refill):
+        refill_slot(g, i, reserve_first=False)
+    s.refill = []
+
+
+def apply_give(g: Villagers, slot: int) -> None:
+    from ..draft import finish_draft  # (draft imports this package)
+
+    card, coins = g.road[slot], g.road_coins[slot]
+    assert card is not None
+    g.road[slot] = None
+    g.road_coins[slot] = 0
+    give(g, card, coins)
+    if g.reporting():
+        g.emit(Event("countess", "The {} from Road slot {} joins the Countess's village{}.",
+                     {"seat": COUNTESS, "card": card, "slot": slot, "coins": coins},
+                     (card, slot + 1, f" with its {coins} Gold" if coins else "")))
+    _s(g).refill.append(slot)
+    _refill(g)
+    g.phase = "draft"
+    finish_draft(g, 0)
+
+
+def countess_draws(g: Villagers, stack: int | None, why: str) -> str | None:
+    """She takes the top card of stack `stack` or (None) the Reserve, rebuilt from the
+    discard pile when empty. Returns the card, or None when there is none."""
+    if stack is None and not g.reserve.cards:
+        if not g.discard:
+            return None
+        cards = sorted(g.discard, key=g.order.__getitem__)
+        g.discard, g.discard_known = [], []
+        g.rng.shuffle(cards)
+        g.reserve.cards[:] = cards
+        g.reserve.known[:] = [0] * len(cards)
+        g.reserve.low = len(cards)
+        if g.reporting():
+            g.emit(Event("reserve_rebuilt", "The Reserve is empty: the discard pile is "
+                                            "shuffled into a new Reserve.", {}, chance=True))
+    pile = g.reserve if stack is None else g.stacks[stack]
+    card = pile.draw()
+    give(g, card)
+    if g.reporting():
+        where = "the Reserve" if stack is None else f"stack {stack + 1}"
+        g.emit(Event("countess", "{}: the Countess takes the top card of {}, a {}.",
+                     {"seat": COUNTESS, "card": card, "stack": stack}, (why, where, card),
+                     reveals=True, chance=True))
+    return card
+
+
+# ------------------------------------------------------------------ tolls (Rats, Arson)
+def start_toll(g: Villagers, effect: str, after: str) -> bool:
+    """If a face-up `effect` card is in force for this phase and not met yet, ask the
+    player (phase "toll"); True when the game now waits."""
+    s = _s(g)
+    for name in s.face_up:
+        card = s.events[name]
+        if card.effect != effect or name in s.begun:
+            continue
+        s.begun.append(name)
+        me = g.players[0]
+        if g.reporting():
+            g.emit(Event("event_phase", "{} is in force: {}", {"event": name},
+                         (name, card.help)))
+        # Reading: paying to escape is a choice, open only to a player who has the Gold
+        if me.gold >= card.gold:
+            s.current, s.after = name, after
+            g.phase = "toll"
+            g.turn = 0
+            return True
+        _lose(g, name)
+    return False
+
+
+def _lose(g: Villagers, name: str) -> None:
+    s = _s(g)
+    me = g.players[0]
+    if s.events[name].effect == "fewer_drafts":
+        me.draft_limit = max(1, me.draft_limit - 1)
+        what = f"drafting limit {me.draft_limit}"
+    else:
+        g.limit = max(0, g.limit - 1)
+        what = f"build limit {g.limit}"
+    if g.reporting():
+        g.emit(Event("toll", "{}: {} gives up an action ({}).",
+                     {"event": name, "pay": False}, (name, me.name, what)))
+
+
+def apply_toll(g: Villagers, pay: bool) -> None:
+    from ..draft import settle_draft
+
+    s = _s(g)
+    name = s.current
+    assert name is not None
+    card = s.events[name]
+    if pay:
+        g.players[0].gold -= card.gold
+        g.bank += card.gold
+        if g.reporting():
+            g.emit(Event("toll", "{}: {} pays {} Gold to the Bank.",
+                         {"event": name, "pay": True}, (name, g.players[0].name, card.gold)))
+    else:
+        _lose(g, name)
+    s.current = None
+    g.phase = s.after
+    if s.after == "draft":
+        if not start_toll(g, "fewer_drafts", "draft"):
+            settle_draft(g)
+    elif not start_toll(g, "fewer_builds", "build"):
+        g.phase = "build"
+
+
+def in_force(g: Villagers, effect: str) -> int | None:
+    """The number of a build-phase card of `effect` that is face up (None: none is)."""
+    s = g.solo
+    if s is None:
+        return None
+    for name in s.face_up:
+        card = s.events[name]
+        if card.effect == effect:
+            return card.gold
+    return None
+
+
+def start_build_phase(g: Villagers) -> None:
+    """The Build Phase's cards (Serfdom, the Countess Bank) are in force from now on."""
+    s = _s(g)
+    for name in s.face_up:
+        card = s.events[name]
+        if card.kind == "build_phase" and card.effect != "fewer_builds" and name not in s.begun:
+            s.begun.append(name)
+
+
+# ------------------------------------------------------------------ the Event Phase
+def start_event_phase(g: Villagers) -> None:
+    g.phase = "events"
+    g.turn = 0
+    if g.reporting():
+        g.emit(Event("phase", "Round {}: the Event Phase begins.",
+                     {"round": g.round, "phase": "events"}, (g.round,)))
+    _continue(g)
+
+
+def _continue(g: Villagers) -> None:
+    s = _s(g)
+    if s.face_up:
+        g.phase = "events"
+        return
+    _end_event_phase(g)
+
+
+def _end_event_phase(g: Villagers) -> None:
+    from ..flow import finish_round
+
+    s = _s(g)
+    if all(not p.cards for p in g.stacks):
+        if g.reporting():  # Rulebook: the final round
+            g.emit(Event("event_end", "The final round: the Countess takes no card from the "
+                                      "Reserve and no event is dealt.", {}))
+        finish_round(g)
+        return
+    card = countess_draws(g, None, "End of the Event Phase")
+    if s.mode == "beginner":
+        count = events_to_deal(0, s.mode)
+    else:
+        value = gold_value(g, COUNTESS, len(g.players[COUNTESS].village) - 1) if card else 0
+        count = events_to_deal(value, s.mode)
+        if g.reporting():
+            g.emit(Event("event_count", "The {} is worth {} Gold to her: {} new event{}.",
+                         {"card": card, "value": value, "deal": count},
+                         (card or "no villager", value, count, "s" if count > 1 else "")))
+    deal_events(g, season(g), count)
+    finish_round(g)
+
+
+def resolve(g: Villagers, name: str) -> None:
+    s = _s(g)
+    card = s.events[name]
+    s.face_up.remove(name)
+    if name in s.begun:
+        s.begun.remove(name)
+    if g.reporting():
+        g.emit(Event("event", "{} resolves {}: {}", {"event": name, "effect": card.effect},
+                     (g.players[0].name, name, card.help)))
+    _resolve_card(g, name)
+
+
+def _resolve_card(g: Villagers, name: str) -> None:
+    s = _s(g)
+    card = s.events[name]
+    if card.kind != "event":
+        # Rulebook: a phase card did its work in its phase; it is only discarded here
+        discard_event(g, name)
+        _continue(g)
+        return
+    if card.effect == "redeal":
+        discard_event(g, name)
+        dealt = deal_events(g, card.season, card.deal)
+        fresh = [n for n in dealt if s.events[n].kind == "event"]
+        for n in dealt:
+            if n not in fresh:  # Reading: resolving a phase card now only discards it
+                s.face_up.remove(n)
+                discard_event(g, n)
+        for n in fresh:
+            s.face_up.remove(n)
+        _chain(g, fresh)
+        return
+    _start_effect(g, name)
+
+
+def _chain(g: Villagers, names: list[str]) -> None:
+    """Resolve `names` at once, one after another (a Mood Swing's replacement)."""
+    s = _s(g)
+    if not names:
+        _continue(g)
+        return
+    first, rest = names[0], names[1:]
+    # the rest wait face up (begun) until this one is done
+    for n in rest:
+        s.face_up.append(n)
+        s.begun.append(n)
+    if g.reporting():
+        g.emit(Event("event", "{} is resolved at once: {}", {"event": first},
+                     (first, s.events[first].help)))
+    _resolve_card(g, first)
+
+
+def _start_effect(g: Villagers, name: str) -> None:
+    s = _s(g)
+    card = s.events[name]
+    opts = options(g, card) if card.effect in CHOICE_KIND else ()
+    if card.effect in CHOICE_KIND and len(opts) > 1:
+        s.current = name
+        g.phase = "event"
+        return
+    if card.effect in CHOICE_KIND and not opts:
+        if g.reporting():
+            g.emit(Event("event_none", "{} finds nothing to act on.", {"event": name},
+                         (name,)))
+    else:
+        carry_out(g, card, opts[0] if opts else None)
+    discard_event(g, name)
+    _continue(g)
+
+
+def apply_choice(g: Villagers, value: object) -> None:
+    s = _s(g)
+    name = s.current
+    assert name is not None
+    s.current = None
+    carry_out(g, s.events[name], value)
+    discard_event(g, name)
+    _continue(g)
+
+
+def apply_jester(g: Villagers, name: str) -> None:
+    s = _s(g)
+    s.face_up.remove(name)
+    discard_event(g, name)
+    s.jester = False
+    if g.reporting():
+        g.emit(Event("jester", "{} plays the Jester: {} is discarded unresolved.",
+                     {"event": name}, (g.players[0].name, name)))
+    if g.phase == "events":
+        _continue(g)
+
+
+# ------------------------------------------------------------------ protocol
+def jester_targets(g: Villagers) -> tuple[str, ...]:
+    s = g.solo
+    if s is None or not s.jester or g.phase in ("agent", "over"):
+        return ()
+    return tuple(s.unbegun())
+
+
+def with_jester(g: Villagers, legal: Choices) -> Choices:
+    targets = jester_targets(g)
+    if not targets:
+        return legal
+    return Choices([*legal.parts, Product(PlayJester, (targets,))])
+
+
+def legal(g: Villagers) -> Choices:
+    s = _s(g)
+    phase = g.phase
+    if phase == "countess":
+        parts = [Product(GiveCountess, (tuple(i for i, c in enumerate(g.road)
+                                              if c is not None),))]
+    elif phase == "toll":
+        parts = [Product(PayToll, ((True, False),))]
+    elif phase == "events":
+        blocked = _deadline_blocks(g)
+        parts = [Product(ResolveEvent, (tuple(n for n in s.face_up
+                                              if not (blocked and n in blocked)),))]
+    else:
+        card = s.events[s.current] if s.current else None
+        assert card is not None
+        parts = [Product(CHOICE_ACTION[CHOICE_KIND[card.effect]], (options(g, card),))]
+    return with_jester(g, Choices(parts))
+
+
+def _deadline_blocks(g: Villagers) -> tuple[str, ...]:
+    """With a Jester deadline face up and the Jester unused, no event may be resolved
+    before the Jester is played (it must be played before the round ends)."""
+    s = _s(g)
+    if s.jester and any(s.events[n].kind == "jester_deadline" for n in s.face_up):
+        return tuple(s.face_up)
+    return ()
+
+
+def why_not(g: Villagers, action: Action) -> str | None:
+    s = _s(g)
+    kind = type(action)
+    if kind is PlayJester:
+        return why_not_jester(g, action.event)  # type: ignore[attr-defined]
+    phase = g.phase
+    if phase == "countess":
+        if kind is not GiveCountess:
+            return ("after your draft the Countess gets a face-up villager of your choice "
+                    "from the Road (GiveCountess(slot))")
+        i = action.slot  # type: ignore[attr-defined]
+        if not 0 <= i < len(g.road) or g.road[i] is None:
+            return f"Road slot {i} holds no face-up villager to give the Countess"
+        return None
+    if phase == "toll":
+        if kind is not PayToll:
+            return (f"{s.current} is in force: pay the Gold (PayToll(True)) or give up an "
+                    "action (PayToll(False))")
+        return None
+    if phase == "events":
+        if kind is not ResolveEvent:
+            return ("it is the Event Phase: resolve a face-up event (ResolveEvent) or play "
+                    "the Jester (PlayJester)")
+        name = action.event  # type: ignore[attr-defined]
+        if name not in s.face_up:
+            return f"{name!r} is not a face-up event (face up: {', '.join(s.face_up)})"
+        if _deadline_blocks(g):
+            return ("-It Was You! is face up: the Jester must be played before the round "
+                    "ends, so play him (PlayJester) before resolving any event")
+        return None
+    card = s.events[s.current] if s.current else None
+    assert card is not None
+    want = CHOICE_ACTION[CHOICE_KIND[card.effect]]
+    if kind is not want:
+        return f"{card.name} waits for a choice: {want.__name__}"
+    value = getattr(action, CHOICE_FIELD[want])
+    opts = options(g, card)
+    if value not in opts or type(value) is bool:
+        return f"{card.name} may act on: {', '.join(map(str, opts))}; not {value!r}"
+    return None
+
+
+def why_not_jester(g: Villagers, name: str) -> str | None:
+    s = g.solo
+    if s is None:
+        return "the Jester is part of the solo mode only"
+    if not s.jester:
+        return ("the Jester has already been played (once per game)" if s.mode != "hard"
+                else "Hard mode plays without the Jester")
+    if g.phase in ("agent", "over"):
+        return "the game is over: no event is left to discard"
+    if name not in s.face_up:
+        return f"{name!r} is not a face-up event (face up: {', '.join(s.face_up) or 'none'})"
+    if name in s.begun:
+        return f"{name} has already begun to act: the Jester discards only an untouched event"
+    return None
+
+
+def apply(g: Villagers, action: Action) -> None:
+    kind = type(action)
+    if kind is PlayJester:
+        apply_jester(g, action.event)  # type: ignore[attr-defined]
+    elif kind is GiveCountess:
+        apply_give(g, action.slot)  # type: ignore[attr-defined]
+    elif kind is PayToll:
+        apply_toll(g, action.pay)  # type: ignore[attr-defined]
+    elif kind is ResolveEvent:
+        resolve(g, action.event)  # type: ignore[attr-defined]
+    elif kind is PickVillager:
+        apply_choice(g, action.slot)  # type: ignore[attr-defined]
+    elif kind is PickHandCard:
+        apply_choice(g, action.card)  # type: ignore[attr-defined]
+    else:
+        assert kind is Conscript
+        apply_choice(g, action.stack)  # type: ignore[attr-defined]
+

@@ -1,0 +1,50 @@
+"""What the solo mode adds to a game's state: the event decks, the face-up events, the
+Jester, and the decision the Countess's rules are waiting for."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .events import SEASONS, EventSet
+
+
+class SoloState:
+    """`decks[season]`: face-down events, top last; `discards[season]`: thrown away;
+    `face_up`: in play, in the order dealt; `begun`: face-up events whose effect has
+    started (the Jester can no longer touch them); `current`: the event waiting for a
+    choice; `refill`: Road slots emptied by this draft, dealt again after her pick."""
+
+    __slots__ = ("mode", "events", "decks", "discards", "face_up", "begun", "jester",
+                 "current", "refill", "after")
+
+    def __init__(self, mode: str, events: EventSet) -> None:
+        self.mode = mode
+        self.events = events
+        self.decks: dict[str, list[str]] = {s: [] for s in SEASONS}
+        self.discards: dict[str, list[str]] = {s: [] for s in SEASONS}
+        self.face_up: list[str] = []
+        self.begun: list[str] = []
+        self.jester = mode != "hard"  # Hard mode takes the Jester out of the game
+        self.current: str | None = None
+        self.refill: list[int] = []
+        self.after = ""  # the phase a toll (Rats, Arson) interrupts: "draft" or "build"
+
+    def copy(self) -> SoloState:
+        s = SoloState.__new__(SoloState)
+        s.mode, s.events = self.mode, self.events
+        s.decks = {k: v[:] for k, v in self.decks.items()}
+        s.discards = {k: v[:] for k, v in self.discards.items()}
+        s.face_up, s.begun = self.face_up[:], self.begun[:]
+        s.jester, s.current, s.refill, s.after = (self.jester, self.current, self.refill[:],
+                                                  self.after)
+        return s
+
+    def unbegun(self) -> list[str]:
+        """Face-up events the Jester may still discard."""
+        return [e for e in self.face_up if e not in self.begun]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"mode": self.mode, "decks": {k: v[:] for k, v in self.decks.items()},
+                "discards": {k: v[:] for k, v in self.discards.items()},
+                "face_up": self.face_up[:], "begun": self.begun[:], "jester": self.jester,
+                "current": self.current, "refill": self.refill[:], "after": self.after}
