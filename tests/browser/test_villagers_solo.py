@@ -1,0 +1,57 @@
+"""Villagers solo in Chromium: at an Event Phase, throw one event away with the Jester and
+resolve another, all by clicking; the log tells it and nothing errs."""
+
+import json
+import os
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from village_games.bots.villagers_bot import VillagersBot
+from village_games.core.seat import SeatView
+from village_games.villagers import Villagers
+from widgets.table_app import SAVE_FORMAT
+
+SHOTS = Path(os.environ.get("VG_SHOTS", "/tmp/villagers_shots"))
+
+
+def event_phase_save() -> tuple[str, list[str]]:
+    """Seed 2 played by the bot to its second Event Phase (three events face up), with
+    the Jester still in hand; the save and the face-up events."""
+    g = Villagers.new(players=1, seed=2, solo_mode="normal")
+    bot = VillagersBot(2)
+    while g.phase != "events":
+        g.apply(0, bot.act(SeatView(g, 0)))
+    state = g.to_dict()
+    state["solo"]["jester"] = True  # the bot spent him in round 1; give him back
+    state = Villagers.from_dict(state).to_dict()
+    return (json.dumps({"game": "villagers", "format": SAVE_FORMAT, "state": state,
+                        "seats": ["human"]}), list(g.solo.face_up))
+
+
+def test_the_jester_discards_one_event_and_another_is_resolved_by_clicking(
+        page, voila_server, open_app):
+    save, events = event_phase_save()
+    assert len(events) >= 2
+    open_app(page, voila_server, "villagers_play.ipynb",
+             query="players=1&seats=human&seed=2", ready=".vg-pick")
+    page.get_by_text("Save / load").click()
+    page.locator(".vg-load-text textarea").fill(save)
+    page.locator(".vg-load").click()
+    solo = page.locator(".vg-board-html .vg-solo")
+    for name in events:
+        expect(solo.locator(f'.vg-sevent[data-vg-value="{name}"]')).to_be_visible()
+    page.get_by_text("Save / load").click()  # fold the tools away again
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "solo_event_phase.png"), full_page=True)
+    jester = page.locator(".vg-pick.vg-kind-play-jester", has_text=events[0])
+    jester.click()
+    expect(solo.locator(f'.vg-sevent[data-vg-value="{events[0]}"]')).to_have_count(0)
+    expect(solo.locator(".vg-sjester.vg-sjester-used")).to_be_visible()
+    expect(page.locator(".vg-kind-play-jester")).to_have_count(0)  # once per game
+    resolve = page.locator(".vg-pick.vg-kind-resolve-event", has_text=events[1])
+    resolve.click()
+    expect(solo.locator(f'.vg-sevents .vg-sevent[data-vg-value="{events[1]}"]')).to_have_count(0)
+    expect(page.locator(".vg-log")).to_contain_text(events[1])
+    page.screenshot(path=str(SHOTS / "solo_after_events.png"), full_page=True)
+    expect(page.locator(".vg-error")).to_be_hidden()
