@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 SOLO_TYPES = (GiveCountess, ResolveEvent, PlayJester, PickVillager, PickHandCard,
               Conscript, PayToll)
+HER_FINAL_VILLAGERS = 27  # her village at the end of a bot-played solo game (seed 5: 27)
 JESTER_WORTH = 7.0  # an event must look this costly before the Jester is spent on it
 # which events to get out of the way first (higher first): phase cards are free to clear,
 # a hand discard shrinks what Tribute and Temporary Employment count
@@ -70,7 +71,37 @@ def _worth_to_her(ctx: _Context, name: str) -> float:
     c = ctx.cards.cards.get(name)
     if c is None:
         return 0.0
-    return c.gold * 2 + (4.0 if c.silver is not None else 0.0) + c.food + c.keyring
+    silver = _silver_to_her(ctx, c) if c.silver is not None else 0.0
+    return c.gold * 2 + silver + c.food + c.keyring
+
+
+def _silver_to_her(ctx: _Context, c: Any) -> float:
+    """A Silver villager's likely worth in her village at the end: nothing she holds is
+    ever covered, so her symbols only grow; her village now, scaled to its usual size."""
+    f = c.silver
+    cards = ctx.cards.cards
+    her = ctx.obs["players"][ctx.obs["solo"]["countess_seat"]]["village"]
+    mine = [cards[v["card"]] for v in her if v["card"] in cards] + [c]
+    scale = max(1.0, HER_FINAL_VILLAGERS / len(mine))
+
+    def count(symbol: str) -> int:
+        if symbol == "Food":
+            return sum(x.food for x in mine)
+        if symbol == "Builder":
+            return sum(x.builders for x in mine)
+        if symbol == "Gold":
+            return sum(1 for x in mine if x.gold)
+        if symbol == "Padlock":
+            return sum(1 for x in mine if x.padlock)
+        return sum(x.suit_symbols for x in mine if x.suit == symbol)
+
+    if f.kind == "per_symbol":
+        return f.gold * count(f.symbol) * scale / f.every
+    if f.kind == "printed_gold_of_suit":
+        return sum(x.gold for x in mine if x.suit == f.suit) * scale
+    if f.kind == "per_set":
+        return f.gold * min(count(x) for x in f.symbols) * scale
+    return 2.0  # coins on one villager: she gets few coins
 
 
 def event_cost(ctx: _Context, card: dict[str, Any]) -> float:
