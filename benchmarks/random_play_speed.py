@@ -45,6 +45,8 @@ CASES = (
     ("villagers_and_villains", "basic", {"advanced": False}, None),
     ("villagers_and_villains", "advanced", {"advanced": True}, None),
     ("villages", "", {}, None),
+    ("villages", "all three expansions", {"locations": True, "dark_light": True, "dual": True},
+     None),
 )
 
 

@@ -19,7 +19,9 @@ from village_games.villages.rule_examples import (
 EXAMPLES = load_examples()
 WANTED = {"tavern-without-builder", "builder-two-units", "valid-village",
           "wizard-vs-blue-knight", "battle-five-steps", "hired-units", "archer-defends",
-          "end-of-round"}
+          "end-of-round",
+          # one per expansion mechanic
+          "location-fog-marsh", "dark-supports-nothing", "light-is-wild", "dual-colour-ace"}
 
 
 def test_every_illustrated_case_and_walkthrough_moment_is_there() -> None:

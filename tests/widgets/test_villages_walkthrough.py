@@ -19,7 +19,9 @@ from widgets.villages.walkthrough_app import walkthrough, walkthrough_app
 
 EXPECTED = {"tavern-without-builder", "builder-two-units", "valid-village",
             "wizard-vs-blue-knight", "battle-five-steps", "hired-units", "archer-defends",
-            "end-of-round"}
+            "end-of-round",
+            # one per expansion mechanic
+            "location-fog-marsh", "dark-supports-nothing", "light-is-wild", "dual-colour-ace"}
 
 
 def test_every_step_of_every_example_renders() -> None:

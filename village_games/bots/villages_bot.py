@@ -25,9 +25,21 @@ from typing import Any
 
 from ..core.actions import Action
 from ..core.seat import SeatView
-from ..villages.actions import Add, Attack, Build, Defend, Discard, Draw, EndTurn, Give, Reward
+from ..villages.actions import (
+    Add,
+    Attack,
+    Build,
+    BuildAs,
+    Defend,
+    Discard,
+    Draw,
+    EndTurn,
+    Give,
+    Reward,
+)
 from ..villages.cards import CardSet
-from ..villages.odds import attack_odds
+from ..villages.locations import ties_to_attacker
+from ..villages.odds import attack_odds, location_of
 from ..villages.options import HAND
 from ..villages.power import power_parts
 
@@ -59,8 +71,10 @@ class _Context:
         p = obs["players"][me]
         self.hand: list[str] = p["hand"] or []
         self.villages = {v["colour"]: v for v in p["villages"]}
-        self.colours = Counter(cards.colour_of[c] for c in self.hand
-                               if cards.kind_of[c] == "unit")
+        # a dual-colour unit counts toward both its colours
+        self.colours = Counter(x for c in self.hand if cards.kind_of[c] == "unit"
+                               for x in cards.colours_of[c])
+        self.location = location_of(obs)
         self.best_attack: float | None = None
 
     # ------------------------------------------------------------ card values
@@ -71,7 +85,7 @@ class _Context:
         """Could `card` join one of my villages now?"""
         kind = self.cards.kind_of[card]
         if kind == "unit":
-            return self.cards.colour_of[card] in self.villages
+            return any(self.cards.fits(card, v) for v in self.villages)
         need = "animals" if kind == "animal" else "buildings"
         return any(v[need] for v in self.villages.values())
 
@@ -79,14 +93,16 @@ class _Context:
         """How likely the card is to reach a village of mine (0 = never)."""
         if self.fits_mine(card):
             return 3.0
-        if self.cards.kind_of[card] == "unit":
-            return float(self.colours[self.cards.colour_of[card]])  # 1 or 2 toward a set
+        if card in self.cards.wild_ids:
+            return 1.5  # a Light unit helps any set but founds none alone
+        if self.cards.kind_of[card] == "unit":  # 1 or 2 toward a set
+            return float(max(self.colours[x] for x in self.cards.colours_of[card]))
         return 0.5  # grey: it needs a village with a Farmer or a Builder first
 
     # ------------------------------------------------------------ scoring actions
     def score(self, a: Action) -> float:
         kind = type(a)
-        if kind is Build:
+        if kind is Build or kind is BuildAs:
             trio = (a.first, a.second, a.third)  # type: ignore[attr-defined]
             return 100.0 + sum(self.gold(c) for c in trio)
         if kind is Add:
@@ -146,15 +162,18 @@ class _Context:
         home = None
         if d.source == b["village"]:
             home = self.villages[d.source]["cards"]
-        mine = sum(x for _, x in power_parts(self.cards, d.unit, attacker, False, home))
+        loc = self.location
+        mine = sum(x for _, x in power_parts(self.cards, d.unit, attacker, False, home, loc,
+                                             d.source == HAND))
         if attacker is None:  # hired face down: expect an average unit
             wins = mine >= 4
         else:
             a_home = (None if b["source"] == HAND else next(
                 v["cards"] for v in self.obs["players"][b["attacker"]]["villages"]
                 if v["colour"] == b["source"]))
-            theirs = sum(x for _, x in power_parts(self.cards, attacker, d.unit, True, a_home))
-            wins = mine > theirs
+            theirs = sum(x for _, x in power_parts(self.cards, attacker, d.unit, True, a_home,
+                                                   loc, b["source"] == HAND))
+            wins = mine > theirs or (mine == theirs and not ties_to_attacker(loc))
         cost = self.gold(d.unit) if d.source != HAND else 0.5 * self.gold(d.unit)
         return (50.0 if wins else 0.0) - cost + mine * 0.1
 

@@ -32,6 +32,17 @@ class Build(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class BuildAs(Action):
+    """Build a new village of colour `village` with three units that could found a village
+    of more than one colour (dual-colour and Light cards): the name says which."""
+
+    first: str
+    second: str
+    third: str
+    village: str
+
+
+@dataclass(frozen=True, slots=True)
 class Add(Action):
     """Add `card` from your hand to your village of colour `village`."""
 
@@ -89,7 +100,7 @@ class EndTurn(Action):
     """End your turn (once you have taken your action, or when none is possible)."""
 
 
-CODEC = ActionCodec(Draw, Build, Add, Give, Discard, Attack, Defend, Reward, EndTurn)
+CODEC = ActionCodec(Draw, Build, BuildAs, Add, Give, Discard, Attack, Defend, Reward, EndTurn)
 REWARDS = ("destroy", "kidnap", "take")
 
 _INTERNED: dict[tuple, Any] = {}

@@ -6,7 +6,8 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from .cards import GREY
-from .options import GIFTS, HAND
+from .locations import gifts_per_turn
+from .options import HAND
 
 if TYPE_CHECKING:
     from .game import Villages
@@ -31,7 +32,7 @@ def audit(g: Villages) -> list[str]:
             if not village:
                 problems.append(f"seat {i}: an empty {colour} village")
             for c in village:
-                if colour_of[c] != colour and colour_of[c] != GREY:
+                if colour_of[c] != GREY and not cards.fits(c, colour):
                     problems.append(f"seat {i}: the {c} sits in the {colour} village")
     b = g.battle
     if b is not None:
@@ -48,8 +49,12 @@ def audit(g: Villages) -> list[str]:
         full, seen = Counter(ids), Counter(where)
         problems.append(f"cards are not conserved (missing {dict(full - seen)}, "
                         f"extra {dict(seen - full)})")
-    if g.given > GIFTS or g.draws_left < 0:
+    if g.given > gifts_per_turn(g.location) or g.draws_left < 0:
         problems.append("a turn limit was exceeded")
+    if (g.lands is None) != (g.location is None):
+        problems.append("a Location card without the option, or the option without one")
+    if g.location is not None and g.location.name in g.land_deck:
+        problems.append("the Location card in play is also in the location pile")
     for s in range(g.n):
         if sum(row["parts"][s]["score"] for row in g.sheet) != g.totals[s]:
             problems.append(f"seat {s}: the running total is not the sum of the rounds")

@@ -8,6 +8,7 @@ from ..core.events import Event
 from .actions import Attack, Defend, Reward
 from .battle_state import Battle
 from .hands import check_empty, put, take
+from .locations import ties_to_attacker
 from .options import HAND
 from .power import home_village, power_parts
 
@@ -110,22 +111,26 @@ def apply_defend(g: Villages, p: int, d: Defend) -> None:
 def _compare(g: Villages, b: Battle) -> None:
     """Step 3: turn face-down units up, apply abilities, compare (ties to the attacker)."""
     cards = g.cards
+    loc = g.location
     a_parts = power_parts(cards, b.unit, b.defender, True,
-                          home_village(g.villages[b.attacker], b.source, None))
+                          home_village(g.villages[b.attacker], b.source, None), loc,
+                          b.source == HAND)
     a_power = sum(x for _, x in a_parts)
     d_parts: list[tuple[str, int]] = []
     d_power = None
     if b.defender is not None:
         d_parts = power_parts(cards, b.defender, b.unit, False,
-                              home_village(g.villages[b.seat], b.d_source or HAND, b.village))
+                              home_village(g.villages[b.seat], b.d_source or HAND, b.village),
+                              loc, b.d_source == HAND)
         d_power = sum(x for _, x in d_parts)
     b.shown = b.revealed = True
     b.a_power, b.d_power = a_power, d_power
     b.a_parts = [[why, x] for why, x in a_parts]
     b.d_parts = [[why, x] for why, x in d_parts] if b.defender is not None else None
-    won = d_power is None or a_power >= d_power
+    to_attacker = ties_to_attacker(loc)
+    won = d_power is None or a_power > d_power or (a_power == d_power and to_attacker)
     if g.reporting():
-        text = _describe(b, a_parts, d_parts, won)
+        text = _describe(b, a_parts, d_parts, won, to_attacker)
         g.emit(Event("reveal", "{}", {"attacker": b.unit, "defender": b.defender,
                                       "a_power": a_power, "d_power": d_power,
                                       "a_parts": [list(x) for x in a_parts],
@@ -143,7 +148,7 @@ def _compare(g: Villages, b: Battle) -> None:
 
 
 def _describe(b: Battle, a_parts: list[tuple[str, int]], d_parts: list[tuple[str, int]],
-              won: bool) -> str:
+              won: bool, to_attacker: bool = True) -> str:
     def fmt(unit: str, parts: list[tuple[str, int]]) -> str:
         extra = " ".join(f"{x:+d} {why}" for why, x in parts[1:])
         total = sum(x for _, x in parts)
@@ -152,8 +157,11 @@ def _describe(b: Battle, a_parts: list[tuple[str, int]], d_parts: list[tuple[str
     if b.defender is None:
         return f"{fmt(b.unit, a_parts)} meets no defender: the attacker wins."
     verdict = "the attacker wins" if won else "the defender wins"
-    tie = " (a tie goes to the attacker)" if won and sum(x for _, x in a_parts) == sum(
-        x for _, x in d_parts) else ""
+    level = sum(x for _, x in a_parts) == sum(x for _, x in d_parts)
+    tie = ""
+    if level:
+        tie = " (a tie goes to the attacker)" if to_attacker else (
+            " (a tie goes to the defender here)")
     return f"{fmt(b.unit, a_parts)} against {fmt(b.defender, d_parts)}: {verdict}{tie}."
 
 

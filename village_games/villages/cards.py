@@ -26,6 +26,9 @@ from ..core.decks import DeckLoader
 
 COLOURS: tuple[str, ...] = ("Red", "Orange", "Yellow", "Green", "Blue", "Purple")
 GREY = "Grey"
+DARK = "Dark"  # Ghost Town expansion: a seventh unit colour that supports nothing
+LIGHT = "Light"  # Ghost Town expansion: wild units that join any village
+VILLAGE_COLOURS: tuple[str, ...] = (*COLOURS, DARK)  # the colours a village can have
 KINDS: tuple[str, ...] = ("unit", "animal", "building")
 SUPPORTS: tuple[str, ...] = ("animals", "buildings")
 SUPPORTED_BY = {"animal": "animals", "building": "buildings"}  # grey kind -> support
@@ -39,9 +42,9 @@ MAX_NUMBER = 20  # a sanity bound on power, gold and bonuses in a deck file
 _CARD_KEYS = {"name", "colour", "kind", "power", "gold", "supports", "attack_bonus",
               "defend_bonus", "same_colour_bonus", "bonus_vs_name", "bonus_vs", "archer",
               "village_multiplier", "village_attack_bonus", "village_defend_bonus",
-              "reveals_hired", "keeps_hired", "help"}
-_UNIT_ONLY = ("power", "supports", "attack_bonus", "defend_bonus", "same_colour_bonus",
-              "bonus_vs_name", "bonus_vs", "archer", "village_multiplier")
+              "reveals_hired", "keeps_hired", "help", "second_colour"}
+_UNIT_ONLY = ("power", "supports", "second_colour", "attack_bonus", "defend_bonus",
+              "same_colour_bonus", "bonus_vs_name", "bonus_vs", "archer", "village_multiplier")
 _GREY_ONLY = ("village_attack_bonus", "village_defend_bonus", "reveals_hired", "keeps_hired")
 
 
@@ -69,6 +72,11 @@ class Card:
     keeps_hired: bool
     help: str
     index: int  # position in the file: the canonical order of cards
+    colours: tuple[str, ...] = ()  # every colour it counts as: two for a dual-colour card
+
+    @property
+    def is_dual(self) -> bool:
+        return len(self.colours) > 1
 
     @property
     def is_unit(self) -> bool:
@@ -103,6 +111,10 @@ class CardSet:
     supports_of: dict[str, str | None] = field(init=False, compare=False, repr=False)
     unit_ids: frozenset[str] = field(init=False, compare=False, repr=False)
     building_ids: frozenset[str] = field(init=False, compare=False, repr=False)
+    colours_of: dict[str, tuple[str, ...]] = field(init=False, compare=False, repr=False)
+    wild_ids: frozenset[str] = field(init=False, compare=False, repr=False)
+    village_colours: tuple[str, ...] = field(init=False, compare=False, repr=False)
+    plain: bool = field(init=False, compare=False, repr=False)  # no Dark, Light or dual
 
     def __post_init__(self) -> None:
         cards = self.cards.values()
@@ -115,6 +127,14 @@ class CardSet:
         object.__setattr__(self, "unit_ids", frozenset(c.id for c in cards if c.is_unit))
         object.__setattr__(self, "building_ids",
                            frozenset(c.id for c in cards if c.kind == "building"))
+        object.__setattr__(self, "colours_of", {c.id: c.colours for c in cards})
+        object.__setattr__(self, "wild_ids",
+                           frozenset(c.id for c in cards if c.colour == LIGHT))
+        present = {x for c in cards for x in c.colours}
+        object.__setattr__(self, "village_colours",
+                           tuple(x for x in VILLAGE_COLOURS if x in present))
+        object.__setattr__(self, "plain", not self.wild_ids and DARK not in present
+                           and not any(c.is_dual for c in cards))
 
     @property
     def is_standard(self) -> bool:
@@ -142,6 +162,26 @@ class CardSet:
     def sort_key(self, card_id: str) -> int:
         return self.order[card_id]
 
+    def founds(self, trio: tuple[str, ...]) -> tuple[str, ...]:
+        """The village colours these units could found together: the colours every
+        non-Light unit shares (two for dual-colour cards alone). Light units fit any
+        colour but found none on their own."""
+        found: tuple[str, ...] | None = None
+        wild = self.wild_ids
+        colours_of = self.colours_of
+        for c in trio:
+            # Reading: Light units fill places beside at least one unit truly of the colour
+            if c in wild:
+                continue
+            mine = colours_of[c]
+            found = mine if found is None else tuple(x for x in found if x in mine)
+        return found or ()
+
+    def fits(self, card_id: str, village: str) -> bool:
+        """May this unit join a village of colour `village`? Its own colour (either one of
+        a dual-colour card), or any village for a wild Light card."""
+        return village in self.colours_of[card_id] or card_id in self.wild_ids
+
 
 # ------------------------------------------------------------------ parsing
 def _opt_int(table: dict[str, Any], key: str, where: str, default: int,
@@ -163,8 +203,21 @@ def _parse_card(table: Any, position: int, source: str) -> Card:
     name = checked_field(table, "name", str, where).strip()
     if not name:
         raise CardDataError(f"{where}: field 'name' must not be empty")
-    colour = choice_field(table, "colour", f"{source} card {name!r}", (*COLOURS, GREY))
-    card_id = name if colour == GREY else f"{colour} {name}"
+    colour = choice_field(table, "colour", f"{source} card {name!r}",
+                          (*COLOURS, DARK, LIGHT, GREY))
+    colours: tuple[str, ...] = () if colour == GREY else (colour,)
+    if "second_colour" in table:
+        second = choice_field(table, "second_colour", f"{source} card {name!r}",
+                              (*COLOURS, DARK, LIGHT))
+        # Reading: a dual-colour card is two of the six colours, never Dark or Light
+        if colour not in COLOURS or second not in COLOURS or second == colour:
+            raise CardDataError(
+                f"{source} card {name!r}: field 'second_colour' must name a second colour of "
+                f"{', '.join(COLOURS)} for a unit of one of them (a dual-colour card; Dark "
+                f"units belong to no other colour and Light is never dual), got "
+                f"{colour!r} and {second!r}")
+        colours = (colour, second)
+    card_id = name if colour == GREY else f"{'/'.join(colours)} {name}"
     where = f"{source} card {card_id!r}"
     unknown_keys(table, _CARD_KEYS, where)
     kind = choice_field(table, "kind", where, KINDS)
@@ -203,7 +256,7 @@ def _parse_card(table: Any, position: int, source: str) -> Card:
         village_defend_bonus=_opt_int(table, "village_defend_bonus", where, 0, -MAX_NUMBER),
         reveals_hired=_flag(table, "reveals_hired", where),
         keeps_hired=_flag(table, "keeps_hired", where),
-        help=help_text, index=position)
+        help=help_text, index=position, colours=colours)
 
 
 def _parse_score_card(raw: Any, key: str, source: str) -> ScoreCard:
@@ -220,7 +273,8 @@ def _parse_score_card(raw: Any, key: str, source: str) -> ScoreCard:
 def check_deckbuilding(cards: dict[str, Card], source: str) -> None:
     """The rulebook's deckbuilding rules, each error naming the rule a deck breaks."""
     for colour in COLOURS:
-        units = [c for c in cards.values() if c.colour == colour]
+        # Reading: dual-colour cards come on top of a colour's 10 single-colour units
+        units = [c for c in cards.values() if c.colours == (colour,)]
         if len(units) != UNITS_PER_COLOUR:
             raise CardDataError(
                 f"{source}: colour {colour} has {len(units)} units; the deckbuilding rules "
@@ -236,11 +290,36 @@ def check_deckbuilding(cards: dict[str, Card], source: str) -> None:
         if have != want:
             raise CardDataError(f"{source}: the deck has {have} {kind}s; the deckbuilding "
                                 f"rules need exactly {want} (field 'kind')")
+    _check_dark_light(cards, source)
     names = {c.name for c in cards.values()}
     for c in cards.values():
         if c.bonus_vs_name is not None and c.bonus_vs_name not in names:
             raise CardDataError(f"{source} card {c.id!r}: field 'bonus_vs_name' names "
                                 f"{c.bonus_vs_name!r}, which no card in this deck is called")
+
+
+def _check_dark_light(cards: dict[str, Card], source: str) -> None:
+    """The Ghost Town rules: Dark is a full extra colour that supports nothing and shares
+    no unit with another colour; Light cards are wild units."""
+    dark = [c for c in cards.values() if c.colour == DARK]
+    if dark:
+        # Reading: Dark is "an additional unit colour", so it has 10 units like the others
+        if len(dark) != UNITS_PER_COLOUR:
+            raise CardDataError(
+                f"{source}: colour Dark has {len(dark)} units; Dark is an extra colour and "
+                f"the deckbuilding rules need exactly {UNITS_PER_COLOUR} units in it "
+                "(field 'colour')")
+        for c in dark:
+            if c.supports is not None:
+                raise CardDataError(
+                    f"{source} card {c.id!r}: field 'supports' is {c.supports!r}, but Dark "
+                    "units support neither animals nor buildings")
+        others = {c.name for c in cards.values() if c.colour not in (DARK, GREY)}
+        for c in dark:
+            if c.name in others:
+                raise CardDataError(
+                    f"{source} card {c.id!r}: field 'name' {c.name!r} is also a unit of "
+                    "another colour; the units of the Dark colour appear in no other colour")
 
 
 def parse_cards(data: dict[str, Any], source: str) -> CardSet:

@@ -15,6 +15,7 @@ from .actions import (
     Add,
     Attack,
     Build,
+    BuildAs,
     Defend,
     Discard,
     Draw,
@@ -25,7 +26,8 @@ from .actions import (
 )
 from .battle import defend_options, reward_options
 from .legal import Legal
-from .options import GIFTS, HAND, SET_SIZE
+from .locations import builds_per_turn, draws_per_turn, gifts_per_turn
+from .options import HAND, SET_SIZE
 
 if TYPE_CHECKING:
     from .game import Villages
@@ -100,7 +102,15 @@ def _main(g: Villages, p: int) -> Legal:
         else:
             animals.append(c)
     builds: list[tuple[str, ...]] = []
-    if not g.built:
+    named: tuple[BuildAs, ...] = ()
+    may_build = g.built_n < builds_per_turn(g.location)
+    if not cards.plain:
+        # dual-colour and Light units join every colour they fit
+        in_hand = [c for c in hand if c in unit_ids]
+        units = {v: [c for c in in_hand if cards.fits(c, v)] for v in cards.village_colours}
+        if may_build:
+            builds, named = _mixed_builds(g, units, mine)
+    elif may_build:
         for colour, group in units.items():
             if len(group) >= SET_SIZE and colour not in mine:
                 builds += combinations(group, SET_SIZE)
@@ -117,7 +127,7 @@ def _main(g: Villages, p: int) -> Legal:
             if has_b and buildings:
                 adds += [(c, v) for c in buildings]
     gives: list[tuple[str, int, str]] = []
-    if g.given < GIFTS:
+    if g.given < gifts_per_turn(g.location):
         for s, theirs in enumerate(g.villages):
             if s == p or not theirs:
                 continue
@@ -132,14 +142,38 @@ def _main(g: Villages, p: int) -> Legal:
                     if has_b and buildings:
                         gives += [(c, s, v) for c in buildings]
     if g.acted:
-        return Legal((), tuple(builds), tuple(adds), tuple(gives),  # type: ignore[arg-type]
+        return Legal(named, tuple(builds), tuple(adds), tuple(gives),  # type: ignore[arg-type]
                      tail=_END)
     targets = attack_targets(g, p)
     senders = attack_senders(g, p) if targets else ()
     # Reading: a player who can neither discard nor attack ends the turn without an action
     can_end = not hand and not (targets and senders)
-    return Legal((), tuple(builds), tuple(adds), tuple(gives),  # type: ignore[arg-type]
+    return Legal(named, tuple(builds), tuple(adds), tuple(gives),  # type: ignore[arg-type]
                  tuple(hand), targets, senders, _END if can_end else ())
+
+
+def _mixed_builds(g: Villages, units: dict[str, list[str]], mine: dict[str, list[str]]
+                  ) -> tuple[list[tuple[str, ...]], tuple[BuildAs, ...]]:
+    """New villages from a hand with dual-colour or Light units: a trio that can found one
+    colour only is a Build; one that could found two (dual-colour cards, perhaps with Light
+    ones) names its colour with BuildAs."""
+    cards = g.cards
+    key = g.order.__getitem__
+    builds: list[tuple[str, ...]] = []
+    named: list[BuildAs] = []
+    for v, group in units.items():
+        if len(group) < SET_SIZE or v in mine:
+            continue
+        for trio in combinations(sorted(group, key=key), SET_SIZE):
+            found = cards.founds(trio)
+            if v not in found:  # Light units alone, or units that do not share v
+                continue
+            # Reading: a trio that could found two colours names one (BuildAs)
+            if len(found) == 1:
+                builds.append(trio)
+            else:
+                named.append(act(BuildAs, *trio, v))
+    return builds, tuple(named)
 
 
 _END = (END_TURN,)
@@ -150,14 +184,17 @@ def why_not(g: Villages, p: int, action: Action) -> str | None:
     """The rule that forbids `action` now, in the game's words (None: no reason found)."""
     kind = type(action)
     phase = g.phase
+    draws = draws_per_turn(g.location)
     if phase == "draw" and kind is not Draw:
-        return "a turn starts by drawing 2 cards: Draw(source='deck') or Draw(source='discard')"
+        return (f"a turn starts by drawing {draws} card{'s' if draws != 1 else ''}: "
+                "Draw(source='deck') or Draw(source='discard')")
     if phase == "defend" and kind is not Defend:
         return "a battle is under way: the defender must choose a unit (Defend)"
     if phase == "reward" and kind is not Reward:
         return "the attacker won the battle and must choose a reward (Reward)"
     if phase == "main" and kind in (Draw, Defend, Reward):
-        return {Draw: "you have already drawn your 2 cards this turn",
+        return {Draw: f"you have already drawn your {draws} card{'s' if draws != 1 else ''} "
+                      "this turn",
                 Defend: "no battle is under way", Reward: "no battle is under way"}[kind]
     handler = _WHY.get(kind)
     return handler(g, p, action) if handler is not None else None
@@ -177,8 +214,8 @@ def _join_reason(g: Villages, villages: dict[str, list[str]], card: str, village
         return f"{whose} no {village} village"
     kind = g.cards.kind_of[card]
     if kind == "unit":
-        colour = g.cards.colour_of[card]
-        if colour != village:
+        if not g.cards.fits(card, village):
+            colour = "/".join(g.cards.colours_of[card])
             return f"a {colour} unit joins only a {colour} village, not a {village} one"
         return None
     animals, buildings = supports(g, villages[village])
@@ -199,9 +236,12 @@ def _why_draw(g: Villages, p: int, a: Draw) -> str | None:
     return None
 
 
-def _why_build(g: Villages, p: int, a: Build) -> str | None:
-    if g.built:
-        return "you may build only 1 new village per turn"
+def _why_build(g: Villages, p: int, a: Build | BuildAs) -> str | None:
+    limit = builds_per_turn(g.location)
+    if limit == 0 and g.location is not None:
+        return f"no new village may be built this round (the {g.location.name})"
+    if g.built_n >= limit:
+        return f"you may build only {limit} new village{'s' if limit != 1 else ''} per turn"
     trio = (a.first, a.second, a.third)
     for c in trio:
         reason = _not_in_hand(g, p, c)
@@ -212,10 +252,31 @@ def _why_build(g: Villages, p: int, a: Build) -> str | None:
     if any(g.cards.kind_of[c] != "unit" for c in trio):
         return ("grey cards (animals and buildings) never count toward the 3 units of a new "
                 "village; add them once it stands")
-    colours = {g.cards.colour_of[c] for c in trio}
-    if len(colours) > 1:
-        return "a village is 3 or more units of the same colour"
-    colour = colours.pop()
+    if g.cards.plain:
+        colours = {g.cards.colour_of[c] for c in trio}
+        if len(colours) > 1:
+            return "a village is 3 or more units of the same colour"
+        colour = colours.pop()
+    else:
+        found = g.cards.founds(trio)
+        if all(c in g.cards.wild_ids for c in trio):
+            return "Light units are wild, but they never found a village on their own"
+        if not found:
+            return "a village is 3 or more units of the same colour (Light units fit any)"
+        if type(a) is BuildAs:
+            if a.village not in found:
+                return (f"these units found a {' or '.join(found)} village, not a "
+                        f"{a.village} one")
+            if len(found) == 1:
+                return "these units found only one colour: use Build, not BuildAs"
+            colour = a.village
+        elif len(found) > 1:
+            return (f"these units could found a {' or '.join(found)} village: say which "
+                    "with BuildAs")
+        else:
+            colour = found[0]
+    if type(a) is BuildAs and g.cards.plain:
+        return "BuildAs is for units that could found more than one colour; use Build"
     if colour in g.villages[p]:
         return f"you already have a {colour} village: add the units to it instead (Add)"
     if list(trio) != sorted(trio, key=g.order.__getitem__):
@@ -229,8 +290,11 @@ def _why_add(g: Villages, p: int, a: Add) -> str | None:
 
 
 def _why_give(g: Villages, p: int, a: Give) -> str | None:
-    if g.given >= GIFTS:
-        return f"you may give at most {GIFTS} cards per turn"
+    gifts = gifts_per_turn(g.location)
+    if g.given >= gifts:
+        if gifts == 0 and g.location is not None:
+            return f"nobody may give cards this round (the {g.location.name})"
+        return f"you may give at most {gifts} card{'s' if gifts != 1 else ''} per turn"
     if not isinstance(a.seat, int) or not 0 <= a.seat < g.n:
         return f"seat must be from 0 to {g.n - 1}"
     if a.seat == p:
@@ -312,6 +376,6 @@ def _why_end(g: Villages, p: int, a: EndTurn) -> str | None:
     return None
 
 
-_WHY = {Draw: _why_draw, Build: _why_build, Add: _why_add, Give: _why_give,
+_WHY = {Draw: _why_draw, Build: _why_build, BuildAs: _why_build, Add: _why_add, Give: _why_give,
         Discard: _why_discard, Attack: _why_attack, Defend: _why_defend, Reward: _why_reward,
         EndTurn: _why_end}

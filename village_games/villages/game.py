@@ -12,12 +12,26 @@ from ..core.events import Event
 from ..core.game import Game
 from ..core.outcome import Outcome
 from ..core.rng import Rng
-from .actions import CODEC, Add, Attack, Build, Defend, Discard, Draw, EndTurn, Give, Reward
+from .actions import (
+    CODEC,
+    Add,
+    Attack,
+    Build,
+    BuildAs,
+    Defend,
+    Discard,
+    Draw,
+    EndTurn,
+    Give,
+    Reward,
+)
 from .battle import apply_attack, apply_defend, apply_reward
 from .battle_state import Battle
 from .cards import CardSet, DeckSpec, resolve_deck
 from .choices import legal_for, why_not
+from .expansion_cards import check_flag, with_expansions
 from .legal import NOTHING, Legal
+from .locations import Location, LocationSet, LocationSpec, resolve_locations
 from .options import INFO, TARGET, check_max_rounds, check_players, check_target
 from .rounds import deal_round, end_turn
 from .turn import apply_add, apply_build, apply_discard, apply_draw, apply_give
@@ -49,6 +63,7 @@ class Villages(Game):
     phase: str
     draws_left: int
     built: bool
+    built_n: int  # villages built this turn (a Location card may allow more than 1)
     given: int
     acted: bool
     final_by: int | None  # the seat whose turn started the final turns
@@ -63,10 +78,18 @@ class Villages(Game):
     final_winners: list[int]
     result: str
     tiebreak: str
+    lands: LocationSet | None  # the Location cards in play (None: the option is off)
+    location: Location | None  # this round's Location card
+    land_deck: list[str]  # Location cards still to come, the next one last (hidden order)
 
-    def __init__(self, cards: CardSet) -> None:  # use new_game() or from_dict()
+    def __init__(self, cards: CardSet, lands: LocationSet | None = None) -> None:
+        # use new_game() or from_dict()
         self.cards = cards  # the deck in play: bots and renderers read card facts here
         self.order = cards.order
+        self.lands = lands
+        self.location = None
+        self.land_deck = []
+        self.built_n = 0
         self.history = []
         self.log = []
         self.start: dict[str, Any] | None = None
@@ -77,9 +100,13 @@ class Villages(Game):
     @classmethod
     def new(cls, players: int = 3, seed: int | None = None, names: list[str] | None = None,
             deck: DeckSpec = None, target: int = TARGET,
-            max_rounds: int | None = None) -> Villages:
+            max_rounds: int | None = None, locations: LocationSpec = False,
+            dark_light: bool = False, dual: bool = False) -> Villages:
         n = check_players(players)
-        cards = resolve_deck(deck)
+        base = resolve_deck(deck)
+        cards = with_expansions(base, check_flag("dark_light", dark_light),
+                                check_flag("dual", dual))
+        lands = resolve_locations(locations)
         target = check_target(target)
         max_rounds = check_max_rounds(max_rounds)
         if names is not None and (not isinstance(names, list) or len(names) != n or not all(
@@ -89,13 +116,19 @@ class Villages(Game):
             seed = int.from_bytes(os.urandom(4), "big")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2**63:
             raise ValueError(f"seed must be a whole number from 0 to 2**63, got {seed!r}")
-        g = cls(cards)
+        g = cls(cards, lands)
         g.seed = seed
         g.options = {"players": n}
         if names is not None:
             g.options["names"] = list(names)
-        if not cards.is_standard:
-            g.options["deck"] = cards.saved_form()
+        if not base.is_standard:
+            g.options["deck"] = base.saved_form()
+        if lands is not None:
+            g.options["locations"] = lands.saved_form()
+        if dark_light:
+            g.options["dark_light"] = True
+        if dual:
+            g.options["dual"] = True
         if target != TARGET:
             g.options["target"] = target
         if max_rounds is not None:
@@ -203,7 +236,7 @@ class Villages(Game):
             apply_give(self, player, action)  # type: ignore[arg-type]
         elif kind is Draw:
             apply_draw(self, player, action.source)  # type: ignore[attr-defined]
-        elif kind is Build:
+        elif kind is Build or kind is BuildAs:
             apply_build(self, player, action)  # type: ignore[arg-type]
         elif kind is Defend:
             apply_defend(self, player, action)  # type: ignore[arg-type]
@@ -245,6 +278,7 @@ class Villages(Game):
         g.battle = None if self.battle is None else self.battle.copy()
         g.rng = Rng(self.rng.state)
         g.final_winners = self.final_winners[:]
+        g.land_deck = self.land_deck[:]
         g._legal = None
         if keep_log:
             g.history = self.history[:]

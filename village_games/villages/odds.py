@@ -33,7 +33,8 @@ from math import comb
 from typing import TYPE_CHECKING, Any
 
 from .actions import Attack
-from .cards import COLOURS, CardSet
+from .cards import CardSet
+from .locations import Location, ties_to_attacker
 from .options import DRAWS, HAND, SET_SIZE
 from .power import power_parts
 
@@ -110,13 +111,36 @@ def at_least(successes: int, population: int, draws: int, need: int) -> Fraction
 
 
 def set_chance(have: int, colour_unseen: int, unseen: int, deck_draws: int,
-               known: int = 0) -> Fraction:
+               known: int = 0, wild_have: int = 0, wild_unseen: int = 0,
+               wild_known: int = 0) -> Fraction:
     """Chance of holding three units of a colour after `deck_draws` deck draws, with
     `have` of them in hand, `known` more coming for sure (from the discard pile) and
-    `colour_unseen` of the `unseen` cards in that colour."""
+    `colour_unseen` of the `unseen` cards in that colour.
+
+    With Light cards (`wild_*`: the same counts for wild units) a set is three units of
+    which at least one is truly of the colour: the draws are then a two-class
+    (multivariate) hypergeometric sample."""
     _check_count("have", have)
     _check_count("known", known)
-    return at_least(colour_unseen, unseen, deck_draws, SET_SIZE - have - known)
+    if not (wild_have or wild_unseen or wild_known):
+        return at_least(colour_unseen, unseen, deck_draws, SET_SIZE - have - known)
+    for name, value in (("wild_have", wild_have), ("wild_unseen", wild_unseen),
+                        ("wild_known", wild_known)):
+        _check_count(name, value)
+    if colour_unseen + wild_unseen > unseen or deck_draws > unseen:
+        raise ValueError(f"the colour and wild cards ({colour_unseen} + {wild_unseen}) and the "
+                         f"draws ({deck_draws}) can be at most the {unseen} cards there are")
+    true0, wild0 = have + known, wild_have + wild_known
+    other = unseen - colour_unseen - wild_unseen
+    hits = 0
+    for k in range(min(colour_unseen, deck_draws) + 1):
+        if true0 + k < 1:
+            continue
+        for w in range(min(wild_unseen, deck_draws - k) + 1):
+            if true0 + k + wild0 + w >= SET_SIZE:
+                hits += (comb(colour_unseen, k) * comb(wild_unseen, w)
+                         * comb(other, deck_draws - k - w))
+    return Fraction(hits, comb(unseen, deck_draws))
 
 
 @dataclass(frozen=True)
@@ -124,17 +148,21 @@ class SetQuestion:
     """A seat's position for one colour: what it holds and what it cannot see."""
 
     colour: str
-    have: int  # units of the colour in the seat's hand
+    have: int  # units of the colour in the seat's hand (dual-colour ones included)
     colour_unseen: int  # unseen units of the colour
     unseen: int  # unseen cards in all
     deck: int  # cards left in the deck
     discard: tuple[str, ...]  # the discard pile, top last
+    wild_have: int = 0  # Light (wild) units in the seat's hand
+    wild_unseen: int = 0  # unseen Light units
 
-    def known_from_discard(self, cards: CardSet, take: int) -> int:
-        """Units of the colour among the top `take` cards of the discard pile."""
+    def known_from_discard(self, cards: CardSet, take: int, wild: bool = False) -> int:
+        """Units of the colour (`wild`: Light units) among the top `take` cards of the
+        discard pile."""
         top = self.discard[::-1][:take]
-        return sum(1 for c in top if cards.kind_of[c] == "unit"
-                   and cards.colour_of[c] == self.colour)
+        if wild:
+            return sum(1 for c in top if c in cards.wild_ids)
+        return sum(1 for c in top if _counts_as(cards, c, self.colour))
 
     def plan_chance(self, cards: CardSet, plan: str, later_draws: int = 0) -> Fraction | None:
         """Chance of three of the colour after this turn's two draws made by `plan` (a key
@@ -146,36 +174,46 @@ class SetQuestion:
         if take > len(self.discard) or deck_draws > min(self.deck, self.unseen):
             return None
         return set_chance(self.have, self.colour_unseen, self.unseen, deck_draws,
-                          self.known_from_discard(cards, take))
+                          self.known_from_discard(cards, take), self.wild_have,
+                          self.wild_unseen, self.known_from_discard(cards, take, True))
+
+
+def _counts_as(cards: CardSet, card: str, colour: str) -> bool:
+    """A unit truly of `colour` (either colour of a dual-colour card; never a Light one)."""
+    return cards.kind_of[card] == "unit" and colour in cards.colours_of[card]
 
 
 def set_question(obs: dict[str, Any], cards: CardSet, colour: str) -> SetQuestion:
     """The seat's (obs["viewer"]) position for three units of `colour`."""
-    if colour not in COLOURS:
-        raise ValueError(f"colour must be one of {', '.join(COLOURS)}, got {colour!r}")
+    if colour not in cards.village_colours:
+        raise ValueError(f"colour must be one of {', '.join(cards.village_colours)}, got "
+                         f"{colour!r}")
     me = obs.get("viewer")
     if not isinstance(me, int) or obs["players"][me]["hand"] is None:
         raise ValueError("the draw odds are for a seat: pass that seat's observation")
     hand = obs["players"][me]["hand"]
-    kind_of, colour_of = cards.kind_of, cards.colour_of
     unseen = unseen_cards(obs, cards)
+    wild = cards.wild_ids
     return SetQuestion(
         colour,
-        sum(1 for c in hand if kind_of[c] == "unit" and colour_of[c] == colour),
-        sum(1 for c in unseen if kind_of[c] == "unit" and colour_of[c] == colour),
-        len(unseen), obs["deck_size"], tuple(obs["discard"]))
+        sum(1 for c in hand if _counts_as(cards, c, colour)),
+        sum(1 for c in unseen if _counts_as(cards, c, colour)),
+        len(unseen), obs["deck_size"], tuple(obs["discard"]),
+        sum(1 for c in hand if c in wild), sum(1 for c in unseen if c in wild))
 
 
 def simulate_set(have: int, colour_unseen: int, unseen: int, deck_draws: int, known: int,
-                 trials: int, rng: np.random.Generator) -> np.ndarray:
+                 trials: int, rng: np.random.Generator, wild_have: int = 0,
+                 wild_unseen: int = 0, wild_known: int = 0) -> np.ndarray:
     """`trials` deals of the unseen cards in a random order: 1 where the first
     `deck_draws` of them complete the set, else 0 (a Monte Carlo of `set_chance`)."""
     import numpy as np  # only simulations need it: a play app's first screen does not
     _check_count("trials", trials, 1)
     if deck_draws > unseen:
         raise ValueError(f"cannot draw {deck_draws} of {unseen} unseen cards")
-    need = SET_SIZE - have - known
-    if need <= 0:
+    need = SET_SIZE - have - known - wild_have - wild_known
+    true0 = have + known
+    if need <= 0 and true0 >= 1:
         return np.ones(trials)
     if deck_draws == 0:
         return np.zeros(trials)
@@ -183,7 +221,9 @@ def simulate_set(have: int, colour_unseen: int, unseen: int, deck_draws: int, kn
     keys = rng.random((trials, unseen))
     drawn = np.argpartition(keys, deck_draws - 1, axis=1)[:, :deck_draws]
     hits = (drawn < colour_unseen).sum(axis=1)  # cards 0..colour_unseen-1 are the colour
-    return (hits >= need).astype(float)
+    # the next wild_unseen cards are Light units
+    wilds = ((drawn >= colour_unseen) & (drawn < colour_unseen + wild_unseen)).sum(axis=1)
+    return ((hits + wilds >= need) & (true0 + hits >= 1)).astype(float)
 
 
 # ------------------------------------------------------------------ battle odds
@@ -195,9 +235,12 @@ class DefenderCase:
     where: str  # a village colour, "hand" (a known hand card) or "unseen"
     a_power: int
     d_power: int
+    defender_wins_ties: bool = False  # a Location card may give ties to the defender
 
     @property
     def beats(self) -> bool:
+        if self.defender_wins_ties:
+            return self.d_power >= self.a_power
         return self.d_power > self.a_power  # a tie goes to the attacker
 
 
@@ -246,10 +289,20 @@ def _village(obs: dict[str, Any], seat: int, colour: str) -> list[str] | None:
 
 
 def _case(cards: CardSet, attacker: str, a_home: list[str] | None, defender: str,
-          where: str, d_home: list[str] | None) -> DefenderCase:
-    a = sum(x for _, x in power_parts(cards, attacker, defender, True, a_home))
-    d = sum(x for _, x in power_parts(cards, defender, attacker, False, d_home))
-    return DefenderCase(defender, where, a, d)
+          where: str, d_home: list[str] | None, loc: Location | None = None,
+          hired: bool = False) -> DefenderCase:
+    a = sum(x for _, x in power_parts(cards, attacker, defender, True, a_home, loc, hired))
+    d = sum(x for _, x in power_parts(cards, defender, attacker, False, d_home, loc,
+                                      where in (HAND, "unseen")))
+    return DefenderCase(defender, where, a, d, not ties_to_attacker(loc))
+
+
+def location_of(obs: dict[str, Any]) -> Location | None:
+    """The round's Location card as the observation shows it (None without the option)."""
+    raw = obs.get("location")
+    if raw is None:
+        return None
+    return Location(raw["name"], raw["effect"], dict(raw["params"]), raw["help"])
 
 
 def attack_odds(obs: dict[str, Any], cards: CardSet, attack: Attack) -> AttackOdds:
@@ -265,6 +318,7 @@ def attack_odds(obs: dict[str, Any], cards: CardSet, attack: Attack) -> AttackOd
         raise ValueError(f"{attack.unit!r} is not a unit of this deck")
     a_home = None if attack.source == HAND else _village(obs, me, attack.source)
     unit_ids = cards.unit_ids
+    loc, hired = location_of(obs), attack.source == HAND
     visible: list[DefenderCase] = []
     foe = obs["players"][attack.seat]
     for v in foe["villages"]:
@@ -272,16 +326,18 @@ def attack_odds(obs: dict[str, Any], cards: CardSet, attack: Attack) -> AttackOd
             if c not in unit_ids:
                 continue
             if v["colour"] == attack.village:
-                visible.append(_case(cards, attack.unit, a_home, c, v["colour"], target))
+                visible.append(_case(cards, attack.unit, a_home, c, v["colour"], target, loc,
+                                     hired))
             elif cards[c].archer:
                 # Reading (power.home_village): an Archer defending elsewhere gets no bonus
-                visible.append(_case(cards, attack.unit, a_home, c, v["colour"], None))
+                visible.append(_case(cards, attack.unit, a_home, c, v["colour"], None, loc,
+                                     hired))
     shown_hand = foe["hand"] if foe["hand"] is not None else foe["hand_known"]
-    visible += [_case(cards, attack.unit, a_home, c, HAND, None)
+    visible += [_case(cards, attack.unit, a_home, c, HAND, None, loc, hired)
                 for c in shown_hand if c in unit_ids]
     hidden = hidden_hand(obs, attack.seat)
     pool = [c for c in unseen_cards(obs, cards) if c != attack.unit]
-    unseen = tuple(_case(cards, attack.unit, a_home, c, "unseen", None)
+    unseen = tuple(_case(cards, attack.unit, a_home, c, "unseen", None, loc, hired)
                    for c in pool if c in unit_ids)
     if any(d.beats for d in visible):
         chance = Fraction(0)
@@ -289,7 +345,7 @@ def attack_odds(obs: dict[str, Any], cards: CardSet, attack: Attack) -> AttackOd
         beaters = sum(1 for d in unseen if d.beats)
         hidden_n = min(hidden, len(pool))
         chance = Fraction(comb(len(pool) - beaters, hidden_n), comb(len(pool), hidden_n))
-    alone = sum(x for _, x in power_parts(cards, attack.unit, None, True, a_home))
+    alone = sum(x for _, x in power_parts(cards, attack.unit, None, True, a_home, loc, hired))
     return AttackOdds(attack, chance, tuple(visible), unseen, len(pool), hidden, alone)
 
 
@@ -321,7 +377,7 @@ def simulate_attack(odds: AttackOdds, trials: int, rng: np.random.Generator) -> 
 
 def colour_summary(obs: dict[str, Any], cards: CardSet) -> list[SetQuestion]:
     """`set_question` for every colour, in colour order."""
-    return [set_question(obs, cards, c) for c in COLOURS]
+    return [set_question(obs, cards, c) for c in cards.village_colours]
 
 
 def count_by_colour(ids: Sequence[str], cards: CardSet) -> Counter[str]:
@@ -331,5 +387,5 @@ def count_by_colour(ids: Sequence[str], cards: CardSet) -> Counter[str]:
 
 __all__ = ["DRAWS", "DRAW_PLANS", "PLAN_LABELS", "AttackOdds", "DefenderCase", "SetQuestion",
            "at_least", "attack_odds", "attack_table", "colour_summary", "count_by_colour",
-           "hidden_hand", "seen_cards", "set_chance", "set_question", "simulate_attack",
-           "simulate_set", "unseen_cards"]
+           "hidden_hand", "location_of", "seen_cards", "set_chance", "set_question",
+           "simulate_attack", "simulate_set", "unseen_cards"]

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from .cards import CardSet
+from .locations import Location, battle_parts
 from .options import HAND
 
 
 def power_parts(cards: CardSet, unit: str, opponent: str | None, attacking: bool,
-                village: list[str] | None) -> list[tuple[str, int]]:
+                village: list[str] | None, location: Location | None = None,
+                hired: bool = False) -> list[tuple[str, int]]:
     """(reason, amount) pairs whose sum is `unit`'s power against `opponent`.
 
     `village`: the cards of the village the unit fights for (an attacker's own village,
     a defender's attacked village) when the unit lives there; None for a hired unit or
-    an Archer defending another village.
+    an Archer defending another village. `location`: the round's Location card, if any
+    (`hired`: the unit came from a hand, for a location that rewards hiring).
     """
     me = cards.cards[unit]
     parts = [("power", me.power)]
@@ -22,8 +25,12 @@ def power_parts(cards: CardSet, unit: str, opponent: str | None, attacking: bool
         parts.append(("defending", me.defend_bonus))
     if opponent is not None:
         other = cards.cards[opponent]
-        if me.same_colour_bonus and other.colour == me.colour:
-            parts.append((f"against its own colour ({me.colour})", me.same_colour_bonus))
+        if me.same_colour_bonus:
+            # a dual-colour card counts as both its colours, on either side of the battle;
+            # Reading: a Light unit is Light in any village, so only Light matches Light
+            shared = [x for x in me.colours if x in other.colours]
+            if shared:
+                parts.append((f"against its own colour ({shared[0]})", me.same_colour_bonus))
         if me.bonus_vs and other.name == me.bonus_vs_name:
             parts.append((f"against a {other.name}", me.bonus_vs))
     if village:
@@ -32,6 +39,8 @@ def power_parts(cards: CardSet, unit: str, opponent: str | None, attacking: bool
             bonus = grey.village_attack_bonus if attacking else grey.village_defend_bonus
             if bonus:
                 parts.append((f"{grey.name} in its village", bonus))
+    if location is not None:
+        parts += battle_parts(location, attacking, hired)
     return parts
 
 

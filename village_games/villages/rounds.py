@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.events import Event
-from .options import DRAWS, HAND_SIZE
+from .locations import draws_per_turn
+from .options import HAND_SIZE
 from .scoring import pass_score_cards, sheet_row
 
 if TYPE_CHECKING:
@@ -18,6 +19,8 @@ def deal_round(g: Villages) -> None:
     for the discard pile; the player left of the dealer starts."""
     n = g.n
     g.round += 1
+    if g.lands is not None:
+        draw_location(g)
     pool = list(g.cards.ids)
     g.rng.shuffle(pool)
     key = g.order.__getitem__
@@ -43,11 +46,30 @@ def deal_round(g: Villages) -> None:
     start_turn(g, (g.dealer + 1) % n)
 
 
+def draw_location(g: Villages) -> None:
+    """Before a round: the next Location card replaces the last one."""
+    lands = g.lands
+    assert lands is not None
+    if not g.land_deck:
+        # Reading: when the Location cards run out, all but the one in play are shuffled
+        # into a new pile, so the same location never holds two rounds running
+        rest = [x for x in lands.names if g.location is None or x != g.location.name]
+        g.rng.shuffle(rest)
+        g.land_deck = rest
+    g.location = lands[g.land_deck.pop()]
+    if g.reporting():
+        loc = g.location
+        g.emit(Event("location", "Round {}: the Location card is {}. {}",
+                     {"round": g.round, "location": loc.to_dict()},
+                     (g.round, loc.name, loc.help), chance=True))
+
+
 def start_turn(g: Villages, seat: int) -> None:
     g.turn = seat
     g.built, g.given, g.acted = False, 0, False
+    g.built_n = 0
     if g.deck or g.discard:
-        g.phase, g.draws_left = "draw", DRAWS
+        g.phase, g.draws_left = "draw", draws_per_turn(g.location)
     else:
         g.phase, g.draws_left = "main", 0
 

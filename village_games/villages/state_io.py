@@ -22,8 +22,10 @@ from ..core.actions import short_repr
 from ..core.events import Event
 from ..core.rng import Rng
 from .battle_state import Battle
-from .cards import COLOURS, GREY, resolve_deck
-from .options import DRAWS, HAND, INFO, TARGET, check_max_rounds, check_target
+from .cards import GREY, VILLAGE_COLOURS, resolve_deck
+from .expansion_cards import check_flag, with_expansions
+from .locations import MAX_DRAWS, MAX_GIFTS, draws_per_turn, resolve_locations
+from .options import HAND, INFO, TARGET, check_max_rounds, check_target
 
 if TYPE_CHECKING:
     from .game import Villages
@@ -48,6 +50,9 @@ def game_to_dict(g: Villages) -> dict[str, Any]:
         "winners": g.final_winners[:], "result": g.result, "tiebreak": g.tiebreak,
         "history": g.history_dicts(), "log": [e.to_dict() for e in g.log],
         **({"start": g.start} if g.start is not None else {}),
+        **({"location": None if g.location is None else g.location.name,
+            "land_deck": g.land_deck[:], "built_n": g.built_n}
+           if g.lands is not None else {}),
     }
 
 
@@ -91,19 +96,21 @@ def _villages(r: _Reader, value: Any, where: str) -> dict[str, list[str]]:
     if not isinstance(value, dict):
         raise ValueError(f"{where} must map colours to lists of card ids")
     out: dict[str, list[str]] = {}
-    for colour in COLOURS:
+    deck = r.g.cards
+    for colour in VILLAGE_COLOURS:
         if colour not in value:
             continue
         cards = r.ids(value[colour], f"{where}.{colour}")
         for c in cards:
-            if r.g.cards.colour_of[c] not in (colour, GREY):
+            if deck.colour_of[c] != GREY and not deck.fits(c, colour):
                 raise ValueError(f"{where}.{colour}: the {c} cannot live in a {colour} village")
         if cards:
             out[colour] = cards
-    extra = [k for k in value if k not in COLOURS]
+    allowed = deck.village_colours
+    extra = [k for k in value if k not in allowed]
     if extra:
-        raise ValueError(f"{where}: {short_repr(extra[0])} is not a colour "
-                         f"({', '.join(COLOURS)})")
+        raise ValueError(f"{where}: {short_repr(extra[0])} is not a village colour of this "
+                         f"deck ({', '.join(allowed)})")
     return out
 
 
@@ -124,16 +131,23 @@ def game_from_dict(cls: type[Villages], d: dict[str, Any]) -> Villages:
     n = INFO.check_players(len(rows))
     options = d.get("options") or {}
     if not isinstance(options, dict):
-        raise ValueError("options must be a dict (players, names, deck, target, max_rounds)")
+        raise ValueError("options must be a dict (players, names, deck, target, max_rounds, "
+                         "locations, dark_light, dual)")
     options = dict(options)
     options["players"] = n
     try:
-        cards = resolve_deck(options.get("deck"))
+        base = resolve_deck(options.get("deck"))
+        cards = with_expansions(base, check_flag("dark_light", options.get("dark_light", False)),
+                                check_flag("dual", options.get("dual", False)))
+        lands = resolve_locations(options.get("locations", False))
     except ValueError as exc:
         raise ValueError(f"the save's deck cannot be used: {exc}") from None
-    if cards.is_standard:
+    if base.is_standard:
         options.pop("deck", None)
-    g = cls(cards)
+    for key in ("dark_light", "dual", "locations"):
+        if not options.get(key):
+            options.pop(key, None)
+    g = cls(cards, lands)
     g.n = n
     g.seed = _int(d, "seed", 0, "state", 0, 2**63)
     g.target = check_target(options.get("target", TARGET))
@@ -223,9 +237,13 @@ def _table(g: Villages, d: dict[str, Any], n: int) -> None:
         raise ValueError("a battle is given exactly when the phase is 'defend' or 'reward'")
     if g.battle is not None and g.battle.attacker != g.turn:
         raise ValueError("the attacker must be the player whose turn it is")
-    g.draws_left = _int(d, "draws_left", DRAWS if g.phase == "draw" else 0, "state", 0, DRAWS)
+    _location(g, d)
+    draws = draws_per_turn(g.location)
+    g.draws_left = _int(d, "draws_left", draws if g.phase == "draw" else 0, "state", 0,
+                        MAX_DRAWS)
     g.built = _flag(d, "built", False)
-    g.given = _int(d, "given", 0, "state", 0, 3)
+    g.built_n = _int(d, "built_n", int(g.built), "state", 0, 3)
+    g.given = _int(d, "given", 0, "state", 0, MAX_GIFTS)
     g.acted = _flag(d, "acted", g.phase in ("defend", "reward"))
     g.final_by = _int(d, "final_by", None, "state", 0, n - 1, optional=True)
     g.emptied = _int(d, "emptied", None, "state", 0, n - 1, optional=True)
@@ -248,3 +266,29 @@ def _table(g: Villages, d: dict[str, Any], n: int) -> None:
     g.final_winners = list(d.get("winners", []))
     g.result = d.get("result", "")
     g.tiebreak = d.get("tiebreak", "")
+
+
+def _location(g: Villages, d: dict[str, Any]) -> None:
+    """The Location card in play and the pile still to come (only with the option on)."""
+    lands = g.lands
+    if lands is None:
+        if d.get("location") is not None:
+            raise ValueError("location is given, but the locations option is off")
+        return
+    name = d.get("location")
+    if name is None:
+        # Reading: a scenario without a Location card starts with the file's first one
+        name = lands.names[0]
+    if name not in lands.locations:
+        raise ValueError(f"location {short_repr(name)} is not in the location file "
+                         f"{lands.name!r} ({', '.join(lands.names)})")
+    g.location = lands[name]
+    pile = d.get("land_deck")
+    if pile is None:
+        pile = [x for x in lands.names if x != name]
+        Rng(g.seed).shuffle(pile)
+    if (not isinstance(pile, list) or not all(x in lands.locations for x in pile)
+            or len(set(pile)) != len(pile) or name in pile):
+        raise ValueError("land_deck must list distinct locations of the file, without the "
+                         "one in play")
+    g.land_deck = list(pile)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.events import Event
-from .actions import Add, Build, Give
-from .cards import COLOURS
+from .actions import Add, Build, BuildAs, Give
+from .cards import VILLAGE_COLOURS
 from .hands import check_empty, put, take
 
 if TYPE_CHECKING:
@@ -42,16 +42,22 @@ def apply_draw(g: Villages, p: int, source: str) -> None:
                          {"seat": p, "final": True}))
 
 
-def apply_build(g: Villages, p: int, a: Build) -> None:
+def apply_build(g: Villages, p: int, a: Build | BuildAs) -> None:
     trio = (a.first, a.second, a.third)
-    colour = g.cards.colour_of[a.first]
+    if type(a) is BuildAs:
+        colour = a.village
+    elif g.cards.plain:
+        colour = g.cards.colour_of[a.first]
+    else:
+        colour = g.cards.founds(trio)[0]
     for c in trio:
         take(g, p, c)
     mine = g.villages[p]
     mine[colour] = list(trio)
     if len(mine) > 1:  # keep villages in colour order: a canonical, public order
-        g.villages[p] = {c: mine[c] for c in COLOURS if c in mine}
+        g.villages[p] = {c: mine[c] for c in VILLAGE_COLOURS if c in mine}
     g.built = True
+    g.built_n += 1
     if g.reporting():
         g.emit(Event("build", "{} builds a {} village: {}.",
                      {"seat": p, "village": colour, "cards": list(trio)},

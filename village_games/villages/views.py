@@ -72,6 +72,10 @@ def observe(g: Villages, viewer: int | None, everything: bool = False) -> dict[s
         "sheet": [{"round": r["round"], "parts": [dict(p) for p in r["parts"]]}
                   for r in g.sheet],
         "winners": g.final_winners[:], "result": g.result,
+        # the expansions: the Location card is face up; the order of the pile is hidden
+        "location": None if g.location is None else g.location.to_dict(),
+        "locations_left": len(g.land_deck),
+        "locations_stand_in": None if g.lands is None else g.lands.stand_in,
     }
 
 
@@ -85,6 +89,9 @@ def determinize(g: Villages, observer: int, rng: random.Random) -> Villages:
     """
     w = g.clone(keep_log=False)
     w.rng = Rng(rng.getrandbits(64))
+    if len(w.land_deck) > 1:  # the pile of Location cards still to come is face down
+        w.land_deck.sort()
+        rng.shuffle(w.land_deck)
     key = w.order.__getitem__
     pool: list[str] = []
     counts: list[int] = []

@@ -7,6 +7,10 @@ The cards are this project's stand-in deck (the real unit list is not public), w
 setup area, the table and every card's hover text say; the table app's Deck section loads
 a deck file of your own. Beside every attack you may make, the table shows your chance of
 winning it, worked out by the engine (`village_games.villages.odds`) from what you see.
+
+The expansions are the table's variants (`?variant=locations`, `dark-light`, `dual` or
+`all`): the round's Location card sits beside the piles with its rule, and Dark, Light and
+dual-colour cards are drawn apart; all of them are stand-in designs, and say so.
 """
 
 from __future__ import annotations
@@ -20,12 +24,14 @@ from village_games import villages
 from village_games.bots import RandomBot, VillagesBot
 from village_games.core import Event, Game
 from village_games.villages import CardSet, deck_from_text
-from village_games.villages.odds import attack_table
+from village_games.villages.locations import gifts_per_turn
+from village_games.villages.odds import attack_table, location_of
 
 from ..gallery import add_nav
 from ..markup import esc as _e
 from ..query import page_query
 from ..safe import guarded
+from ..table_adapter import Variant
 from ..table_app import TableApp
 from ..table_setup import parse_setup
 from .render import card_tip, render_table
@@ -38,8 +44,19 @@ BOT_KINDS: dict[str, tuple[str, type]] = {
     "random": ("Bots play at random", RandomBot),
 }
 
+# the expansions, as table variants (their cards and locations are stand-in designs)
+VARIANTS: tuple[Variant, ...] = (
+    Variant("base", "Base game"),
+    Variant("locations", "Locations (stand-in Location cards)", {"locations": True}),
+    Variant("dark-light", "Dark & Light (stand-in cards)", {"dark_light": True}),
+    Variant("dual", "Dual colours (stand-in cards)", {"dual": True}),
+    Variant("all", "All expansions (stand-in cards)",
+            {"locations": True, "dark_light": True, "dual": True}),
+)
+
 KIND_TITLES = {
     "Draw": "Draw a card", "Build": "Build a new village (3 units of a colour)",
+    "BuildAs": "Build a new village, naming its colour (dual-colour or Light units)",
     "Add": "Add to your village", "Give": "Give to another player's village",
     "Discard": "Discard a card (your action)", "Attack": "Attack a village (your action)",
     "Defend": "Defend your village", "Reward": "Take your reward", "EndTurn": "End my turn",
@@ -47,6 +64,8 @@ KIND_TITLES = {
 FIELD_TITLES = {
     ("Draw", "source"): "Draw from", ("Build", "first"): "First unit",
     ("Build", "second"): "Second unit", ("Build", "third"): "Third unit",
+    ("BuildAs", "first"): "First unit", ("BuildAs", "second"): "Second unit",
+    ("BuildAs", "third"): "Third unit", ("BuildAs", "village"): "Colour of the village",
     ("Add", "card"): "Card", ("Add", "village"): "Your village",
     ("Give", "card"): "Card", ("Give", "seat"): "To", ("Give", "village"): "Their village",
     ("Discard", "card"): "Card", ("Attack", "seat"): "Player",
@@ -63,7 +82,10 @@ BATTLE_STEPS = {"attack": "1. Attacker", "defend": "2. Defender",
 STAND_IN_NOTE = ("<div class=\"vg-note vg-vl-setup-note\"><b>Stand-in deck.</b> The real unit "
                  "list of Villages is not public, so the cards are this project's own design "
                  "(by the rulebook's deckbuilding rules); every card's hover text says so. "
-                 "Load a deck file of your own under <i>Deck</i> below the log.</div>")
+                 "Load a deck file of your own under <i>Deck</i> below the log. The "
+                 "<i>Variant</i> menu adds the expansions the rulebook describes (Location "
+                 "cards; Dark and Light cards; dual-colour cards): their cards are not public "
+                 "either, so they too are stand-in designs.</div>")
 
 
 class VillagesLabels:
@@ -75,7 +97,8 @@ class VillagesLabels:
 
     def kind_title(self, kind: str) -> str:
         if kind == "Give":
-            return f"{KIND_TITLES[kind]} ({self.obs['given']} of 3 given)"
+            limit = gifts_per_turn(location_of(self.obs))
+            return f"{KIND_TITLES[kind]} ({self.obs['given']} of {limit} given)"
         return KIND_TITLES.get(kind, kind)
 
     def field_title(self, action_type: str, field: str) -> str:
@@ -174,9 +197,14 @@ class VillagesAdapter:
         self.game: Game | None = None  # the game on the table (odds and the battle recap)
         self.bot_kind = check_bot_kind(bots)
 
+    def variants(self, players: int) -> list[Variant]:
+        return list(VARIANTS)
+
     def new_game(self, players: int, seed: int, names: list[str],
-                 deck: CardSet | None = None) -> Game:
-        self.game = villages.new_game(players=players, seed=seed, names=names, deck=deck)
+                 deck: CardSet | None = None, locations: bool = False,
+                 dark_light: bool = False, dual: bool = False) -> Game:
+        self.game = villages.new_game(players=players, seed=seed, names=names, deck=deck,
+                                      locations=locations, dark_light=dark_light, dual=dual)
         return self.game
 
     def load_deck(self, name: str, text: str) -> CardSet:
@@ -231,7 +259,9 @@ class VillagesAdapter:
             text = ("your action is done: add cards to your villages or give some away, then "
                     "End my turn.")
         else:
-            text = ("build a village (3 units of a colour), add cards, give up to 3 away, then "
+            gifts = gifts_per_turn(location_of(obs))
+            text = (f"build a village (3 units of a colour), add cards, give up to {gifts} "
+                    "away, then "
                     "take one action: discard a card or attack. Your chance of winning each "
                     "attack is shown on the table. To attack by clicking: your unit, where it "
                     "comes from, the player's name, their village, then Confirm.")

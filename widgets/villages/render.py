@@ -15,13 +15,46 @@ from __future__ import annotations
 
 from typing import Any
 
-from village_games.villages import COLOURS, CardSet
+from village_games.villages import CardSet
+from village_games.villages.cards import VILLAGE_COLOURS
 
 from ..markup import esc as _e
 
 STAND_IN_TIP = "Stand-in card: the real unit list is not public; this is the project's design."
 KIND_WORDS = {"animal": "animal (needs a Farmer)", "building": "building (needs a Builder)"}
 STEP_NAMES = ("Attacker", "Defender", "Reveal", "Reward", "Regroup")
+EXPANSION_TIP = ("Stand-in expansion card: the real expansion cards are not public; this is "
+                 "the project's design.")
+LOCATION_TIP = ("Stand-in Location card: the real Location cards are not public; this is the "
+                "project's design.")
+# the expansions' cards, drawn apart from the six colours (inline: one place, no stylesheet)
+BAND = {"Red": "#b03a2e", "Orange": "#d9731a", "Yellow": "#c9a40e", "Green": "#2e8b4a",
+        "Blue": "#2e6fba", "Purple": "#7d3c98", "Dark": "#2b2533", "Light": "#e0c040"}
+EXPANSION_LOOK = {
+    "Dark": "border-color:#2b2533;background:#d9d4e0;",
+    "Light": "border-color:#e0c040;border-style:dotted;background:#fffbe3;",
+}
+VILLAGE_HEAD = {"Dark": "background:#cfc8da;"}
+
+
+def expansion_style(c: Any) -> str:
+    """Inline style for a Dark, Light or dual-colour card ("" for any other card)."""
+    if c.is_dual:
+        a, b = (BAND[x] for x in c.colours)
+        return (f"border-image:linear-gradient(90deg,{a} 50%,{b} 50%) 1;"
+                "background:linear-gradient(90deg,#fff 0,#fff 100%);")
+    return EXPANSION_LOOK.get(c.colour, "")
+
+
+def expansion_badge(c: Any) -> str:
+    """A word on the card face: Dark, Light (wild) or its two colours."""
+    if c.is_dual:
+        return "/".join(c.colours)
+    if c.colour == "Light":
+        return "Light · wild"
+    if c.colour == "Dark":
+        return "Dark"
+    return ""
 
 
 def colour_class(colour: str | None) -> str:
@@ -34,14 +67,21 @@ def card_tip(card_id: str, cards: CardSet) -> str:
     if c is None:
         return card_id
     if c.is_unit:
-        bits = [f"{c.id}: {c.colour} unit, power {c.power}, {c.gold} gold"]
+        colour = "/".join(c.colours) + (" dual-colour" if c.is_dual else "")
+        if c.colour == "Light":
+            colour = "Light (wild: joins any village, never founds one alone)"
+        elif c.colour == "Dark":
+            colour = "Dark (supports nothing)"
+        bits = [f"{c.id}: {colour} unit, power {c.power}, {c.gold} gold"]
         if c.supports:
             bits.append(f"lets {c.supports} join its village")
     else:
         bits = [f"{c.id}: {KIND_WORDS[c.kind]}, {c.gold} gold"]
     if c.help:
         bits.append(c.help)
-    if cards.stand_in:
+    if expansion_badge(c):
+        bits.append(EXPANSION_TIP)
+    elif cards.stand_in:
         bits.append(STAND_IN_TIP)
     return " · ".join(bits)
 
@@ -66,9 +106,16 @@ def card_html(card_id: str, cards: CardSet, *, value: str | None = None, field: 
                      f'{"Farmer" if c.supports == "animals" else "Builder"}</span>')
     ability = _ability(c)
     tip = card_tip(card_id, cards) + (f" — {note}" if note else "")
+    look = expansion_style(c)
+    if look:
+        classes.append("vg-vl-expansion")
+        attrs += f' style="{look}"'
+    badge = expansion_badge(c)
     return (f'<div class="{" ".join(classes)}{extra}" title="{_e(tip)}"{attrs}>'
             f'<div class="vg-vl-name">{_e(c.name)}</div>'
-            f'<div class="vg-vl-marks">{"".join(marks)}</div>'
+            + (f'<div class="vg-vl-xbadge" style="font-size:9px;font-weight:700">'
+               f'{_e(badge)}</div>' if badge else "")
+            + f'<div class="vg-vl-marks">{"".join(marks)}</div>'
             + (f'<div class="vg-vl-ability">{_e(ability)}</div>' if ability else "")
             + "</div>")
 
@@ -125,8 +172,10 @@ def village_html(v: dict[str, Any], cards: CardSet, seat: int, me: int | None,
     support = [_support("animals", "Farmer", v["animals"]),
                _support("buildings", "Builder", v["buildings"])]
     head_field = "source" if mine else "village"
+    look = VILLAGE_HEAD.get(colour)
+    style = f' style="{look}"' if look else ""
     head = (f'<div class="vg-vl-vhead" data-vg-value="{_e(colour)}" '
-            f'data-vg-field="{head_field}" title="{_e(colour)} village">'
+            f'data-vg-field="{head_field}" title="{_e(colour)} village"{style}>'
             f'<b>{_e(colour)}</b> <span class="vg-vl-gold">{v["gold"]}●</span>'
             f'{"".join(support)}</div>')
     units = cards.unit_ids
@@ -151,7 +200,7 @@ def villages_html(p: dict[str, Any], cards: CardSet, me: int | None,
                   odds: dict[tuple[int, str], list[dict[str, Any]]]) -> str:
     by_colour = {v["colour"]: v for v in p["villages"]}
     rows = [village_html(by_colour[c], cards, p["seat"], me, odds)
-            for c in COLOURS if c in by_colour]
+            for c in VILLAGE_COLOURS if c in by_colour]
     return (f'<div class="vg-vl-villages">{"".join(rows)}</div>' if rows
             else '<div class="vg-vl-villages vg-note">no village yet</div>')
 
@@ -235,6 +284,22 @@ def piles_html(obs: dict[str, Any], cards: CardSet) -> str:
     return (f'<div class="vg-vl-piles"><div class="vg-vl-pilecol">{deck}'
             f'<span class="vg-vl-label">deck</span></div><div class="vg-vl-pilecol">{top}'
             f'<span class="vg-vl-label">discard top</span></div>{more}</div>')
+
+
+def location_html(obs: dict[str, Any]) -> str:
+    """The round's Location card and its rule, face up on the table (Location option)."""
+    loc = obs.get("location")
+    if loc is None:
+        return ""
+    stand_in = (f' <span class="vg-vl-standin" title="{_e(LOCATION_TIP)}">stand-in '
+                "location</span>" if obs.get("locations_stand_in") else "")
+    left = obs.get("locations_left", 0)
+    return (f'<div class="vg-vl-location" title="{_e(LOCATION_TIP)}" style="border:2px solid '
+            '#6b5a2e;border-radius:6px;background:#f7f0dc;padding:3px 8px;margin:4px 0;'
+            'max-width:260px"><div style="font-size:11px;color:#6b5a2e">Location this round'
+            f'{stand_in}</div><b>{_e(loc["name"])}</b><div style="font-size:12px">'
+            f'{_e(loc["help"])}</div><div class="vg-note" style="font-size:10px">{left} '
+            f'location{"s" if left != 1 else ""} still face down</div></div>')
 
 
 def status_html(obs: dict[str, Any]) -> str:
@@ -391,6 +456,7 @@ def render_table(obs: dict[str, Any], cards: CardSet, highlight: list[int] | Non
                     for i in order)
     result = f'<div class="vg-vl-result">{_e(obs["result"])}</div>' if obs.get("result") else ""
     return (f'<div class="vg-villages">{status_html(obs)}{result}'
-            f'<div class="vg-vl-top">{piles_html(obs, cards)}{battle_html(obs, cards)}</div>'
+            f'<div class="vg-vl-top">{piles_html(obs, cards)}{location_html(obs)}'
+            f'{battle_html(obs, cards)}</div>'
             f'{recap_html(recap or [])}<div class="vg-vl-seats">{seats}</div>{odds_html(odds)}'
             f"{sheet_html(obs)}</div>")

@@ -6,7 +6,9 @@ play (rule_examples.toml in the engine), live on the real engine.
 The examples: a Tavern without a Builder, a Builder but only two units, a valid village,
 a Wizard against a blue Knight, a battle in five steps with each reward, hired units, the
 Archer defending another village, and the end of a round with the High and Low Score
-cards. The cards are the project's stand-in deck (the real unit list is not public).
+cards; then one example per expansion: a Location card's rule, a Dark village that takes no
+animals, a Light unit founding a village, an Ace against a dual-colour card. The cards (and
+the expansions' cards) are the project's stand-in designs (the real lists are not public).
 """
 
 from __future__ import annotations
