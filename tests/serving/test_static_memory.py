@@ -2,6 +2,7 @@
 
 import asyncio
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -44,7 +45,10 @@ def fetch_all(root: Path, store: ReplyStore, requests: list[tuple[str, dict]]) -
             server.stop()
         return replies
 
-    return asyncio.run(scenario())
+    # a thread of its own: the browser tests' Playwright keeps an event loop running in
+    # this one, where asyncio.run() refuses to start another
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(scenario())).result()
 
 
 @pytest.fixture
