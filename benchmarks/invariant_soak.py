@@ -189,41 +189,19 @@ def main() -> int:
         print("| expansions | games | decisions | broken | s |")
         print("|---|---:|---:|---|---:|")
         rows = soak_villages_expansions(args.games, args.first_seed, args.deep_every)
-        out = args.out or VILLAGES_EXPANSION_RESULTS
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps({
-            "benchmark": "villages_expansions_soak",
-            "when": datetime.now(UTC).isoformat(timespec="seconds"),
-            "games_per_combination": args.games, "deep_every": args.deep_every,
-            "first_seed": args.first_seed, "load_average_at_end": os.getloadavg(),
-            "results": rows}, indent=2) + "\n")
-        return 1 if any(r["broken"] for r in rows) else 0
+        return write_results(args.out or VILLAGES_EXPANSION_RESULTS,
+                             "villages_expansions_soak", args, rows, "games_per_combination")
     if args.villagers_expansions:
         print("| expansions | players | games | decisions | broken | s |")
         print("|---|---|---:|---:|---|---:|")
         rows = soak_expansions(args.games, args.first_seed, args.deep_every)
-        out = args.out or EXPANSION_RESULTS
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps({
-            "benchmark": "villagers_expansions_soak",
-            "when": datetime.now(UTC).isoformat(timespec="seconds"),
-            "games_per_combination": args.games, "deep_every": args.deep_every,
-            "first_seed": args.first_seed, "load_average_at_end": os.getloadavg(),
-            "results": rows}, indent=2) + "\n")
-        return 1 if any(r["broken"] for r in rows) else 0
+        return write_results(args.out or EXPANSION_RESULTS, "villagers_expansions_soak", args,
+                             rows, "games_per_combination")
     if args.villagers_solo:
         rows = soak_solo(args.games, args.first_seed, args.deep_every)
         print(json.dumps(rows, indent=1))
-        out = args.out or SOLO_RESULTS
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps({
-            "benchmark": "villagers_solo_soak",
-            "when": datetime.now(UTC).isoformat(timespec="seconds"),
-            "games": args.games, "deep_every": args.deep_every,
-            "first_seed": args.first_seed, "load_average_at_end": os.getloadavg(),
-            "results": rows}, indent=2) + "\n")
-        return 1 if any(r["broken"] for r in rows) else 0
-    args.out = args.out or RESULTS
+        return write_results(args.out or SOLO_RESULTS, "villagers_solo_soak", args, rows,
+                             "games")
     seeds = range(args.first_seed, args.first_seed + args.games)
     rows = []
     print("| engine | players | games | decisions | refused | broken | s |")
@@ -235,10 +213,17 @@ def main() -> int:
             print(f"| {name} | {players} | {row['games']} | {row.get('decisions', '-')} | "
                   f"{row.get('illegal_actions_refused', '-')} | {row['broken'] or 'none'} | "
                   f"{row['seconds']} |", flush=True)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({
-        "benchmark": "invariant_soak", "when": datetime.now(UTC).isoformat(timespec="seconds"),
-        "games_per_player_count": args.games, "deep_every": args.deep_every,
+    return write_results(args.out or RESULTS, "invariant_soak", args, rows,
+                         "games_per_player_count")
+
+
+def write_results(out: Path, benchmark: str, args: argparse.Namespace, rows: list[dict],
+                  games_key: str) -> int:
+    """Write one soak's JSON; exit status 1 if any game broke."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps({
+        "benchmark": benchmark, "when": datetime.now(UTC).isoformat(timespec="seconds"),
+        games_key: args.games, "deep_every": args.deep_every,
         "first_seed": args.first_seed, "load_average_at_end": os.getloadavg(),
         "results": rows}, indent=2) + "\n")
     return 1 if any(r["broken"] for r in rows) else 0
