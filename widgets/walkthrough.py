@@ -213,3 +213,17 @@ def _view_html(parts: dict[str, str]) -> str:
             f'<div class="vg-wt-narration">{parts["narration"]}</div>'
             f'<div class="vg-wt-log">{parts["log"]}</div>'
             "</div></div>")
+
+
+def open_walkthrough(load: Callable[[], Sequence[Any]], frame: Callable[[Any, int], Any],
+                     board: Callable[[Any], str], example: str | None,
+                     query: dict[str, str] | None, **options: Any) -> Walkthrough:
+    """A game's walkthrough opened where it was asked: `example` picks the first example
+    (an unknown id is a ValueError naming the ids that exist); without it, `query`'s
+    `example` does (an unknown id is a notice in the app, and the first example opens)."""
+    start = example if example is not None else example_from_query(query or {})
+    wt = Walkthrough(load, frame, board, start=start, **options)
+    shown = wt.example.id if wt.example is not None else None
+    if example is not None and wt.examples and shown != example:
+        wt.choose(example)
+    return wt

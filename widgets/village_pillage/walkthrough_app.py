@@ -12,7 +12,6 @@ import ipywidgets as w
 from village_games.village_pillage.rule_examples import (
     EXAMPLES_FILE,
     Frame,
-    RuleExample,
     load_examples,
     observation_at,
     replay,
@@ -20,7 +19,7 @@ from village_games.village_pillage.rule_examples import (
 
 from ..gallery import add_nav
 from ..query import page_query
-from ..walkthrough import Walkthrough, example_from_query
+from ..walkthrough import Walkthrough, open_walkthrough
 from .render import render_table
 
 
@@ -38,16 +37,7 @@ def walkthrough(path: str | Path = EXAMPLES_FILE, example: str | None = None,
     `query`'s `example` does (an unknown id is a notice in the app, and the first example
     is shown).
     """
-
-    def load() -> list[RuleExample]:
-        return load_examples(path)
-
-    start = example if example is not None else example_from_query(query or {})
-    wt = Walkthrough(load, replay, board_html, start=start)  # the notebook's heading is the title
-    shown = wt.example.id if wt.example is not None else None
-    if example is not None and wt.examples and shown != example:
-        wt.choose(example)  # an unknown id: raises, naming the ids that exist
-    return wt
+    return open_walkthrough(lambda: load_examples(path), replay, board_html, example, query)
 
 
 def walkthrough_app(path: str | Path = EXAMPLES_FILE, example: str | None = None,

@@ -12,14 +12,13 @@ import ipywidgets as w
 from village_games.villagers.rule_examples import (
     EXAMPLES_FILE,
     Frame,
-    RuleExample,
     load_examples,
     replay,
 )
 
 from ..gallery import add_nav
 from ..query import page_query
-from ..walkthrough import Walkthrough, example_from_query
+from ..walkthrough import Walkthrough, open_walkthrough
 from .render import render_table
 
 
@@ -34,16 +33,7 @@ def walkthrough(path: str | Path = EXAMPLES_FILE, example: str | None = None,
     """The walkthrough object (its `.widget` is the app). `example` picks the first example
     (an unknown id is a ValueError); without it, `query`'s `example` does (an unknown id
     is a notice in the app, and the first example opens)."""
-
-    def load() -> list[RuleExample]:
-        return load_examples(path)
-
-    start = example if example is not None else example_from_query(query or {})
-    wt = Walkthrough(load, replay, board_html, start=start)
-    shown = wt.example.id if wt.example is not None else None
-    if example is not None and wt.examples and shown != example:
-        wt.choose(example)  # an unknown id: raises, naming the ids that exist
-    return wt
+    return open_walkthrough(lambda: load_examples(path), replay, board_html, example, query)
 
 
 def walkthrough_app(path: str | Path = EXAMPLES_FILE, example: str | None = None,
