@@ -7,7 +7,8 @@ server do what a student's browser makes it do, at a small cost to the client:
 1. GET the page and read it to the end (Voila streams it while the notebook runs); a page
    without a widget view in it is a blank page: the student sees only the intro text;
 2. GET the static files a real page load fetched (`assets`: recorded once from Chromium,
-   up to 6 at a time as a browser does), unless `assets` is empty;
+   up to 6 at a time as a browser does, accepting gzip as a browser does), unless
+   `assets` is empty;
 3. open the kernel's websocket (Jupyter's JSON protocol), ask for kernel_info, then the
    widgets' state through ipywidgets' control comm, as the page's widget manager does.
    Interactive = the state has arrived and holds the button to click;
@@ -176,11 +177,15 @@ async def fetch_over(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
     return total
 
 
-async def fetch_assets(base: str, assets: list[str], cookies: httpx.Cookies) -> int:
+async def fetch_assets(base: str, assets: list[str], cookies: httpx.Cookies,
+                       accept_gzip: bool = True) -> int:
     """Fetch `assets` as a browser does: over 6 connections at once, with the page's
-    cookies; bytes read."""
+    cookies, accepting gzip (unless `accept_gzip` is False); bytes read (as sent:
+    unpacking them is work for the student's machine)."""
     url = httpx.URL(base)
     head = f"Host: {url.host}:{url.port}\r\n"
+    if accept_gzip:
+        head += "Accept-Encoding: gzip, deflate, br\r\n"
     if cookies:
         head += "Cookie: " + "; ".join(f"{k}={v}" for k, v in cookies.items()) + "\r\n"
     shares = [assets[i::BROWSER_CONNECTIONS] for i in range(BROWSER_CONNECTIONS)]

@@ -2,11 +2,12 @@
 
 A class arriving together waits on the server's single thread, and the ~100 static files
 of a page were most of what it did for them (benchmarks/class_load.py). This script starts
-`scripts/serve` on notebooks/ twice, once as it runs (static files answered from memory,
-scripts/static_memory.py) and once with `--static-from-disk`; records the files of one
+`scripts/serve` on notebooks/ three times: as it runs (static files answered from memory,
+gzip-compressed for clients that accept it, scripts/static_memory.py), the same with
+clients that do not accept gzip, and with `--static-from-disk`; records the files of one
 real Chromium page load of the play app (which also warms the memory); then `--clients`
 bare clients fetch them all at once, six connections each, as browsers with empty caches
-do. Reported per mode and round: requests, wall time, the server's CPU-seconds (its own
+do (bytes counted as sent). Reported per mode and round: requests, wall time, the server's CPU-seconds (its own
 process: the main thread, system time for the sockets, its helper threads) per request,
 and the load average, since this machine's speed drifts. Rounds alternate the modes.
 
@@ -37,7 +38,9 @@ from light_client import fetch_assets  # noqa: E402
 from voila_latency import server_group  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "static_files.json"
-MODES = {"memory": (), "disk": ("--static-from-disk",)}
+# mode: (server flags, whether the clients accept gzip as browsers do)
+MODES = {"memory": ((), True), "memory, no gzip": ((), False),
+         "disk": (("--static-from-disk",), True)}
 
 
 def server_cpu(pid: int) -> float:
@@ -45,16 +48,17 @@ def server_cpu(pid: int) -> float:
     return t.user + t.system
 
 
-async def everyone_fetches(base: str, assets: list[str], clients: int) -> int:
+async def everyone_fetches(base: str, assets: list[str], clients: int, gzip: bool) -> int:
     import httpx
 
-    totals = await asyncio.gather(*(fetch_assets(base, assets, httpx.Cookies())
+    totals = await asyncio.gather(*(fetch_assets(base, assets, httpx.Cookies(), gzip)
                                     for _ in range(clients)))
     return sum(totals)
 
 
 def one_round(mode: str, clients: int, tmp: Path) -> dict:
-    with running_voila(NOTEBOOKS, tmp / f"voila-{mode}.log", *MODES[mode]) as base:
+    flags, gzip = MODES[mode]
+    with running_voila(NOTEBOOKS, tmp / "voila.log", *flags) as base:
         pid = server_group(base)
         if pid is None:
             raise SystemExit("Voila's process not found")
@@ -62,7 +66,7 @@ def one_round(mode: str, clients: int, tmp: Path) -> dict:
         time.sleep(5)  # let the pre-heated kernel that page took be replaced first
         load = os.getloadavg()[0]
         cpu0, t0 = server_cpu(pid), time.perf_counter()
-        size = asyncio.run(everyone_fetches(base, assets, clients))
+        size = asyncio.run(everyone_fetches(base, assets, clients, gzip))
         wall, cpu = time.perf_counter() - t0, server_cpu(pid) - cpu0
     requests = clients * len(assets)
     return {"mode": mode, "files": len(assets), "requests": requests,
@@ -80,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     rounds = []
     with tempfile.TemporaryDirectory(prefix="static-files-") as tmp:
         for r in range(args.rounds):
-            for mode in (("memory", "disk") if r % 2 == 0 else ("disk", "memory")):
+            for mode in (list(MODES) if r % 2 == 0 else list(MODES)[::-1]):
                 result = one_round(mode, args.clients, Path(tmp))
                 print(json.dumps(result), flush=True)
                 rounds.append(result)
@@ -90,8 +94,12 @@ def main(argv: list[str] | None = None) -> int:
         summary[mode] = {"cpu_ms_per_request_median":
                          statistics.median(r["cpu_ms_per_request"] for r in mine),
                          "wall_s_median": statistics.median(r["wall_s"] for r in mine)}
-    summary["disk_over_memory_cpu"] = round(summary["disk"]["cpu_ms_per_request_median"]
-                                            / summary["memory"]["cpu_ms_per_request_median"], 2)
+    cpu = {mode: summary[mode]["cpu_ms_per_request_median"] for mode in MODES}
+    summary["disk_over_memory_cpu"] = round(cpu["disk"] / cpu["memory"], 2)
+    summary["plain_over_gzip_cpu"] = round(cpu["memory, no gzip"] / cpu["memory"], 2)
+    summary["mib_per_page"] = {mode: statistics.median(r["mib"] for r in rounds
+                                                       if r["mode"] == mode) / args.clients
+                               for mode in MODES}
     results = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
                "python": platform.python_version(), "cpus": os.cpu_count(),
                "clients": args.clients, "rounds": rounds, "summary": summary}

@@ -1,6 +1,7 @@
 """scripts/static_memory.py: static files answered from memory, and never stale or wrong."""
 
 import asyncio
+import gzip
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -22,9 +23,11 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from static_memory import MemoryServed, ReplyStore, serve_from_memory  # noqa: E402
 
 
-def fetch_all(root: Path, store: ReplyStore, requests: list[tuple[str, dict]]) -> list:
+def fetch_all(root: Path, store: ReplyStore, requests: list[tuple[str, dict]],
+              raw: bool = False) -> list:
     """Serve `root` with a memory-served StaticFileHandler on `store`; GET each
-    (path, headers) in turn; the replies (a 304 or other error comes back as its error)."""
+    (path, headers) in turn; the replies (a 304 or other error comes back as its error).
+    `raw`: bodies as sent, not gzip-decoded, and no Accept-Encoding unless given."""
     handler = type("Served", (MemoryServed, StaticFileHandler), {"store": store})
 
     async def scenario() -> list:
@@ -37,7 +40,8 @@ def fetch_all(root: Path, store: ReplyStore, requests: list[tuple[str, dict]]) -
             for path, headers in requests:
                 try:
                     replies.append(await client.fetch(f"http://127.0.0.1:{port}{path}",
-                                                      headers=headers))
+                                                      headers=headers,
+                                                      decompress_response=not raw))
                 except HTTPClientError as exc:
                     replies.append(exc)
         finally:
@@ -62,9 +66,42 @@ def test_a_file_is_read_once_then_answered_from_memory_with_the_same_reply(files
     first, second = fetch_all(files, store, [("/static/app.js", {})] * 2)
     assert first.body == second.body == (files / "app.js").read_bytes()
     assert (store.misses, store.hits) == (1, 1)
-    for name in ("Content-Type", "Etag", "Last-Modified", "Cache-Control"):
+    for name in ("Content-Type", "Last-Modified", "Cache-Control"):
         assert first.headers.get(name) == second.headers.get(name), name
-    assert second.headers["Content-Length"] == str(len(second.body))
+    assert second.headers["Etag"] in (first.headers["Etag"], "W/" + first.headers["Etag"])
+
+
+def test_a_browser_that_accepts_gzip_gets_the_file_compressed_and_whole(files):
+    store = ReplyStore()
+    plain = (files / "app.js").read_bytes()
+    browser = {"Accept-Encoding": "gzip, deflate, br, zstd"}  # as Chromium sends it
+    _, packed = fetch_all(files, store, [("/static/app.js", browser)] * 2, raw=True)
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert packed.headers["Vary"] == "Accept-Encoding"
+    assert int(packed.headers["Content-Length"]) == len(packed.body) < len(plain) / 2
+    assert gzip.decompress(packed.body) == plain
+    assert packed.headers["Etag"].startswith("W/")  # another representation of the file
+    (again,) = fetch_all(files, store, [("/static/app.js",
+                                         {"If-None-Match": packed.headers["Etag"]})])
+    assert isinstance(again, HTTPClientError) and again.code == 304  # still revalidates
+
+
+def test_a_client_that_refuses_gzip_gets_the_plain_file(files):
+    store = ReplyStore()
+    plain = (files / "app.js").read_bytes()
+    for accept in ({}, {"Accept-Encoding": "identity"}, {"Accept-Encoding": "gzip;q=0, br"}):
+        _, reply = fetch_all(files, store, [("/static/app.js", accept)] * 2, raw=True)
+        assert "Content-Encoding" not in reply.headers, accept
+        assert reply.body == plain and reply.headers["Content-Length"] == str(len(plain))
+        assert reply.headers["Vary"] == "Accept-Encoding"
+
+
+def test_binary_and_tiny_files_are_never_compressed(files):
+    (files / "font.woff2").write_bytes(bytes(range(256)) * 20)
+    (files / "tiny.js").write_text("x = 1;\n")
+    store = ReplyStore()
+    fetch_all(files, store, [("/static/font.woff2", {}), ("/static/tiny.js", {})])
+    assert [r.gzipped for r in store.replies.values()] == [None, None]
 
 
 def test_an_edited_file_is_read_again(files):
@@ -103,7 +140,8 @@ def test_the_store_keeps_nothing_beyond_its_limits(files):
     store = ReplyStore(max_total=6000, max_file=4000)
     fetch_all(files, store, [("/static/big.js", {}), ("/static/app.js", {})])
     assert list(store.replies) == ["/static/app.js"]  # big.js is over the per-file limit
-    assert store.total == (files / "app.js").stat().st_size
+    kept = store.replies["/static/app.js"]
+    assert store.total == (files / "app.js").stat().st_size + len(kept.gzipped)
 
 
 def test_voilas_static_routes_are_memory_served_but_not_the_notebook_folder():
