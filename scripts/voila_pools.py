@@ -7,7 +7,8 @@ the pool. Out of the box it starts every missing kernel at the same moment: at s
 start (pools x notebooks kernels at once) and right after the class arrives, competing
 with the students' own pages for the 2 cores. `PacedKernelManager` warms pool kernels one
 at a time instead; kernels for pages that found the pool empty are never held back. It
-also watches kernel activity (for idle culling) more cheaply than jupyter_server does.
+also watches kernel activity (for idle culling) more cheaply than jupyter_server does, and
+ends the kernel of a closed page at once instead of asking it to exit.
 """
 
 from __future__ import annotations
@@ -99,6 +100,14 @@ class PacedKernelManager(AsyncMappingKernelManager):
 
         task.add_done_callback(warm)
         return kernel_id
+
+    async def shutdown_kernel(self, kernel_id: str, now: bool = False,  # type: ignore[override]
+                              restart: bool = False) -> None:
+        """Always `now`: an app's kernel holds nothing worth a clean exit (the page and its
+        game are gone with the tab), and a polite exit (IPython's history, atexit hooks,
+        tearing down numpy and the widgets) cost about 0.4 CPU-seconds per closed tab,
+        taken from the students still clicking (benchmarks/class_load.py)."""
+        await super().shutdown_kernel(kernel_id, now=True, restart=restart)
 
     def start_watching_activity(self, kernel_id: str) -> None:
         """jupyter_server's activity watcher (idle culling, execution state), listening only
