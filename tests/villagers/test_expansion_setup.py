@@ -19,11 +19,11 @@ def test_unknown_expansion_names_the_allowed_ones() -> None:
         villagers.new_game(players=3, seed=1, expansions=["saints", "villains"])
 
 
-def test_scoundrels_seat_at_most_four_because_the_courier_is_never_dealt() -> None:
-    with pytest.raises(ValueError, match="Scoundrels expansion is for 2 to 4 players, not 5"):
-        villagers.new_game(players=5, seed=1, expansions="scoundrels")
-    g = villagers.new_game(players=5, seed=1, expansions="saints,profiteers,developments")
-    assert g.options["expansions"] == ["saints", "profiteers", "developments"]
+def test_every_expansion_seats_two_to_five_and_refuses_the_solo_game() -> None:
+    g = villagers.new_game(players=5, seed=1, expansions=EXPANSIONS)
+    assert g.options["expansions"] == list(EXPANSIONS)
+    with pytest.raises(ValueError, match="expansion"):
+        villagers.new_game(players=1, seed=1, expansions="scoundrels")
 
 
 def test_a_base_game_is_untouched_by_the_option() -> None:
@@ -37,15 +37,14 @@ def test_a_base_game_is_untouched_by_the_option() -> None:
 def test_each_player_gets_one_saint_and_one_scoundrel_as_hidden_hand_cards() -> None:
     g = villagers.new_game(players=4, seed=5, expansions=["saints", "scoundrels"])
     saints = {"Benefactor", "Nun", "Pigeoneer", "Prophet", "Recruiter"}
-    dealt = {"Barbarian", "Flaker", "Noble", "Schemer"}
+    dealt = {"Barbarian", "Courier", "Flaker", "Noble", "Schemer"}
     for seat, p in enumerate(g.players):
         hand = p.hand_sec
         assert len(hand) == 7
         assert len(saints & set(hand)) == 1 and len(dealt & set(hand)) == 1
         other = g.observation((seat + 1) % 4)["players"][seat]
         assert other["hand"] is None and other["hand_hidden_suits"].count("Special") >= 2
-    assert not any("Courier" in p.hand() for p in g.players)
-    assert len(g.ext.dealt) == 8
+    assert len(g.ext.dealt) == 8  # one Saint and one Scoundrel stay in the box
 
 
 @pytest.mark.parametrize("players, sheriffs", [(3, 0), (4, 2)])

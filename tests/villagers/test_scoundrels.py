@@ -1,5 +1,5 @@
-"""Scoundrels: Barbarian, Flaker, Noble, Schemer, Sheriff, Thief (the Courier is never
-dealt, as on Yucata), each with its clarification."""
+"""Scoundrels: Barbarian, Flaker, Noble, Schemer, Sheriff, Thief, each with its
+clarification (the Courier has its own file, test_courier.py)."""
 
 from __future__ import annotations
 

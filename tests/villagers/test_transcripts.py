@@ -29,7 +29,7 @@ def test_one_pinned_game_plays_every_expansion_card_kind() -> None:
     assert game["record"]["options"]["expansions"] == ["saints", "scoundrels",
                                                        "profiteers", "developments"]
     kinds = {line.split()[0] for line in game["events"]}
-    assert kinds >= {"development", "dev_reward", "bronze"}
+    assert kinds >= {"development", "dev_reward", "bronze", "courier"}
 
 
 def test_transcripts_together_show_the_rare_events() -> None:

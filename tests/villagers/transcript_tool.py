@@ -19,7 +19,7 @@ GAMES = (
     Spec("three_players", 3, seed=22, chooser=2),
     Spec("four_players", 4, seed=23, chooser=3),
     Spec("five_players", 5, seed=24, chooser=4),
-    # the four Kickstarter expansions together (Scoundrels seats at most 4)
+    # the four Kickstarter expansions together (the Courier is dealt to Player 2)
     Spec("all_expansions", 4, seed=25,
          options={"expansions": ["saints", "scoundrels", "profiteers", "developments"]},
          lineup=(("VillagersBot", 1), ("VillagersBot", 2), ("VillagersBot", 3),

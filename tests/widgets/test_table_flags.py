@@ -19,10 +19,10 @@ def test_a_link_turns_flags_on_and_the_share_link_keeps_them() -> None:
 
 
 def test_a_bad_flag_in_a_link_is_a_notice_and_is_left_out() -> None:
-    setup, errors = parse_setup({"players": "5", "expansions": "scoundrels,villains,saints"},
+    setup, errors = parse_setup({"players": "1", "expansions": "scoundrels,villains"},
                                 VillagersAdapter())
-    assert setup.flags == ["saints"]
-    assert any("Scoundrels is for 2 to 4 players, not 5" in e for e in errors)
+    assert setup.flags == []
+    assert any("Scoundrels is for 2 to 5 players, not 1" in e for e in errors)
     assert any("'villains' is not one" in e for e in errors)
 
 
@@ -31,12 +31,14 @@ def test_checkboxes_follow_the_player_count_and_start_the_game_with_them() -> No
                     "expansions": "scoundrels,developments"})
     boxes = {f.key: box for f, box in app.flag_boxes}
     assert boxes["scoundrels"].value and boxes["developments"].value
-    assert "Scoundrels (2–4 players)" == boxes["scoundrels"].description
+    assert "Scoundrels (2–5 players)" == boxes["scoundrels"].description
     assert app.game.options["expansions"] == ["scoundrels", "developments"]
     app.players_box.value = 5
+    assert boxes["scoundrels"].value and not boxes["scoundrels"].disabled
+    app.players_box.value = 1  # the solo game takes no expansion
     assert boxes["scoundrels"].disabled and not boxes["scoundrels"].value
-    assert boxes["developments"].value and not boxes["developments"].disabled
-    assert app.setup_from_controls().flags == ["developments"]
+    assert boxes["developments"].disabled and not boxes["developments"].value
+    assert app.setup_from_controls().flags == []
     assert "expansions=scoundrels,developments" in app.share_query()
 
 

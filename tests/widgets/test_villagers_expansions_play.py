@@ -69,3 +69,19 @@ def test_bots_play_whole_games_with_every_expansion() -> None:
                         "expansions": "saints,scoundrels,profiteers,developments"})
         assert app.game.is_over() and not app.game.audit()
         assert "vg-vresult" in app.board.html and "Developments" in app.board.html
+
+
+def test_the_courier_moment_is_a_readable_choice_and_a_road_click_plays_it() -> None:
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "1"})
+    load(app, {"seed": 1, "phase": "draft", "turn": 1,
+               "options": {"expansions": ["scoundrels"]},
+               "road": ["Cooper", "Wheeler", "Grazier", "Mason", "Graper", "Wattler"],
+               "expansion_state": {"courier": 0},
+               "players": [{"name": "Ana", "hand": ["Courier"]}, {"name": "Ben"},
+                           {"name": "Cy"}]}, ["human", "bot", "bot"])
+    assert "Ben's draft turn is about to begin" in app.prompt.value
+    assert set(app.picker.kinds) == {"PlayCourier", "LetDraftGoOn"}
+    app.board.click("0", field="slot")  # the Cooper, on the Road
+    app.picker.confirm.click()  # taking it is final: it waits for Confirm
+    assert "Cooper" in app.game.players[0].hand()
+    assert "Courier" in app.game.discard

@@ -30,10 +30,12 @@ from ..villagers.actions import (
 )
 from ..villagers.cards import CardSet
 from ..villagers.expansions.actions import (
+    LetDraftGoOn,
     PayFreelancer,
     PickBronze,
     PlayBarbarian,
     PlayBenefactor,
+    PlayCourier,
     PlayFlaker,
     PlayNoble,
     PlayPigeoneer,
@@ -52,6 +54,9 @@ from .villagers_solo import SOLO_TYPES, solo_score
 PLACED_SPECIAL_VALUE = {"thief": 4.0, "nun": 3.0, "recruiter": 2.5, "freelancer": 1.5}
 
 UNKNOWN_CARD = 3.0  # a face-down draw: roughly an average villager
+# Keeping the Courier is worth more while the game is young (better Road cards will
+# come); with the stacks gone it is now or never, so any card will do.
+COURIER_KEEP, COURIER_KEEP_EARLY = 1.0, 6.0
 
 
 class VillagersBot:
@@ -173,6 +178,11 @@ class _Context:
             return UNKNOWN_CARD + 1.5
         if isinstance(a, PlayBarbarian):
             return 0.5 * sum(r["coins"] for r in obs["road"] if r)
+        if isinstance(a, PlayCourier):
+            slot = obs["road"][a.slot]
+            return self.card_value(slot["card"]) + slot["coins"] if slot else 0.0
+        if isinstance(a, LetDraftGoOn):
+            return COURIER_KEEP + COURIER_KEEP_EARLY * self.early if self.early else -1.0
         if isinstance(a, PlayFlaker):
             return self.card_value(a.card) + (0.5 if a.seat != self.me else 1.0)
         if isinstance(a, (PlayPigeoneer, PlayNoble)):

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from ..core.events import Event
 from .actions import DraftReserve, DraftRoad, DraftStack
 from .choices import Choices, Product
+from .expansions.courier import open_moment
 from .expansions.developments import bonus as dev_bonus
 from .options import BASE_LIMIT, MAX_LIMIT, STACKS
 from .road import refill_slot
@@ -176,6 +177,8 @@ def settle_draft(g: Villagers) -> None:
         seat = (g.turn + k) % g.n
         if g.players[seat].drafting:
             g.turn = seat
+            if g.ext is not None:
+                open_moment(g)  # the Courier's holder may act before this turn begins
             return
     from .flow import end_draft  # (flow imports this module)
 

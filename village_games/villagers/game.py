@@ -29,6 +29,8 @@ from .cards import CardSet, DeckSpec, resolve_deck
 from .choices import Choices, Product
 from .draft import apply_draft, draft_choices, start_draft, why_not_draft
 from .expansions import check_expansions
+from .expansions.actions import COURIER_TYPES
+from .expansions.courier import apply_courier, courier_choices, why_not_courier
 from .expansions.deck import with_expansions
 from .expansions.setup import set_up as set_up_expansions
 from .expansions.turns import (
@@ -247,20 +249,26 @@ class Villagers(Game):
 
     # ------------------------------------------------------------ protocol
     def to_act(self) -> list[int]:
+        if self.ext is not None and self.ext.courier is not None:
+            return [self.ext.courier]  # the Courier's moment, before the drafter's turn
         return [] if self.phase == "over" else [self.turn]
 
     def may_act(self, player: int) -> bool:
+        if self.ext is not None and self.ext.courier is not None:
+            return player == self.ext.courier and type(player) is int
         return player == self.turn and type(player) is int and self.phase != "over"
 
     def legal_actions(self, player: int) -> Sequence[Action]:
         cached = self._legal
         if cached is not None and cached[0] == player:
             return cached[1]
-        if player != self.turn or self.phase == "over":
+        if not self.may_act(player):
             return ()
         phase = self.phase
-        if phase == "draft":
-            legal: Sequence[Action] = draft_choices(self)
+        if self.ext is not None and self.ext.courier is not None:
+            legal: Sequence[Action] = courier_choices(self)
+        elif phase == "draft":
+            legal = draft_choices(self)
             if self.ext is not None:
                 legal = draft_extras(self, player, legal)  # type: ignore[arg-type]
         elif phase == "build":
@@ -281,6 +289,9 @@ class Villagers(Game):
 
     def _why(self, player: int, action: Action) -> str | None:
         phase = self.phase
+        if self.ext is not None and (self.ext.courier is not None
+                                     or type(action) in COURIER_TYPES):
+            return why_not_courier(self, action)
         if self.solo is not None and (phase in SOLO_PHASES or type(action) in SOLO_EXTRA):
             return why_not_solo(self, action)
         if phase == "draft":
@@ -335,6 +346,9 @@ class Villagers(Game):
     def _rules(self, player: int, action: Action) -> None:
         kind = type(action)
         phase = self.phase
+        if self.ext is not None and self.ext.courier is not None:
+            apply_courier(self, player, action)
+            return
         if self.solo is not None and (phase in SOLO_PHASES or kind in SOLO_EXTRA):
             apply_solo(self, action)
             return

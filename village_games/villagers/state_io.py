@@ -299,6 +299,10 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
             p.drafting for p in g.players):
         raise ValueError(f"it is the Draft Phase, but {g.player_name(g.turn)} has finished "
                          "drafting")
+    if g.ext is not None:
+        from .expansions.courier import check_moment
+
+        check_moment(g)
     g.log = [Event.from_dict(e) for e in d.get("log", [])]
     g.load_history(d.get("history", []))
     if "start" in d:

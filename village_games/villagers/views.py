@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.rng import Rng
 from .cards import SUITS
+from .expansions.courier import hide_moment, seen_to_act
 from .expansions.views import boxed_cards, expansion_view, rebox, seen_hand
 from .market import agent_options
 from .options import FIRST_MARKET_STACKS, SECOND_MARKET_STACK
@@ -78,7 +79,8 @@ def observe(g: Villagers, viewer: int | None, everything: bool = False) -> dict[
     return {
         "game": g.game_name, "viewer": None if everything else viewer,
         "all_cards": everything, "round": g.round, "phase": g.phase,
-        "first_player": g.first, "to_act": g.to_act(), "deck_name": cards.name,
+        "first_player": g.first, "to_act": seen_to_act(g, viewer, everything),
+        "deck_name": cards.name,
         "road": [None if c is None else {"card": c, "coins": g.road_coins[i]}
                  for i, c in enumerate(g.road)],
         "stacks": [pile_view(g, pile, viewer, everything) for pile in g.stacks],
@@ -109,6 +111,7 @@ def determinize(g: Villagers, observer: int, rng: random.Random) -> Villagers:
     """
     w = g.clone(keep_log=False)
     w._legal = None
+    hide_moment(w, observer)  # whether the Courier's holder is deciding is theirs to know
     seen = seen_hand(w, observer)  # a hand the observer is looking through (Noble)
     w.rng = Rng(rng.getrandbits(64))
     bit = 1 << observer

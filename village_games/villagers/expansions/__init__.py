@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 EXPANSIONS: tuple[str, ...] = ("saints", "scoundrels", "profiteers", "developments")
-# Reading: the Courier is never dealt (as on Yucata: it would interrupt other players'
-# turns), so Scoundrels deals 4 cards (Barbarian, Flaker, Noble, Schemer) and seats at most 4.
-PLAYERS: dict[str, tuple[int, int]] = {"saints": (2, 5), "scoundrels": (2, 4),
+# Scoundrels deals five cards (Barbarian, Courier, Flaker, Noble, Schemer): one per player
+# at any count; the Courier's moment before another's draft turn is in courier.py.
+PLAYERS: dict[str, tuple[int, int]] = {"saints": (2, 5), "scoundrels": (2, 5),
                                        "profiteers": (2, 5), "developments": (2, 5)}
 TITLES: dict[str, str] = {"saints": "Saints", "scoundrels": "Scoundrels",
                           "profiteers": "Profiteers", "developments": "Developments"}

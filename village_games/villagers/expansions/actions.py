@@ -42,6 +42,20 @@ class PlayFlaker(Action):
     card: str
 
 
+# ------------------------------------------------------------------ the Courier's moment
+@dataclass(frozen=True, slots=True)
+class PlayCourier(Action):
+    """Courier, before another player's draft turn: take the villager in Road slot `slot`
+    (and its coins) into your hand."""
+
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class LetDraftGoOn(Action):
+    """Keep the Courier for later: the other player's draft turn begins."""
+
+
 # ------------------------------------------------------------------ Build Phase
 @dataclass(frozen=True, slots=True)
 class PlayPigeoneer(Action):
@@ -122,4 +136,5 @@ DRAFT_TYPES = (Recruit, PlayBenefactor, PlayProphet, PlayBarbarian, PlayFlaker)
 BUILD_TYPES = (PlayPigeoneer, PlayNoble, PlaySchemer, PlaySheriff, ThiefSteals,
                PayFreelancer, PickBronze)
 PENDING_TYPES = (TakeCard, RewardDraw, RewardBasic)
-ALL_TYPES = (*DRAFT_TYPES, *BUILD_TYPES, *PENDING_TYPES)
+COURIER_TYPES = (PlayCourier, LetDraftGoOn)
+ALL_TYPES = (*DRAFT_TYPES, *BUILD_TYPES, *PENDING_TYPES, *COURIER_TYPES)

@@ -5,7 +5,8 @@ Barbarian: the whole Road is discarded, its coins are yours, and it is dealt aga
 the Reserve. Flaker: a villager from any Village Square (yours too) to your hand. Noble:
 look at another hand, take a villager that is not a Special. Schemer: a top villager from
 any village (yours too) to your hand; coins on it go to its owner. Sheriff: discard a
-Thief anywhere (yours too) and take his coins.
+Thief anywhere (yours too) and take his coins. (The Courier, played out of turn, is in
+courier.py.)
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ def why_not_barbarian(g: Villagers) -> str | None:
 
 
 def apply_barbarian(g: Villagers, seat: int) -> None:
+    from ..draft import anything_to_draft, settle_draft  # (draft imports this package)
+
     name, shown = _use(g, seat, "barbarian")
     p = g.players[seat]
     taken = sum(g.road_coins)
@@ -61,6 +64,8 @@ def apply_barbarian(g: Villagers, seat: int) -> None:
     for i in range(len(g.road)):
         # Reading: dealt from the Reserve; when it runs out, from the leftmost stack
         refill_slot(g, i, reserve_first=True)
+    if not anything_to_draft(g):
+        settle_draft(g)  # nothing was left to deal: the Draft Phase ends at once
 
 
 # ------------------------------------------------------------------ Flaker

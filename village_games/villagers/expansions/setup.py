@@ -15,8 +15,7 @@ if TYPE_CHECKING:
 
 def dealt_cards(g: Villagers, expansion: str) -> list[str]:
     """The cards of `expansion` dealt one per player, in file order."""
-    return [c.name for c in g.cards if c.expansion == expansion and c.dealt
-            and c.effect != "courier"]  # Reading: the Courier is never dealt (as on Yucata)
+    return [c.name for c in g.cards if c.expansion == expansion and c.dealt]
 
 
 def set_up(g: Villagers, names: tuple[str, ...]) -> None:

@@ -13,10 +13,11 @@ class ExpansionState:
     a Bronze symbol. Per turn: `recruited` (Recruiter paid), `extra` (drafts left this
     turn beyond the one under way), `thieves` (Thief slots used), `freelancers`
     ([seat, slot] paid), `bronze_pick`. `pending`: a choice under way (see pending.py);
-    `rewards`: Development rewards still to choose, [seat, name]."""
+    `rewards`: Development rewards still to choose, [seat, name]. `courier`: the seat
+    deciding whether to play the Courier before the drafter's turn (see courier.py)."""
 
     __slots__ = ("names", "dealt", "devs", "holders", "bronze_round", "recruited", "extra",
-                 "thieves", "freelancers", "bronze_pick", "pending", "rewards")
+                 "thieves", "freelancers", "bronze_pick", "pending", "rewards", "courier")
 
     def __init__(self, names: tuple[str, ...], n: int) -> None:
         self.names = names
@@ -31,6 +32,7 @@ class ExpansionState:
         self.bronze_pick: int | None = None
         self.pending: dict[str, Any] | None = None
         self.rewards: list[list] = []
+        self.courier: int | None = None
 
     def has(self, name: str) -> bool:
         return name in self.names
@@ -52,10 +54,12 @@ class ExpansionState:
         e.pending = None if self.pending is None else {
             k: (v[:] if isinstance(v, list) else v) for k, v in self.pending.items()}
         e.rewards = [r[:] for r in self.rewards]
+        e.courier = self.courier
         return e
 
     def to_dict(self) -> dict[str, Any]:
-        return {"dealt": self.dealt[:], "developments": self.devs[:],
+        courier = {} if self.courier is None else {"courier": self.courier}
+        return {**courier, "dealt": self.dealt[:], "developments": self.devs[:],
                 "holders": self.holders[:], "bronze_round": self.bronze_round[:],
                 "recruited": self.recruited, "extra": self.extra, "thieves": self.thieves[:],
                 "freelancers": [x[:] for x in self.freelancers],
@@ -82,4 +86,5 @@ class ExpansionState:
         pending = d.get("pending")
         e.pending = None if pending is None else dict(pending)
         e.rewards = [list(r) for r in d.get("rewards", [])]
+        e.courier = d.get("courier")  # (checked against the table by courier.check_moment)
         return e

@@ -1,5 +1,6 @@
 """What the expansions show each seat: the Developments with everyone's counts and who
-leads, the Bronze symbols, and a card choice under way (its cards only to the chooser)."""
+leads, the Bronze symbols, a card choice under way (its cards only to the chooser), and
+the Courier's moment (only to its holder)."""
 
 from __future__ import annotations
 
@@ -82,4 +83,8 @@ def expansion_view(g: Villagers, viewer: int | None, everything: bool) -> dict[s
         "freelancers_paid": [x[:] for x in e.freelancers],
         "pending": pending,
         "rewards": [r[:] for r in e.rewards],
+        # the Courier's moment, shown only to its holder (the others see the drafter)
+        "courier": ({"seat": e.courier, "before": g.turn}
+                    if e.courier is not None and (everything or viewer == e.courier)
+                    else None),
     }
