@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -51,6 +51,34 @@ class Flag:
         return f"{self.label} ({lo}–{hi} players)" if lo != hi else f"{self.label} ({lo})"
 
 
+def always(players: int, options: Mapping[str, Any]) -> bool:
+    """A data file every game uses (a deck)."""
+    return True
+
+
+@dataclass(frozen=True)
+class DataFile:
+    """A data file a user may load in place of the one the game ships (a deck, event
+    cards, Location cards). `key` is the `new_game` option it feeds: the game keeps a file
+    of the user's there in its saved form `{"name": ..., "data": {...}}`, so saves and
+    records carry it. `load(name, text)` parses an upload (its `CardDataError` names the
+    file, the entry and the field). `applies(players, options)` says whether a game with
+    these `new_game` options (or a game's own `options`) uses the file, and `when` says
+    it in words. `shipped` names the game's own data ("the rulebook's events"), with
+    "stand-in" in it where the data is this project's design; `upload` and `reset` label
+    the two buttons."""
+
+    key: str
+    title: str
+    shipped: str
+    upload: str
+    reset: str
+    load: Callable[[str, str], Any]
+    applies: Callable[[int, Mapping[str, Any]], bool] = always
+    when: str = "every game"
+    accept: str = ".toml"
+
+
 class GameAdapter(Protocol):
     """Per game: how to set up, draw and label it. Everything else (player counts, which
     events are worth a step, what undo may rewind) the app reads from the engine: `info`
@@ -59,7 +87,8 @@ class GameAdapter(Protocol):
     Optional: `variants(players) -> list[Variant]`; `flags` (a list of `Flag`, shown as
     checkboxes) with `flags_option` (the `new_game` keyword, and the link parameter, that
     receives the list of checked keys, e.g. "expansions"); `step_label` (the step-by-step toggle's
-    words); `load_deck(path) -> card set` for games whose deck a user may replace;
+    words); `load_deck(name, text) -> card set` for games whose deck a user may replace;
+    `data_files` (a list of `DataFile`: other files a user may load, such as event cards);
     `replay_notebook` (the file name of the game's replay notebook, for the table's
     "Replay this game" link).
     """

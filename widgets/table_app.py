@@ -38,6 +38,12 @@ A game with options a table turns on and off (Villagers' expansions) lists them 
 `flags_option`: one checkbox per flag, greyed out at player counts it does not allow;
 the checked keys travel as that option, in the share link (`?expansions=saints,profiteers`)
 and in saves (they are part of the game's options).
+
+A game whose data a user may replace says so: `load_deck` for its deck, and `data_files`
+(each a `DataFile`, `table_adapter.py`) for other files, such as event cards. The tools get
+one section per file (`table_files.py`), shown while the game set up in the controls would
+use it: an upload that starts a new game with the file, and a reset to the game's own data.
+The game keeps the file in its options, so saves carry it; a link cannot, and says so.
 """
 
 from __future__ import annotations
@@ -61,7 +67,8 @@ from .query import echo, notice_html, page_query
 from .replay_share import replay_query
 from .safe import ErrorBanner, guarded
 from .shared_models import Shared
-from .table_adapter import Frame, GameAdapter
+from .table_adapter import DataFile, Frame, GameAdapter
+from .table_files import FileControl, Upload, declared_files, parse_upload, user_file
 from .table_setup import (
     BOT,
     HUMAN,
@@ -69,12 +76,11 @@ from .table_setup import (
     Setup,
     declared_flags,
     default_setup,
-    flag_options,
     flags_of,
     parse_setup,
+    setup_options,
     setup_query,
     variant_of,
-    variant_options,
     variants_for,
 )
 from .theme import style_tag
@@ -192,23 +198,21 @@ class TableApp:
             shared.hbox([self.save_button, self.save_link]), self.save_text,
             self.load_text, shared.hbox([self.load_button, self.load_upload]),
             self.load_note])
-        sections, titles = [saveload], ["Save / load"]
-        self.deck: Any = None  # a user's deck for the next games (None: the game's own)
-        self.deck_note = make(w.HTML, "vg-deck-note", value="")
-        self.deck_upload = w.FileUpload(accept=".toml", multiple=False,
-                                        description="Use my deck file")
-        self.deck_upload.add_class("vg-deck-upload")
-        self.deck_upload.observe(guard(self._on_deck_upload), names="value")
-        self.deck_reset = make(w.Button, "vg-deck-reset", description="Use the game's own cards",
-                               icon="undo")
-        self.deck_reset.on_click(guard(lambda _b: self.use_deck(None)))
-        if hasattr(adapter, "load_deck"):
-            sections.append(shared.vbox([self.deck_note,
-                                         shared.hbox([self.deck_upload, self.deck_reset])]))
-            titles.append("Deck")
-        self.tools = w.Accordion(children=sections, titles=tuple(titles))
+        self.saveload = saveload
+        # the files a user may load (a deck, event cards...): one section each, offered
+        # while the game set up in the controls would use the file
+        self.files: dict[str, FileControl] = {
+            spec.key: FileControl(spec, shared, self._use_file, guard)
+            for spec in declared_files(adapter)}
+        if "deck" in self.files:  # the deck's controls by the names they had alone
+            deck = self.files["deck"]
+            self.deck_note, self.deck_upload, self.deck_reset = deck.note, deck.upload, deck.reset
+        self.tools = w.Accordion(children=[saveload], titles=("Save / load",))
         self.tools.selected_index = None
         self.tools.add_class("vg-tools")
+        self.variant_box.observe(guard(self._show_files), names="value")
+        for _flag, box in self.flag_boxes:
+            box.observe(guard(self._show_files), names="value")
 
         setup_row = shared.hbox([self.players_box, self.variant_box, self.seed_box, self.dice,
                                  self.step_box, self.new_button], "vg-setup-row")
@@ -269,6 +273,7 @@ class TableApp:
         self.frame_log_start = 0
         self.undo_stack: list[tuple[dict[str, Any], int]] = []
         self.undo_reason = "Nothing to undo yet."
+        self._show_files()
         self.start_game(setup)
 
     # ------------------------------------------------------------ seats
@@ -308,6 +313,7 @@ class TableApp:
         self._build_seat_rows(change["new"], [], [])
         self._set_variants(change["new"], "")
         self._set_flags(change["new"], [f.key for f, box in self.flag_boxes if box.value])
+        self._show_files()
 
     def _set_variants(self, players: int, key: str) -> None:
         """Offer the variants of this player count; show the dropdown only for a choice."""
@@ -356,37 +362,55 @@ class TableApp:
             self._build_seat_rows(setup.players, setup.seats, setup.names)
         finally:
             self._quiet = False
+        self._show_files()
         self.set_notices(notices)
         self.start_game(setup)
 
-    # ------------------------------------------------------------ game lifecycle
-    def use_deck(self, deck_file: tuple[str, bytes] | None) -> None:
-        """Play the next games with a user's deck file (name, contents), or with the game's
-        own cards (None), starting a new game at once; a bad file changes nothing."""
-        if deck_file is None:
-            self.deck = None
-        else:
-            name, content = deck_file
-            try:
-                text = bytes(content).decode("utf-8")
-            except UnicodeDecodeError:
-                raise ValueError(f"{name} is not a text file (a deck file is TOML, in "
-                                 "UTF-8)") from None
-            self.deck = self.adapter.load_deck(name, text)  # CardDataError names the place
-        self._on_new_game()
+    # ------------------------------------------------------------ data files
+    def _show_files(self, _change: Any = None) -> None:
+        """Offer a section for each file the game set up in the controls would use."""
+        players = self.players_box.value
+        flags = [f.key for f, box in self.flag_boxes if box.value and not box.disabled]
+        options = setup_options(self.adapter, Setup(players, [], 0, [],
+                                                    self.variant_box.value or "", flags))
+        shown = [c for c in self.files.values() if c.spec.applies(players, options)]
+        sections = [self.saveload, *(c.box for c in shown)]
+        tools = self.tools
+        if list(tools.children) == sections:
+            return
+        index = tools.selected_index
+        opened = tools.children[index] if index is not None else None
+        with tools.hold_sync():
+            tools.selected_index = None
+            tools.children = sections
+            tools.titles = ("Save / load", *(c.spec.title for c in shown))
+            tools.selected_index = sections.index(opened) if opened in sections else None
 
-    def _on_deck_upload(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if files:
-            upload = files[0]
-            self.use_deck((upload["name"], upload["content"]))
+    def use_file(self, key: str, upload: Upload | None) -> None:
+        """Play the next games with a user's file for `key` (name, contents), or with the
+        game's own data (None), starting a new game at once. A bad file, or a game that
+        cannot use it, raises ValueError and changes nothing."""
+        self._use_file(self.files[key].spec, upload)
+
+    def use_deck(self, deck_file: Upload | None) -> None:
+        """`use_file` for the deck."""
+        self.use_file("deck", deck_file)
+
+    def _use_file(self, spec: DataFile, upload: Upload | None) -> None:
+        data = None if upload is None else parse_upload(spec, upload)
+        setup = self.setup_from_controls()
+        if not spec.applies(setup.players, setup_options(self.adapter, setup)):
+            raise ValueError(f"a {spec.title.lower()} file is used only in {spec.when}: set "
+                             "that up first")
+        self.start_game(setup, {spec.key: data})  # raises before the game is replaced
+        self.set_notices(())
 
     def share_query(self) -> str | None:
         """The page-address query that opens this table as it began (players, seats, names,
         seed, variant); None when a link cannot say how it began (a saved position, or a
-        deck file of the user's)."""
+        file of the user's)."""
         g = self.game
-        if getattr(g, "start", None) is not None or self.deck is not None:
+        if getattr(g, "start", None) is not None or self._user_files():
             return None
         setup = Setup(g.num_players, list(self.kinds), g.seed,
                       [g.player_name(i) for i in range(g.num_players)],
@@ -398,8 +422,10 @@ class TableApp:
     def _show_share(self) -> None:
         query = self.share_query()
         if query is None:
-            self.share.value = ('<div class="vg-note">This table began from a saved position '
-                                "or your own deck: share a save file instead of a link.</div>")
+            own = ", ".join(html.escape(str(f["name"])) for f in self._user_files())
+            why = f"uses your own file {own}" if own else "began from a saved position"
+            self.share.value = (f'<div class="vg-note">This table {why}: a link cannot carry '
+                                "that, so share a save file instead.</div>")
             return
         q = html.escape(query)
         self.share.value = (f'<div class="vg-share-line">Share this table: <a href="{q}" '
@@ -418,21 +444,19 @@ class TableApp:
         href = html.escape(notebook + replay_query(g.record(), view))
         return f'<a class="vg-replay-link" href="{href}" target="_blank">Replay this game</a>'
 
-    def _show_deck(self) -> None:
-        cards = self.game.cards
-        name = html.escape(getattr(cards, "name", "standard"))
-        own = getattr(cards, "is_standard", True)
-        stand_in = " (this project's stand-in deck)" if self.adapter.info.stand_in_deck else ""
-        self.deck_note.value = (
-            f'<div class="vg-note">Playing with the game\'s own cards{stand_in}.</div>' if own
-            else f'<div class="vg-note">Playing with your deck <b>{name}</b>.</div>')
-        self.deck_reset.disabled = own and self.deck is None
+    def _user_files(self) -> list[dict[str, Any]]:
+        """The saved forms of the user's files the game on the table uses."""
+        options = getattr(self.game, "options", None)
+        return [f for key in self.files if (f := user_file(options, key)) is not None]
 
-    def start_game(self, setup: Setup) -> None:
-        options = variant_options(self.adapter, setup.players, setup.variant)
-        options.update(flag_options(self.adapter, setup))
-        if self.deck is not None:
-            options["deck"] = self.deck
+    def start_game(self, setup: Setup, files: dict[str, Any] | None = None) -> None:
+        """Start `setup`'s game with the files the next games use (`files` overrides them:
+        a key to None means the game's own data); on a ValueError nothing has changed."""
+        options = setup_options(self.adapter, setup)
+        chosen = {key: c.data for key, c in self.files.items()} | (files or {})
+        for key, data in chosen.items():
+            if data is not None and self.files[key].spec.applies(setup.players, options):
+                options[key] = data
         game = self.adapter.new_game(setup.players, setup.seed, list(setup.names), **options)
         self._install(game, list(setup.seats))
 
@@ -449,9 +473,12 @@ class TableApp:
         self.undo_reason = "Nothing to undo yet."
         self.save_link.value = ""
         self._coached = {}
-        # the deck in play is the deck of the next games too (a loaded save keeps its own)
-        self.deck = None if getattr(game.cards, "is_standard", True) else game.cards
-        self._show_deck()
+        # the files in play are the next games' too (a loaded save brings its own); a file
+        # this game does not use stays for the games that will
+        options = getattr(game, "options", None) or {}
+        for control in self.files.values():
+            if control.spec.applies(game.num_players, options):
+                control.took(options)
         self._show_share()
         self._advance()
         self._refresh()
@@ -672,6 +699,7 @@ class TableApp:
         self._build_seat_rows(n, kinds, names)
         self._set_variants(n, variant_of(self.adapter, game))
         self._set_flags(n, flags_of(self.adapter, game))
+        self._show_files()
         self.seed_box.value = min(game.seed, MAX_SEED)
 
     def _on_load(self, _b: Any = None) -> None:

@@ -13,6 +13,7 @@ from village_games.core import Game
 
 from .query import echo
 from .table_adapter import Flag, GameAdapter, Variant
+from .table_files import user_file
 
 HUMAN, BOT = "human", "bot"
 SEAT_WORDS = {"human": HUMAN, "person": HUMAN, "people": HUMAN, "h": HUMAN, "p": HUMAN,
@@ -55,11 +56,13 @@ def variant_options(adapter: GameAdapter, players: int, key: str) -> dict[str, A
 
 def variant_of(adapter: GameAdapter, game: Game) -> str:
     """The key of the variant a (loaded) game was set up with: the one whose options the
-    game's own options match most closely; "" when none match."""
+    game's own options match most closely; "" when none match. A user's file in an option
+    (its saved form) matches True there: the variant's shipped data, replaced."""
     options = getattr(game, "options", None) or {}
     best, best_size = "", -1
     for v in variants_for(adapter, game.num_players):
-        fits = all(options.get(k) == val for k, val in v.options.items())
+        fits = all(options.get(k) == val or (val is True and user_file(options, k))
+                   for k, val in v.options.items())
         if fits and len(v.options) > best_size:
             best, best_size = v.key, len(v.options)
     return best
@@ -75,6 +78,11 @@ def flag_options(adapter: GameAdapter, setup: Setup) -> dict[str, Any]:
     """The `new_game` keyword option for the setup's flags ({} when none is on)."""
     option, _flags = declared_flags(adapter)
     return {option: list(setup.flags)} if option and setup.flags else {}
+
+
+def setup_options(adapter: GameAdapter, setup: Setup) -> dict[str, Any]:
+    """The `new_game` keyword options of the setup's variant and flags."""
+    return variant_options(adapter, setup.players, setup.variant) | flag_options(adapter, setup)
 
 
 def flags_of(adapter: GameAdapter, game: Game) -> list[str]:

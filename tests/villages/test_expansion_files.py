@@ -125,6 +125,19 @@ def test_a_location_file_of_your_own_plays_and_saves(tmp_path) -> None:
     assert h.to_dict() == g.to_dict() and h.lands.names == ("Hills", "Sea")
 
 
+def test_an_uploaded_location_file_travels_in_the_game_record() -> None:
+    lands = villages.locations_from_text(locations_with(GOOD), "lands.toml")
+    g = villages.new_game(players=2, seed=4, locations=lands)
+    rng = random.Random(1)
+    for _ in range(40):
+        seat = g.to_act()[0]
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    record = g.record()
+    assert record["options"]["locations"]["name"] == "lands.toml"
+    again = villages.replay(record)
+    assert again.to_dict() == g.to_dict() and again.lands.names == ("Hills", "Sea")
+
+
 @pytest.mark.parametrize("bad,message", [
     ('name = "Sea"\neffect = "storms"', r"lands.toml location 'Sea': field 'effect'"),
     ('name = "Sea"\neffect = "draws"\ncount = 9',

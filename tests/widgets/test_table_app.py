@@ -525,8 +525,9 @@ def test_a_bad_deck_upload_shows_the_file_card_and_field_and_changes_nothing():
                                           "content": _deck_text('name = "Wall"\ntype = "Wall"',
                                                                 'name = "Wall"\ntype = '
                                                                 '"Knight"')}]})
-    assert "broken.toml card &#x27;Wall&#x27;: field &#x27;type&#x27;" in app.banner.value
-    assert state(app) == before and app.game.cards.is_standard
+    # the refusal shows next to the deck's buttons, not in the banner
+    assert "Not used: broken.toml card 'Wall': field 'type'" in app.deck_note.value
+    assert state(app) == before and app.game.cards.is_standard and not app.banner.value
 
 
 @pytest.mark.parametrize("key", ["players", "seed"])

@@ -16,7 +16,7 @@ import ipywidgets as w
 from village_games import village_pillage
 from village_games.bots import PillageBot
 from village_games.core import Game
-from village_games.village_pillage import CardSet
+from village_games.village_pillage import CardSet, DeckSpec
 from village_games.village_pillage.cards import deck_from_text
 from village_games.village_pillage.options import BANK_SIDES
 
@@ -102,7 +102,7 @@ class PillageAdapter:
     coach_models = COACH_MODELS
 
     def new_game(self, players: int, seed: int, names: list[str],
-                 bank_side: str | None = None, deck: CardSet | None = None) -> Game:
+                 bank_side: str | None = None, deck: DeckSpec = None) -> Game:
         return village_pillage.new_game(players=players, seed=seed, bank_side=bank_side,
                                         names=names, deck=deck)
 

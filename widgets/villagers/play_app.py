@@ -17,13 +17,19 @@ import ipywidgets as w
 from village_games import villagers
 from village_games.bots import VillagersBot
 from village_games.core import Game
-from village_games.villagers import CardSet, deck_from_text
+from village_games.villagers import (
+    CardSet,
+    DeckSpec,
+    EventSpec,
+    deck_from_text,
+    events_from_text,
+)
 from village_games.villagers.expansions import EXPANSIONS, PLAYERS, TITLES
 from village_games.villagers.table_notes import hand_notes, unseen_by_suit
 
 from ..gallery import add_nav
 from ..markup import esc as _e
-from ..table_adapter import Flag, Variant
+from ..table_adapter import DataFile, Flag, Variant
 from ..table_app import TableApp, table_app
 from ..table_setup import parse_setup
 from .render import card_tip, render_table
@@ -38,6 +44,11 @@ SOLO_VARIANTS = (
             {"solo_mode": "hard"}),
 )
 DRAFT_KINDS = {"DraftRoad", "DraftStack", "DraftReserve"}
+# the solo mode's event cards: the rulebook's own, or a file of the user's in that format
+EVENT_FILE = DataFile(
+    "events", "Solo events", "the rulebook's events", upload="Use my event file",
+    reset="Use the rulebook's events", load=lambda name, text: events_from_text(text, name),
+    applies=lambda players, _options: players == 1, when="a solo game (1 player)")
 
 KIND_TITLES = {
     "DraftRoad": "Draft face up from the Road", "DraftStack": "Draft the top of a stack",
@@ -50,6 +61,8 @@ KIND_TITLES = {
     "Recruit": "Pay the Recruiter 1 Gold: draft twice this turn",
     "PlayBenefactor": "Play the Benefactor: build now", "PlayProphet": "Play the Prophet",
     "PlayBarbarian": "Play the Barbarian: clear the Road", "PlayFlaker": "Play the Flaker",
+    "PlayCourier": "Play the Courier: take a Road villager into your hand",
+    "LetDraftGoOn": "Keep the Courier: let the draft go on",
     "PlayPigeoneer": "Play the Pigeoneer", "PlayNoble": "Play the Noble",
     "PlaySchemer": "Play the Schemer", "PlaySheriff": "Play the Sheriff",
     "ThiefSteals": "My Thief steals 3 Gold", "PayFreelancer": "Pay a Freelancer 1 Gold",
@@ -74,6 +87,7 @@ FIELD_TITLES = {
     ("TakeBasic", "stack"): "Return it to", ("AgentReads", "slot"): "Villager with coins",
     ("PlayBenefactor", "card"): "Card from your hand", ("PlayBenefactor", "on"): "Place on",
     ("PlayBenefactor", "unlock"): "Padlock", ("PlayProphet", "stack"): "Search stack",
+    ("PlayCourier", "slot"): "Road card",
     ("PlayFlaker", "seat"): "Whose Village Square", ("PlayFlaker", "card"): "Villager",
     ("PlayNoble", "seat"): "Whose hand", ("PlaySchemer", "seat"): "Whose village",
     ("PlaySchemer", "slot"): "Top villager", ("PlaySheriff", "seat"): "Whose Thief",
@@ -105,8 +119,8 @@ class VillagersLabels:
         return FIELD_TITLES.get((action_type, field), field)
 
     def needs_confirm(self, kind: str) -> bool:
-        """A draft cannot be taken back: it waits for Confirm."""
-        return kind in DRAFT_KINDS
+        """A draft (or the Courier's take) cannot be taken back: it waits for Confirm."""
+        return kind in DRAFT_KINDS or kind == "PlayCourier"
 
     def _slot(self, k: Any, village: list[dict] | None = None) -> str:
         vil = self.village if village is None else village
@@ -124,7 +138,8 @@ class VillagersLabels:
             if effect in ("trade_network", "keyring_bribe"):  # a villager of hers
                 return self._slot(value, obs["players"][solo["countess_seat"]]["village"])
             return self._slot(value)
-        if field == "slot" and action_type in ("DraftRoad", "PlaceCoin", "GiveCountess"):
+        if field == "slot" and action_type in ("DraftRoad", "PlaceCoin", "GiveCountess",
+                                               "PlayCourier"):
             if value is None:
                 return "no coin"
             road = obs["road"][value]
@@ -222,6 +237,7 @@ class VillagersAdapter:
     # the Kickstarter expansions, as checkboxes (the engine says which player counts each allows)
     flags = tuple(Flag(key, TITLES[key], *PLAYERS[key]) for key in EXPANSIONS)
     flags_option = "expansions"
+    data_files = (EVENT_FILE,)
 
     def __init__(self) -> None:
         self.game: Game | None = None  # the game on the table, for notes the engine gives
@@ -231,10 +247,11 @@ class VillagersAdapter:
         return list(SOLO_VARIANTS) if players == 1 else []
 
     def new_game(self, players: int, seed: int, names: list[str],
-                 deck: CardSet | None = None, expansions: Sequence[str] = (),
-                 solo_mode: str | None = None) -> Game:
+                 deck: DeckSpec = None, expansions: Sequence[str] = (),
+                 solo_mode: str | None = None, events: EventSpec = None) -> Game:
         self.game = villagers.new_game(players=players, seed=seed, names=names, deck=deck,
-                                       expansions=list(expansions), solo_mode=solo_mode)
+                                       expansions=list(expansions), solo_mode=solo_mode,
+                                       events=events)
         return self.game
 
     def load_deck(self, name: str, text: str) -> CardSet:
@@ -270,6 +287,10 @@ class VillagersAdapter:
         if kinds & DRAFT_KINDS:
             text = (f"draft a villager ({len(p['square']) + 1} of {p['draft_limit']}): a "
                     "Road card with its coins, or the top of a stack. Drafts are final.")
+        elif "LetDraftGoOn" in kinds:
+            before = obs["players"][obs["expansions"]["courier"]["before"]]["name"]
+            text = (f"{_e(before)}'s draft turn is about to begin. Play your Courier to take a "
+                    "Road villager (and its coins) straight into your hand, or keep it.")
         elif "GiveCountess" in kinds:
             text = ("give the Countess one of the face-up Road villagers (she places it on "
                     "its own); then the Road is refilled.")

@@ -20,7 +20,7 @@ import ipywidgets as w
 from village_games import villagers_and_villains as vv
 from village_games.bots import RandomBot, VillagersAndVillainsBot
 from village_games.core import Game
-from village_games.villagers_and_villains import CardSet, deck_from_text
+from village_games.villagers_and_villains import CardSet, DeckSpec, deck_from_text
 from village_games.villagers_and_villains.abilities import PHASE_TITLES
 from village_games.villagers_and_villains.table_odds import (
     announced_odds,
@@ -277,7 +277,7 @@ class VVAdapter:
 
     def new_game(self, players: int, seed: int, names: list[str], advanced: bool = False,
                  pony_express: bool = False, ordinance: bool = False,
-                 deck: CardSet | None = None) -> Game:
+                 deck: DeckSpec = None) -> Game:
         self.game = vv.new_game(players=players, seed=seed, names=names, advanced=advanced,
                                 pony_express=pony_express, ordinance=ordinance, deck=deck)
         return self.game

@@ -23,15 +23,15 @@ import ipywidgets as w
 from village_games import villages
 from village_games.bots import RandomBot, VillagesBot
 from village_games.core import Event, Game
-from village_games.villages import CardSet, deck_from_text
-from village_games.villages.locations import gifts_per_turn
+from village_games.villages import CardSet, DeckSpec, deck_from_text
+from village_games.villages.locations import LocationSpec, gifts_per_turn, locations_from_text
 from village_games.villages.odds import attack_table, location_of
 
 from ..gallery import add_nav
 from ..markup import esc as _e
 from ..query import page_query
 from ..safe import guarded
-from ..table_adapter import Variant
+from ..table_adapter import DataFile, Variant
 from ..table_app import TableApp
 from ..table_setup import parse_setup
 from .render import card_tip, render_table
@@ -53,6 +53,14 @@ VARIANTS: tuple[Variant, ...] = (
     Variant("all", "All expansions (stand-in cards)",
             {"locations": True, "dark_light": True, "dual": True}),
 )
+
+# the Location cards: the stand-in set, or a file of the user's in locations.toml's format
+LOCATION_FILE = DataFile(
+    "locations", "Locations", "this project's stand-in Location cards",
+    upload="Use my location file", reset="Use the stand-in Location cards",
+    load=lambda name, text: locations_from_text(text, name),
+    applies=lambda _players, options: bool(options.get("locations")),
+    when="a game with Location cards (a Locations variant)")
 
 KIND_TITLES = {
     "Draw": "Draw a card", "Build": "Build a new village (3 units of a colour)",
@@ -82,7 +90,8 @@ BATTLE_STEPS = {"attack": "1. Attacker", "defend": "2. Defender",
 STAND_IN_NOTE = ("<div class=\"vg-note vg-vl-setup-note\"><b>Stand-in deck.</b> The real unit "
                  "list of Villages is not public, so the cards are this project's own design "
                  "(by the rulebook's deckbuilding rules); every card's hover text says so. "
-                 "Load a deck file of your own under <i>Deck</i> below the log. The "
+                 "Load a deck file of your own under <i>Deck</i> below the log (and, with "
+                 "Location cards, a location file under <i>Locations</i>). The "
                  "<i>Variant</i> menu adds the expansions the rulebook describes (Location "
                  "cards; Dark and Light cards; dual-colour cards): their cards are not public "
                  "either, so they too are stand-in designs.</div>")
@@ -192,6 +201,7 @@ class VillagesAdapter:
     default_names = NAMES
     step_label = "Step by step (battles in five steps)"
     replay_notebook = "villages_replay.ipynb"
+    data_files = (LOCATION_FILE,)
 
     def __init__(self, bots: str = "heuristic") -> None:
         self.game: Game | None = None  # the game on the table (odds and the battle recap)
@@ -201,7 +211,7 @@ class VillagesAdapter:
         return list(VARIANTS)
 
     def new_game(self, players: int, seed: int, names: list[str],
-                 deck: CardSet | None = None, locations: bool = False,
+                 deck: DeckSpec = None, locations: LocationSpec = False,
                  dark_light: bool = False, dual: bool = False) -> Game:
         self.game = villages.new_game(players=players, seed=seed, names=names, deck=deck,
                                       locations=locations, dark_light=dark_light, dual=dual)
