@@ -7,9 +7,10 @@ gzip-compressed for clients that accept it, scripts/static_memory.py), the same 
 clients that do not accept gzip, and with `--static-from-disk`; records the files of one
 real Chromium page load of the play app (which also warms the memory); then `--clients`
 bare clients fetch them all at once, six connections each, as browsers with empty caches
-do (bytes counted as sent). Reported per mode and round: requests, wall time, the server's CPU-seconds (its own
-process: the main thread, system time for the sockets, its helper threads) per request,
-and the load average, since this machine's speed drifts. Rounds alternate the modes.
+do (bytes counted as sent). Reported per mode and round: requests, wall time, the
+server's CPU-seconds (its own process: the main thread, system time for the sockets, its
+helper threads) per request, and the load average, since this machine's speed drifts.
+Rounds alternate the modes.
 
     .venv/bin/python benchmarks/static_files.py [--clients 30] [--rounds 3]
 """
