@@ -1,7 +1,8 @@
-"""How long VillagersBot takes per decision (the play app's target: under 300 ms), and its
-win rate against random play, per player count.
+"""How long VillagersBot takes per decision (the play app's target: under 300 ms), and how
+strong it is: its win rate against random play per player count, and in the solo mode its
+Gold against the Countess's and its wins, per mode.
 
-    .venv/bin/python benchmarks/villagers_bot_speed.py [--games 12]
+    .venv/bin/python benchmarks/villagers_bot_speed.py [--games 12] [--solo-games 60]
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from village_games import villagers  # noqa: E402
 from village_games.bots import RandomBot, VillagersBot  # noqa: E402
 from village_games.bots.tournament import run_matches  # noqa: E402
 from village_games.core import SeatView  # noqa: E402
+from village_games.core.play import play  # noqa: E402
 
 
 def decision_times(players: int, games: int) -> list[float]:
@@ -35,10 +37,25 @@ def decision_times(players: int, games: int) -> list[float]:
     return times
 
 
+def solo_results(mode: str, games: int) -> str:
+    """The bot's solo games in `mode`: mean Gold (its own and the Countess's) and wins."""
+    mine, hers, wins = [], [], 0
+    for seed in range(games):
+        g = play(villagers.new_game(players=1, seed=seed, solo_mode=mode), [VillagersBot(seed)])
+        mine.append(g.players[0].gold)
+        hers.append(g.players[1].gold)
+        wins += bool(g.outcome().winners)
+    return (f"solo {mode}: Gold {statistics.mean(mine):.1f} against her "
+            f"{statistics.mean(hers):.1f}; won {wins} of {games}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=12)
+    ap.add_argument("--solo-games", type=int, default=60)
     args = ap.parse_args()
+    for mode in ("beginner", "normal", "hard"):
+        print(solo_results(mode, args.solo_games), flush=True)
     for n in range(2, 6):
         ms = sorted(decision_times(n, args.games))
         p90 = ms[int(0.9 * (len(ms) - 1))]

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 SOLO_TYPES = (GiveCountess, ResolveEvent, PlayJester, PickVillager, PickHandCard,
               Conscript, PayToll)
+FEED_WEIGHT = 1.5  # her Gold weighs less than ours: _worth_to_her counts it twice
 HER_FINAL_VILLAGERS = 27  # her village at the end of a bot-played solo game (seed 5: 27)
 JESTER_WORTH = 7.0  # an event must look this costly before the Jester is spent on it
 # which events to get out of the way first (higher first): phase cards are free to clear,
@@ -65,6 +66,13 @@ def solo_score(ctx: _Context, a: Action) -> float:
     if isinstance(a, PayToll):
         return (1.0 if ctx.p["gold"] >= 8 else -1.0) if a.pay else 0.0
     return 0.0  # Conscript: every face-down card looks alike
+
+
+def feed_cost(ctx: _Context, slot: int) -> float:
+    """Solo: a draft from the Road hands her a Road villager too (the one worth least to
+    her, which the bot will give); a face-down draft from a stack does not."""
+    others = [r["card"] for k, r in enumerate(ctx.obs["road"]) if r and k != slot]
+    return FEED_WEIGHT * min((_worth_to_her(ctx, c) for c in others), default=0.0)
 
 
 def _worth_to_her(ctx: _Context, name: str) -> float:
