@@ -33,7 +33,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
-from jupyter_server.services.kernels.connection.base import deserialize_binary_message
+from jupyter_server.services.kernels.connection.base import (
+    deserialize_binary_message,
+    deserialize_msg_from_ws_v1,
+    serialize_msg_to_ws_v1,
+)
 from websockets.asyncio.client import ClientConnection, connect
 
 CONFIG_RE = re.compile(r'<script id="jupyter-config-data" type="application/json">\s*(.*?)\s*'
@@ -43,6 +47,10 @@ OUTPUT_RE = re.compile(r'<script type="application/vnd.voila.cell-output\+json">
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 CONTROL_TARGET = "jupyter.widget.control"
 CONTROL_VERSION = "1.0.0"  # ipywidgets 8's widget control protocol
+# The kernel websocket protocol JupyterLab's front end (and so Voila's page) asks for: the
+# server passes messages through as they come from the kernel, where the older JSON
+# protocol has it decode and re-encode every one.
+WS_V1 = "v1.kernel.websocket.jupyter.org"
 BROWSER_CONNECTIONS = 6  # parallel requests per host in Chromium
 
 
@@ -98,19 +106,34 @@ def find_button(states: dict[str, Any], classes: set[str]) -> str:
     raise RuntimeError(f"no button with classes {sorted(classes)} in the widget state")
 
 
+def _pack(part: Any) -> bytes:
+    return json.dumps(part).encode()
+
+
 class KernelChannel:
-    """The page's websocket to its kernel (JSON protocol), with replies matched by parent."""
+    """The page's websocket to its kernel, with replies matched by parent: the v1 protocol
+    when the server agreed to it (as it does for a browser), else the JSON one."""
 
     def __init__(self, ws: ClientConnection, session: str) -> None:
         self.ws = ws
         self.session = session
+        self.v1 = ws.subprotocol == WS_V1
 
     async def send(self, msg: dict[str, Any]) -> str:
-        await self.ws.send(json.dumps(msg))
+        if self.v1:
+            await self.ws.send(serialize_msg_to_ws_v1(msg, msg.pop("channel"), _pack))
+        else:
+            await self.ws.send(json.dumps(msg))
         return msg["header"]["msg_id"]
 
     async def receive(self) -> dict[str, Any]:
         raw = await self.ws.recv()
+        if self.v1:
+            channel, parts = deserialize_msg_from_ws_v1(raw)
+            header, parent, metadata, content = (json.loads(x) for x in parts[:4])
+            return {"channel": channel, "header": header, "parent_header": parent,
+                    "metadata": metadata, "content": content,
+                    "msg_type": header["msg_type"], "buffers": parts[4:]}
         return deserialize_binary_message(raw) if isinstance(raw, bytes) else json.loads(raw)
 
     async def until(self, parent: str, msg_type: str, **content: Any) -> tuple[dict, list]:
@@ -221,7 +244,7 @@ async def visit(base: str, path: str, assets: list[str], button_classes: set[str
                 v.assets_s = time.monotonic() - v.started
                 ws_url = (base.replace("http", "ws", 1)
                           + f"/api/kernels/{v.kernel_id}/channels?session_id={session}")
-                async with connect(ws_url, max_size=None) as ws:
+                async with connect(ws_url, max_size=None, subprotocols=[WS_V1]) as ws:
                     kernel = KernelChannel(ws, session)
                     asked = await kernel.send(message("kernel_info_request", {}, session))
                     await kernel.until(asked, "kernel_info_reply")
