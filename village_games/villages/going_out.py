@@ -39,7 +39,7 @@ from math import comb
 from typing import TYPE_CHECKING, Any
 
 from .cards import CardSet
-from .odds import unseen_cards
+from .odds import unseen_cards, viewer_seat
 from .options import DRAWS, EMPTY_BONUS, SET_SIZE
 from .scoring import village_gold
 
@@ -81,13 +81,7 @@ def village_gain(cards: CardSet, q: GoingOut, extra: Iterable[str]) -> int:
 
 def going_out_question(obs: dict[str, Any], cards: CardSet, colour: str) -> GoingOut:
     """The question for the seat whose observation this is (obs["viewer"])."""
-    if colour not in cards.village_colours:
-        raise ValueError(f"colour must be one of {', '.join(cards.village_colours)}, got "
-                         f"{colour!r}")
-    me = obs.get("viewer")
-    if not isinstance(me, int) or obs["players"][me]["hand"] is None:
-        raise ValueError("the going-out question is for a seat: pass that seat's observation")
-    seat = obs["players"][me]
+    seat = viewer_seat(obs, cards, colour, "the going-out question is")
     home: tuple[str, ...] = ()
     for v in seat["villages"]:
         if v["colour"] == colour:

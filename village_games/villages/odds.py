@@ -183,15 +183,21 @@ def _counts_as(cards: CardSet, card: str, colour: str) -> bool:
     return cards.kind_of[card] == "unit" and colour in cards.colours_of[card]
 
 
-def set_question(obs: dict[str, Any], cards: CardSet, colour: str) -> SetQuestion:
-    """The seat's (obs["viewer"]) position for three units of `colour`."""
+def viewer_seat(obs: dict[str, Any], cards: CardSet, colour: str, what: str) -> dict[str, Any]:
+    """The viewing seat's part of `obs` (obs["viewer"]), once `colour` is known to be a
+    village colour and `obs` a seat's own view; ValueError naming what is wrong."""
     if colour not in cards.village_colours:
         raise ValueError(f"colour must be one of {', '.join(cards.village_colours)}, got "
                          f"{colour!r}")
     me = obs.get("viewer")
     if not isinstance(me, int) or obs["players"][me]["hand"] is None:
-        raise ValueError("the draw odds are for a seat: pass that seat's observation")
-    hand = obs["players"][me]["hand"]
+        raise ValueError(f"{what} for a seat: pass that seat's observation")
+    return obs["players"][me]
+
+
+def set_question(obs: dict[str, Any], cards: CardSet, colour: str) -> SetQuestion:
+    """The seat's (obs["viewer"]) position for three units of `colour`."""
+    hand = viewer_seat(obs, cards, colour, "the draw odds are")["hand"]
     unseen = unseen_cards(obs, cards)
     wild = cards.wild_ids
     return SetQuestion(
