@@ -47,8 +47,9 @@ INTRO = (
     "sensible player beat her in each mode, and how many events will her next villager "
     "bring?")
 WIN_NOTE = (
-    "Each game is a fresh deal played by the project's heuristic bot (it gives the Countess "
-    "what is worth least to her and spends the Jester on the costliest event). You win "
+    "Each game is a fresh deal played by the project's heuristic bot (it drafts toward the "
+    "production chains it can finish, gives the Countess what is worth least to her and "
+    "spends the Jester on the costliest event). You win "
     "only with more Gold than she has at the end. Add games and watch the interval narrow: "
     "it shrinks like one over the square root of the number of games.")
 
