@@ -204,7 +204,9 @@ class _Context:
                 return 0.0
             fed = feed_cost(self, a.slot) if "solo" in obs else 0.0
             return self.card_value(slot["card"]) + slot["coins"] - fed
-        if isinstance(a, (DraftStack, DraftReserve)):
+        if isinstance(a, DraftStack):
+            return UNKNOWN_CARD - (feed_cost(self, None) if "solo" in obs else 0.0)
+        if isinstance(a, DraftReserve):
             return UNKNOWN_CARD
         if isinstance(a, Build):
             return 1.0 + self.card_value(a.card) - self.unlock_cost(a.unlock) + \

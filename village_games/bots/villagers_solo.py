@@ -68,9 +68,10 @@ def solo_score(ctx: _Context, a: Action) -> float:
     return 0.0  # Conscript: every face-down card looks alike
 
 
-def feed_cost(ctx: _Context, slot: int) -> float:
-    """Solo: a draft from the Road hands her a Road villager too (the one worth least to
-    her, which the bot will give); a face-down draft from a stack does not."""
+def feed_cost(ctx: _Context, slot: int | None) -> float:
+    """Solo: every draft from the Road, face up (`slot`) or from a stack (None), hands her
+    a face-up villager too (reading 41): the one worth least to her, which the bot will
+    give, and never the one just taken. A Reserve draft feeds her nothing."""
     others = [r["card"] for k, r in enumerate(ctx.obs["road"]) if r and k != slot]
     return FEED_WEIGHT * min((_worth_to_her(ctx, c) for c in others), default=0.0)
 
