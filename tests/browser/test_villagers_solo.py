@@ -16,11 +16,13 @@ SHOTS = Path(os.environ.get("VG_SHOTS", "/tmp/villagers_shots"))
 
 
 def event_phase_save() -> tuple[str, list[str]]:
-    """Seed 2 played by the bot to its second Event Phase (three events face up), with
-    the Jester still in hand; the save and the face-up events."""
+    """Seed 2 played by the bot up to the first Event Phase with two or more events face
+    up, the Jester put back in hand; the save and the face-up events. (The position
+    depends on how the bot plays, so it is searched for, not pinned to a round.)"""
     g = Villagers.new(players=1, seed=2, solo_mode="normal")
     bot = VillagersBot(2)
-    while g.phase != "events":
+    while not (g.phase == "events" and len(g.solo.face_up) >= 2):
+        assert not g.is_over(), "the bot's game never had two events face up at once"
         g.apply(0, bot.act(SeatView(g, 0)))
     state = g.to_dict()
     state["solo"]["jester"] = True  # the bot spent him in round 1; give him back
