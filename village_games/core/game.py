@@ -46,7 +46,7 @@ class Game(ABC):
     _batch: list[Event] | None = None
     _tracer: Callable[[Event], None] | None = None
     # Whether `check_action` is this base class's own: then `apply` checks an action object
-    # with `may_act` and `is_legal` directly and calls `check_action` only to say why not.
+    # with `accepts` directly and calls `check_action` only to say why not.
     _plain_check: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -140,6 +140,11 @@ class Game(ABC):
     def is_legal(self, player: int, action: Action) -> bool:
         return action in self.legal_actions(player)
 
+    def accepts(self, player: int, action: Action) -> bool:
+        """`may_act(player) and is_legal(player, action)` for an action object: the test
+        `apply` runs on every move, so an engine may override it with one cheaper check."""
+        return self.may_act(player) and self.is_legal(player, action)
+
     def reporting(self) -> bool:
         """Whether events of the move being applied are wanted (not by a quiet copy): engines
         skip building them otherwise."""
@@ -172,8 +177,8 @@ class Game(ABC):
 
     def apply(self, player: int, action: Action | dict[str, Any]) -> list[Event]:
         """Validate, then carry out; returns the events (none for a quiet copy)."""
-        if not (self._plain_check and isinstance(action, Action) and self.may_act(player)
-                and self.is_legal(player, action)):
+        if not (self._plain_check and isinstance(action, Action)
+                and self.accepts(player, action)):
             action = self.check_action(player, action)
         if self.quiet and self._tracer is None:  # a search copy: nothing to record
             self._apply(player, action)

@@ -94,6 +94,19 @@ class Card:
         return self.buy_relic or any(e.buy_card is not None for e in self.effects)
 
 
+# One card's effect against one opposing card, flattened for resolution.matchups:
+# (type, buys, acts, gain, opponent_gains, steal, steal_incl_bank, opponent_steals, bank,
+#  exhaust_opponent, exhaust_self, card name)
+Facing = tuple[int, bool, bool, int, int, int, bool, int, int, bool, bool, str]
+
+
+def _facing(card: Card, opposing_type: int) -> Facing:
+    eff = card.effects[opposing_type]
+    return (card.type, card.buy_relic or eff.buy_card is not None, eff.acts, eff.gain,
+            eff.opponent_gains, eff.steal, eff.steal_incl_bank, eff.opponent_steals, eff.bank,
+            eff.exhaust_opponent, eff.exhaust_self, card.name)
+
+
 @dataclass(frozen=True, slots=True)
 class CardSet:
     """A deck: the card facts a game is played with. `name` and `data` (the parsed file)
@@ -110,6 +123,15 @@ class CardSet:
     # so they are a fact of the deck: kept here by card pair, filled as pairs are met.
     duel_matchups: dict[tuple[str, str], Any] = dataclasses.field(
         default_factory=dict, init=False, repr=False, compare=False)
+    # facing[card][opposing card]: what the card does there as one flat tuple (see
+    # `Facing`), worked out once per deck because every round looks up six of them.
+    facing: dict[str, dict[str, Facing]] = dataclasses.field(
+        init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "facing", {
+            name: {other: _facing(card, o.type) for other, o in self.cards.items()}
+            for name, card in self.cards.items()})
 
     @property
     def is_standard(self) -> bool:

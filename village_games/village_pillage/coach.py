@@ -147,6 +147,7 @@ def _undecided(world: VillagePillage, others: Sequence[int]) -> VillagePillage:
             v.hand.sort(key=world.card_order)
             v.plan = v.plan[:keep]
             v.pools = v.pools[:keep]
+    world.recount_planners()
     return world
 
 

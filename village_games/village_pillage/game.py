@@ -23,7 +23,7 @@ from .actions import (
     planned_cards,
 )
 from .cards import CardSet, DeckSpec, resolve_deck
-from .choices import PairChoices
+from .choices import plan_menu, queue_menu, queue_two_menu
 from .options import BANK_SIDES, INFO, check_options
 from .player import Village
 from .resolution import continue_round, finish_buy, relic_cost, reveal, take_market_card
@@ -46,7 +46,7 @@ class _Singles(dict[str, Action]):
         return action
 
 
-_QUEUE, _RESOLVE_FIRST, _TAKE = _Singles(Queue), _Singles(ResolveFirst), _Singles(TakeMarketCard)
+_RESOLVE_FIRST, _TAKE = _Singles(ResolveFirst), _Singles(TakeMarketCard)
 
 
 class VillagePillage(Game):
@@ -63,6 +63,10 @@ class VillagePillage(Game):
         self.round_pairs = None  # this round's matchups, derived from the plans (a cache)
         self.acting: list[int] | None = None  # [seat, side] of the card resolving now
         self.last_played: list[list] = []  # [seat, side, card] revealed in the last round
+        # Seats whose plan is not complete yet: to_act in the Plan phase. Derived from the
+        # plans (see `unplanned`), kept up to date by planning and Refresh because every
+        # move asks for it; whoever edits plans by hand calls `recount_planners`.
+        self.planning: list[int] = []
 
     # ------------------------------------------------------------ setup
     @classmethod
@@ -100,6 +104,7 @@ class VillagePillage(Game):
         g.market = [g.deck.pop() for _ in range(g.cards.market_slots)]
         g.round = 1
         g.phase = "plan"
+        g.planning = g.unplanned()
         g.stage = 0
         g.buy_queue = None
         g.awaiting = None
@@ -125,9 +130,17 @@ class VillagePillage(Game):
         return self.cards.order.__getitem__
 
     # ------------------------------------------------------------ protocol
+    def unplanned(self) -> list[int]:
+        """Seats that still have cards to plan this round, worked out from the plans."""
+        return [i for i, v in enumerate(self.players) if len(v.plan) < 2]
+
+    def recount_planners(self) -> None:
+        """Call after changing plans by hand (a scenario, a coach taking a plan back)."""
+        self.planning = self.unplanned()
+
     def to_act(self) -> list[int]:
         if self.phase == "plan":
-            return [i for i, v in enumerate(self.players) if len(v.plan) < 2]
+            return self.planning[:]
         if self.phase == "resolve" and self.awaiting:
             return [self.awaiting["player"]]
         return []
@@ -136,7 +149,7 @@ class VillagePillage(Game):
         if type(player) is not int or not 0 <= player < self.n:
             return False
         if self.phase == "plan":
-            return len(self.players[player].plan) < 2
+            return player in self.planning
         aw = self.awaiting
         return self.phase == "resolve" and aw is not None and aw["player"] == player
 
@@ -146,16 +159,37 @@ class VillagePillage(Game):
             if len(v.plan) >= 2:
                 return ()
             if not self.duel:
-                return PairChoices(Plan, v.hand)
+                return plan_menu(tuple(v.hand))
             if not v.plan:
-                return PairChoices(QueueTwo, v.hand)
-            return tuple([_QUEUE[c] for c in v.hand])
+                return queue_two_menu(tuple(v.hand))
+            return queue_menu(tuple(v.hand))
         aw = self.awaiting
         if self.phase != "resolve" or not aw or aw["player"] != player:
             return ()
         if aw["kind"] == "order":
             return tuple([_RESOLVE_FIRST[c] for c in dict.fromkeys(aw["cards"])])
         return tuple([_TAKE[c] for c in self.market if c])
+
+    def accepts(self, player: int, action: Action) -> bool:
+        """`may_act` and `is_legal` in one pass (every move runs it)."""
+        if type(player) is not int or not 0 <= player < self.n:
+            return False
+        if self.phase == "plan":
+            v = self.players[player]
+            kind = type(action)
+            if kind is Plan:
+                return (not self.duel and not v.plan and action.left != action.right
+                        and action.left in v.hand and action.right in v.hand)
+            if kind is QueueTwo:
+                return (self.duel and not v.plan and action.front != action.back
+                        and action.front in v.hand and action.back in v.hand)
+            if kind is Queue:
+                return self.duel and len(v.plan) == 1 and action.card in v.hand
+            return False
+        aw = self.awaiting
+        if self.phase != "resolve" or aw is None or aw["player"] != player:
+            return False
+        return self.is_legal(player, action)
 
     def is_legal(self, player: int, action: Action) -> bool:
         if self.phase == "plan":
@@ -236,7 +270,13 @@ class VillagePillage(Game):
 
     def _plan(self, player: int, action: Action) -> None:
         v = self.players[player]
-        chosen = planned_cards(action)
+        kind = type(action)  # planned_cards(action), written out: this runs every move
+        if kind is Plan:
+            chosen = [action.left, action.right]
+        elif kind is QueueTwo:
+            chosen = [action.front, action.back]
+        else:
+            chosen = [action.card]
         if self.duel:
             _record_pools(v, chosen)
         report = self.reporting()
@@ -245,18 +285,18 @@ class VillagePillage(Game):
         for card in chosen:
             hand.remove(card)
         v.plan += chosen
+        self.planning.remove(player)  # every planning action completes the seat's plan
         if report:  # what the planner (and a referee) reads, naming the planner
-            if type(action) is Plan:
+            if kind is Plan:
                 secret, args = "{} places {} to the left and {} to the right.", chosen
-            elif type(action) is QueueTwo:
+            elif kind is QueueTwo:
                 secret, args = "{} queues {} in front and {} behind it.", chosen
             else:
                 secret, args = "{} queues {} behind {}.", [action.card, waiting]
             self.emit(Event("plan", "{} has planned.", {"seat": player}, (v.name,), secret,
                             (v.name, *args), (player,)))
-        for p in self.players:
-            if len(p.plan) < 2:
-                return
+        if self.planning:
+            return
         reveal(self)
         continue_round(self)
 
@@ -278,6 +318,9 @@ class VillagePillage(Game):
 
     def audit(self) -> list[str]:
         problems = []
+        if self.phase == "plan" and self.planning != self.unplanned():
+            problems.append(f"seats waiting to plan {self.planning} do not match the plans "
+                            f"({self.unplanned()})")
         for i, v in enumerate(self.players):
             if min(v.stockpile, v.bank, v.relics) < 0:
                 problems.append(f"seat {i} has a negative count")
@@ -308,6 +351,7 @@ class VillagePillage(Game):
             [s, sides[:], o] for s, sides, o in self.buy_queue]
         g.awaiting = None if self.awaiting is None else dict(self.awaiting)
         g.final_winners = self.final_winners[:]
+        g.planning = self.planning[:]
         g.last_played = [row[:] for row in self.last_played]
         if keep_log:
             g.history = self.history[:]

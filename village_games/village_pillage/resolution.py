@@ -58,36 +58,35 @@ def matchups(g: VillagePillage) -> list[Stage | None]:
 
 
 def _build_stages(g: VillagePillage) -> list[Stage | None]:
-    cards = g.cards.cards
+    facing = g.cards.facing
     ps = g.players
     stages: list[Stage | None] = [None, None, None, None]
     for seat, side, oseat, oside in active_slots(g.n, g.duel):
-        card = cards[ps[seat].plan[side]]
-        st = stages[card.type]
+        (ctype, buys, acts, gain, opponent_gains, steal, incl_bank, opponent_steals, bank,
+         exhaust_opponent, exhaust_self, name) = facing[ps[seat].plan[side]][
+            ps[oseat].plan[oside]]
+        st = stages[ctype]
         if st is None:
-            st = stages[card.type] = ([], {}, {}, [], {}, [])
-        eff = card.effects[cards[ps[oseat].plan[oside]].type]
-        buys = card.buy_relic or eff.buy_card is not None
+            st = stages[ctype] = ([], {}, {}, [], {}, [])
         if buys:
             st[4].setdefault(seat, []).append(side)
-        if not eff.acts:
+        if not acts:
             if not buys:
                 st[5].append((seat, side, oseat, oside))
             continue
-        if eff.gain:
-            st[0].append((seat, eff.gain, seat, side, card.name))
-        if eff.opponent_gains:  # Reading 3: in the printing card's phase, gain sub-step
-            st[0].append((oseat, eff.opponent_gains, seat, side, card.name))
-        if eff.steal:
-            st[1].setdefault(oseat, []).append((seat, eff.steal, eff.steal_incl_bank, seat,
-                                                side))
-        if eff.opponent_steals:  # Reading 3: in the printing card's phase, steal sub-step
-            st[1].setdefault(seat, []).append((oseat, eff.opponent_steals, False, seat, side))
-        if eff.bank:
-            st[2][seat] = st[2].get(seat, 0) + eff.bank
-        if eff.exhaust_opponent:
+        if gain:
+            st[0].append((seat, gain, seat, side, name))
+        if opponent_gains:  # Reading 3: in the printing card's phase, gain sub-step
+            st[0].append((oseat, opponent_gains, seat, side, name))
+        if steal:
+            st[1].setdefault(oseat, []).append((seat, steal, incl_bank, seat, side))
+        if opponent_steals:  # Reading 3: in the printing card's phase, steal sub-step
+            st[1].setdefault(seat, []).append((oseat, opponent_steals, False, seat, side))
+        if bank:
+            st[2][seat] = st[2].get(seat, 0) + bank
+        if exhaust_opponent:
             st[3].append((oseat, oside, seat, side))
-        if eff.exhaust_self:
+        if exhaust_self:
             st[3].append((seat, side, seat, side))
     return stages
 
@@ -433,15 +432,18 @@ def take_market_card(g: VillagePillage, seat: int, name: str, price: int,
 
 # ---------------------------------------------------------------- end of round
 def _end_of_round(g: VillagePillage, report: bool) -> None:
-    done = [s for s, v in enumerate(g.players) if v.relics >= 3]
-    if done:
-        g.phase = "over"
-        g.awaiting = None
-        g.final_winners, g.result, g.tiebreak = decide_winners(g, done)
-        if report:
-            g.emit(Event("win", g.result, {"winners": g.final_winners}))
+    for v in g.players:
+        if v.relics >= 3:
+            break
+    else:
+        _refresh(g, report)
         return
-    _refresh(g, report)
+    done = [s for s, v in enumerate(g.players) if v.relics >= 3]
+    g.phase = "over"
+    g.awaiting = None
+    g.final_winners, g.result, g.tiebreak = decide_winners(g, done)
+    if report:
+        g.emit(Event("win", g.result, {"winners": g.final_winners}))
 
 
 def decide_winners(g: VillagePillage, done: list[int]) -> tuple[list[int], str, str]:
@@ -475,15 +477,17 @@ def _refresh(g: VillagePillage, report: bool) -> None:
     key = g.card_order
     marked = g.marked
     duel = g.duel
-    ps = g.players  # what was face up this round stays on show until the next reveal
-    g.last_played = [[seat, side, ps[seat].plan[side]]
-                     for seat, side, _o, _os in active_slots(g.n, duel)]
-    for seat, v in enumerate(ps):
+    shown: list[list] = []  # what was face up this round stays on show until the next reveal
+    for seat, v in enumerate(g.players):
         hand = v.hand
+        plan = v.plan
+        if duel:
+            shown.append([seat, 0, plan[0]])
+        else:
+            shown += ([seat, 0, plan[0]], [seat, 1, plan[1]])
         if v.exhausted:
             hand += v.exhausted
             v.exhausted = []
-        plan = v.plan
         if not marked:  # nothing rests: every resolved card goes straight back
             if duel:
                 hand.append(plan[0])
@@ -494,7 +498,8 @@ def _refresh(g: VillagePillage, report: bool) -> None:
                 card = plan[side]
                 if [seat, side] in marked:
                     v.exhausted.append(card)
-                    resting.append(f"{v.name}'s {card}")
+                    if report:
+                        resting.append(f"{v.name}'s {card}")
                 else:
                     hand.append(card)
         if duel:
@@ -503,10 +508,12 @@ def _refresh(g: VillagePillage, report: bool) -> None:
         else:
             v.plan = []
         hand.sort(key=key)
+    g.last_played = shown
     g.marked = []
     g.round_pairs = None
     g.round += 1
     g.phase = "plan"
+    g.planning = list(range(g.n))  # every plan is one card or none again
     g.stage = 0
     g.buy_queue = None
     if report:

@@ -157,6 +157,7 @@ def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePilla
     if done and g.phase == "plan":  # the game ends in the round a third relic is bought
         raise ValueError(f"an impossible position: {', '.join(done)} already holds three "
                          "relics, yet the game goes on")
+    g.planning = g.unplanned()
     g.stage = _int(d, "stage", 0, "state", 0, 4)
     bq = d.get("buy_queue")
     g.buy_queue = None if bq is None else [[int(s), list(sides), bool(o)] for s, sides, o in bq]
