@@ -95,16 +95,18 @@ class Card:
 
 
 # One card's effect against one opposing card, flattened for resolution.matchups:
-# (type, buys, acts, gain, opponent_gains, steal, steal_incl_bank, opponent_steals, bank,
-#  exhaust_opponent, exhaust_self, card name)
-Facing = tuple[int, bool, bool, int, int, int, bool, int, int, bool, bool, str]
+# (type, buys, effects) with effects None when the card does nothing there, else
+# (gain, opponent_gains, steal, steal_incl_bank, opponent_steals, bank, exhaust_opponent,
+#  exhaust_self, card name)
+Facing = tuple[int, bool, tuple[int, int, int, bool, int, int, bool, bool, str] | None]
 
 
 def _facing(card: Card, opposing_type: int) -> Facing:
     eff = card.effects[opposing_type]
-    return (card.type, card.buy_relic or eff.buy_card is not None, eff.acts, eff.gain,
-            eff.opponent_gains, eff.steal, eff.steal_incl_bank, eff.opponent_steals, eff.bank,
-            eff.exhaust_opponent, eff.exhaust_self, card.name)
+    effects = None if not eff.acts else (
+        eff.gain, eff.opponent_gains, eff.steal, eff.steal_incl_bank, eff.opponent_steals,
+        eff.bank, eff.exhaust_opponent, eff.exhaust_self, card.name)
+    return card.type, card.buy_relic or eff.buy_card is not None, effects
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,18 +62,18 @@ def _build_stages(g: VillagePillage) -> list[Stage | None]:
     ps = g.players
     stages: list[Stage | None] = [None, None, None, None]
     for seat, side, oseat, oside in active_slots(g.n, g.duel):
-        (ctype, buys, acts, gain, opponent_gains, steal, incl_bank, opponent_steals, bank,
-         exhaust_opponent, exhaust_self, name) = facing[ps[seat].plan[side]][
-            ps[oseat].plan[oside]]
+        ctype, buys, effects = facing[ps[seat].plan[side]][ps[oseat].plan[oside]]
         st = stages[ctype]
         if st is None:
             st = stages[ctype] = ([], {}, {}, [], {}, [])
         if buys:
             st[4].setdefault(seat, []).append(side)
-        if not acts:
+        if effects is None:
             if not buys:
                 st[5].append((seat, side, oseat, oside))
             continue
+        (gain, opponent_gains, steal, incl_bank, opponent_steals, bank, exhaust_opponent,
+         exhaust_self, name) = effects
         if gain:
             st[0].append((seat, gain, seat, side, name))
         if opponent_gains:  # Reading 3: in the printing card's phase, gain sub-step
