@@ -312,7 +312,9 @@ def _run_buys(g: VillagePillage, report: bool) -> bool:
             return False
         if not _buy(g, seat, sides[0], report):
             return False
-        finish_buy(g)
+        sides.pop(0)  # finish_buy, written out
+        if not sides:
+            queue.pop(0)
     return True
 
 
@@ -332,13 +334,14 @@ def relic_cost(g: VillagePillage, seat: int) -> int | None:
 
 def _buy(g: VillagePillage, seat: int, side: int, report: bool) -> bool:
     v = g.players[seat]
-    card = played(g, seat, side)
+    card = g.cards.cards[v.plan[side]]
     g.acting = [seat, side]
     if not card.buy_relic:  # Innkeeper/Cathedral/Outlaw: gain/steal/bank ran earlier
         oseat, oside = opposite(seat, side, g.n, g.duel)
         price = card.effects[played(g, oseat, oside).type].buy_card
         return _buy_market(g, seat, price, card.name, report)  # type: ignore[arg-type]
-    cost = relic_cost(g, seat)
+    costs = g.relic_costs
+    cost = costs[v.relics] if v.relics < len(costs) else None  # relic_cost, written out
     # Reading 11: a village holding every relic (cost None) counts as unable to buy one
     if cost is not None and v.stockpile + v.bank >= cost:  # compulsory when affordable
         fs, fb = v.pay(cost)
@@ -390,7 +393,7 @@ def _draw(g: VillagePillage, seat: int, source: str, report: bool) -> None:
 def _buy_market(g: VillagePillage, seat: int, price: int, source: str, report: bool) -> bool:
     v = g.players[seat]
     # Reading 7: with the deck empty, buys still take market cards while any remain
-    choices = [c for c in g.market if c]
+    choices = [c for c in g.market if c] if None in g.market else g.market
     if not choices:
         if report:
             g.emit(Event("nobuy", "{}'s {} finds the market empty.", {"seat": seat},
