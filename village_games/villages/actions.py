@@ -103,15 +103,25 @@ class EndTurn(Action):
 CODEC = ActionCodec(Draw, Build, BuildAs, Add, Give, Discard, Attack, Defend, Reward, EndTurn)
 REWARDS = ("destroy", "kidnap", "take")
 
-_INTERNED: dict[tuple, Any] = {}
+# kind -> fields -> the one shared action: frozen values, the same for every game
+_INTERNED: dict[type, dict[tuple, Any]] = {}
+
+
+def interned(kind: type) -> dict[tuple, Any]:
+    """The shared `kind` actions made so far, by their fields: a legal list looks a row up
+    here directly (`table.get(row) or act(kind, *row)`), without building a key."""
+    table = _INTERNED.get(kind)
+    if table is None:
+        table = _INTERNED[kind] = {}
+    return table
 
 
 def act(kind: type, *fields: Any) -> Any:
     """The one shared (frozen) action `kind(*fields)`: legal lists are built from these."""
-    key = (kind, *fields)
-    action = _INTERNED.get(key)
+    table = interned(kind)
+    action = table.get(fields)
     if action is None:
-        action = _INTERNED[key] = kind(*fields)
+        action = table[fields] = kind(*fields)
     return action
 
 

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from ..core.events import Event
 from .actions import Attack, Defend, Reward
 from .battle_state import Battle
 from .hands import check_empty, put, take
+from .legal import Legal
 from .locations import ties_to_attacker
 from .options import HAND
 from .power import home_village, power_parts
 
 if TYPE_CHECKING:
     from .game import Villages
+
+_amount = itemgetter(1)  # a (reason, amount) part's amount
 
 
 def defend_options(g: Villages) -> list[tuple[str, str]]:
@@ -22,15 +26,17 @@ def defend_options(g: Villages) -> list[tuple[str, str]]:
     # Reading: the defender must send a unit whenever one can be sent
     b = g.battle
     assert b is not None
-    cards = g.cards.cards
-    kind_of = g.cards.kind_of
+    cards = g.cards
+    units, archers = cards.unit_ids, cards.archer_ids
     out: list[tuple[str, str]] = []
     for colour, village in g.villages[b.seat].items():
-        if colour == b.village:
-            out += [(c, colour) for c in village if kind_of[c] == "unit"]
-        else:
-            out += [(c, colour) for c in village if cards[c].archer]
-    out += [(c, HAND) for c in g.hands[b.seat] if kind_of[c] == "unit"]
+        fights = units if colour == b.village else archers
+        for c in village:
+            if c in fights:
+                out.append((c, colour))
+    for c in g.hands[b.seat]:
+        if c in units:
+            out.append((c, HAND))
     return out
 
 
@@ -40,13 +46,14 @@ def reward_options(g: Villages) -> list[tuple[str, str]]:
     # attacked village is offered as "kidnap", not again as "take"
     b = g.battle
     assert b is not None
-    kind_of = g.cards.kind_of
+    buildings = g.cards.building_ids
     out: list[tuple[str, str]] = []
     if b.defender is not None:
         out += [("destroy", b.defender), ("kidnap", b.defender)]
-    village = g.villages[b.seat].get(b.village, [])
     fighter = b.defender if b.d_source == b.village else None
-    out += [("take", c) for c in village if kind_of[c] != "building" and c != fighter]
+    for c in g.villages[b.seat].get(b.village, ()):
+        if c not in buildings and c != fighter:
+            out.append(("take", c))
     return out
 
 
@@ -54,7 +61,7 @@ def apply_attack(g: Villages, p: int, a: Attack) -> None:
     g.acted = True
     hired = a.source == HAND
     target = g.villages[a.seat][a.village]
-    shown = not hired or any(g.cards.cards[c].reveals_hired for c in target)
+    shown = not hired or not g.cards.revealer_ids.isdisjoint(target)
     if hired:
         take(g, p, a.unit)
     b = g.battle = Battle(p, a.unit, a.source, a.seat, a.village, shown)
@@ -79,8 +86,11 @@ def apply_attack(g: Villages, p: int, a: Attack) -> None:
                          (name, a.unit, foe, a.village), (p,)))
     if hired:
         check_empty(g, p)
-    if defend_options(g):
+    rows = defend_options(g)
+    if rows:
         g.phase = "defend"
+        # the defender's legal list, already worked out: legal_actions hands it out as is
+        g._legal = (a.seat, Legal.rows(Defend, tuple(rows)))
         return
     # Reading: a player with no unit to send cannot defend; the attacker wins unopposed
     if g.reporting():
@@ -115,18 +125,18 @@ def _compare(g: Villages, b: Battle) -> None:
     a_parts = power_parts(cards, b.unit, b.defender, True,
                           home_village(g.villages[b.attacker], b.source, None), loc,
                           b.source == HAND)
-    a_power = sum(x for _, x in a_parts)
+    a_power = sum(map(_amount, a_parts))  # (map and itemgetter: no generator frames)
     d_parts: list[tuple[str, int]] = []
     d_power = None
     if b.defender is not None:
         d_parts = power_parts(cards, b.defender, b.unit, False,
                               home_village(g.villages[b.seat], b.d_source or HAND, b.village),
                               loc, b.d_source == HAND)
-        d_power = sum(x for _, x in d_parts)
+        d_power = sum(map(_amount, d_parts))
     b.shown = b.revealed = True
     b.a_power, b.d_power = a_power, d_power
-    b.a_parts = [[why, x] for why, x in a_parts]
-    b.d_parts = [[why, x] for why, x in d_parts] if b.defender is not None else None
+    b.a_parts = list(map(list, a_parts))
+    b.d_parts = list(map(list, d_parts)) if b.defender is not None else None
     to_attacker = ties_to_attacker(loc)
     won = d_power is None or a_power > d_power or (a_power == d_power and to_attacker)
     if g.reporting():
@@ -168,24 +178,25 @@ def _describe(b: Battle, a_parts: list[tuple[str, int]], d_parts: list[tuple[str
 def apply_reward(g: Villages, p: int, r: Reward) -> None:
     b = g.battle
     assert b is not None
-    name = g.player_name(p)
-    defender_left = False
+    defender_left = r.choice != "take"
     if r.choice == "destroy":
         _to_grave(g, b.seat, r.card, b.d_source or HAND)
-        defender_left = True
-        text, args = "{} destroys the {}: it goes to {}'s graveyard.", (
-            name, r.card, g.player_name(b.seat))
     elif r.choice == "kidnap":
         _leave(g, b.seat, r.card, b.d_source or HAND)
         put(g, p, r.card, True)  # Reading: a kidnapped card is known to be in that hand
-        defender_left = True
-        text, args = "{} kidnaps the defending {} into their hand.", (name, r.card)
     else:
         _leave(g, b.seat, r.card, b.village)
         put(g, p, r.card, True)
-        text, args = "{} kidnaps the {} from {}'s {} village into their hand.", (
-            name, r.card, g.player_name(b.seat), b.village)
     if g.reporting():
+        name = g.player_name(p)
+        if r.choice == "destroy":
+            text, args = "{} destroys the {}: it goes to {}'s graveyard.", (
+                name, r.card, g.player_name(b.seat))
+        elif r.choice == "kidnap":
+            text, args = "{} kidnaps the defending {} into their hand.", (name, r.card)
+        else:
+            text, args = "{} kidnaps the {} from {}'s {} village into their hand.", (
+                name, r.card, g.player_name(b.seat), b.village)
         g.emit(Event("reward", text, {"seat": p, "kind": r.choice, "card": r.card,
                                       "from": b.seat}, args))
     _regroup(g, b, attacker_left=False, defender_left=defender_left)

@@ -30,6 +30,7 @@ DARK = "Dark"  # Ghost Town expansion: a seventh unit colour that supports nothi
 LIGHT = "Light"  # Ghost Town expansion: wild units that join any village
 VILLAGE_COLOURS: tuple[str, ...] = (*COLOURS, DARK)  # the colours a village can have
 KINDS: tuple[str, ...] = ("unit", "animal", "building")
+ANIMAL_KEY, BUILDING_KEY = " animals", " buildings"  # `CardSet.hand_key` of grey cards
 SUPPORTS: tuple[str, ...] = ("animals", "buildings")
 SUPPORTED_BY = {"animal": "animals", "building": "buildings"}  # grey kind -> support
 CARD_FILE = Path(__file__).with_name("cards.toml")
@@ -115,6 +116,13 @@ class CardSet:
     wild_ids: frozenset[str] = field(init=False, compare=False, repr=False)
     village_colours: tuple[str, ...] = field(init=False, compare=False, repr=False)
     plain: bool = field(init=False, compare=False, repr=False)  # no Dark, Light or dual
+    # what the legal-move generator asks of every card in a hand, precomputed once
+    fit_colours: dict[str, tuple[str, ...]] = field(init=False, compare=False, repr=False)
+    farmer_ids: frozenset[str] = field(init=False, compare=False, repr=False)
+    builder_ids: frozenset[str] = field(init=False, compare=False, repr=False)
+    hand_key: dict[str, str] = field(init=False, compare=False, repr=False)
+    archer_ids: frozenset[str] = field(init=False, compare=False, repr=False)
+    revealer_ids: frozenset[str] = field(init=False, compare=False, repr=False)  # Towers
 
     def __post_init__(self) -> None:
         cards = self.cards.values()
@@ -135,6 +143,22 @@ class CardSet:
                            tuple(x for x in VILLAGE_COLOURS if x in present))
         object.__setattr__(self, "plain", not self.wild_ids and DARK not in present
                            and not any(c.is_dual for c in cards))
+        # the village colours each unit may join, in village order (() for grey cards)
+        object.__setattr__(self, "fit_colours", {
+            c.id: tuple(v for v in self.village_colours
+                        if c.is_unit and (v in c.colours or c.colour == LIGHT))
+            for c in cards})
+        object.__setattr__(self, "farmer_ids",
+                           frozenset(c.id for c in cards if c.supports == "animals"))
+        object.__setattr__(self, "builder_ids",
+                           frozenset(c.id for c in cards if c.supports == "buildings"))
+        object.__setattr__(self, "archer_ids", frozenset(c.id for c in cards if c.archer))
+        object.__setattr__(self, "revealer_ids",
+                           frozenset(c.id for c in cards if c.reveals_hired))
+        # a unit's colour, or a key for its kind that no colour has (grey cards)
+        object.__setattr__(self, "hand_key", {
+            c.id: c.colour if c.is_unit else ANIMAL_KEY if c.kind == "animal" else BUILDING_KEY
+            for c in cards})
 
     @property
     def is_standard(self) -> bool:

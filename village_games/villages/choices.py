@@ -25,9 +25,10 @@ from .actions import (
     act,
 )
 from .battle import defend_options, reward_options
+from .cards import ANIMAL_KEY, BUILDING_KEY, CardSet
 from .legal import Legal
 from .locations import builds_per_turn, draws_per_turn, gifts_per_turn
-from .options import HAND, SET_SIZE
+from .options import GIFTS, HAND, SET_SIZE
 
 if TYPE_CHECKING:
     from .game import Villages
@@ -35,33 +36,35 @@ if TYPE_CHECKING:
 
 def supports(g: Villages, village: list[str]) -> tuple[bool, bool]:
     """(animals may join, buildings may join): a Farmer, a Builder in the village now."""
-    sup = g.cards.supports_of
-    animals = buildings = False
-    for c in village:
-        s = sup[c]
-        if s is not None:
-            if s == "animals":
-                animals = True
-            else:
-                buildings = True
-    return animals, buildings
+    cards = g.cards
+    return (not cards.farmer_ids.isdisjoint(village),
+            not cards.builder_ids.isdisjoint(village))
 
 
 def attack_targets(g: Villages, p: int) -> tuple[tuple[int, str], ...]:
     """Other players' villages holding a unit or an animal (something to fight for)."""
     # Reading: a village of buildings only cannot be attacked: no reward could be taken
-    buildings = g.cards.building_ids
-    return tuple((s, colour) for s in range(g.n) if s != p
-                 for colour, village in g.villages[s].items()
-                 if not buildings.issuperset(village))
+    only_buildings = g.cards.building_ids.issuperset
+    out: list[tuple[int, str]] = []
+    for s, theirs in enumerate(g.villages):
+        if s != p:
+            for colour, village in theirs.items():
+                if not only_buildings(village):
+                    out.append((s, colour))
+    return tuple(out)
 
 
 def attack_senders(g: Villages, p: int) -> tuple[tuple[str, str], ...]:
     """Units `p` may send: from any of their villages (face up) or hired from hand."""
     units = g.cards.unit_ids
-    out = [(c, colour) for colour, village in g.villages[p].items() for c in village
-           if c in units]
-    out += [(c, HAND) for c in g.hands[p] if c in units]
+    out: list[tuple[str, str]] = []
+    for colour, village in g.villages[p].items():
+        for c in village:
+            if c in units:
+                out.append((c, colour))
+    for c in g.hands[p]:
+        if c in units:
+            out.append((c, HAND))
     return tuple(out)
 
 
@@ -71,85 +74,122 @@ def legal_for(g: Villages, p: int) -> Legal:
     if phase == "main":
         return _main(g, p)
     if phase == "draw":
-        return Legal(tuple(a for a, ok in ((DRAW_DECK, g.deck), (DRAW_DISCARD, g.discard))
-                           if ok))
+        if g.deck:
+            return Legal.of(_DRAW_BOTH if g.discard else _DRAW_DECK)
+        return Legal.of(_DRAW_DISCARD if g.discard else ())
     if phase == "defend":
-        return Legal(tuple(act(Defend, u, s) for u, s in defend_options(g)))
-    return Legal(tuple(act(Reward, k, c) for k, c in reward_options(g)))
+        return Legal.rows(Defend, tuple(defend_options(g)))
+    return Legal.rows(Reward, tuple(reward_options(g)))
 
 
 def _main(g: Villages, p: int) -> Legal:
     """After the draw: build, add, give (any order, within the turn's limits), the one
     action (discard or attack) until it is taken, and EndTurn once it is."""
     cards = g.cards
-    unit_ids, building_ids, colour_of = cards.unit_ids, cards.building_ids, cards.colour_of
     hand = g.hands[p]
     mine = g.villages[p]
-    # the hand by colour: units per colour, and the animals and buildings
-    units: dict[str, list[str]] = {}
-    animals: list[str] = []
-    buildings: list[str] = []
-    for c in hand:
-        if c in unit_ids:
-            colour = colour_of[c]
-            group = units.get(colour)
-            if group is None:
-                units[colour] = [c]
-            else:
-                group.append(c)
-        elif c in building_ids:
-            buildings.append(c)
-        else:
-            animals.append(c)
+    loc = g.location
+    if loc is None:
+        may_build, may_give = g.built_n < 1, g.given < GIFTS
+    else:
+        may_build = g.built_n < builds_per_turn(loc)
+        may_give = g.given < gifts_per_turn(loc)
     builds: list[tuple[str, ...]] = []
     named: tuple[BuildAs, ...] = ()
-    may_build = g.built_n < builds_per_turn(g.location)
-    if not cards.plain:
-        # dual-colour and Light units join every colour they fit
-        in_hand = [c for c in hand if c in unit_ids]
-        units = {v: [c for c in in_hand if cards.fits(c, v)] for v in cards.village_colours}
+    # This runs for most decisions: plain loops (no comprehension frames, no zip objects for
+    # groups of one or two cards) and each card's facts from one precomputed table.
+    if cards.plain:
+        # the hand by colour (units) or kind (greys), in hand order
+        units: dict[str, list[str]] = {}
+        key_of = cards.hand_key
+        for c in hand:
+            k = key_of[c]
+            group = units.get(k)
+            if group is None:
+                units[k] = [c]
+            else:
+                group.append(c)
+        animals = units.pop(ANIMAL_KEY, None)
+        buildings = units.pop(BUILDING_KEY, None)
+        if may_build:
+            for colour, group in units.items():
+                if len(group) >= SET_SIZE and colour not in mine:
+                    builds += combinations(group, SET_SIZE)
+    else:
+        units, animals, buildings = _by_colour(cards, hand)
         if may_build:
             builds, named = _mixed_builds(g, units, mine)
-    elif may_build:
-        for colour, group in units.items():
-            if len(group) >= SET_SIZE and colour not in mine:
-                builds += combinations(group, SET_SIZE)
-    greys = animals or buildings
+    farmers, builders = cards.farmer_ids, cards.builder_ids
     adds: list[tuple[str, str]] = []
     for v, village in mine.items():  # by village, then in hand order
         group = units.get(v)
         if group:
-            adds += [(c, v) for c in group]
-        if greys:
-            has_a, has_b = supports(g, village)
-            if has_a and animals:
-                adds += [(c, v) for c in animals]
-            if has_b and buildings:
-                adds += [(c, v) for c in buildings]
+            for c in group:
+                adds.append((c, v))
+        if animals and not farmers.isdisjoint(village):
+            for c in animals:
+                adds.append((c, v))
+        if buildings and not builders.isdisjoint(village):
+            for c in buildings:
+                adds.append((c, v))
+    # other players' villages, once: the gifts they may take and (before the turn's
+    # action) the attacks they may suffer, as `attack_targets` lists them
     gives: list[tuple[str, int, str]] = []
-    if g.given < gifts_per_turn(g.location):
-        for s, theirs in enumerate(g.villages):
-            if s == p or not theirs:
-                continue
-            for v, village in theirs.items():
-                group = units.get(v)
-                if group:
-                    gives += [(c, s, v) for c in group]
-                if greys:
-                    has_a, has_b = supports(g, village)
-                    if has_a and animals:
-                        gives += [(c, s, v) for c in animals]
-                    if has_b and buildings:
-                        gives += [(c, s, v) for c in buildings]
-    if g.acted:
-        return Legal(named, tuple(builds), tuple(adds), tuple(gives),  # type: ignore[arg-type]
-                     tail=_END)
-    targets = attack_targets(g, p)
+    targets: list[tuple[int, str]] = []
+    need_targets = not g.acted
+    if may_give or need_targets:
+        only_buildings = cards.building_ids.issuperset
+        s = 0
+        for theirs in g.villages:
+            if s != p and theirs:
+                for v, village in theirs.items():
+                    # Reading: a village of buildings only cannot be attacked
+                    if need_targets and not only_buildings(village):
+                        targets.append((s, v))
+                    if not may_give:
+                        continue
+                    group = units.get(v)
+                    if group:
+                        for c in group:
+                            gives.append((c, s, v))
+                    if animals and not farmers.isdisjoint(village):
+                        for c in animals:
+                            gives.append((c, s, v))
+                    if buildings and not builders.isdisjoint(village):
+                        for c in buildings:
+                            gives.append((c, s, v))
+            s += 1
+    if not need_targets:
+        return Legal(named, builds, adds, gives, tail=_END)
     senders = attack_senders(g, p) if targets else ()
     # Reading: a player who can neither discard nor attack ends the turn without an action
     can_end = not hand and not (targets and senders)
-    return Legal(named, tuple(builds), tuple(adds), tuple(gives),  # type: ignore[arg-type]
-                 tuple(hand), targets, senders, _END if can_end else ())
+    return Legal(named, builds, adds, gives, tuple(hand), targets, senders,
+                 _END if can_end else ())
+
+
+def _by_colour(cards: CardSet, hand: list[str]
+               ) -> tuple[dict[str, list[str]], list[str], list[str]]:
+    """A hand with dual-colour or Light units: its units under every village colour they
+    fit (in hand order), its animals and its buildings."""
+    fit, building_ids = cards.fit_colours, cards.building_ids
+    units: dict[str, list[str]] = {}
+    animals: list[str] = []
+    buildings: list[str] = []
+    for c in hand:
+        colours = fit[c]
+        if colours:
+            for v in colours:
+                group = units.get(v)
+                if group is None:
+                    units[v] = [c]
+                else:
+                    group.append(c)
+        elif c in building_ids:
+            buildings.append(c)
+        else:
+            animals.append(c)
+    return units, animals, buildings
 
 
 def _mixed_builds(g: Villages, units: dict[str, list[str]], mine: dict[str, list[str]]
@@ -161,8 +201,9 @@ def _mixed_builds(g: Villages, units: dict[str, list[str]], mine: dict[str, list
     key = g.order.__getitem__
     builds: list[tuple[str, ...]] = []
     named: list[BuildAs] = []
-    for v, group in units.items():
-        if len(group) < SET_SIZE or v in mine:
+    for v in cards.village_colours:
+        group = units.get(v)
+        if group is None or len(group) < SET_SIZE or v in mine:
             continue
         for trio in combinations(sorted(group, key=key), SET_SIZE):
             found = cards.founds(trio)
@@ -177,6 +218,9 @@ def _mixed_builds(g: Villages, units: dict[str, list[str]], mine: dict[str, list
 
 
 _END = (END_TURN,)
+_DRAW_BOTH = (DRAW_DECK, DRAW_DISCARD)
+_DRAW_DECK = (DRAW_DECK,)
+_DRAW_DISCARD = (DRAW_DISCARD,)
 
 
 # ------------------------------------------------------------------ explanations

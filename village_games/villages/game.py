@@ -180,7 +180,9 @@ class Villages(Game):
         cached = self._legal
         if cached is not None and cached[0] == player:
             return cached[1]
-        if player != self.actor():
+        phase = self.phase  # inline `actor()`: this runs for every decision
+        if player != (self.battle.seat if phase == "defend" else  # type: ignore[union-attr]
+                      -1 if phase == "over" else self.turn):
             return NOTHING
         legal = legal_for(self, player)
         self._legal = (player, legal)
@@ -225,26 +227,26 @@ class Villages(Game):
                             (self.player_name(now[1]),)))
 
     def _rules(self, player: int, action: Action) -> None:
-        kind = type(action)
-        if kind is Attack:
-            apply_attack(self, player, action)  # type: ignore[arg-type]
-        elif kind is Discard:
-            apply_discard(self, player, action.card)  # type: ignore[attr-defined]
-        elif kind is Add:
-            apply_add(self, player, action)  # type: ignore[arg-type]
+        kind = type(action)  # the kinds in the order random play meets them most
+        if kind is Draw:
+            apply_draw(self, player, action.source)  # type: ignore[attr-defined]
         elif kind is Give:
             apply_give(self, player, action)  # type: ignore[arg-type]
-        elif kind is Draw:
-            apply_draw(self, player, action.source)  # type: ignore[attr-defined]
-        elif kind is Build or kind is BuildAs:
-            apply_build(self, player, action)  # type: ignore[arg-type]
+        elif kind is EndTurn:
+            end_turn(self)
+        elif kind is Attack:
+            apply_attack(self, player, action)  # type: ignore[arg-type]
         elif kind is Defend:
             apply_defend(self, player, action)  # type: ignore[arg-type]
         elif kind is Reward:
             apply_reward(self, player, action)  # type: ignore[arg-type]
+        elif kind is Discard:
+            apply_discard(self, player, action.card)  # type: ignore[attr-defined]
+        elif kind is Add:
+            apply_add(self, player, action)  # type: ignore[arg-type]
         else:
-            assert kind is EndTurn
-            end_turn(self)
+            assert kind is Build or kind is BuildAs
+            apply_build(self, player, action)  # type: ignore[arg-type]
 
     def is_over(self) -> bool:
         return self.phase == "over"

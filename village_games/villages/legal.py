@@ -15,18 +15,23 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .actions import Add, Attack, Build, Discard, Give, act
+from .actions import Add, Attack, Build, Discard, Give, act, interned
+
+# the shared actions by their fields: a row read from a list is looked up without a new key
+_BUILDS, _ADDS, _GIVES = interned(Build), interned(Add), interned(Give)
+_DISCARDS, _ATTACKS = interned(Discard), interned(Attack)
 
 
 class Legal(Sequence):
     __slots__ = ("head", "builds", "adds", "gives", "discards", "targets", "senders", "tail",
-                 "_cuts", "_n", "_last")
+                 "_cuts", "_n", "_last", "_kind")
 
-    def __init__(self, head: tuple = (), builds: tuple[tuple[str, str, str], ...] = (),
-                 adds: tuple[tuple[str, str], ...] = (),
-                 gives: tuple[tuple[str, int, str], ...] = (), discards: tuple[str, ...] = (),
-                 targets: tuple[tuple[int, str], ...] = (),
-                 senders: tuple[tuple[str, str], ...] = (), tail: tuple = ()) -> None:
+    # The rows may come in lists the caller made for this list alone (never changed after).
+    def __init__(self, head: Sequence = (), builds: Sequence[tuple[str, ...]] = (),
+                 adds: Sequence[tuple[str, str]] = (),
+                 gives: Sequence[tuple[str, int, str]] = (), discards: Sequence[str] = (),
+                 targets: Sequence[tuple[int, str]] = (),
+                 senders: Sequence[tuple[str, str]] = (), tail: Sequence = ()) -> None:
         self.head = head
         self.builds = builds
         self.adds = adds
@@ -46,38 +51,75 @@ class Legal(Sequence):
         self._cuts = (z, a, b, c, d, e)
         self._n = e + len(tail)
         self._last: Any = None
+        self._kind: type | None = None  # set: `head` holds rows of fields of this kind
+
+    @classmethod
+    def of(cls, head: tuple) -> Legal:
+        """A list of ready-made actions only (a draw, defend or reward choice): the same as
+        `Legal(head)`, without the general constructor's work (one is made per decision)."""
+        self = cls.__new__(cls)
+        self.head = head
+        self.builds = self.adds = self.gives = self.discards = ()
+        self.targets = self.senders = self.tail = ()
+        n = len(head)
+        self._cuts = (n, n, n, n, n, n)
+        self._n = n
+        self._last = self._kind = None
+        return self
+
+    @classmethod
+    def rows(cls, kind: type, rows: tuple[tuple, ...]) -> Legal:
+        """One `kind` action per row of its fields (a defend or reward choice), each made
+        (and interned) only when it is read."""
+        self = cls.of(rows)
+        self._kind = kind
+        return self
 
     def __len__(self) -> int:
         return self._n
 
     def __getitem__(self, i: Any) -> Any:
-        if isinstance(i, slice):
-            return tuple(self[j] for j in range(*i.indices(self._n)))
-        if i < 0:
-            i += self._n
+        if type(i) is not int or i < 0:  # the common case (a plain index) tests just this
+            if isinstance(i, slice):
+                return tuple(self[j] for j in range(*i.indices(self._n)))
+            if i < 0:
+                i += self._n
         if not 0 <= i < self._n:
             raise IndexError("choice index out of range")
         z, a, b, c, d, e = self._cuts
         if i < z:
             action = self.head[i]
+            kind = self._kind
+            if kind is not None:
+                action = interned(kind).get(action) or act(kind, *action)
         elif i < a:
-            action = act(Build, *self.builds[i - z])
+            row = self.builds[i - z]
+            action = _BUILDS.get(row) or act(Build, *row)
         elif i < b:
-            action = act(Add, *self.adds[i - a])
+            row = self.adds[i - a]
+            action = _ADDS.get(row) or act(Add, *row)
         elif i < c:
-            action = act(Give, *self.gives[i - b])
+            row = self.gives[i - b]
+            action = _GIVES.get(row) or act(Give, *row)
         elif i < d:
-            action = act(Discard, self.discards[i - c])
+            card = self.discards[i - c]
+            action = _DISCARDS.get((card,)) or act(Discard, card)
         elif i < e:
             t, s = divmod(i - d, len(self.senders))
-            action = act(Attack, *self.targets[t], *self.senders[s])
+            row = self.targets[t] + self.senders[s]
+            action = _ATTACKS.get(row) or act(Attack, *row)
         else:
             action = self.tail[i - e]
         self._last = action
         return action
 
     def __iter__(self) -> Iterator[Any]:
-        yield from self.head
+        kind = self._kind
+        if kind is not None:
+            for row in self.head:
+                yield act(kind, *row)
+        else:
+            yield from self.head
         for trio in self.builds:
             yield act(Build, *trio)
         for row in self.adds:
@@ -108,6 +150,9 @@ class Legal(Sequence):
         if kind is Give:
             return ((action.card, action.seat, action.village)  # type: ignore[attr-defined]
                     in self.gives)
+        if self._kind is not None:
+            return kind is self._kind and tuple(
+                getattr(action, f) for f in kind.__slots__) in self.head  # type: ignore[attr-defined]
         return action in self.head or action in self.tail
 
     def attacks(self) -> int:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..core.events import Event
 from .locations import draws_per_turn
-from .options import HAND_SIZE
+from .options import DRAWS, HAND_SIZE
 from .scoring import pass_score_cards, sheet_row
 
 if TYPE_CHECKING:
@@ -69,7 +69,8 @@ def start_turn(g: Villages, seat: int) -> None:
     g.built, g.given, g.acted = False, 0, False
     g.built_n = 0
     if g.deck or g.discard:
-        g.phase, g.draws_left = "draw", draws_per_turn(g.location)
+        loc = g.location
+        g.phase, g.draws_left = "draw", DRAWS if loc is None else draws_per_turn(loc)
     else:
         g.phase, g.draws_left = "main", 0
 
