@@ -28,11 +28,16 @@ class Rng:
         """Uniform integer in [0, n) without modulo bias."""
         if n <= 0:
             raise ValueError(f"Rng.below needs n >= 1, got {n}")
-        limit = (1 << 64) - ((1 << 64) % n)
-        while True:
-            x = self.next64()
-            if x < limit:
-                return x % n
+        limit = _TWO64 - _TWO64 % n
+        s = self.state
+        while True:  # next64, written out: dice and draws call this millions of times
+            s = (s + 0x9E3779B97F4A7C15) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                self.state = s
+                return z % n
 
     def coin(self) -> bool:
         return bool(self.next64() >> 63)

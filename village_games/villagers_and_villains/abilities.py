@@ -124,6 +124,5 @@ def usable_now(g: VillagersAndVillains, seat: int, ability: Ability) -> bool:
     if effect == "discount":
         return t.builds_left > 0
     if effect == "extra_defense":
-        card = g.card
-        return any(card[c].type == "challenge" for c in g.players[seat].town)
+        return not g.facts.challenges.isdisjoint(g.players[seat].town)
     return True

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import legal, rulings
-from .cards import TOWN_TYPES
+from . import legal, powers, rulings
 
 if TYPE_CHECKING:
     from .game import VillagersAndVillains
@@ -17,20 +16,21 @@ def buildable(g: VillagersAndVillains, seat: int) -> list[str]:
     if t.builds_left <= 0:
         return []
     p = g.players[seat]
-    card = g.card
+    facts = g.facts
+    town_cards, price = facts.town_cards, facts.price
     budget = p.gold + t.discount
     out: list[str] = []
     for c in (*p.hand_pub, *p.hand_sec):
-        k = card[c]
-        if k.type in TOWN_TYPES and k.price <= budget and c not in out:
+        if c in town_cards and price[c] <= budget and c not in out:
             out.append(c)
     return out
 
 
 def start_build(g: VillagersAndVillains, seat: int) -> bool:
     g.turn_state.builds_left = 1
-    if not g.advanced and not buildable(g, seat):
-        return False
+    if not buildable(g, seat) and (not g.advanced
+                                   or not powers.timed_abilities(g, "build", "turn")):
+        return False  # nothing to build and no ability to use: only Pass
     choices = legal.legal_for(g, seat)
     if len(choices) == 1:  # only Pass: cannot build or hire
         return False
@@ -41,15 +41,17 @@ def start_build(g: VillagersAndVillains, seat: int) -> bool:
 def build(g: VillagersAndVillains, seat: int, name: str) -> None:
     t = g.turn_state
     p = g.players[seat]
-    price = max(0, g.card[name].price - t.discount)
+    price = max(0, g.facts.price[name] - t.discount)
     hidden = name in p.hand_sec  # a card drawn face down is shown as it is built
     g.pay_to_bank(seat, price)
     p.take_from_hand(name)
     p.town.append(name)
     g.fresh.append(name)
-    g._abilities.clear()
+    if g.facts.ability[name] is not None:  # the towns' abilities by phase have changed
+        g._abilities.clear()
     t.builds_left -= 1
     t.discount = 0
-    g.say("build", "{} builds/hires the {} for {} gold.", {"seat": seat, "card": name,
-          "price": price}, g.names[seat], name, price, reveals=hidden)
+    if g.reporting():
+        g.say("build", "{} builds/hires the {} for {} gold.", {"seat": seat, "card": name,
+              "price": price}, g.names[seat], name, price, reveals=hidden)
     rulings.settle_turn(g, seat)

@@ -11,19 +11,23 @@ if TYPE_CHECKING:
 
 
 def challenges_in_town(g: VillagersAndVillains, seat: int) -> list[str]:
-    card = g.card
-    return [c for c in g.players[seat].town if card[c].type == "challenge"]
+    challenges = g.facts.challenges
+    return [c for c in g.players[seat].town if c in challenges]
 
 
 def heroes_ready(g: VillagersAndVillains, seat: int) -> list[str]:
     """Heroes in town that have not defended this turn (and did not just arrive)."""
-    card, t, fresh = g.card, g.turn_state, g.fresh
-    return [c for c in g.players[seat].town if card[c].type == "hero"
-            and c not in t.heroes_used and c not in fresh]
+    heroes, used, fresh = g.facts.heroes, g.turn_state.heroes_used, g.fresh
+    return [c for c in g.players[seat].town if c in heroes and c not in used
+            and c not in fresh]
+
+
+def has_challenge(g: VillagersAndVillains, seat: int) -> bool:
+    return not g.facts.challenges.isdisjoint(g.players[seat].town)
 
 
 def start_defend(g: VillagersAndVillains, seat: int) -> bool:
-    if not challenges_in_town(g, seat):
+    if not has_challenge(g, seat):
         return False
     g.turn_state.town_left = 1
     return True
@@ -35,25 +39,27 @@ def attack(g: VillagersAndVillains, seat: int, challenge: str, hero: str | None)
     if hero is None:
         t.town_left -= 1
         t.bonus = 0
-        how = "a TOWN DEFENSE"
     else:
         t.heroes_used.append(hero)
-        t.bonus = g.card[hero].defense
-        how = f"a HERO DEFENSE with the {hero} (+{t.bonus})"
+        t.bonus = g.facts.defense[hero]
     t.step = "declare"
-    g.say("attack", "{} attacks the {} with {}.", {"seat": seat, "challenge": challenge,
-          "hero": hero}, g.names[seat], challenge, how)
+    if g.reporting():
+        how = "a TOWN DEFENSE" if hero is None else \
+            f"a HERO DEFENSE with the {hero} (+{t.bonus})"
+        g.say("attack", "{} attacks the {} with {}.", {"seat": seat, "challenge": challenge,
+              "hero": hero}, g.names[seat], challenge, how)
 
 
 def declare_mob(g: VillagersAndVillains, seat: int) -> None:
     t = g.turn_state
-    mob = g.cards.mob
-    g.players[seat].hand_pub.remove(mob.name)
-    g.removed.append(mob.name)  # used once, then out of the game
+    facts = g.facts
+    mob, bonus = facts.mob, facts.mob_defense
+    g.players[seat].hand_pub.remove(mob)
+    g.removed.append(mob)  # used once, then out of the game
     t.mob = True
-    t.bonus += mob.defense
+    t.bonus += bonus
     g.say("mob", "{} sends the Angry Mob (+{}); it leaves the game.", {"seat": seat,
-          "bonus": mob.defense}, g.names[seat], mob.defense)
+          "bonus": bonus}, g.names[seat], bonus)
 
 
 def roll(g: VillagersAndVillains, seat: int) -> None:
@@ -62,7 +68,7 @@ def roll(g: VillagersAndVillains, seat: int) -> None:
     assert challenge is not None
     c = g.card[challenge]
     die = g.roll_die(seat, "DEFENSE against the {}, needs {}{}", challenge, c.defeat,
-                     f", +{t.bonus}" if t.bonus else "")
+                     f", +{t.bonus}" if t.bonus and g.reporting() else "")
     total = die + t.bonus
     # Reading: successes against a many-success challenge count within this turn only
     if total >= c.defeat:
@@ -70,11 +76,11 @@ def roll(g: VillagersAndVillains, seat: int) -> None:
         t.hits[challenge] = hits
         if hits >= c.successes:
             defeat(g, seat, challenge)
-        else:
+        elif g.reporting():
             g.say("hit", "{} hits the {} ({} of {} successes needed this turn).",
                   {"seat": seat, "challenge": challenge, "hits": hits},
                   g.names[seat], challenge, hits, c.successes)
-    else:
+    elif g.reporting():
         g.say("miss", "{} fails against the {} ({} is less than {}).",
               {"seat": seat, "challenge": challenge, "total": total},
               g.names[seat], challenge, total, c.defeat)
@@ -89,8 +95,9 @@ def defeat(g: VillagersAndVillains, seat: int, challenge: str) -> None:
     p.town.remove(challenge)
     p.hand_pub.append(challenge)
     loot = g.card[challenge].loot
-    g.say("defeat", "{} defeats the {} and takes it into their hand.",
-          {"seat": seat, "challenge": challenge, "loot": loot}, g.names[seat],
-          challenge)
+    if g.reporting():
+        g.say("defeat", "{} defeats the {} and takes it into their hand.",
+              {"seat": seat, "challenge": challenge, "loot": loot}, g.names[seat],
+              challenge)
     if loot:
-        g.pay_from_bank(seat, loot, f"the {challenge}'s Loot Box")
+        g.pay_from_bank(seat, loot, f"the {challenge}'s Loot Box" if g.reporting() else "")

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..core.actions import Action
 from . import build, defend, favor, flow, powers, recruit, rulings
@@ -33,56 +34,69 @@ if TYPE_CHECKING:
 
 
 def carry_out(g: VillagersAndVillains, seat: int, a: Action) -> None:
-    kind = type(a)
-    if kind is Recruit:
-        recruit.announce(g, seat, a.position)  # type: ignore[attr-defined]
-    elif kind is Roll:
-        if g.phase == "recruit":
-            recruit.roll(g, seat)
-        else:
-            defend.roll(g, seat)
-            _after_defense(g, seat)
-    elif kind is BuyRoll:
-        recruit.buy_roll(g, seat)
-    elif kind is BuyRollFrom:
-        recruit.ask_to_buy_roll(g, seat, a.seat)  # type: ignore[attr-defined]
-    elif kind is SellRoll or kind is KeepRoll:
-        recruit.answer_sale(g, kind is SellRoll)
-    elif kind is Ordinance:
-        recruit.ordinance(g, seat, a.position)  # type: ignore[attr-defined]
-    elif kind is Attack:
-        defend.attack(g, seat, a.challenge, a.hero)  # type: ignore[attr-defined]
-    elif kind is DeclareMob:
-        defend.declare_mob(g, seat)
-    elif kind is Build:
-        build.build(g, seat, a.card)  # type: ignore[attr-defined]
-    elif kind is Resolve:
-        rulings.resolve(g, seat, a.ruling)  # type: ignore[attr-defined]
-    elif kind is Pass:
-        g.say("pass", "{} ends their turn.", {"seat": seat}, g.names[seat])
-        flow.end_turn(g)
-    elif kind is UseAbility:
-        powers.use_ability(g, seat, a.card)  # type: ignore[attr-defined]
-        rulings.settle_turn(g, seat)
-    elif kind is PayVend:
-        powers.ask_vend(g, seat, a.seat, a.card)  # type: ignore[attr-defined]
-    elif kind is AllowVend or kind is RefuseVend:
-        powers.answer_vend(g, kind is AllowVend)
-        rulings.settle_turn(g, g.order[g.turn_idx])
-    elif kind is UseFavor:
-        favor.use_bonus(g, seat)
-        rulings.settle_turn(g, seat)
-    elif kind is KeepFavor:
-        favor.keep(g, seat)
-    elif kind is MoveStart:
-        favor.move_start(g, seat, a.seat)  # type: ignore[attr-defined]
-    else:  # the legal list holds nothing else
+    rule = _RULES.get(type(a))
+    if rule is None:  # the legal list holds nothing else
         raise AssertionError(f"no rule carries out {a}")
+    rule(g, seat, a)
+
+
+def _roll(g: VillagersAndVillains, seat: int, a: Any) -> None:
+    if g.phase == "recruit":
+        recruit.roll(g, seat)
+    else:
+        defend.roll(g, seat)
+        _after_defense(g, seat)
+
+
+def _pass(g: VillagersAndVillains, seat: int, a: Any) -> None:
+    if g.reporting():
+        g.say("pass", "{} ends their turn.", {"seat": seat}, g.names[seat])
+    flow.end_turn(g)
+
+
+def _use_ability(g: VillagersAndVillains, seat: int, a: Any) -> None:
+    powers.use_ability(g, seat, a.card)
+    rulings.settle_turn(g, seat)
+
+
+def _answer_vend(g: VillagersAndVillains, seat: int, a: Any) -> None:
+    powers.answer_vend(g, type(a) is AllowVend)
+    rulings.settle_turn(g, g.order[g.turn_idx])
+
+
+def _use_favor(g: VillagersAndVillains, seat: int, a: Any) -> None:
+    favor.use_bonus(g, seat)
+    rulings.settle_turn(g, seat)
+
+
+# Each kind of action and the rule that carries it out (one lookup instead of a chain of
+# tests, as every move of a search passes through here).
+_RULES: dict[type, Callable[[VillagersAndVillains, int, Any], None]] = {
+    Recruit: lambda g, seat, a: recruit.announce(g, seat, a.position),
+    Roll: _roll,
+    BuyRoll: lambda g, seat, a: recruit.buy_roll(g, seat),
+    BuyRollFrom: lambda g, seat, a: recruit.ask_to_buy_roll(g, seat, a.seat),
+    SellRoll: lambda g, seat, a: recruit.answer_sale(g, True),
+    KeepRoll: lambda g, seat, a: recruit.answer_sale(g, False),
+    Ordinance: lambda g, seat, a: recruit.ordinance(g, seat, a.position),
+    Attack: lambda g, seat, a: defend.attack(g, seat, a.challenge, a.hero),
+    DeclareMob: lambda g, seat, a: defend.declare_mob(g, seat),
+    Build: lambda g, seat, a: build.build(g, seat, a.card),
+    Resolve: lambda g, seat, a: rulings.resolve(g, seat, a.ruling),
+    Pass: _pass,
+    UseAbility: _use_ability,
+    PayVend: lambda g, seat, a: powers.ask_vend(g, seat, a.seat, a.card),
+    AllowVend: _answer_vend,
+    RefuseVend: _answer_vend,
+    UseFavor: _use_favor,
+    KeepFavor: lambda g, seat, a: favor.keep(g, seat),
+    MoveStart: lambda g, seat, a: favor.move_start(g, seat, a.seat),
+}
 
 
 def _after_defense(g: VillagersAndVillains, seat: int) -> None:
     """After a DEFENSE roll: the turn goes on while an attempt or a choice remains."""
-    if not defend.challenges_in_town(g, seat):
+    if not defend.has_challenge(g, seat):
         flow.end_turn(g)
         return
     rulings.settle_turn(g, seat)

@@ -26,13 +26,17 @@ def begin_phase(g: VillagersAndVillains, phase: str) -> None:
     if phase == "recruit":
         g.sold.clear()  # a roll sold but never used (an empty pool) is not carried over
     g.fresh.clear()  # Reading (timing ruling): a card acts from the phase after it entered
-    g.say("phase", "Round {}, {} Phase.", {"round": g.round, "phase": phase}, g.round,
-          PHASE_TITLES[phase])
+    if g.reporting():
+        g.say("phase", "Round {}, {} Phase.", {"round": g.round, "phase": phase}, g.round,
+              PHASE_TITLES[phase])
     if g.favor_seat is not None:
         # The Favor's holder may move the Start Marker as the phase begins.
         g.order = [g.favor_seat]
         g.turn_idx = 0
         g.turn_state = TurnState("favor")
+        return
+    if (phase == "pillage" or phase == "earning") and rulings.play_phase_quietly(g):
+        end_phase(g)
         return
     start_turns(g)
 
@@ -78,9 +82,10 @@ def end_phase(g: VillagersAndVillains) -> None:
         begin_phase(g, NEXT_PHASE[phase])
         return
     limit = end_size(g.n)
+    full = max(map(len, (p.town for p in g.players))) >= limit
     # Reading: the empty deck, like a full town, ends the game once Build/Hire is over
-    if any(len(p.town) >= limit for p in g.players) or not g.deck:
-        scoring.finish(g, "deck" if not any(len(p.town) >= limit for p in g.players) else "town")
+    if full or not g.deck:
+        scoring.finish(g, "town" if full else "deck")
         return
     reset(g)
     g.round += 1
@@ -92,24 +97,25 @@ def reset(g: VillagersAndVillains) -> None:
     g.phase = "reset"
     g.fresh.clear()
     g.marker = (g.marker + 1) % g.n  # Reading: "left" is the next seat up (clockwise)
-    g.say("phase", "Round {}, Reset Phase: {} takes the Start Marker.",
-          {"round": g.round, "phase": "reset", "marker": g.marker}, g.round,
-          g.names[g.marker])
-    card = g.card
-    keep = [c for c in g.pool if card[c].type == "challenge"]
-    gone = [c for c in g.pool if card[c].type != "challenge"]
+    if g.reporting():
+        g.say("phase", "Round {}, Reset Phase: {} takes the Start Marker.",
+              {"round": g.round, "phase": "reset", "marker": g.marker}, g.round,
+              g.names[g.marker])
+    challenges = g.facts.challenges
+    keep = [c for c in g.pool if c in challenges]
+    gone = [c for c in g.pool if c not in challenges]
     favor_card = g.pool[g.favor_pool] if g.favor_pool is not None else None
     g.removed += gone
     g.pool = keep  # challenges slide to the lowest positions
     # Reading: the Favor stays on a challenge that stays in the pool; else it is re-rolled
     g.favor_pool = keep.index(favor_card) if favor_card in keep else None
-    if gone:
+    if gone and g.reporting():
         g.say("clear", "{} leave the game; the challenges slide down.",
               {"removed": gone}, ", ".join(gone))
     fill = min(pool_size(g.n) - len(g.pool), len(g.deck))
     new = [g.deck.pop() for _ in range(fill)]
     g.pool += new
-    if new:
+    if new and g.reporting():
         g.say("pool", "New cards in the Recruitment Pool: {}.", {"cards": new,
               "pool": g.pool[:]}, ", ".join(new), chance=True, reveals=True)
     if g.advanced and g.favor_seat is None and g.favor_pool is None:
@@ -124,5 +130,6 @@ def place_favor(g: VillagersAndVillains) -> None:
     die = g.roll_die(g.marker, "where the King's Favor goes")
     # Reading: a roll beyond a short pool puts the Favor on its last card
     g.favor_pool = min(die, len(g.pool)) - 1
-    g.say("favor", "The King's Favor goes on position {} ({}).",
-          {"position": g.favor_pool + 1}, g.favor_pool + 1, g.pool[g.favor_pool])
+    if g.reporting():
+        g.say("favor", "The King's Favor goes on position {} ({}).",
+              {"position": g.favor_pool + 1}, g.favor_pool + 1, g.pool[g.favor_pool])

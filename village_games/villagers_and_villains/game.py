@@ -14,15 +14,15 @@ from ..core.game import Game
 from ..core.outcome import Outcome
 from ..core.rng import Rng
 from . import audit, dispatch, flow, legal, scoring, state_io, views
-from .abilities import PHASE_TITLES, PHASES
+from .abilities import PHASE_TITLES
 from .actions import CODEC
 from .cards import CardSet, DeckSpec, resolve_deck
+from .facts import deck_facts
 from .options import DIE, GOLD_IN_BOX, INFO, START_GOLD, check_players, pool_size
 from .player import Mayor
 from .turn import TurnState
 
 __all__ = ["VillagersAndVillains"]
-
 
 class VillagersAndVillains(Game):
     info = INFO
@@ -60,17 +60,18 @@ class VillagersAndVillains(Game):
     def __init__(self, cards: CardSet) -> None:  # use new_game() or from_dict()
         self.cards = cards  # the deck in play: bots and renderers read card facts here
         self.card = cards.cards
+        self.facts = deck_facts(cards)  # the same facts as quick lookups, for the rules
         # per phase, the cards whose ability works in it (a quick filter for the rules)
-        self.phase_cards: dict[str, frozenset[str]] = {
-            ph: frozenset(c.name for c in cards if c.ability and c.ability.phase == ph)
-            for ph in PHASES}
+        self.phase_cards: dict[str, frozenset[str]] = self.facts.phase_cards
         self.history = []
         self.log = []
         self.start: dict[str, Any] | None = None  # the scenario a game began from
         self._legal: tuple[int, Sequence[Action]] | None = None
         # per phase, (seat, card, ability) for town cards with an ability in it; dropped
-        # whenever a card is built (challenges, the only other arrivals, have none)
-        self._abilities: dict[str, list[tuple[int, str, Any]]] = {}
+        # whenever a card with an ability is built (challenges, the only other arrivals and
+        # departures, have none)
+        # (and under (phase, timing) those of one timing, see powers.timed_abilities)
+        self._abilities: dict[Any, list[tuple[int, str, Any]]] = {}
         self._reported: tuple = ()
 
     # ------------------------------------------------------------ setup
@@ -106,10 +107,10 @@ class VillagersAndVillains(Game):
         g.setup(n, advanced, ordinance, pony_express)
         g.names = [g.player_name(i) for i in range(n)]
         g.rng = Rng(seed)
-        g.deck = list(cards.playing_cards())
+        g.deck = list(g.facts.playing)
         g.rng.shuffle(g.deck)
         size = pool_size(n)
-        mob, deputy = cards.mob, cards.deputy
+        mob, deputy = cards[g.facts.mob], cards[g.facts.deputy]
         g.players = []
         for i in range(n):
             m = Mayor(g.names[i], START_GOLD)
@@ -232,23 +233,30 @@ class VillagersAndVillains(Game):
         return t.challenge is not None and 1 + t.bonus >= self.card[t.challenge].defeat
 
     def pillage_loss(self, seat: int) -> int:
-        card = self.card
-        return sum(card[c].pillage for c in self.players[seat].town)
+        return sum(map(self.facts.pillage.__getitem__, self.players[seat].town))
 
     def town_size(self, seat: int) -> int:
         return len(self.players[seat].town)
 
     def actor(self) -> int:
         t = self.turn_state
-        if t.step == "favor":
+        step = t.step
+        if step == "choose" or step == "declare":  # the usual case first
+            return self.order[self.turn_idx]
+        if step == "favor":
             return self.favor_seat  # type: ignore[return-value]
-        if t.step == "vend" or t.step == "sell":
+        if step == "vend" or step == "sell":
             return t.vend[0]  # type: ignore[index]
         return self.order[self.turn_idx]
 
     # ------------------------------------------------------------ protocol
     def to_act(self) -> list[int]:
-        return [] if self.phase == "over" else [self.actor()]
+        if self.phase == "over":
+            return []
+        step = self.turn_state.step  # `actor()` written out: asked before every move
+        if step == "choose" or step == "declare":
+            return [self.order[self.turn_idx]]
+        return [self.actor()]
 
     def may_act(self, player: int) -> bool:
         return self.phase != "over" and type(player) is int and player == self.actor()
@@ -266,6 +274,20 @@ class VillagersAndVillains(Game):
     def is_legal(self, player: int, action: Action) -> bool:
         """What the legal list holds is legal: one source of truth."""
         return action in self.legal_actions(player)
+
+    def apply(self, player: int, action: Action | dict[str, Any]) -> list[Event]:
+        """`Game.apply`, with a short way for a quiet copy that plays one of the very
+        action objects its legal list for `player` holds (the list is cached only for the
+        mayor who must act, so that is legal): nothing to check, report or record."""
+        cached = self._legal
+        if (self.quiet and cached is not None and cached[0] == player
+                and type(player) is int and self._tracer is None):
+            for a in cached[1]:
+                if a is action:
+                    self._legal = None
+                    dispatch.carry_out(self, player, action)
+                    return []
+        return super().apply(player, action)
 
     def why_illegal(self, player: int, action: Action) -> str:
         return legal.why_not(self, player, action)

@@ -111,18 +111,19 @@ def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
         if step == "choose":
             out = []
             heroes = defend.heroes_ready(g, seat)
+            attack = g.facts.attack
             for c in defend.challenges_in_town(g, seat):
                 if t.town_left > 0:
-                    out.append(act(Attack, c, None))
+                    out.append(attack[c, None])
                 for h in heroes:
-                    out.append(act(Attack, c, h))
+                    out.append(attack[c, h])
             if adv:
                 out += powers.ability_options(g, seat, "turn")
             out.append(PASS)
             return tuple(out)
         out = [ROLL]
         if not g.defense_certain():
-            if t.mob is False and g.cards.mob.name in g.players[seat].hand_pub:
+            if t.mob is False and g.facts.mob in g.players[seat].hand_pub:
                 out.append(DECLARE_MOB)
             if adv:
                 if g.favor_seat == seat:
@@ -130,13 +131,15 @@ def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
                 out += powers.ability_options(g, seat, "declare")
         return tuple(out)
     if phase == "build":
-        out = [act(Build, c) for c in build.buildable(g, seat)]
+        builds = g.facts.build
+        out = [builds[c] for c in build.buildable(g, seat)]
         if adv:
             out += powers.ability_options(g, seat, "turn")
         out.append(PASS)
         return tuple(out)
     # pillage and earning: the turn's rulings, in the order the mayor likes
-    out = [act(Resolve, r) for r in dict.fromkeys(t.pending)]
+    resolves = g.facts.resolve
+    out = [resolves[r] for r in dict.fromkeys(t.pending)]
     if adv:
         if g.favor_seat == seat and favor_bonus_useful(g, seat):
             out.append(USE_FAVOR)

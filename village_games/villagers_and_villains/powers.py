@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 
 from ..core.actions import Action
 from .abilities import Ability, apply_effect, usable_now
-from .actions import PayVend, UseAbility, act
 
 if TYPE_CHECKING:
     from .game import VillagersAndVillains
@@ -24,17 +23,34 @@ def town_abilities(g: VillagersAndVillains, phase: str) -> list[tuple[int, str, 
     return found  # type: ignore[return-value]
 
 
+def timed_abilities(g: VillagersAndVillains, phase: str,
+                    when: str) -> list[tuple[int, str, Ability]]:
+    """`town_abilities(g, phase)` whose timing is `when` (kept beside them: legal lists ask
+    for these before nearly every choice of the advanced game)."""
+    key = (phase, when)
+    found = g._abilities.get(key)
+    if found is None:
+        timing = g.facts.when
+        found = g._abilities[key] = [e for e in town_abilities(g, phase)
+                                     if timing[e[1]] == when]
+    return found  # type: ignore[return-value]
+
+
 def ability_options(g: VillagersAndVillains, seat: int, when: str) -> list[Action]:
     """UseAbility / PayVend choices for `seat` now: abilities of this phase whose timing is
     `when` ("declare" before a roll, "turn" any time in the turn)."""
-    found = town_abilities(g, g.phase)
+    found = g._abilities.get((g.phase, when))
+    if found is None:
+        found = timed_abilities(g, g.phase, when)
     if not found:
         return []
     t, fresh = g.turn_state, g.fresh
+    used = t.used
     gold = g.players[seat].gold
+    facts = g.facts
     out: list[Action] = []
     for s, c, ab in found:
-        if ab.when != when or c in fresh:
+        if c in fresh:
             continue
         own = s == seat
         if own:
@@ -43,9 +59,9 @@ def ability_options(g: VillagersAndVillains, seat: int, when: str) -> list[Actio
             continue
         else:
             price = ab.vend
-        if price > gold or f"{s}:{c}" in t.used or not usable_now(g, seat, ab):
+        if price > gold or (used and f"{s}:{c}" in used) or not usable_now(g, seat, ab):
             continue
-        out.append(act(UseAbility, c) if own else act(PayVend, s, c))
+        out.append(facts.use[c] if own else facts.pay_vend[s, c])
     return out
 
 
@@ -55,9 +71,10 @@ def use_ability(g: VillagersAndVillains, seat: int, name: str) -> None:
     g.turn_state.used.append(f"{seat}:{name}")
     if ab.cost:
         g.pay_to_bank(seat, ab.cost)
-    g.say("ability", "{} uses the {}{}: {}.", {"seat": seat, "card": name, "paid": ab.cost},
-          g.names[seat], name, f" (pays {ab.cost} gold)" if ab.cost else "",
-          ab.describe())
+    if g.reporting():
+        g.say("ability", "{} uses the {}{}: {}.", {"seat": seat, "card": name,
+              "paid": ab.cost}, g.names[seat], name,
+              f" (pays {ab.cost} gold)" if ab.cost else "", ab.describe())
     apply_effect(g, seat, name, ab)
 
 
@@ -91,7 +108,8 @@ def answer_vend(g: VillagersAndVillains, allow: bool) -> None:
         g.pay_seat(seat, owner, ab.vend)
     else:
         g.pay_to_bank(seat, ab.vend)
-    g.say("vend_allow", "{} lets {} use the {} for {} gold: {}.",
-          {"seat": owner, "to": seat, "card": name, "price": ab.vend},
-          g.names[owner], g.names[seat], name, ab.vend, ab.describe())
+    if g.reporting():
+        g.say("vend_allow", "{} lets {} use the {} for {} gold: {}.",
+              {"seat": owner, "to": seat, "card": name, "price": ab.vend},
+              g.names[owner], g.names[seat], name, ab.vend, ab.describe())
     apply_effect(g, seat, name, ab)

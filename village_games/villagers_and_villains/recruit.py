@@ -23,8 +23,9 @@ def announce(g: VillagersAndVillains, seat: int, position: int) -> None:
     t.rolls = 1
     if position > 1:
         t.step = "declare"
-    g.say("announce", "{} wants card {} ({}).", {"seat": seat, "position": position,
-          "card": g.pool[position - 1]}, g.names[seat], position, g.pool[position - 1])
+    if g.reporting():
+        g.say("announce", "{} wants card {} ({}).", {"seat": seat, "position": position,
+              "card": g.pool[position - 1]}, g.names[seat], position, g.pool[position - 1])
     if position == 1:
         # Reading: position 1 succeeds on any roll, so it is taken without rolling
         take(g, seat, 0)
@@ -35,8 +36,9 @@ def buy_roll(g: VillagersAndVillains, seat: int) -> None:
     g.pay_to_bank(seat, EXTRA_ROLL_PRICE)
     t.bought += 1
     t.rolls += 1
-    g.say("buy_roll", "{} buys an extra roll for 1 gold ({} rolls).",
-          {"seat": seat, "rolls": t.rolls}, g.names[seat], t.rolls)
+    if g.reporting():
+        g.say("buy_roll", "{} buys an extra roll for 1 gold ({} rolls).",
+              {"seat": seat, "rolls": t.rolls}, g.names[seat], t.rolls)
 
 
 def roll(g: VillagersAndVillains, seat: int) -> None:
@@ -45,7 +47,7 @@ def roll(g: VillagersAndVillains, seat: int) -> None:
     # for the rest stays spent); a declared bonus adds to every die of this recruit
     t = g.turn_state
     need = t.position - t.bonus
-    plus = f", +{t.bonus}" if t.bonus else ""
+    plus = (f", +{t.bonus}" if t.bonus else "") if g.reporting() else ""
     rolls = t.rolls
     # Reading (Pony Express): the sold base roll counts as a 1, bonuses still add to it,
     # and rolls bought on top of it are real dice
@@ -60,8 +62,9 @@ def roll(g: VillagersAndVillains, seat: int) -> None:
         if g.roll_die(seat, "recruit card {}{}", t.position, plus) >= need:
             take(g, seat, t.position - 1)
             return
-    g.say("fail", "{} misses card {} and must take card 1.", {"seat": seat},
-          g.names[seat], t.position)
+    if g.reporting():
+        g.say("fail", "{} misses card {} and must take card 1.", {"seat": seat},
+              g.names[seat], t.position)
     take(g, seat, 0)
 
 
@@ -71,7 +74,7 @@ def take(g: VillagersAndVillains, seat: int, index: int) -> None:
     p = g.players[seat]
     if seat in g.sold:  # a recruit without a roll still uses up the sold roll
         g.sold.remove(seat)
-    if g.card[card].type == "challenge":
+    if card in g.facts.challenges:
         p.town.append(card)
         g.fresh.append(card)
         where = "town"
@@ -85,10 +88,11 @@ def take(g: VillagersAndVillains, seat: int, index: int) -> None:
         g.favor_seat = seat
     elif fp is not None and fp > index:
         g.favor_pool = fp - 1  # the Favor slides forward with its card
-    g.say("recruit", "{} recruits {} (to their {}).", {"seat": seat, "card": card,
-          "position": index + 1, "to": where}, g.names[seat], card, where)
-    if taken:
-        g.say("favor", "{} takes the King's Favor.", {"seat": seat}, g.names[seat])
+    if g.reporting():
+        g.say("recruit", "{} recruits {} (to their {}).", {"seat": seat, "card": card,
+              "position": index + 1, "to": where}, g.names[seat], card, where)
+        if taken:
+            g.say("favor", "{} takes the King's Favor.", {"seat": seat}, g.names[seat])
     flow.end_turn(g)
 
 

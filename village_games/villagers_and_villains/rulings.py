@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING
 
 from . import flow, legal, powers
 from .actions import Pass, Resolve
+from .turn import TurnState
 
 if TYPE_CHECKING:
     from .game import VillagersAndVillains
 
 
 def earnings(g: VillagersAndVillains, seat: int) -> int:
-    card = g.card
-    return sum(card[c].earnings for c in g.players[seat].town)
+    return sum(map(g.facts.earnings.__getitem__, g.players[seat].town))
 
 
 def tax_cards(g: VillagersAndVillains, seat: int) -> list[str]:
@@ -33,7 +33,8 @@ def optional_here(g: VillagersAndVillains, seat: int) -> bool:
         return False
     if g.favor_seat == seat:
         return True
-    return bool(powers.town_abilities(g, g.phase))
+    # passive abilities (a Tax Collector) act by themselves: only the others offer a choice
+    return bool(powers.timed_abilities(g, g.phase, "turn"))
 
 
 def start_rulings(g: VillagersAndVillains, seat: int) -> bool:
@@ -60,6 +61,32 @@ def start_rulings(g: VillagersAndVillains, seat: int) -> bool:
     return True
 
 
+def play_phase_quietly(g: VillagersAndVillains) -> bool:
+    """Every turn of a Pillage or Earning phase at once, for a copy nobody reports on,
+    when no turn can hold a choice (the basic game, or no town card acts in the phase and
+    nobody holds the King's Favor): each turn would only carry out its one ruling, as
+    `start_rulings` does, so the turns are not set up one by one. False: nothing done."""
+    if g.reporting() or (g.advanced and (g.favor_seat is not None
+                                         or powers.town_abilities(g, g.phase))):
+        return False
+    n = g.n
+    order = [(g.marker + k) % n for k in range(n)]
+    if g.phase == "pillage":
+        for seat in order:
+            if g.players[seat].gold > 0:
+                loss = g.pillage_loss(seat)
+                if loss > 0:
+                    g.pay_to_bank(seat, loss)
+    else:
+        for seat in order:
+            gain = earnings(g, seat)
+            if gain > 0:
+                g.pay_from_bank(seat, gain, "citizens' earnings")
+    # where the turns would have left the phase: after the last one
+    g.order, g.turn_idx, g.turn_state = order, n, TurnState()
+    return True
+
+
 def resolve(g: VillagersAndVillains, seat: int, ruling: str, settle: bool = True) -> None:
     t = g.turn_state
     t.pending.remove(ruling)
@@ -67,12 +94,14 @@ def resolve(g: VillagersAndVillains, seat: int, ruling: str, settle: bool = True
     if ruling == "pillage":
         loss = max(0, g.pillage_loss(seat) - t.reduce)
         if t.avoid:
-            g.say("pillage", "The King's Favor spares {} the Pillage Loss.", {"seat": seat,
-                  "lost": 0}, name)
+            if g.reporting():
+                g.say("pillage", "The King's Favor spares {} the Pillage Loss.",
+                      {"seat": seat, "lost": 0}, name)
         else:
             paid = g.pay_to_bank(seat, loss)
-            g.say("pillage", "{} loses {} gold to pillage.", {"seat": seat, "lost": paid},
-                  name, paid)
+            if g.reporting():
+                g.say("pillage", "{} loses {} gold to pillage.", {"seat": seat,
+                      "lost": paid}, name, paid)
     elif ruling == "earnings":
         g.pay_from_bank(seat, earnings(g, seat), "citizens' earnings")
     else:  # a passive card of another mayor (Tax Collector)
@@ -80,8 +109,9 @@ def resolve(g: VillagersAndVillains, seat: int, ruling: str, settle: bool = True
         ab = g.card[ruling].ability
         assert ab is not None
         paid = g.pay_seat(seat, owner, ab.amount)
-        g.say("tax", "{} pays {} gold to {} ({}).", {"seat": seat, "to": owner,
-              "gold": paid, "card": ruling}, name, paid, g.names[owner], ruling)
+        if g.reporting():
+            g.say("tax", "{} pays {} gold to {} ({}).", {"seat": seat, "to": owner,
+                  "gold": paid, "card": ruling}, name, paid, g.names[owner], ruling)
     if settle:
         settle_turn(g, seat)
 

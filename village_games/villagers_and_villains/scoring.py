@@ -62,12 +62,14 @@ def count_pairs(town: list[str], cards: CardSet) -> list[tuple[str, str]]:
 def score_sheet(g: VillagersAndVillains) -> list[dict[str, Any]]:
     """One row per mayor: every line of the pad and the total."""
     cards = g.cards
-    card = g.card
-    mob = cards.mob.name
-    heroes = [sum(1 for c in p.town if card[c].type == "hero") for p in g.players]
+    facts = g.facts
+    mob = facts.mob
+    is_hero, is_challenge = facts.heroes.__contains__, facts.challenges.__contains__
+    heroes = [sum(map(is_hero, p.town)) for p in g.players]
     # Reading: the Victory bonus counts challenges in the hand (drawn ones too), as the
     # English pad and the extra-cards ruling say (the Dutch pad's "town" is a slip)
-    beaten = [sum(1 for c in p.hand() if card[c].type == "challenge") for p in g.players]
+    beaten = [sum(map(is_challenge, p.hand_pub)) + sum(map(is_challenge, p.hand_sec))
+              for p in g.players]
     sizes = [len(p.town) for p in g.players]
     h1, h2 = places(heroes)
     v1, v2 = places(beaten)
@@ -84,10 +86,12 @@ def score_sheet(g: VillagersAndVillains) -> list[dict[str, Any]]:
             victory = VICTORY_FIRST * beaten[i]
         elif beaten[i] and beaten[i] == v2:
             victory = beaten[i] // VICTORY_SECOND_EVERY
-        pairs = count_pairs(p.town, cards) if g.advanced else []
+        # a town with no card that pairs has no pairs (the usual case: skip the search)
+        pairs = count_pairs(p.town, cards) if g.advanced and not facts.paired.isdisjoint(
+            p.town) else []
         row: dict[str, Any] = {
             "seat": i, "name": p.name,
-            "town_value": sum(card[c].value for c in p.town),
+            "town_value": sum(map(facts.value.__getitem__, p.town)),
             "civility": CIVILITY_BONUS if mob in p.hand_pub else 0,
             "heroic": heroic, "victory": victory,
             "largest_town": LARGEST_TOWN_BONUS if sizes[i] and sizes[i] == s1 else 0,
