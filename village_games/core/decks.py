@@ -19,6 +19,24 @@ from .card_data import CardDataError, load_toml
 C = TypeVar("C")
 
 
+class SavedDeck:
+    """Mixin for a game's card set (or any set of cards read from a file): whether it is
+    the game's own, and the form `options` keep of it. Subclasses are dataclasses with the
+    fields `name` and `data` (the parsed file; None for the game's own cards)."""
+
+    __slots__ = ()
+    name: str
+    data: dict[str, Any] | None
+
+    @property
+    def is_standard(self) -> bool:
+        return self.data is None
+
+    def saved_form(self) -> dict[str, Any] | None:
+        """What a game's options hold: None for the game's own cards, else name and data."""
+        return None if self.data is None else {"name": self.name, "data": self.data}
+
+
 class DeckLoader(Generic[C]):
     def __init__(self, parse: Callable[[dict[str, Any], str], C], card_file: Path,
                  kind: type[C]) -> None:

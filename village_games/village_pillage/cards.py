@@ -13,7 +13,7 @@ from ..core.card_data import (
     field,
     unknown_keys,
 )
-from ..core.decks import DeckLoader
+from ..core.decks import DeckLoader, SavedDeck
 
 TYPES: tuple[str, ...] = ("Farmer", "Wall", "Raider", "Merchant")
 FARMER, WALL, RAIDER, MERCHANT = range(4)
@@ -110,7 +110,7 @@ def _facing(card: Card, opposing_type: int) -> Facing:
 
 
 @dataclass(frozen=True, slots=True)
-class CardSet:
+class CardSet(SavedDeck):
     """A deck: the card facts a game is played with. `name` and `data` (the parsed file)
     travel in saves and records when the deck is not the standard one."""
 
@@ -134,14 +134,6 @@ class CardSet:
         object.__setattr__(self, "facing", {
             name: {other: _facing(card, o.type) for other, o in self.cards.items()}
             for name, card in self.cards.items()})
-
-    @property
-    def is_standard(self) -> bool:
-        return self.data is None
-
-    def saved_form(self) -> dict | None:
-        """What `options["deck"]` holds: None for the standard deck, else name and data."""
-        return None if self.data is None else {"name": self.name, "data": self.data}
 
     def __getitem__(self, name: str) -> Card:
         try:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.card_data import CardDataError, choice_field, field, int_field, unknown_keys
-from ..core.decks import DeckLoader
+from ..core.decks import DeckLoader, SavedDeck
 from .abilities import EFFECTS, PHASES, VEND_TO, Ability
 
 TYPES: tuple[str, ...] = ("building", "challenge", "citizen", "hero", "mob")
@@ -95,7 +95,7 @@ class Card:
 
 
 @dataclass(frozen=True, slots=True)
-class CardSet:
+class CardSet(SavedDeck):
     """A deck: the card facts a game is played with. `name` and `data` (the parsed file)
     travel in saves and records when the deck is not the standard one."""
 
@@ -104,13 +104,6 @@ class CardSet:
     stand_in: bool
     name: str = STANDARD_NAME
     data: dict | None = None
-
-    @property
-    def is_standard(self) -> bool:
-        return self.data is None
-
-    def saved_form(self) -> dict | None:
-        return None if self.data is None else {"name": self.name, "data": self.data}
 
     def __getitem__(self, name: str) -> Card:
         try:

@@ -22,7 +22,7 @@ from ..core.card_data import (
 from ..core.card_data import (
     field as checked_field,
 )
-from ..core.decks import DeckLoader
+from ..core.decks import DeckLoader, SavedDeck
 
 COLOURS: tuple[str, ...] = ("Red", "Orange", "Yellow", "Green", "Blue", "Purple")
 GREY = "Grey"
@@ -93,7 +93,7 @@ class ScoreCard:
 
 
 @dataclass(frozen=True)
-class CardSet:
+class CardSet(SavedDeck):
     """A deck. `name` and `data` (the parsed file) travel in saves and records when the
     deck is not the standard one; the flat tables are what the rules read."""
 
@@ -159,14 +159,6 @@ class CardSet:
         object.__setattr__(self, "hand_key", {
             c.id: c.colour if c.is_unit else ANIMAL_KEY if c.kind == "animal" else BUILDING_KEY
             for c in cards})
-
-    @property
-    def is_standard(self) -> bool:
-        return self.data is None
-
-    def saved_form(self) -> dict | None:
-        """What `options["deck"]` holds: None for the standard deck, else name and data."""
-        return None if self.data is None else {"name": self.name, "data": self.data}
 
     def __getitem__(self, card_id: str) -> Card:
         try:
