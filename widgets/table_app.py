@@ -155,7 +155,13 @@ class TableApp:
                                         icon="eye", layout=w.Layout(width="auto"))
         self.handover_button.add_class("vg-ready-button")
         self.handover_button.on_click(guard(self._on_ready))
-        self.handover = w.VBox([self.handover_text, self.handover_button])
+        # a secret moment (see `Game.hidden_offer`): the pause that names nobody lets it pass
+        self.go_on_button = w.Button(description="Nobody: go on", icon="forward",
+                                     layout=w.Layout(width="auto"))
+        self.go_on_button.add_class("vg-go-on-button")
+        self.go_on_button.on_click(guard(self._on_go_on))
+        self.handover = w.VBox([self.handover_text,
+                                w.HBox([self.handover_button, self.go_on_button])])
         self.handover.add_class("vg-handover")
         self.prompt = make(w.HTML, "vg-prompt", value="")
         self.picker = ActionPicker(self._on_choose, wrap=guard, shared=shared)  # guarded
@@ -569,6 +575,25 @@ class TableApp:
         self.showing = seat
         self._refresh()
 
+    def secret_moment(self) -> bool:
+        """Whether the person to act is being asked in secret (a card only they know of)
+        with several people at the screen: then the screen names nobody."""
+        seat = self.human_to_act()
+        return (self.hot_seat and seat is not None and self.showing != seat
+                and self.game.hidden_offer(seat) is not None)
+
+    def _on_go_on(self, _b: Any = None) -> None:
+        """Nobody at the screen takes up the secret moment: it passes for its holder."""
+        if not self.secret_moment():
+            raise ValueError("there is no pause to go on from")
+        seat = self.human_to_act()
+        assert seat is not None
+        self._play(seat, self.game.hidden_offer(seat))
+        self.undo_stack = []  # taking it back would tell who was asked
+        self.undo_reason = "Only your own last move can be taken back, before anyone else acts."
+        self._advance()
+        self._refresh()
+
     def _on_choose(self, action: Any) -> None:
         g = self.game
         seat = self.human_to_act()
@@ -856,17 +881,32 @@ class TableApp:
             self.prompt.value = ""
             self.log_view.value = self._log_html(view)
             return
+        secret = self.secret_moment()
         if self.passing is not None:
             mover = self.passing
             self._draw(g.observation(mover))
-            nxt = html.escape(g.player_name(seat))
-            self.pass_button.description = f"Done: pass the screen to {g.player_name(seat)}"
+            nxt = "the others" if secret else g.player_name(seat)
+            self.pass_button.description = f"Done: pass the screen to {nxt}"
             self._set_visible(self.pass_button, True)
             self.prompt.value = (
                 f'<div class="vg-prompt-line"><b>{html.escape(g.player_name(mover))}</b>, '
                 "your move is in. Take it back with Undo, or pass the screen to "
-                f"<b>{nxt}</b>.</div>")
+                f"<b>{html.escape(nxt)}</b>.</div>")
             self.log_view.value = self._log_html(mover)
+            return
+        self._set_visible(self.go_on_button, secret)
+        if secret:
+            self.handover_text.value = (
+                '<div class="vg-handover-card"><div class="vg-handover-title">A pause before '
+                "the next turn</div><div>Someone may hold a card that lets them act right "
+                "now. If that is you, take the screen and say so; the others look away. If "
+                "nobody does, go on.</div></div>")
+            self.handover_button.description = "I have a card to play now"
+            self._set_visible(self.handover, True)
+            self._set_visible(self.board, False)
+            self.board.set(html="", targets=[], picked=[])
+            self.prompt.value = '<div class="vg-prompt-line">A pause before the next turn…</div>'
+            self.log_view.value = self._log_html(None)
             return
         if self.hot_seat and self.showing != seat:
             name = html.escape(g.player_name(seat))

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from village_games.villagers import Villagers
 from widgets.table_app import SAVE_FORMAT
 from widgets.villagers.play_app import make_app
@@ -85,3 +87,43 @@ def test_the_courier_moment_is_a_readable_choice_and_a_road_click_plays_it() -> 
     app.picker.confirm.click()  # taking it is final: it waits for Confirm
     assert "Cooper" in app.game.players[0].hand()
     assert "Courier" in app.game.discard
+
+
+COURIER_MOMENT = {"seed": 1, "phase": "draft", "turn": 1,
+                  "options": {"expansions": ["scoundrels"]},
+                  "road": ["Cooper", "Wheeler", "Grazier", "Mason", "Graper", "Wattler"],
+                  "expansion_state": {"courier": 0},
+                  "players": [{"name": "Ana", "hand": ["Courier"]}, {"name": "Ben"},
+                              {"name": "Cy"}]}
+
+
+def test_in_hot_seat_the_courier_moment_is_a_pause_that_names_nobody() -> None:
+    app = make_app({"players": "3", "seats": "human,human,human", "seed": "1"})
+    load(app, COURIER_MOMENT, ["human", "human", "human"])
+    assert app.secret_moment()
+    shown = app.handover_text.value + app.prompt.value + app.handover_button.description
+    assert "Ana" not in shown and "pause before the next turn" in shown
+    assert app.go_on_button.layout.display != "none"
+    app.go_on_button.click()  # nobody speaks up: the Courier stays in Ana's hand, unseen
+    g = app.game
+    assert "Courier" in g.players[0].hand() and g.to_act() == [1]
+    assert app.undo_button.disabled  # taking the pause back would tell who was asked
+    assert "Pass to Ben" in app.handover_text.value
+    assert all("Courier" not in line for line in g.log_for(None))
+
+
+def test_in_hot_seat_the_courier_holder_takes_the_screen_when_they_say_so() -> None:
+    app = make_app({"players": "3", "seats": "human,human,human", "seed": "1"})
+    load(app, COURIER_MOMENT, ["human", "human", "human"])
+    app.handover_button.click()  # "I have a card to play now"
+    assert not app.secret_moment() and app.showing == 0
+    assert set(app.picker.kinds) == {"PlayCourier", "LetDraftGoOn"}
+    app.picker.pick("", None, kind="LetDraftGoOn")  # having looked, Ana lets it go
+    assert "Ana" in app.prompt.value and "pass the screen to <b>Ben</b>" in app.prompt.value
+
+
+def test_the_pause_cannot_be_passed_when_nobody_is_asked_in_secret() -> None:
+    app = make_app({"players": "2", "seats": "human,human", "seed": "1"})
+    assert not app.secret_moment()
+    with pytest.raises(ValueError, match="no pause"):
+        app._on_go_on()

@@ -145,6 +145,13 @@ class Game(ABC):
         `apply` runs on every move, so an engine may override it with one cheaper check."""
         return self.may_act(player) and self.is_legal(player, action)
 
+    def hidden_offer(self, player: int) -> Action | None:
+        """When `player` is asked something the others must not learn they were asked (a
+        card held in secret that may act now), the action that lets the moment pass;
+        None otherwise. A screen several people share asks everyone at once, naming
+        nobody, instead of handing it to `player`."""
+        return None
+
     def reporting(self) -> bool:
         """Whether events of the move being applied are wanted (not by a quiet copy): engines
         skip building them otherwise."""

@@ -30,7 +30,7 @@ from .choices import Choices, Product
 from .draft import apply_draft, draft_choices, start_draft, why_not_draft
 from .expansions import check_expansions
 from .expansions.actions import COURIER_TYPES
-from .expansions.courier import apply_courier, courier_choices, why_not_courier
+from .expansions.courier import apply_courier, courier_choices, pass_moment, why_not_courier
 from .expansions.deck import with_expansions
 from .expansions.setup import set_up as set_up_expansions
 from .expansions.turns import (
@@ -342,6 +342,9 @@ class Villagers(Game):
             # who acts next is part of what a step shows: report it as the move's last step
             self.emit(Event("next", NEXT_TEXT[self.phase], {"seat": self.turn},
                             (self.player_name(self.turn),)))
+
+    def hidden_offer(self, player: int) -> Action | None:
+        return pass_moment(self, player)  # the Courier is asked in secret
 
     def _rules(self, player: int, action: Action) -> None:
         kind = type(action)

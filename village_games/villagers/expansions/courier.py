@@ -120,6 +120,13 @@ def check_moment(g: Villagers) -> None:
                          "the Draft Phase, before another player's turn")
 
 
+def pass_moment(g: Villagers, seat: int) -> Action | None:
+    """`Game.hidden_offer`: while `seat` is asked about the Courier, letting the draft go
+    on is the answer that tells the others nothing."""
+    e = g.ext
+    return LetDraftGoOn() if e is not None and e.courier == seat else None
+
+
 def hide_moment(w: Villagers, observer: int) -> None:
     """Determinize: a seat that is not the holder cannot tell whether the moment is open,
     so its worlds never have it open (the drafter simply drafts)."""
