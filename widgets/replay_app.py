@@ -33,6 +33,7 @@ from .safe import ErrorBanner, guarded
 from .table_adapter import GameAdapter
 from .table_app import SAVE_FORMAT
 from .theme import style_tag
+from .upload import SAVE_FILE_LIMIT, SizedUpload, check_upload
 
 EMPTY = ('<div class="vg-rp-empty"><b>No game to replay yet.</b> Open a record below: paste '
          "it or upload its file. Or finish a game in the Play app and follow its "
@@ -103,8 +104,8 @@ class ReplayApp:
         self.open_button = w.Button(description="Open", icon="folder-open")
         self.open_button.add_class("vg-rp-open")
         self.open_button.on_click(guard(lambda _b: self._load_and_say(self.paste.value)))
-        self.upload = w.FileUpload(accept=".json", multiple=False,
-                                   description="Open a record file")
+        self.upload = SizedUpload(accept=".json", description="Open a record file",
+                                  max_bytes=SAVE_FILE_LIMIT)
         self.upload.add_class("vg-rp-upload")
         self.upload.observe(guard(self._on_upload), names="value")
         self.bots_button = w.Button(description="Watch a game between bots",
@@ -310,14 +311,17 @@ class ReplayApp:
         files = change["new"]
         if not files:
             return
+        self.upload.value = []  # so that the same file can be chosen again
         name = files[0]["name"]
         try:
-            text = bytes(files[0]["content"]).decode("utf-8")
+            _name, content = check_upload(files[0], SAVE_FILE_LIMIT, "a game record")
+        except ValueError as exc:  # too big or empty
+            self._say_load(False, str(exc))
+            return
+        try:
+            text = content.decode("utf-8")
         except UnicodeDecodeError:
             self._say_load(False, f"{name} is not a text file (a record is JSON)")
-            return
-        if not text.strip():
-            self._say_load(False, f"{name} is empty")
             return
         self._load_and_say(text)
 

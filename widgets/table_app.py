@@ -84,6 +84,7 @@ from .table_setup import (
     variants_for,
 )
 from .theme import style_tag
+from .upload import SAVE_FILE_LIMIT, SizedUpload, check_upload
 
 SAVE_FORMAT = "village-games-table"
 REVEALED = "Undo never rewinds past something revealed or left to chance (a reveal, a draw)."
@@ -193,8 +194,8 @@ class TableApp:
         self.load_text.add_class("vg-load-text")
         self.load_button = make(w.Button, "vg-load", description="Load", icon="upload")
         self.load_button.on_click(guard(self._on_load))
-        self.load_upload = w.FileUpload(accept=".json", multiple=False,
-                                        description="Load a save file")
+        self.load_upload = SizedUpload(accept=".json", description="Load a save file",
+                                       max_bytes=SAVE_FILE_LIMIT)
         self.load_upload.add_class("vg-load-upload")
         self.load_upload.observe(guard(self._on_load_upload), names="value")
         self.load_note = make(w.HTML, "vg-load-note", value="")
@@ -733,13 +734,16 @@ class TableApp:
     def _on_load_upload(self, change: dict[str, Any]) -> None:
         files = change["new"]
         if files:
+            self.load_upload.value = []  # so that the same file can be chosen again
             try:
-                text = bytes(files[0]["content"]).decode("utf-8")
-            except UnicodeDecodeError:
-                self._say_load(False, f"{files[0]['name']} is not a text file (a save is JSON)")
+                name, content = check_upload(files[0], SAVE_FILE_LIMIT, "a save file")
+            except ValueError as exc:  # too big or empty
+                self._say_load(False, str(exc))
                 return
-            if not text.strip():
-                self._say_load(False, f"{files[0]['name']} is empty")
+            try:
+                text = content.decode("utf-8")
+            except UnicodeDecodeError:
+                self._say_load(False, f"{name} is not a text file (a save is JSON)")
                 return
             self._load_and_say(text)
 

@@ -2,7 +2,8 @@
 `DataFile`s it declares), and the small section of the tools each file gets.
 
 The app reads what is in use back from the game (its option `key` holds the saved form of
-a user's file), so a loaded save brings its files back and nothing is kept twice.
+a user's file), so a loaded save brings its files back and nothing is kept twice. A file
+over `DATA_FILE_LIMIT` (widgets/upload) or an empty one is refused before it is read.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import ipywidgets as w
 
 from .shared_models import Shared
 from .table_adapter import DataFile, GameAdapter
+from .upload import DATA_FILE_LIMIT, SizedUpload, check_upload
 
 Upload = tuple[str, bytes]  # (file name, contents)
 
@@ -40,16 +42,22 @@ def declared_files(adapter: GameAdapter) -> list[DataFile]:
     return [*([deck] if deck else []), *getattr(adapter, "data_files", ())]
 
 
-def parse_upload(spec: DataFile, upload: Upload) -> Any:
-    """An uploaded file, parsed; ValueError naming the file (and the entry and field)."""
-    name, content = upload
+def file_kind(spec: DataFile) -> str:
+    """How the messages name this kind of file: "a deck file", "a solo events file"."""
+    return f"a {spec.title.lower()} file"
+
+
+def parse_upload(spec: DataFile, upload: Upload, size: int = 0) -> Any:
+    """An uploaded file, parsed; ValueError naming the file (and the entry and field), or
+    its size when it is over `DATA_FILE_LIMIT` (`size`: the one the browser gave, for a
+    file it did not send) or empty."""
+    name, content = check_upload({"name": upload[0], "content": upload[1], "size": size},
+                                 DATA_FILE_LIMIT, file_kind(spec))
     try:
-        text = bytes(content).decode("utf-8")
+        text = content.decode("utf-8")
     except UnicodeDecodeError:
-        raise ValueError(f"{name} is not a text file (a {spec.title.lower()} file is TOML, "
+        raise ValueError(f"{name} is not a text file ({file_kind(spec)} is TOML, "
                          "in UTF-8)") from None
-    if not text.strip():
-        raise ValueError(f"{name} is empty")
     return spec.load(name, text)
 
 
@@ -73,8 +81,8 @@ class FileControl:
         self._message = ""
         key = spec.key
         self.note = shared.html("", "vg-file-note", f"vg-{key}-note")
-        self.upload = w.FileUpload(accept=spec.accept, multiple=False,
-                                   description=spec.upload, layout=w.Layout(width="auto"))
+        self.upload = SizedUpload(accept=spec.accept, description=spec.upload,
+                                  max_bytes=DATA_FILE_LIMIT, layout=w.Layout(width="auto"))
         self.upload.add_class("vg-file-upload")
         self.upload.add_class(f"vg-{key}-upload")
         self.upload.observe(guard(self._on_upload), names="value")
@@ -89,12 +97,19 @@ class FileControl:
     def _on_upload(self, change: dict[str, Any]) -> None:
         files = change["new"]
         if files:
-            self.upload.value = ()  # so that the same file can be chosen again
-            self.try_file((files[0]["name"], files[0]["content"]))
+            self.upload.value = []  # so that the same file can be chosen again
+            file = files[0]
+            self.try_file((file["name"], bytes(file.get("content") or b"")),
+                          size=int(file.get("size") or 0))
 
-    def try_file(self, upload: Upload | None) -> bool:
-        """Use the file (None: the game's own data); say next to the buttons how it went."""
+    def try_file(self, upload: Upload | None, size: int = 0) -> bool:
+        """Use the file (None: the game's own data); say next to the buttons how it went.
+        `size`: the file's size as the browser gave it (a file over the limit comes
+        without its content)."""
         try:
+            if upload is not None:  # too big or empty: refused before the app sees it
+                check_upload({"name": upload[0], "content": upload[1], "size": size},
+                              DATA_FILE_LIMIT, file_kind(self.spec))
             self._use(self.spec, upload)
         except ValueError as exc:
             said = str(exc).rstrip(".")

@@ -4,6 +4,7 @@ link cannot carry it), and refuses a broken one beside the buttons, naming the e
 the field."""
 
 import os
+import re
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -43,4 +44,78 @@ def test_an_event_file_is_taken_and_a_broken_one_refused(page, voila_server, ope
     expect(note).to_contain_text("Playing with your file my_events.toml")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.locator(".vg-tools").screenshot(path=str(SHOTS / "solo_event_file.png"))
+    expect(page.locator(".vg-error")).to_be_hidden()
+
+
+def choose_file(page, button, name: str, content: bytes) -> None:
+    """Choose a file in an upload button (its input is not on the page)."""
+    with page.expect_file_chooser() as chosen:
+        button.click()
+    chosen.value.set_files({"name": name, "mimeType": "text/plain", "buffer": content})
+
+
+def test_a_file_over_the_limit_or_empty_is_refused_and_the_page_keeps_working(
+        page, voila_server, open_app):
+    """A 30 MB file is bigger than the server takes in one message (10 MiB): it used to
+    drop the page's kernel connection without a word. The browser keeps it back now, and
+    the note names the file, its size and the limit; the game and the page carry on."""
+    open_app(page, voila_server, "villagers_play.ipynb",
+             query="players=3&seats=human,bot,bot&seed=2", ready=".vg-pick")
+    page.get_by_text("Deck", exact=True).click()
+    note = page.locator(".vg-deck-note")
+    log, board = page.locator(".vg-log"), page.locator(".vg-board-html")
+    before = (log.inner_text(), board.inner_html())
+    choose_file(page, page.locator(".vg-deck-upload"), "big.toml", b"# x\n" * 7_550_000)
+    expect(note.locator(".vg-load-refused")).to_contain_text(
+        "big.toml is 30.2 MB; a deck file may be at most 1 MB")
+    expect(note).to_contain_text("Playing with the game's own cards.")
+    choose_file(page, page.locator(".vg-deck-upload"), "blank.toml", b"")
+    expect(note.locator(".vg-load-refused")).to_contain_text("blank.toml is empty")
+    # the save file's button has its own, larger limit, and the page still answers
+    page.get_by_text("Save / load", exact=True).click()
+    choose_file(page, page.locator(".vg-load-upload"), "huge.json", b" " * 30_200_000)
+    expect(page.locator(".vg-load-note")).to_contain_text(
+        "Not loaded: huge.json is 30.2 MB; a save file may be at most 8 MB")
+    assert (log.inner_text(), board.inner_html()) == before
+    expect(page.locator(".vg-players select")).to_have_value("3")
+    expect(page.locator(".vg-error")).to_be_hidden()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".vg-tools").screenshot(path=str(SHOTS / "file_too_big.png"))
+
+
+LANDS = """[meta]
+stand_in = false
+
+[[location]]
+name = "Misty Hills"
+effect = "draws"
+count = 3
+help = "Everyone draws 3 cards at the start of a turn."
+
+[[location]]
+name = "Quiet Sea"
+effect = "ties"
+to = "defender"
+help = "A battle of equal power goes to the defender."
+"""
+
+
+def test_a_location_file_is_taken_in_the_villages_play_app(page, voila_server, open_app):
+    open_app(page, voila_server, "villages_play.ipynb",
+             query="players=2&seats=human,bot&seed=4&variant=locations", ready=".vg-pick")
+    board = page.locator(".vg-board-html")
+    expect(board.locator(".vg-vl-location")).to_contain_text("stand-in location")
+    page.locator(".vg-tools").get_by_text("Locations", exact=True).click()
+    note = page.locator(".vg-locations-note")
+    expect(note).to_contain_text("Playing with this project's stand-in Location cards.")
+    choose_file(page, page.locator(".vg-locations-upload"), "lands.toml", LANDS.encode())
+    expect(note).to_contain_text("Playing with your file lands.toml")
+    expect(note).to_contain_text("A new game has begun with lands.toml")
+    location = board.locator(".vg-vl-location")
+    expect(location).to_contain_text(re.compile("Misty Hills|Quiet Sea"))
+    expect(location).not_to_contain_text("stand-in location")
+    expect(page.locator(".vg-share")).to_contain_text("a link cannot carry that")
+    page.locator(".vg-locations-reset").click()
+    expect(note).to_contain_text("Playing with this project's stand-in Location cards.")
+    expect(board.locator(".vg-vl-location")).to_contain_text("stand-in location")
     expect(page.locator(".vg-error")).to_be_hidden()

@@ -118,7 +118,9 @@ class DrawLesson(w.VBox):
         self.going_out = GoingOutTab(self._seat_and_colour,
                                      seed=None if seed is None else seed + 1,
                                      banner=self.banner, shared=shared)
-        draw_tab = w.VBox([self.lesson, w.HBox([self.table, self.curve])])
+        odds_row = w.HBox([self.table, self.curve])
+        odds_row.add_class("vg-vl-lesson-odds")  # style.css: the chart wraps below, narrow
+        draw_tab = w.VBox([self.lesson, odds_row])
         self.tabs = w.Tab(children=[draw_tab, self.going_out], titles=TABS)
         self.tabs.add_class("vg-lesson-tabs")
         # a new game starts at its most promising colour; moving on keeps the colour
