@@ -249,9 +249,20 @@ class VillagePillage(Game):
         return (f"{action.card} is not in the market (market: "
                 f"{', '.join(c for c in self.market if c) or 'empty'})")
 
+    def apply(self, player: int, action: Action | dict[str, Any]) -> list[Event]:
+        """`Game.apply`, with a quiet copy's accepted move carried out at once: nothing to
+        record or report, and search plays millions of them."""
+        if self.quiet and self._tracer is None and self.accepts(player, action):  # type: ignore[arg-type]
+            if self.phase == "plan":
+                self._plan(player, action, False)  # type: ignore[arg-type]
+            else:
+                self._apply(player, action)  # type: ignore[arg-type]
+            return []
+        return super().apply(player, action)
+
     def _apply(self, player: int, action: Action) -> None:
         if self.phase == "plan":
-            self._plan(player, action)
+            self._plan(player, action, self.reporting())
             return
         aw = self.awaiting
         self.awaiting = None
@@ -266,9 +277,9 @@ class VillagePillage(Game):
         else:
             take_market_card(self, player, action.card, aw["price"], aw["source"])
             finish_buy(self)
-        continue_round(self)
+        continue_round(self, self.reporting())
 
-    def _plan(self, player: int, action: Action) -> None:
+    def _plan(self, player: int, action: Action, report: bool) -> None:
         v = self.players[player]
         kind = type(action)  # planned_cards(action), written out: this runs every move
         if kind is Plan:
@@ -279,7 +290,6 @@ class VillagePillage(Game):
             chosen = [action.card]
         if self.duel:
             _record_pools(v, chosen)
-        report = self.reporting()
         waiting = v.plan[0] if report and v.plan else ""
         hand = v.hand
         for card in chosen:
@@ -297,8 +307,8 @@ class VillagePillage(Game):
                             (v.name, *args), (player,)))
         if self.planning:
             return
-        reveal(self)
-        continue_round(self)
+        reveal(self, report)
+        continue_round(self, report)
 
     def is_over(self) -> bool:
         return self.phase == "over"

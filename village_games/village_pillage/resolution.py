@@ -100,8 +100,9 @@ def _reveal_text(rows: tuple, names: tuple[str, ...], duel: bool) -> str:
     return f"Cards revealed: {'; '.join(lines)}."
 
 
-def reveal(g: VillagePillage) -> None:
-    """Turn every resolving card face up; secret (drawn) cards become public."""
+def reveal(g: VillagePillage, report: bool) -> None:
+    """Turn every resolving card face up; secret (drawn) cards become public. `report`:
+    whether this move's events are wanted (`g.reporting()`, worked out once per move)."""
     g.phase = "resolve"
     g.stage = 0
     g.buy_queue = None
@@ -113,7 +114,7 @@ def reveal(g: VillagePillage) -> None:
             for card in (v.plan[:1] if g.duel else v.plan):
                 if card in v.secret:
                     v.secret.remove(card)
-    if g.reporting():
+    if report:
         rows = tuple([(seat, side, ps[seat].plan[side], oseat, oside)
                       for seat, side, oseat, oside in active_slots(g.n, g.duel)])
         g.emit(Event("reveal", _reveal_text, {"cards": [list(r) for r in rows],
@@ -121,10 +122,9 @@ def reveal(g: VillagePillage) -> None:
                      (rows, tuple([v.name for v in ps]), g.duel), reveals=True))
 
 
-def continue_round(g: VillagePillage) -> None:
+def continue_round(g: VillagePillage, report: bool) -> None:
     """Run the resolution from the cursor until a choice is needed or the round ends."""
     stages = matchups(g)
-    report = g.reporting()
     # `g.stage` is the cursor: stored only where the round stops (a choice, or its end)
     for ctype in range(g.stage, 4):
         if g.buy_queue is None:  # this type's gains, steals and banks have not run yet
