@@ -117,7 +117,9 @@ CODEC = ActionCodec(DraftRoad, DraftStack, DraftReserve, PlaceCoin, Build, Place
 DRAFT_TYPES = (DraftRoad, DraftStack, DraftReserve)
 BUILD_TYPES = (Build, PlaceMonk, UseApprentice, PlayTinner, PlaySmuggler, TakeBasic, EndTurn)
 
-_INTERNED: dict[tuple, Any] = {}
+# (kind, *fields) -> the one shared action: bounded by the deck's names and slot numbers
+INTERNED: dict[tuple, Any] = {}
+_INTERNED = INTERNED
 
 
 def act(kind: type, *fields: Any) -> Any:

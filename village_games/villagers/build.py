@@ -3,6 +3,8 @@ and the list of everything a builder may do (Special villagers live in specials.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from ..core.events import Event
@@ -47,7 +49,8 @@ SPECIAL_ACTIONS = {"monk": "PlaceMonk", "apprentice": "UseApprentice", "tinner":
 def build_choices(g: Villagers, seat: int) -> Choices:
     if g.cover is not None:
         return cover_choices(g, seat)
-    open_by_role = g.players[seat].summary(g.cards).open_by_role
+    me = g.players[seat]
+    open_by_role = (me._summary or me.summary(g.cards)).open_by_role  # (the method if none)
     builds = g.tables.builds
     can_build = g.used < g.limit
     hand = distinct_hand(g, seat)
@@ -64,12 +67,17 @@ def build_choices(g: Villagers, seat: int) -> Choices:
                 continue
             if lock is None:
                 opts = NO_PADLOCK
+                size = len(targets)
             else:
-                opts = paid.get(lock) or paid.setdefault(lock, unlock_options(g, seat, name))
+                opts = paid.get(lock)  # type: ignore[assignment]
+                if opts is None:
+                    opts = paid[lock] = unlock_options(g, seat, name)
                 if not opts:
                     continue
-            size = len(targets) * len(opts)
-            parts.append(product(Build, (card, targets, opts), size))
+                size = len(targets) * len(opts)
+            part = _new(Product)  # `product(...)`, written out: the longest loop of a build
+            part.kind, part.axes, part._n = Build, (card, targets, opts), size
+            parts.append(part)
             n += size
             continue
         for part in special_choices(g, seat, effect):
@@ -90,6 +98,9 @@ def build_choices(g: Villagers, seat: int) -> Choices:
             parts.append(product(TakeBasic, (basics, hand, stacks), size))
             n += size
     return Choices.of(parts, n)
+
+
+_new = object.__new__
 
 
 def special_choices(g: Villagers, seat: int, effect: str) -> list[Product]:
@@ -138,9 +149,12 @@ def return_stacks(g: Villagers) -> tuple[int | None, ...]:
     # Reading: an emptied stack is out of the game and takes no card back
     if g.solo is not None and serfdom(g):
         return NEW_CHAIN  # Serfdom: the card goes to the Countess's village, not a stack
-    stacks = g.stacks
-    open_ = tuple([j for j in range(STACKS) if stacks[j].cards])
+    open_ = tuple(compress(STACK_NUMBERS, map(_cards_of, g.stacks)))  # (no Python loop)
     return open_ or NEW_CHAIN
+
+
+STACK_NUMBERS = tuple(range(STACKS))
+_cards_of = attrgetter("cards")
 
 
 # ------------------------------------------------------------------ legality

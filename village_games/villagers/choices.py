@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from .actions import act
+from .actions import INTERNED, act
 
 
 class Product(Sequence):
@@ -98,7 +98,7 @@ def product(kind: type, axes: tuple[tuple, ...], n: int) -> Product:
 class Choices(Sequence):
     """Several products one after another (each non-empty)."""
 
-    __slots__ = ("parts", "_n", "_last")
+    __slots__ = ("parts", "_n", "_last", "_flat")
 
     def __init__(self, parts: list[Product]) -> None:
         self.parts = tuple([p for p in parts if p._n])
@@ -107,12 +107,21 @@ class Choices(Sequence):
             n += p._n
         self._n = n
         self._last: Any = None  # the action read last: an apply of it need not search
+        self._flat: tuple | None = None  # every action, for a list shared between games
 
     @classmethod
     def of(cls, parts: list[Product], n: int) -> Choices:
         """`Choices(parts)` when every part is non-empty and their lengths add up to `n`."""
         c = _new(cls)
-        c.parts, c._n, c._last = tuple(parts), n, None
+        c.parts, c._n, c._last, c._flat = tuple(parts), n, None, None
+        return c
+
+    @classmethod
+    def shared(cls, parts: list[Product]) -> Choices:
+        """`Choices(parts)` with every action made up front: for a list kept and handed
+        out again and again (reading one is then a tuple index)."""
+        c = cls(parts)
+        c._flat = tuple([a for part in c.parts for a in part])
         return c
 
     def __len__(self) -> int:
@@ -126,14 +135,37 @@ class Choices(Sequence):
                 i += self._n
             if not 0 <= i < self._n:
                 raise IndexError("choice index out of range")
+        flat = self._flat
+        if flat is not None:
+            action = self._last = flat[i]
+            return action
         for part in self.parts:
             n = part._n
             if i < n:
                 axes = part.axes
-                if len(axes) == 1:  # (most lists: drafts, single-axis choices)
-                    action = self._last = act(part.kind, axes[0][i])
+                width = len(axes)
+                if width == 1:  # (most lists: drafts, single-axis choices)
+                    key: tuple = (part.kind, axes[0][i])
+                elif width == 3:  # (Build and TakeBasic, the long lists: `at`, written out)
+                    first, second, third = axes
+                    size = len(third)
+                    if size == 1:  # (no padlock, or a single place to return to)
+                        r3 = 0
+                    else:
+                        i, r3 = divmod(i, size)
+                    size = len(second)
+                    if size == 1:
+                        r2 = 0
+                    else:
+                        i, r2 = divmod(i, size)
+                    key = (part.kind, first[i], second[r2], third[r3])
                 else:
                     action = self._last = part.at(i)
+                    return action
+                action = INTERNED.get(key)  # `act(*key)`, written out
+                if action is None:
+                    action = act(*key)
+                self._last = action
                 return action
             i -= n
         raise IndexError("choice index out of range")  # pragma: no cover

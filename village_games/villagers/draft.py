@@ -3,6 +3,9 @@ until they hold their drafting limit (2 + Food, at most 5), then takes them into
 
 from __future__ import annotations
 
+from functools import partial
+from itertools import compress
+from operator import attrgetter, is_not
 from typing import TYPE_CHECKING
 
 from ..core.events import Event
@@ -28,10 +31,10 @@ RESERVE = Product(DraftReserve, ())
 
 def draft_choices(g: Villagers) -> Choices:
     road = g.road
-    slots = (tuple([i for i in range(len(road)) if road[i] is not None]) if None in road
+    # (compress/map: the filled slots and stacks found without a Python-level loop)
+    slots = (tuple(compress(range(len(road)), map(_filled, road))) if None in road
              else _ALL_SLOTS.get(len(road)) or tuple(range(len(road))))
-    piles = g.stacks
-    stacks = tuple([j for j in range(STACKS) if piles[j].cards])
+    stacks = tuple(compress(_STACK_NUMBERS, map(_cards_of, g.stacks)))
     key = (slots, stacks or bool(g.reserve.cards))
     legal = _DRAFTS.get(key)
     if legal is None:
@@ -45,13 +48,16 @@ def _draft_choices(slots: tuple[int, ...], stacks: tuple[int, ...], reserve: boo
         parts.append(Product(DraftStack, (stacks,)))
     elif reserve:
         parts.append(RESERVE)
-    return Choices(parts)
+    return Choices.shared(parts)
 
 
 # The draft's legal list depends only on which Road slots and piles hold cards, so each
 # such list is made once (a Choices is read-only to its users and holds only legal moves).
 _DRAFTS: dict[tuple, Choices] = {}
 _ALL_SLOTS = {6: tuple(range(6))}
+_STACK_NUMBERS = tuple(range(STACKS))
+_cards_of = attrgetter("cards")
+_filled = partial(is_not, None)  # (a card name, never an empty string, or None)
 
 
 def anything_to_draft(g: Villagers) -> bool:

@@ -16,6 +16,9 @@ from .actions import (
     CODEC,
     AgentReads,
     Build,
+    DraftReserve,
+    DraftRoad,
+    DraftStack,
     EndTurn,
     PlaceCoin,
     PlaceMonk,
@@ -61,7 +64,7 @@ from .options import (
 from .piles import Pile
 from .player import PlayerState
 from .road import place_coin
-from .solo import STACK_SIZE, check_solo, solo_deck, with_countess
+from .solo import STACK_SIZE, check_solo, with_countess
 from .solo import set_up as set_up_solo
 from .solo.actions import PlayJester
 from .solo.countess import START_GOLD as COUNTESS_GOLD
@@ -163,10 +166,11 @@ class Villagers(Game):
             seed = int.from_bytes(os.urandom(4), "big")
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2**63:
             raise ValueError(f"seed must be a whole number from 0 to 2**63, got {seed!r}")
-        pool = list(cards.deck(n, chosen) if chosen else tables_for(cards).deck(n))
-        per = CARDS_PER_STACK_PER_PLAYER * n
         if mode is not None:
-            pool, per = solo_deck(cards), STACK_SIZE
+            pool, per = list(tables_for(cards).solo_deck()), STACK_SIZE
+        else:
+            pool = list(tables_for(cards).deck(n, chosen))
+            per = CARDS_PER_STACK_PER_PLAYER * n
         if len(pool) < STACKS * per + HAND_SIZE * n:
             raise ValueError(f"the deck {cards.name!r} has {len(pool)} villager cards for "
                              f"{n} players; setup needs {STACKS * per + HAND_SIZE * n}")
@@ -262,10 +266,14 @@ class Villagers(Game):
         cached = self._legal
         if cached is not None and cached[0] == player:
             return cached[1]
-        if not self.may_act(player):
+        ext = self.ext
+        if ext is None:  # `may_act`, written out: every decision asks
+            if player != self.turn or type(player) is not int or self.phase == "over":
+                return ()
+        elif not self.may_act(player):
             return ()
         phase = self.phase
-        if self.ext is not None and self.ext.courier is not None:
+        if ext is not None and ext.courier is not None:
             legal: Sequence[Action] = courier_choices(self)
         elif phase == "draft":
             legal = draft_choices(self)
@@ -321,6 +329,14 @@ class Villagers(Game):
             return action in cached[1]
         return action in self.legal_actions(player)
 
+    def accepts(self, player: int, action: Action) -> bool:
+        """`may_act and is_legal` in one test: the list cached for `player` was made while
+        they could act, and no move has been made since."""
+        cached = self._legal
+        if cached is not None and cached[0] is player:  # (`is`: a bool is no seat)
+            return action in cached[1]
+        return self.may_act(player) and self.is_legal(player, action)
+
     def why_illegal(self, player: int, action: Action) -> str:
         return self._why(player, action) or "that is not a legal choice here"
 
@@ -348,6 +364,10 @@ class Villagers(Game):
 
     def _rules(self, player: int, action: Action) -> None:
         kind = type(action)
+        if self.ext is None and self.solo is None:
+            # the base game: each kind of action belongs to one phase, so it says what to do
+            BASE_RULES[kind](self, player, action)
+            return
         phase = self.phase
         if self.ext is not None and self.ext.courier is not None:
             apply_courier(self, player, action)
@@ -457,3 +477,25 @@ class Villagers(Game):
         from .views import determinize
 
         return determinize(self, observer, rng)
+
+
+def _end_turn(g: Villagers, seat: int, action: Action) -> None:
+    end_turn(g, seat)
+
+
+def _play_tinner(g: Villagers, seat: int, action: Action) -> None:
+    apply_tinner(g, seat)
+
+
+def _place_coin(g: Villagers, seat: int, action: Action) -> None:
+    place_coin(g, seat, action.slot)  # type: ignore[attr-defined]
+    after_coin(g)
+
+
+# What `_rules` does with each kind of action in the base game (no expansions, not solo)
+BASE_RULES: dict[type, Any] = {
+    DraftRoad: apply_draft, DraftStack: apply_draft, DraftReserve: apply_draft,
+    PlaceCoin: _place_coin, Build: apply_build, TakeBasic: apply_basic, EndTurn: _end_turn,
+    PlaceMonk: apply_monk, UseApprentice: apply_apprentice, PlayTinner: _play_tinner,
+    PlaySmuggler: apply_smuggler, AgentReads: apply_agent,
+}

@@ -48,8 +48,9 @@ def return_from_hand(g: Villagers, seat: int, name: str) -> int:
     suit_of = g.suit_of
     suit = suit_of[name]
     same = [c for c in p.hand_pub if suit_of[c] == suit]
-    if all(c == name for c in same) and name in same and not any(
-            suit_of[c] == suit for c in p.hand_sec):
+    # (every known card of the suit is this one, and no secret card shares its suit)
+    if same and same.count(name) == len(same) and \
+            suit not in map(suit_of.__getitem__, p.hand_sec):
         p.hand_pub.remove(name)
         return g.all_seats
     if same:

@@ -46,7 +46,8 @@ def unlock_options(g: Villagers, seat: int, name: str,
     cards = g.cards
     for s, p in enumerate(g.players):
         # Reading: only a real villager of that name unlocks (a Monk standing in never does)
-        for k in p.summary(cards).by_card.get(unlocker, ()):
+        summary = p._summary or p.summary(cards)  # (the method only when there is none yet)
+        for k in summary.by_card.get(unlocker, ()):
             if exclude is not None and (s, k) == exclude:
                 continue
             anywhere = True
@@ -55,7 +56,8 @@ def unlock_options(g: Villagers, seat: int, name: str,
             elif rich:
                 others.append(unlock_key(s, k))
     opts += others
-    if not anywhere and g.players[seat].gold >= bank_cost(g):
+    if not anywhere and g.players[seat].gold >= (UNLOCK_COST if g.solo is None
+                                                 else bank_cost(g)):
         opts.append("bank")
     return tuple(opts)
 

@@ -26,10 +26,12 @@ class Pile:
 
     def draw(self) -> str:
         """Take the top card (the caller reveals it)."""
+        cards = self.cards
         self.known.pop()
-        card = self.cards.pop()
-        if len(self.cards) < self.low:
-            self.low = len(self.cards)
+        card = cards.pop()
+        left = len(cards)
+        if left < self.low:
+            self.low = left
         return card
 
     def put(self, card: str, mask: int) -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.events import Event
-from .options import STACKS
 
 if TYPE_CHECKING:
     from .game import Villagers
@@ -20,8 +19,8 @@ if TYPE_CHECKING:
 
 
 def leftmost_stack(g: Villagers) -> int | None:
-    for j in range(STACKS):
-        if g.stacks[j].cards:
+    for j, pile in enumerate(g.stacks):
+        if pile.cards:
             return j
     return None
 

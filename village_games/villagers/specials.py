@@ -249,9 +249,9 @@ def apply_tinner(g: Villagers, seat: int) -> None:
 def smuggler_targets(g: Villagers, seat: int) -> tuple[int, ...]:
     """Uncovered villagers of yours with printed Gold (a covered one's is out of play)."""
     # Reading: a covered villager's Gold is out of play; no printed Gold, no target
-    cards = g.cards
-    return tuple(k for k, slot in enumerate(g.players[seat].village)
-                 if not slot.kids and symbols(slot, cards[slot.card])[2])
+    faces = g.tables.faces  # name -> (..., face-up symbols, flipped symbols, ...)
+    return tuple([k for k, slot in enumerate(g.players[seat].village)
+                  if not slot.kids and faces[slot.card][4 if slot.flipped else 3][2]])
 
 
 def smuggler_choices(g: Villagers, seat: int) -> list[Product]:

@@ -16,11 +16,12 @@ class Tables:
     a Q (a card that goes on Q and holds another)."""
 
     __slots__ = ("on", "effect", "by_effect", "start_roles", "links_on", "suit_of", "order",
-                 "basics", "faces", "link_hint", "padlock", "builds", "_cards", "_decks")
+                 "basics", "faces", "link_hint", "padlock", "builds", "bronze", "bronze_set",
+                 "_cards", "_decks")
 
     def __init__(self, cards: CardSet) -> None:
         self._cards = cards
-        self._decks: dict[int, tuple[str, ...]] = {}
+        self._decks: dict[object, tuple[str, ...]] = {}
         self.on = {c.name: c.on for c in cards}
         self.effect = {c.name: c.effect for c in cards if c.effect is not None}
         self.by_effect = {c.effect: c.name for c in cards if c.effect is not None}
@@ -46,13 +47,26 @@ class Tables:
         self.builds = {c.name: (c.effect, c.on, c.padlock, (c.name,)) for c in cards}
         # the hint of a card that is not the bottom of its chain, where it differs
         self.link_hint = {c.name: c.hint_as_link for c in cards if c.hint_as_link is not None}
+        self.bronze = tuple(c.name for c in cards if c.bronze)  # cards with a Bronze symbol
+        self.bronze_set = frozenset(self.bronze)
 
 
-    def deck(self, players: int) -> tuple[str, ...]:
-        """`cards.deck(players)`, worked out once per player count (every new game asks)."""
-        names = self._decks.get(players)
+    def deck(self, players: int, expansions: tuple[str, ...] = ()) -> tuple[str, ...]:
+        """`cards.deck(players, expansions)`, worked out once per player count and set of
+        expansions (every new game asks)."""
+        key = (players, expansions)
+        names = self._decks.get(key)
         if names is None:
-            names = self._decks[players] = self._cards.deck(players)
+            names = self._decks[key] = tuple(self._cards.deck(players, expansions))
+        return names
+
+    def solo_deck(self) -> tuple[str, ...]:
+        """`solo_deck(cards)`, worked out once (every new solo game asks)."""
+        names = self._decks.get("solo")
+        if names is None:
+            from .solo.countess import solo_deck  # (the solo package imports this module)
+
+            names = self._decks["solo"] = tuple(solo_deck(self._cards))
         return names
 
 

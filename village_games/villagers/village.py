@@ -138,8 +138,21 @@ class Summary:
         suits[face[0]] = suits.get(face[0], 0) + face[1]
         if face[2]:
             self.padlocks += 1
-        self._count(slot, face, 1)
-        if _hint(slot, faces, link_hint) > 0:
+        # `_count(slot, face, 1)` and `_hint(slot, ...)`, written out: every build does this
+        f, b, gold = face[4] if slot.flipped else face[3]
+        self.food += f
+        self.builders += b
+        if gold:
+            self.gold += gold
+            self.gold_symbols += 1
+            suit_gold, suit = self.suit_gold, face[0]
+            left = suit_gold.get(suit, 0) + gold
+            if left:
+                suit_gold[suit] = left
+            else:
+                del suit_gold[suit]  # a fresh count never holds a zero
+        hint = link_hint[name] if on >= 0 and name in link_hint else face[5]
+        if hint > 0:
             open_by_role[slot.role] = open_by_role.get(slot.role, ()) + (i,)
 
     def _count(self, slot: Slot, face: tuple, sign: int) -> None:

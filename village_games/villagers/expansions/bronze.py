@@ -38,22 +38,20 @@ def bronze_value(g: Villagers, seat: int, k: int) -> int:
 def bronze_slots(g: Villagers, seat: int) -> tuple[int, ...]:
     """Uncovered villagers of `seat` with a Bronze symbol."""
     p = g.players[seat]
-    by_card = p.summary(g.cards).by_card
+    by_card = (p._summary or p.summary(g.cards)).by_card  # (the method only if none yet)
+    if g.tables.bronze_set.isdisjoint(by_card):  # (the usual case, without a Python loop)
+        return ()
     village = p.village
-    return tuple(sorted(k for name in bronze_names(g) for k in by_card.get(name, ())
-                        if not village[k].kids))
+    found = [k for name in g.tables.bronze for k in by_card.get(name, ())
+             if not village[k].kids]
+    if len(found) > 1:
+        found.sort()
+    return tuple(found)
 
 
 def bronze_names(g: Villagers) -> tuple[str, ...]:
     """The cards of this deck with a Bronze symbol (worked out once per deck)."""
-    cards = g.cards
-    hit = _BRONZE.get(id(cards))
-    if hit is None or hit[0] is not cards:
-        hit = _BRONZE[id(cards)] = (cards, tuple(c.name for c in cards if c.bronze))
-    return hit[1]
-
-
-_BRONZE: dict[int, tuple[object, tuple[str, ...]]] = {}
+    return g.tables.bronze
 
 
 def pick_choices(g: Villagers, seat: int) -> tuple[int, ...]:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...core.events import Event
 from ..choices import Choices, Product
-from ..hands import in_hand, play_from_hand
+from ..hands import play_from_hand
 from ..road import refill_slot
 from ..specials import _discard
 from .actions import LetDraftGoOn, PlayCourier
@@ -33,8 +33,10 @@ def holder(g: Villagers) -> int | None:
     name = g.tables.by_effect.get("courier")
     if name is None:
         return None
+    players = g.players
     for seat in range(g.n):
-        if in_hand(g, seat, name):
+        p = players[seat]
+        if name in p.hand_pub or name in p.hand_sec:  # (`in_hand`, written out)
             return seat
     return None
 

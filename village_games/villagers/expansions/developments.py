@@ -51,15 +51,28 @@ def leaders(g: Villagers) -> list[dict]:
     assert e is not None
     out = []
     devs = developments()
-    for name, holder in zip(e.devs, e.holders, strict=True):
+    for (name, holder), (counts, leader) in zip(zip(e.devs, e.holders, strict=True),
+                                                standings(g), strict=True):
         dev = devs[name]
-        counts = [count_for(g, s, dev.condition) for s in range(g.n)]
-        best = max(counts)
-        top = [s for s, c in enumerate(counts) if c == best]
         out.append({"name": name, "suit": dev.suit, "token": TOKENS[dev.suit],
                     "condition": dev.condition_text(), "reward": dev.reward_text(),
-                    "counts": counts, "leader": top[0] if len(top) == 1 else None,
-                    "holder": holder})
+                    "counts": counts, "leader": leader, "holder": holder})
+    return out
+
+
+def standings(g: Villagers) -> list[tuple[list[int], int | None]]:
+    """Per Development on the table: everyone's count, and who would win it now (None on
+    a tie); `leaders` without the words (the Development Phase needs only these)."""
+    e = g.ext
+    assert e is not None
+    out = []
+    devs = developments()
+    for name in e.devs:
+        condition = devs[name].condition
+        counts = [count_for(g, s, condition) for s in range(g.n)]
+        best = max(counts)
+        top = [s for s, c in enumerate(counts) if c == best]
+        out.append((counts, top[0] if len(top) == 1 else None))
     return out
 
 
@@ -82,17 +95,17 @@ def development_phase(g: Villagers) -> None:
         g.emit(Event("phase", "Round {}: the Development Phase.",
                      {"round": g.round, "phase": "development"}, (g.round,)))
     devs = developments()
-    for i, row in enumerate(leaders(g)):
-        e.holders[i] = row["leader"]
+    for i, (counts, leader) in enumerate(standings(g)):
+        e.holders[i] = leader
         if g.reporting():
-            if row["leader"] is None:
-                text, args = "Nobody wins the {} (a tie): its token goes back.", (row["name"],)
+            name = e.devs[i]
+            if leader is None:
+                text, args = "Nobody wins the {} (a tie): its token goes back.", (name,)
             else:
                 text, args = "{} wins the {} and takes the {}.", (
-                    g.player_name(row["leader"]), row["name"], row["token"])
-            g.emit(Event("development", text, {"development": row["name"],
-                                               "winner": row["leader"],
-                                               "counts": row["counts"]}, args))
+                    g.player_name(leader), name, TOKENS[devs[name].suit])
+            g.emit(Event("development", text, {"development": name, "winner": leader,
+                                               "counts": counts}, args))
     e.rewards = []
     for seat in turn_order(g):
         for name, holder in zip(e.devs, e.holders, strict=True):

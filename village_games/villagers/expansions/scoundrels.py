@@ -202,8 +202,12 @@ def thief_choices(g: Villagers, seat: int) -> list[Product]:
     e = g.ext
     assert e is not None
     # Reading: each Thief steals once per Build Phase, on his owner's turn, as an action
-    mine = tuple(k for s, k in thieves(g) if s == seat and k not in e.thieves)
-    victims = tuple(s for s, p in enumerate(g.players) if s != seat and p.gold >= THIEF_TAKES)
+    p = g.players[seat]
+    own = (p._summary or p.summary(g.cards)).by_card.get(g.tables.by_effect.get("thief"), ())
+    if not own:  # (the usual case: `thieves(g)` of this seat, read from its village alone)
+        return []
+    mine = tuple([k for k in own if k not in e.thieves])
+    victims = tuple([s for s, p in enumerate(g.players) if s != seat and p.gold >= THIEF_TAKES])
     return [Product(ThiefSteals, (mine, victims))] if mine and victims else []
 
 

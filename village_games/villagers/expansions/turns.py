@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..actions import Build
 from ..choices import Choices, Product
-from ..hands import distinct_hand, in_hand
+from ..hands import in_hand
 from .actions import (
     BUILD_TYPES,
     DRAFT_TYPES,
@@ -88,16 +88,22 @@ def _holds(g: Villagers, seat: int, effect: str) -> bool:
 
 
 # ------------------------------------------------------------------ Draft Phase
+DRAFT_EFFECTS = frozenset({"benefactor", "prophet", "barbarian", "flaker"})  # played from hand
 def draft_extras(g: Villagers, seat: int, legal: Choices) -> Choices:
     """The draft's legal list plus the Draft Phase Specials `seat` can play now."""
     e = g.ext
     if e is None or not (e.has("saints") or e.has("scoundrels")):
         return legal
-    parts = list(legal.parts)
     # Reading: Draft Phase Specials are played on your own draft turn, before its draft
-    effects = {g.tables.effect.get(c) for c in distinct_hand(g, seat)}
-    if g.tables.by_effect.get("recruiter") in g.players[seat].summary(g.cards).by_card \
-            and why_not_recruit(g, seat) is None:
+    p = g.players[seat]
+    effects = set(map(g.tables.effect.get, p.hand_pub))  # (map: no Python-level loop)
+    effects.update(map(g.tables.effect.get, p.hand_sec))
+    summary = p._summary or p.summary(g.cards)  # (the method only when there is none yet)
+    recruiter = g.tables.by_effect.get("recruiter") in summary.by_card
+    if not recruiter and effects.isdisjoint(DRAFT_EFFECTS):
+        return legal  # (the usual case: nothing to add)
+    parts = list(legal.parts)
+    if recruiter and why_not_recruit(g, seat) is None:
         parts.append(Product(Recruit, ()))
     if "benefactor" in effects:
         parts += benefactor_choices(g, seat)
@@ -163,14 +169,15 @@ def build_extras(g: Villagers, seat: int) -> list[Product]:
     e = g.ext
     assert e is not None
     out: list[Product] = []
-    if e.has("profiteers"):
+    names = e.names  # (`e.has`, written out: every build decision asks)
+    if "profiteers" in names:
         out += freelancer_choices(g, seat)
         picks = pick_choices(g, seat)
         if picks:
             out.append(Product(PickBronze, (picks,)))
-    if e.has("scoundrels"):
+    if "scoundrels" in names:
         out += thief_choices(g, seat)
-    return [p for p in out if len(p)]
+    return [p for p in out if p._n]
 
 
 def why_not_build_extra(g: Villagers, seat: int, action: Action) -> str | None:

@@ -174,8 +174,9 @@ def in_force(g: Villagers, effect: str) -> int | None:
     s = g.solo
     if s is None:
         return None
+    events = s.events.events  # (the dict itself: face-up names are always in the deck)
     for name in s.face_up:
-        card = s.events[name]
+        card = events[name]
         if card.effect == effect:
             return card.gold
     return None
