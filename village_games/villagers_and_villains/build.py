@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import legal, powers, rulings
+from . import legal, rulings
 
 if TYPE_CHECKING:
     from .game import VillagersAndVillains
@@ -28,11 +28,8 @@ def buildable(g: VillagersAndVillains, seat: int) -> list[str]:
 
 def start_build(g: VillagersAndVillains, seat: int) -> bool:
     g.turn_state.builds_left = 1
-    if not buildable(g, seat) and (not g.advanced
-                                   or not powers.timed_abilities(g, "build", "turn")):
-        return False  # nothing to build and no ability to use: only Pass
     choices = legal.legal_for(g, seat)
-    if len(choices) == 1:  # only Pass: cannot build or hire
+    if len(choices) == 1:  # only Pass: nothing to build and no ability to use
         return False
     g._legal = (seat, choices)
     return True

@@ -10,16 +10,25 @@ if TYPE_CHECKING:
     from .game import VillagersAndVillains
 
 
+# (plain loops, not comprehensions: a town is short, and in Python 3.11 a comprehension
+# is a function call of its own)
 def challenges_in_town(g: VillagersAndVillains, seat: int) -> list[str]:
     challenges = g.facts.challenges
-    return [c for c in g.players[seat].town if c in challenges]
+    out = []
+    for c in g.players[seat].town:
+        if c in challenges:
+            out.append(c)
+    return out
 
 
 def heroes_ready(g: VillagersAndVillains, seat: int) -> list[str]:
     """Heroes in town that have not defended this turn (and did not just arrive)."""
     heroes, used, fresh = g.facts.heroes, g.turn_state.heroes_used, g.fresh
-    return [c for c in g.players[seat].town if c in heroes and c not in used
-            and c not in fresh]
+    out = []
+    for c in g.players[seat].town:
+        if c in heroes and c not in used and c not in fresh:
+            out.append(c)
+    return out
 
 
 def has_challenge(g: VillagersAndVillains, seat: int) -> bool:

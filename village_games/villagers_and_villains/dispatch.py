@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 
 def carry_out(g: VillagersAndVillains, seat: int, a: Action) -> None:
-    rule = _RULES.get(type(a))
+    rule = RULES.get(type(a))
     if rule is None:  # the legal list holds nothing else
         raise AssertionError(f"no rule carries out {a}")
     rule(g, seat, a)
@@ -71,7 +71,7 @@ def _use_favor(g: VillagersAndVillains, seat: int, a: Any) -> None:
 
 # Each kind of action and the rule that carries it out (one lookup instead of a chain of
 # tests, as every move of a search passes through here).
-_RULES: dict[type, Callable[[VillagersAndVillains, int, Any], None]] = {
+RULES: dict[type, Callable[[VillagersAndVillains, int, Any], None]] = {
     Recruit: lambda g, seat, a: recruit.announce(g, seat, a.position),
     Roll: _roll,
     BuyRoll: lambda g, seat, a: recruit.buy_roll(g, seat),

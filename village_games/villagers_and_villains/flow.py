@@ -41,10 +41,21 @@ def begin_phase(g: VillagersAndVillains, phase: str) -> None:
     start_turns(g)
 
 
+# A phase's turn order by (recruit phase?, marker, players), worked out once.
+_ORDERS: dict[tuple[bool, int, int], tuple[int, ...]] = {}
+
+
+def turn_order(recruiting: bool, marker: int, n: int) -> list[int]:
+    key = (recruiting, marker, n)
+    order = _ORDERS.get(key)
+    if order is None:
+        order = _ORDERS[key] = tuple(recruit_order(marker, n) if recruiting else
+                                     [(marker + k) % n for k in range(n)])
+    return list(order)
+
+
 def start_turns(g: VillagersAndVillains) -> None:
-    n = g.n
-    g.order = recruit_order(g.marker, n) if g.phase == "recruit" else [
-        (g.marker + k) % n for k in range(n)]
+    g.order = turn_order(g.phase == "recruit", g.marker, g.n)
     g.turn_idx = 0
     begin_turn(g)
 
@@ -102,8 +113,10 @@ def reset(g: VillagersAndVillains) -> None:
               {"round": g.round, "phase": "reset", "marker": g.marker}, g.round,
               g.names[g.marker])
     challenges = g.facts.challenges
-    keep = [c for c in g.pool if c in challenges]
-    gone = [c for c in g.pool if c not in challenges]
+    keep: list[str] = []
+    gone: list[str] = []
+    for c in g.pool:
+        (keep if c in challenges else gone).append(c)
     favor_card = g.pool[g.favor_pool] if g.favor_pool is not None else None
     g.removed += gone
     g.pool = keep  # challenges slide to the lowest positions

@@ -265,7 +265,11 @@ class VillagersAndVillains(Game):
         cached = self._legal
         if cached is not None and cached[0] == player:
             return cached[1]
-        if self.phase == "over" or player != self.actor():
+        if self.phase == "over":
+            return ()
+        step = self.turn_state.step  # `actor()` written out for the usual steps
+        if player != (self.order[self.turn_idx] if step == "choose" or step == "declare"
+                      else self.actor()):
             return ()
         choices = legal.legal_for(self, player)
         self._legal = (player, choices)
@@ -285,7 +289,7 @@ class VillagersAndVillains(Game):
             for a in cached[1]:
                 if a is action:
                     self._legal = None
-                    dispatch.carry_out(self, player, action)
+                    dispatch.RULES[type(a)](self, player, a)  # a legal kind has its rule
                     return []
         return super().apply(player, action)
 

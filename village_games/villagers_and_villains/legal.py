@@ -93,7 +93,7 @@ def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
             if g.ordinance and seat not in g.ordinance_used and g.deck:
                 recruits += tuple(act(Ordinance, k) for k in range(1, len(g.pool) + 1))
             if adv:
-                return recruits + tuple(powers.ability_options(g, seat, "turn"))
+                return recruits + powers.ability_options(g, seat, "turn")
             return recruits
         out = [ROLL]
         # Reading: extra rolls and bonuses that cannot change the result are not offered
@@ -132,14 +132,14 @@ def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
         return tuple(out)
     if phase == "build":
         builds = g.facts.build
-        out = [builds[c] for c in build.buildable(g, seat)]
+        out = list(map(builds.__getitem__, build.buildable(g, seat)))  # no comprehension call
         if adv:
             out += powers.ability_options(g, seat, "turn")
         out.append(PASS)
         return tuple(out)
     # pillage and earning: the turn's rulings, in the order the mayor likes
     resolves = g.facts.resolve
-    out = [resolves[r] for r in dict.fromkeys(t.pending)]
+    out = list(map(resolves.__getitem__, dict.fromkeys(t.pending)))
     if adv:
         if g.favor_seat == seat and favor_bonus_useful(g, seat):
             out.append(USE_FAVOR)

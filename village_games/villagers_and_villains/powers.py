@@ -16,10 +16,12 @@ def town_abilities(g: VillagersAndVillains, phase: str) -> list[tuple[int, str, 
     """(seat, card, ability) for every town card whose ability works in `phase`."""
     found = g._abilities.get(phase)
     if found is None:
-        here, card = g.phase_cards[phase], g.card
-        found = g._abilities[phase] = [
-            (s, c, card[c].ability) for s, p in enumerate(g.players) for c in p.town
-            if c in here]
+        here, ability = g.phase_cards[phase], g.facts.ability
+        found = g._abilities[phase] = []
+        for s, p in enumerate(g.players):
+            for c in p.town:
+                if c in here:
+                    found.append((s, c, ability[c]))
     return found  # type: ignore[return-value]
 
 
@@ -31,21 +33,22 @@ def timed_abilities(g: VillagersAndVillains, phase: str,
     found = g._abilities.get(key)
     if found is None:
         timing = g.facts.when
-        found = g._abilities[key] = [e for e in town_abilities(g, phase)
-                                     if timing[e[1]] == when]
+        found = g._abilities[key] = []
+        for e in town_abilities(g, phase):
+            if timing[e[1]] == when:
+                found.append(e)
     return found  # type: ignore[return-value]
 
 
-def ability_options(g: VillagersAndVillains, seat: int, when: str) -> list[Action]:
+def ability_options(g: VillagersAndVillains, seat: int, when: str) -> tuple[Action, ...]:
     """UseAbility / PayVend choices for `seat` now: abilities of this phase whose timing is
     `when` ("declare" before a roll, "turn" any time in the turn)."""
     found = g._abilities.get((g.phase, when))
     if found is None:
         found = timed_abilities(g, g.phase, when)
     if not found:
-        return []
-    t, fresh = g.turn_state, g.fresh
-    used = t.used
+        return ()
+    fresh, used = g.fresh, g.turn_state.used
     gold = g.players[seat].gold
     facts = g.facts
     out: list[Action] = []
@@ -62,7 +65,7 @@ def ability_options(g: VillagersAndVillains, seat: int, when: str) -> list[Actio
         if price > gold or (used and f"{s}:{c}" in used) or not usable_now(g, seat, ab):
             continue
         out.append(facts.use[c] if own else facts.pay_vend[s, c])
-    return out
+    return tuple(out)
 
 
 def use_ability(g: VillagersAndVillains, seat: int, name: str) -> None:

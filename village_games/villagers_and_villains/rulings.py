@@ -22,8 +22,11 @@ def tax_cards(g: VillagersAndVillains, seat: int) -> list[str]:
     if not g.advanced:
         return []
     fresh = g.fresh
-    return [c for s, c, ab in powers.town_abilities(g, "pillage")
-            if s != seat and ab.effect == "tax" and c not in fresh]
+    out = []
+    for s, c, ab in powers.town_abilities(g, "pillage"):
+        if s != seat and ab.effect == "tax" and c not in fresh:
+            out.append(c)
+    return out
 
 
 def optional_here(g: VillagersAndVillains, seat: int) -> bool:
@@ -53,11 +56,19 @@ def start_rulings(g: VillagersAndVillains, seat: int) -> bool:
             resolve(g, seat, ruling, settle=False)
         return False
     choices = legal.legal_for(g, seat)
-    if len(t.pending) <= 1 and all(type(a) is Resolve or type(a) is Pass for a in choices):
+    if len(t.pending) <= 1 and only_rulings(choices):
         for ruling in t.pending[:]:  # nothing to choose: the turn plays itself
             resolve(g, seat, ruling, settle=False)
         return False
     g._legal = (seat, choices)
+    return True
+
+
+def only_rulings(choices: tuple) -> bool:
+    """Whether every choice is a Resolve or the Pass (a loop: cheaper than all(...))."""
+    for a in choices:
+        if type(a) is not Resolve and type(a) is not Pass:
+            return False
     return True
 
 
@@ -70,7 +81,7 @@ def play_phase_quietly(g: VillagersAndVillains) -> bool:
                                          or powers.town_abilities(g, g.phase))):
         return False
     n = g.n
-    order = [(g.marker + k) % n for k in range(n)]
+    order = flow.turn_order(False, g.marker, n)
     if g.phase == "pillage":
         for seat in order:
             if g.players[seat].gold > 0:
