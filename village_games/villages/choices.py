@@ -72,17 +72,17 @@ def legal_for(g: Villages, p: int) -> Legal:
     """Every legal action of `p` (the seat to act) in the current phase."""
     phase = g.phase
     if phase == "main":
-        return _main(g, p)
+        return main_legal(g, p)
     if phase == "draw":
         if g.deck:
-            return Legal.of(_DRAW_BOTH if g.discard else _DRAW_DECK)
-        return Legal.of(_DRAW_DISCARD if g.discard else ())
+            return _DRAW_BOTH if g.discard else _DRAW_DECK
+        return _DRAW_DISCARD if g.discard else _DRAW_NONE
     if phase == "defend":
         return Legal.rows(Defend, tuple(defend_options(g)))
     return Legal.rows(Reward, tuple(reward_options(g)))
 
 
-def _main(g: Villages, p: int) -> Legal:
+def main_legal(g: Villages, p: int) -> Legal:
     """After the draw: build, add, give (any order, within the turn's limits), the one
     action (discard or attack) until it is taken, and EndTurn once it is."""
     cards = g.cards
@@ -218,9 +218,12 @@ def _mixed_builds(g: Villages, units: dict[str, list[str]], mine: dict[str, list
 
 
 _END = (END_TURN,)
-_DRAW_BOTH = (DRAW_DECK, DRAW_DISCARD)
-_DRAW_DECK = (DRAW_DECK,)
-_DRAW_DISCARD = (DRAW_DISCARD,)
+# The draw choices, made once: a list's content never changes, so games may share them
+# (its last-read action only ever names an action of that same content)
+_DRAW_BOTH = Legal.of((DRAW_DECK, DRAW_DISCARD))
+_DRAW_DECK = Legal.of((DRAW_DECK,))
+_DRAW_DISCARD = Legal.of((DRAW_DISCARD,))
+_DRAW_NONE = Legal.of(())
 
 
 # ------------------------------------------------------------------ explanations

@@ -28,7 +28,7 @@ from .actions import (
 from .battle import apply_attack, apply_defend, apply_reward
 from .battle_state import Battle
 from .cards import CardSet, DeckSpec, resolve_deck
-from .choices import legal_for, why_not
+from .choices import legal_for, main_legal, why_not
 from .expansion_cards import check_flag, with_expansions
 from .legal import NOTHING, Legal
 from .locations import Location, LocationSet, LocationSpec, resolve_locations
@@ -184,7 +184,8 @@ class Villages(Game):
         if player != (self.battle.seat if phase == "defend" else  # type: ignore[union-attr]
                       -1 if phase == "over" else self.turn):
             return NOTHING
-        legal = legal_for(self, player)
+        # most decisions are in the main phase: straight there, one call fewer
+        legal = main_legal(self, player) if phase == "main" else legal_for(self, player)
         self._legal = (player, legal)
         return legal
 

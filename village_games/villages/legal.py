@@ -13,13 +13,15 @@ no search.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from .actions import Add, Attack, Build, Discard, Give, act, interned
 
 # the shared actions by their fields: a row read from a list is looked up without a new key
 _BUILDS, _ADDS, _GIVES = interned(Build), interned(Add), interned(Give)
 _DISCARDS, _ATTACKS = interned(Discard), interned(Attack)
+
+L = TypeVar("L", bound="Legal")
 
 
 class Legal(Sequence):
@@ -53,26 +55,26 @@ class Legal(Sequence):
         self._last: Any = None
         self._kind: type | None = None  # set: `head` holds rows of fields of this kind
 
-    @classmethod
-    def of(cls, head: tuple) -> Legal:
-        """A list of ready-made actions only (a draw, defend or reward choice): the same as
-        `Legal(head)`, without the general constructor's work (one is made per decision)."""
-        self = cls.__new__(cls)
-        self.head = head
-        self.builds = self.adds = self.gives = self.discards = ()
-        self.targets = self.senders = self.tail = ()
-        n = len(head)
-        self._cuts = (n, n, n, n, n, n)
-        self._n = n
-        self._last = self._kind = None
-        return self
+    @staticmethod
+    def of(head: tuple) -> Legal:
+        """A list of ready-made actions only (a draw choice): the same as `Legal(head)`,
+        without the general constructor's work."""
+        return _head_only(Ready, head)
 
-    @classmethod
-    def rows(cls, kind: type, rows: tuple[tuple, ...]) -> Legal:
+    @staticmethod
+    def rows(kind: type, rows: tuple[tuple, ...]) -> Legal:
         """One `kind` action per row of its fields (a defend or reward choice), each made
         (and interned) only when it is read."""
-        self = cls.of(rows)
+        self = Rows.__new__(Rows)  # as `_head_only`, written out: one is made per battle step
+        self.head = rows
+        self.builds = self.adds = self.gives = self.discards = ()
+        self.targets = self.senders = self.tail = ()
+        n = len(rows)
+        self._cuts = (n, n, n, n, n, n)
+        self._n = n
+        self._last = None
         self._kind = kind
+        self._table = interned(kind)
         return self
 
     def __len__(self) -> int:
@@ -168,6 +170,44 @@ class Legal(Sequence):
 
     def __repr__(self) -> str:
         return f"Legal({list(self)!r})"
+
+
+def _head_only(cls: type[L], head: tuple) -> L:
+    """A `cls` list holding only `head`."""
+    self = cls.__new__(cls)
+    self.head = head
+    self.builds = self.adds = self.gives = self.discards = ()
+    self.targets = self.senders = self.tail = ()
+    n = len(head)
+    self._cuts = (n, n, n, n, n, n)
+    self._n = n
+    self._last = self._kind = None
+    return self
+
+
+class Ready(Legal):
+    """Ready-made actions only (a draw choice): reading one is a tuple lookup."""
+
+    __slots__ = ()
+
+    def __getitem__(self, i: Any) -> Any:
+        if type(i) is int and 0 <= i < self._n:  # a plain index skips the general checks
+            action = self._last = self.head[i]
+            return action
+        return Legal.__getitem__(self, i)
+
+
+class Rows(Legal):
+    """One `_kind` action per row of `head` (a defend or reward choice)."""
+
+    __slots__ = ("_table",)  # interned(_kind), looked up once
+
+    def __getitem__(self, i: Any) -> Any:
+        if type(i) is int and 0 <= i < self._n:  # a plain index skips the general checks
+            row = self.head[i]
+            action = self._last = self._table.get(row) or act(self._kind, *row)
+            return action
+        return Legal.__getitem__(self, i)
 
 
 NOTHING = Legal()

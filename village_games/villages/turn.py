@@ -62,7 +62,8 @@ def apply_build(g: Villages, p: int, a: Build | BuildAs) -> None:
         g.emit(Event("build", "{} builds a {} village: {}.",
                      {"seat": p, "village": colour, "cards": list(trio)},
                      (g.player_name(p), colour, ", ".join(trio)), reveals=True))
-    check_empty(g, p)
+    if not g.hands[p]:  # check_empty acts only on an emptied hand: skip its call
+        check_empty(g, p)
 
 
 def apply_add(g: Villages, p: int, a: Add) -> None:
@@ -72,7 +73,8 @@ def apply_add(g: Villages, p: int, a: Add) -> None:
         g.emit(Event("add", "{} adds the {} to their {} village.",
                      {"seat": p, "village": a.village, "card": a.card},
                      (g.player_name(p), a.card, a.village), reveals=True))
-    check_empty(g, p)
+    if not g.hands[p]:  # check_empty acts only on an emptied hand: skip its call
+        check_empty(g, p)
 
 
 def apply_give(g: Villages, p: int, a: Give) -> None:
@@ -84,7 +86,8 @@ def apply_give(g: Villages, p: int, a: Give) -> None:
                      {"seat": p, "to": a.seat, "village": a.village, "card": a.card},
                      (g.player_name(p), a.card, g.player_name(a.seat), a.village),
                      reveals=True))
-    check_empty(g, p)
+    if not g.hands[p]:  # check_empty acts only on an emptied hand: skip its call
+        check_empty(g, p)
 
 
 def apply_discard(g: Villages, p: int, card: str) -> None:
@@ -94,4 +97,5 @@ def apply_discard(g: Villages, p: int, card: str) -> None:
     if g.reporting():
         g.emit(Event("discard", "{} discards the {}.", {"seat": p, "card": card},
                      (g.player_name(p), card), reveals=True))
-    check_empty(g, p)
+    if not g.hands[p]:  # check_empty acts only on an emptied hand: skip its call
+        check_empty(g, p)
