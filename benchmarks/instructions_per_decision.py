@@ -38,20 +38,13 @@ RESULTS = ROOT / "benchmarks" / "results" / "instructions_per_decision.json"
 # The workload valgrind runs: `games` seeded quiet games; prints the decisions made.
 WORKLOAD = """
 import ast, importlib, random, sys
+sys.path.insert(0, "benchmarks")
+from random_games import play_one
 name, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 options = ast.literal_eval(sys.argv[4])
 module = importlib.import_module("village_games." + name)
 rnd = random.Random(players).random
-decisions = 0
-for seed in range(games):
-    g = module.new_game(players=players, seed=seed, **options).clone(keep_log=False)
-    to_act, legal, apply, over = g.to_act, g.legal_actions, g.apply, g.is_over
-    while not over():
-        p = to_act()[0]
-        acts = legal(p)
-        apply(p, acts[int(rnd() * len(acts))])
-        decisions += 1
-print(decisions)
+print(sum(play_one(module, players, seed, options, True, rnd) for seed in range(games)))
 """
 
 

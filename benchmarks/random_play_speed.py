@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
 from engine_speed import reference_loops_per_s  # noqa: E402
+from random_games import play_one  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "random_play_speed.json"
 TARGET = 100_000
@@ -57,16 +58,8 @@ def playouts(module, players: int, options: dict, seconds: float, quiet: bool) -
     decisions, seed = 0, 0
     start = time.perf_counter()
     while True:
-        g = module.new_game(players=players, seed=seed, **options)
-        if quiet:
-            g = g.clone(keep_log=False)
+        decisions += play_one(module, players, seed, options, quiet, rnd)
         seed += 1
-        to_act, legal, apply, over = g.to_act, g.legal_actions, g.apply, g.is_over
-        while not over():
-            p = to_act()[0]
-            acts = legal(p)
-            apply(p, acts[int(rnd() * len(acts))])
-            decisions += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return decisions / elapsed

@@ -32,6 +32,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from random_games import play_one  # noqa: E402
+
 from village_games import villagers  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "villagers_speed.json"
@@ -43,19 +45,9 @@ def _playouts(players: int, seconds: float, quiet: bool) -> tuple[int, int, floa
     """Whole random games back to back for about `seconds`; no per-call timers."""
     rnd = random.Random(players).random
     games = decisions = 0
-    seed = 0
     start = time.perf_counter()
     while True:
-        g = villagers.new_game(players=players, seed=seed)
-        if quiet:
-            g = g.clone(keep_log=False)
-        seed += 1
-        to_act, legal, apply, over = g.to_act, g.legal_actions, g.apply, g.is_over
-        while not over():
-            p = to_act()[0]
-            acts = legal(p)
-            apply(p, acts[int(rnd() * len(acts))])
-            decisions += 1
+        decisions += play_one(villagers, players, games, {}, quiet, rnd)  # seed = game number
         games += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:

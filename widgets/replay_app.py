@@ -33,7 +33,7 @@ from .safe import ErrorBanner, guarded
 from .table_adapter import GameAdapter
 from .table_app import SAVE_FORMAT
 from .theme import style_tag
-from .upload import SAVE_FILE_LIMIT, SizedUpload, check_upload
+from .upload import SAVE_FILE_LIMIT, SizedUpload, upload_text
 
 EMPTY = ('<div class="vg-rp-empty"><b>No game to replay yet.</b> Open a record below: paste '
          "it or upload its file. Or finish a game in the Play app and follow its "
@@ -312,16 +312,11 @@ class ReplayApp:
         if not files:
             return
         self.upload.value = []  # so that the same file can be chosen again
-        name = files[0]["name"]
         try:
-            _name, content = check_upload(files[0], SAVE_FILE_LIMIT, "a game record")
-        except ValueError as exc:  # too big or empty
+            _name, text = upload_text(files[0], SAVE_FILE_LIMIT, "a game record",
+                                      "a record is JSON")
+        except ValueError as exc:  # too big, empty or not text
             self._say_load(False, str(exc))
-            return
-        try:
-            text = content.decode("utf-8")
-        except UnicodeDecodeError:
-            self._say_load(False, f"{name} is not a text file (a record is JSON)")
             return
         self._load_and_say(text)
 

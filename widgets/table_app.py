@@ -84,7 +84,7 @@ from .table_setup import (
     variants_for,
 )
 from .theme import style_tag
-from .upload import SAVE_FILE_LIMIT, SizedUpload, check_upload
+from .upload import SAVE_FILE_LIMIT, SizedUpload, upload_text
 
 SAVE_FORMAT = "village-games-table"
 REVEALED = "Undo never rewinds past something revealed or left to chance (a reveal, a draw)."
@@ -736,14 +736,10 @@ class TableApp:
         if files:
             self.load_upload.value = []  # so that the same file can be chosen again
             try:
-                name, content = check_upload(files[0], SAVE_FILE_LIMIT, "a save file")
-            except ValueError as exc:  # too big or empty
+                _name, text = upload_text(files[0], SAVE_FILE_LIMIT, "a save file",
+                                          "a save is JSON")
+            except ValueError as exc:  # too big, empty or not text
                 self._say_load(False, str(exc))
-                return
-            try:
-                text = content.decode("utf-8")
-            except UnicodeDecodeError:
-                self._say_load(False, f"{name} is not a text file (a save is JSON)")
                 return
             self._load_and_say(text)
 

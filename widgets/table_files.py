@@ -16,7 +16,7 @@ import ipywidgets as w
 
 from .shared_models import Shared
 from .table_adapter import DataFile, GameAdapter
-from .upload import DATA_FILE_LIMIT, SizedUpload, check_upload
+from .upload import DATA_FILE_LIMIT, SizedUpload, check_upload, upload_text
 
 Upload = tuple[str, bytes]  # (file name, contents)
 
@@ -51,13 +51,9 @@ def parse_upload(spec: DataFile, upload: Upload, size: int = 0) -> Any:
     """An uploaded file, parsed; ValueError naming the file (and the entry and field), or
     its size when it is over `DATA_FILE_LIMIT` (`size`: the one the browser gave, for a
     file it did not send) or empty."""
-    name, content = check_upload({"name": upload[0], "content": upload[1], "size": size},
-                                 DATA_FILE_LIMIT, file_kind(spec))
-    try:
-        text = content.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ValueError(f"{name} is not a text file ({file_kind(spec)} is TOML, "
-                         "in UTF-8)") from None
+    name, text = upload_text({"name": upload[0], "content": upload[1], "size": size},
+                             DATA_FILE_LIMIT, file_kind(spec), f"{file_kind(spec)} is TOML, "
+                             "in UTF-8")
     return spec.load(name, text)
 
 

@@ -6,6 +6,8 @@ from .upload import (
     SizedUpload,
     check_upload,
     size_text,
+    upload_text,
 )
 
-__all__ = ["DATA_FILE_LIMIT", "SAVE_FILE_LIMIT", "SizedUpload", "check_upload", "size_text"]
+__all__ = ["DATA_FILE_LIMIT", "SAVE_FILE_LIMIT", "SizedUpload", "check_upload", "size_text",
+           "upload_text"]

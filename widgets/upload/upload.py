@@ -59,6 +59,16 @@ def check_upload(file: dict[str, Any], limit: int, what: str) -> tuple[str, byte
     return name, content
 
 
+def upload_text(file: dict[str, Any], limit: int, what: str, written_as: str) -> tuple[str, str]:
+    """(name, text) of an uploaded text file: `check_upload`, then UTF-8; a file that is
+    not text gets a ValueError saying what it should be (`written_as`: "a save is JSON")."""
+    name, content = check_upload(file, limit, what)
+    try:
+        return name, content.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{name} is not a text file ({written_as})") from None
+
+
 class SizedUpload(anywidget.AnyWidget):
     """`SizedUpload(accept=".json", description="Load a save file", max_bytes=...)`;
     observe `value` as a FileUpload's."""
