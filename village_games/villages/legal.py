@@ -65,14 +65,7 @@ class Legal(Sequence):
     def rows(kind: type, rows: tuple[tuple, ...]) -> Legal:
         """One `kind` action per row of its fields (a defend or reward choice), each made
         (and interned) only when it is read."""
-        self = Rows.__new__(Rows)  # as `_head_only`, written out: one is made per battle step
-        self.head = rows
-        self.builds = self.adds = self.gives = self.discards = ()
-        self.targets = self.senders = self.tail = ()
-        n = len(rows)
-        self._cuts = (n, n, n, n, n, n)
-        self._n = n
-        self._last = None
+        self = _head_only(Rows, rows)
         self._kind = kind
         self._table = interned(kind)
         return self
