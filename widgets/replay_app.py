@@ -33,7 +33,7 @@ from .safe import ErrorBanner, guarded
 from .table_adapter import GameAdapter
 from .table_app import SAVE_FORMAT
 from .theme import style_tag
-from .upload import SAVE_FILE_LIMIT, SizedUpload, upload_text
+from .upload import SAVE_FILE_LIMIT, SizedText, SizedUpload, upload_text
 
 EMPTY = ('<div class="vg-rp-empty"><b>No game to replay yet.</b> Open a record below: paste '
          "it or upload its file. Or finish a game in the Play app and follow its "
@@ -97,13 +97,14 @@ class ReplayApp:
         self.share.add_class("vg-rp-share")
         self.download = w.HTML("")
         self.download.add_class("vg-rp-download")
-        self.paste = w.Textarea(placeholder="Paste a game record (JSON) or a saved game here, "
-                                            "then Open.",
-                                layout=w.Layout(width="100%", height="80px"))
+        self.paste = SizedText(placeholder="Paste a game record (JSON) or a saved game here, "
+                                           "then Open.", max_bytes=SAVE_FILE_LIMIT,
+                               layout=w.Layout(width="100%", height="80px"))
         self.paste.add_class("vg-rp-paste")
+        self.paste.observe(guard(self._on_paste_refused), names="refused")
         self.open_button = w.Button(description="Open", icon="folder-open")
         self.open_button.add_class("vg-rp-open")
-        self.open_button.on_click(guard(lambda _b: self._load_and_say(self.paste.value)))
+        self.open_button.on_click(guard(self._on_open))
         self.upload = SizedUpload(accept=".json", description="Open a record file",
                                   max_bytes=SAVE_FILE_LIMIT)
         self.upload.add_class("vg-rp-upload")
@@ -306,6 +307,20 @@ class ReplayApp:
     def _on_slider(self, change: dict[str, Any]) -> None:
         if not self._quiet and self.timeline is not None and change["new"] - 1 != self.index:
             self.go(change["new"] - 1)
+
+    def _on_open(self, _b: Any = None) -> None:
+        try:
+            text = self.paste.check("a game record")
+        except ValueError as exc:
+            self._say_load(False, str(exc))
+            return
+        self._load_and_say(text)
+
+    def _on_paste_refused(self, change: dict[str, Any]) -> None:
+        """The browser kept back a paste over the limit (see `SizedText`): say so."""
+        if change["new"]:
+            self.paste.refused = 0  # the same size may be refused again
+            self._say_load(False, self.paste.too_big(change["new"], "a game record"))
 
     def _on_upload(self, change: dict[str, Any]) -> None:
         files = change["new"]

@@ -84,7 +84,7 @@ from .table_setup import (
     variants_for,
 )
 from .theme import style_tag
-from .upload import SAVE_FILE_LIMIT, SizedUpload, upload_text
+from .upload import SAVE_FILE_LIMIT, SizedText, SizedUpload, upload_text
 
 SAVE_FORMAT = "village-games-table"
 REVEALED = "Undo never rewinds past something revealed or left to chance (a reveal, a draw)."
@@ -185,13 +185,15 @@ class TableApp:
         self.undo_button.on_click(guard(self._on_undo))
         self.save_button = make(w.Button, "vg-save", description="Save", icon="save")
         self.save_button.on_click(guard(self._on_save))
-        self.save_text = w.Textarea(placeholder="Click Save: the game appears here as JSON.",
-                                    layout=w.Layout(width="100%", height="90px"))
+        self.save_text = SizedText(placeholder="Click Save: the game appears here as JSON.",
+                                   read_only=True, layout=w.Layout(width="100%", height="90px"))
         self.save_text.add_class("vg-save-text")
         self.save_link = make(w.HTML, "vg-save-link", value="")
-        self.load_text = w.Textarea(placeholder="Paste a saved game (JSON) here, then Load.",
-                                    layout=w.Layout(width="100%", height="90px"))
+        self.load_text = SizedText(placeholder="Paste a saved game (JSON) here, then Load.",
+                                   max_bytes=SAVE_FILE_LIMIT,
+                                   layout=w.Layout(width="100%", height="90px"))
         self.load_text.add_class("vg-load-text")
+        self.load_text.observe(guard(self._on_load_refused), names="refused")
         self.load_button = make(w.Button, "vg-load", description="Load", icon="upload")
         self.load_button.on_click(guard(self._on_load))
         self.load_upload = SizedUpload(accept=".json", description="Load a save file",
@@ -729,7 +731,18 @@ class TableApp:
         self.seed_box.value = min(game.seed, MAX_SEED)
 
     def _on_load(self, _b: Any = None) -> None:
-        self._load_and_say(self.load_text.value)
+        try:
+            text = self.load_text.check("a saved game")
+        except ValueError as exc:
+            self._say_load(False, str(exc))
+            return
+        self._load_and_say(text)
+
+    def _on_load_refused(self, change: dict[str, Any]) -> None:
+        """The browser kept back a paste over the limit (see `SizedText`): say so."""
+        if change["new"]:
+            self.load_text.refused = 0  # the same size may be refused again
+            self._say_load(False, self.load_text.too_big(change["new"], "a saved game"))
 
     def _on_load_upload(self, change: dict[str, Any]) -> None:
         files = change["new"]

@@ -83,6 +83,31 @@ def test_a_file_over_the_limit_or_empty_is_refused_and_the_page_keeps_working(
     page.locator(".vg-tools").screenshot(path=str(SHOTS / "file_too_big.png"))
 
 
+
+def test_a_paste_over_the_limit_is_refused_and_a_save_pasted_next_still_loads(
+        page, voila_server, open_app):
+    """A 12 MB paste into the save box used to go to the kernel in one message and drop
+    the page's connection. The box keeps it back now and the note says why."""
+    open_app(page, voila_server, "villagers_play.ipynb",
+             query="players=3&seats=human,bot,bot&seed=2", ready=".vg-pick")
+    page.get_by_text("Save / load", exact=True).click()
+    page.locator(".vg-save").click()
+    saved = page.locator(".vg-save-text textarea")
+    expect(saved).not_to_have_value("")
+    text = saved.input_value()
+    box = page.locator(".vg-load-text textarea")
+    box.fill("x" * 12_300_000)
+    note = page.locator(".vg-load-note")
+    expect(note).to_contain_text(
+        "Not loaded: the pasted text is 12.3 MB; a saved game may be at most 8 MB")
+    expect(box).to_have_value("")  # kept back: nothing half-sent
+    box.fill(text)
+    page.locator(".vg-load").click()
+    expect(note).to_contain_text("Loaded: Villagers, 3 players, seed 2")
+    expect(page.locator(".vg-error")).to_be_hidden()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".vg-tools").screenshot(path=str(SHOTS / "paste_too_big.png"))
+
 LANDS = """[meta]
 stand_in = false
 

@@ -139,3 +139,56 @@ def test_a_record_file_over_the_limit_is_refused_and_the_replay_stays() -> None:
     choose(app.upload, "blank.json", b"")
     assert "Not opened: blank.json is empty" in text_of(app.load_note)
     assert (app.timeline, app.index, app.parts) == before and app.banner.value == ""
+
+
+# ---------------------------------------------------------------- pasted text
+def paste_kept_back(box, size: int) -> None:
+    """A paste over the limit, as the browser reports it: an emptied box and the size."""
+    box.set_state({"value": "", "refused": size})
+
+
+def test_a_paste_over_the_limit_is_refused_by_size_and_the_game_stays() -> None:
+    app = pillage_table({"players": "3", "seats": "human,bot,bot", "seed": "2"})
+    before, game = state(app), app.game
+    assert app.load_text.max_bytes == SAVE_FILE_LIMIT
+    paste_kept_back(app.load_text, 12_300_000)
+    assert text_of(app.load_note).endswith(
+        "Not loaded: the pasted text is 12.3 MB; a saved game may be at most 8 MB</div>")
+    assert app.load_text.refused == 0  # ready to say it again for the next such paste
+    assert app.game is game and state(app) == before
+
+
+def test_the_kernel_checks_a_pasted_save_too_whatever_the_browser_sent() -> None:
+    app = pillage_table({"players": "3", "seats": "human,bot,bot", "seed": "2"})
+    before = state(app)
+    app.load_text.value = "é" * (SAVE_FILE_LIMIT // 2 + 1)  # 2 bytes a character in UTF-8
+    app.load_button.click()
+    assert "Not loaded: the pasted text is 8 MB; a saved game may be at most 8 MB" in text_of(
+        app.load_note)
+    assert state(app) == before
+
+
+def test_a_pasted_save_within_the_limit_still_loads() -> None:
+    app = pillage_table({"players": "3", "seats": "human,bot,bot", "seed": "2"})
+    other = pillage_table({"players": "4", "seats": "human,bot,bot,bot", "seed": "5"})
+    app._on_save()
+    other.load_text.value = app.save_text.value
+    other.load_button.click()
+    assert "Loaded: Village Pillage, 3 players, seed 2" in text_of(other.load_note)
+    assert app.save_text.read_only and not other.load_text.read_only
+
+
+def test_a_record_pasted_over_the_limit_is_refused_and_the_replay_stays() -> None:
+    app = pillage_replay({})
+    table = pillage_table({"players": "3", "seats": "bot,bot,bot", "seed": "4"},
+                          step_by_step=False)
+    app.paste.value = table.save_json()
+    app.open_button.click()
+    before = (app.timeline, app.index, app.parts)
+    paste_kept_back(app.paste, 30_200_000)
+    assert ("Not opened: the pasted text is 30.2 MB; a game record may be at most 8 MB"
+            in text_of(app.load_note))
+    app.paste.value = " " * (SAVE_FILE_LIMIT + 1)
+    app.open_button.click()
+    assert "a game record may be at most 8 MB" in text_of(app.load_note)
+    assert (app.timeline, app.index, app.parts) == before
