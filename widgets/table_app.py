@@ -91,7 +91,9 @@ REVEALED = "Undo never rewinds past something revealed or left to chance (a reve
 STEP_LABEL = "Show automatic play step by step"
 HOT_SEAT_UNDO = ("With several people at one screen, only the one who moved may take it "
                  "back, before passing the screen on.")
-MAX_BOT_STEPS = 10_000  # bots acting in a row without a person: more means a bug
+# Bots acting in a row without a person: more means a bug. Five Villages bots can play a
+# long game: 25,116 moves in 230 rounds (seed 2), the median about 3,100.
+MAX_BOT_STEPS = 250_000
 
 
 # ---------------------------------------------------------------- the app

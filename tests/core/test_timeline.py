@@ -10,14 +10,20 @@ import pytest
 
 from village_games import village_pillage
 from village_games.bots import PillageBot, RandomBot
-from village_games.core import ALL_CARDS, RecordError, play
+from village_games.core import ALL_CARDS, RecordError, SeatView, play
 from village_games.core.records import (
     pack_record,
     record_from_json,
     record_json,
     unpack_record,
 )
-from village_games.core.timeline import MAX_ACTIONS, build_timeline, viewers
+from village_games.core.timeline import (
+    CHECKPOINT_EVERY,
+    KEPT_ACTIONS,
+    MAX_ACTIONS,
+    build_timeline,
+    viewers,
+)
 
 from .toy_game import Pile, new_pile
 
@@ -215,3 +221,58 @@ def test_a_link_record_never_inflates_into_a_huge_text():
     assert len(bomb) < 100_000
     with pytest.raises(RecordError, match="far more than a game record"):
         unpack_record(bomb)
+
+
+# ---------------------------------------------------------------- observations on demand
+def _random_game(module, players: int, seed: int, moves: int):
+    g = module.new_game(players=players, seed=seed)
+    rnd = random.Random(seed)
+    while not g.is_over() and len(g.history) < moves:
+        p = g.to_act()[0]
+        acts = g.legal_actions(p)
+        g.apply(p, acts[int(rnd.random() * len(acts))])
+    return g
+
+
+@pytest.mark.parametrize("name", ["village_pillage", "villagers", "villagers_and_villains",
+                                  "villages"])
+def test_every_step_shows_what_a_traced_replay_shows_whatever_order_it_is_read_in(name):
+    """Observations are replayed from kept copies when read: looked at out of order (back,
+    forward, far apart), each step still shows exactly what it showed as it happened."""
+    import importlib
+
+    module = importlib.import_module(f"village_games.{name}")
+    g = _random_game(module, 3, 5, moves=CHECKPOINT_EVERY * 3 + 10)
+    record = as_json(g.record())
+    viewer = 1
+    fresh = module.new_game(players=3, seed=5)
+    seen = {(0, -1): fresh.view(viewer)}
+    for k, (seat, action) in enumerate(g.history, start=1):
+        for i, (_event, obs) in enumerate(fresh.apply_traced(seat, action, viewer)):
+            seen[(k, i)] = obs
+    tl = module.timeline(record, viewer)
+    order = list(range(len(tl)))
+    random.Random(3).shuffle(order)
+    order += list(range(len(tl) - 1, -1, -1))  # and stepping back from the end
+    for index in order:
+        step = tl.steps[index]
+        assert step.obs == seen[(step.action, step.moment)], (name, index)
+
+
+def test_a_long_game_opens_without_holding_every_observation():
+    """Five Villages bots may play 20,000 moves and more; the timeline keeps a copy of the
+    game every CHECKPOINT_EVERY actions, not an observation per step."""
+    from village_games import villages
+    from village_games.bots import VillagesBot
+
+    g = villages.new_game(players=5, seed=1)  # these bots play 7,335 moves in all
+    bots = [VillagesBot(seed=31 + s) for s in range(5)]
+    while len(g.history) < 5_100:
+        p = g.to_act()[0]
+        g.apply(p, bots[p].act(SeatView(g, p)))
+    tl = villages.timeline(as_json(g.record()), 0)
+    assert len(tl) > len(g.history) > 5_000  # the old limit
+    views = tl.steps[0].views
+    assert len(views.kept) == -(-len(g.history) // CHECKPOINT_EVERY)
+    assert tl.steps[-1].obs == g.observation(0)
+    assert len(views.seen) <= KEPT_ACTIONS

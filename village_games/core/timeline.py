@@ -1,10 +1,16 @@
 """A recorded game as a sequence of steps, for replay views: any game on the protocol.
 
-The record is replayed action by action with `apply_traced`, so every step is what the
-engine itself reported: the viewer's observation right after one event, the event, the
-round it belongs to and how much of the log the viewer has read by then. Events of the
-kinds the engine calls silent (`GameInfo.silent_kinds`, a face-down plan) fold into the
-next step, as in the table app's step-through.
+The record is replayed action by action, so every step is what the engine itself
+reported: the event, the round it belongs to, how much of the log the viewer has read by
+then, and the viewer's observation right after that event (from `apply_traced`). Events
+of the kinds the engine calls silent (`GameInfo.silent_kinds`, a face-down plan) fold into
+the next step, as in the table app's step-through.
+
+Observations are worked out when a step is looked at, not all at once: a long game (five
+Villages bots play up to 25,000 moves) would otherwise hold hundreds of megabytes of them.
+A copy of the game is kept every `CHECKPOINT_EVERY` actions, and a step's observation
+comes from replaying, traced, from the nearest copy before it; stepping forward continues
+from the last step looked at.
 
 The viewer is a seat, `None` (a spectator: public facts only) or `ALL_CARDS`. The last
 one is refused unless the recorded game is over: the replay of a running game must not
@@ -13,36 +19,93 @@ show cards that are still hidden at the table.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .events import Event
 from .game import ALL_CARDS, Game
-from .replay import RecordError, recorded_actions, replay, start_of
+from .replay import RecordError, recorded_actions, start_of
 
 Viewer = int | str | None
 
-MAX_ACTIONS = 5_000  # far beyond any real game of these; a longer record is refused
+# The longest game seen: 25,116 moves (five Villages bots, 230 rounds); a longer record
+# than this is refused before anything is replayed.
+MAX_ACTIONS = 100_000
+CHECKPOINT_EVERY = 64  # actions between kept copies: a look-up replays at most this many
+KEPT_ACTIONS = 8  # actions whose observations stay at hand (stepping back and forth)
 
 
 @dataclass(frozen=True, slots=True)
 class Step:
     """One moment of a replay.
 
-    `obs`: what the viewer sees right after `event` (None only for the opening table of
-    a scenario with no log). `round`: the round the event belongs to (None for games
-    without rounds). `log_end`: how many events of the log the viewer has seen by now.
-    `action`: the number of the recorded action that led here (0: before any), `seat`
-    who took it.
+    `obs`: what the viewer sees right after `event` (worked out when read). `event`: None
+    only for the opening table of a scenario with no log. `round`: the round the event
+    belongs to (None for games without rounds). `log_end`: how many events of the log the
+    viewer has seen by now. `action`: the number of the recorded action that led here (0:
+    before any), `seat` who took it. `moment`: which event of that action this is (its
+    index in the action's trace; -1 for the opening).
     """
 
-    obs: dict[str, Any]
     event: Event | None
     round: int | None
     log_end: int
     action: int
     seat: int | None
+    moment: int
+    views: Views = field(repr=False, compare=False)
+
+    @property
+    def obs(self) -> dict[str, Any]:
+        return self.views.after(self.action, self.moment)
+
+
+class Views:
+    """The viewer's observation after any event of a recorded game, on demand.
+
+    Holds the game as it stood every `CHECKPOINT_EVERY` actions (without its history and
+    log, which observations never read) and the recorded actions; an observation is
+    replayed, traced, from the nearest copy before it. The last actions looked at are
+    kept, and the game after the last one goes on from there when the next is asked.
+    """
+
+    def __init__(self, viewer: Viewer, actions: list[tuple[int, Any]],
+                 kept: dict[int, Game]) -> None:
+        self.viewer = viewer
+        self.actions = actions  # (seat, action) of recorded action k at index k - 1
+        self.kept = kept  # the game after `k` actions, for k = 0, E, 2E, ...
+        self.seen: OrderedDict[int, tuple[dict[str, Any], ...]] = OrderedDict()
+        self.cursor: tuple[int, Game] | None = None  # (actions applied, that game)
+
+    def after(self, action: int, moment: int) -> dict[str, Any]:
+        """The observation right after event `moment` of recorded action `action` (the
+        opening table for action 0)."""
+        if action == 0:
+            return self.kept[0].view(self.viewer)
+        views = self.seen.get(action)
+        if views is None:
+            views = self.seen[action] = self._trace(action)
+            if len(self.seen) > KEPT_ACTIONS:
+                self.seen.popitem(last=False)
+        return views[moment]
+
+    def _trace(self, action: int) -> tuple[dict[str, Any], ...]:
+        cursor = self.cursor
+        if cursor is not None and cursor[0] == action - 1:
+            game = cursor[1]
+        else:
+            start = (action - 1) // CHECKPOINT_EVERY * CHECKPOINT_EVERY
+            game = self.kept[start].clone()
+            for seat, act in self.actions[start:action - 1]:
+                game.apply(seat, act)
+            game.history, game.log = [], []
+        seat, act = self.actions[action - 1]
+        trace = game.apply_traced(seat, act, self.viewer)
+        game.history, game.log = [], []
+        self.cursor = (action, game)
+        return tuple(obs for _event, obs in trace)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,37 +194,53 @@ def build_timeline(record: dict[str, Any], new_game: Callable[..., Game],
     """Replay `record` for `viewer` and return every step; `RecordError` (or ValueError
     for a viewer that may not watch) on any problem, with nothing built.
 
-    The record is first replayed plainly (checking every action, and whether the game is
-    over, before anything is shown to anyone), then again with traces for the viewer.
+    The record is replayed once, checking every action; the viewer is checked against
+    the game as it ends (all cards only for a finished game) before any step exists.
     """
     if isinstance(record, dict) and isinstance(record.get("actions"), list) and len(
             record["actions"]) > MAX_ACTIONS:
         raise RecordError(f"that record has {len(record['actions'])} actions; a replay takes "
                           f"at most {MAX_ACTIONS}")
-    final = replay(record, new_game, from_dict)
-    viewer = check_viewer(final, viewer)
-    silent = set(final.info.silent_kinds if silent_kinds is None else silent_kinds)
-
     game = start_of(record, new_game, from_dict)
+    silent = set(game.info.silent_kinds if silent_kinds is None else silent_kinds)
     events: list[Event] = list(game.log)
     rounds: list[int | None] = []
     current: int | None = None
     for e in events:
         current = _round_of(e, current)
         rounds.append(current)
-    steps = [Step(game.view(viewer), events[-1] if events else None, current, len(events),
-                  0, None)]
+    # (event, round, log_end, action, seat, moment) of each step: made Steps once the
+    # viewer is known to be allowed
+    rows: list[tuple[Event | None, int | None, int, int, int | None, int]] = [
+        (events[-1] if events else None, current, len(events), 0, None, -1)]
+    actions: list[tuple[int, Any]] = []
+    kept: dict[int, Game] = {}
+    total = len(record["actions"])
     for k, seat, action in recorded_actions(record, game):
-        trace = game.apply_traced(seat, action, viewer)
-        for i, (event, obs) in enumerate(trace):
+        if (k - 1) % CHECKPOINT_EVERY == 0:
+            kept[k - 1] = _bare_copy(game)
+        batch = game.apply(seat, action)
+        actions.append((seat, action))
+        for i, event in enumerate(batch):
             events.append(event)
             current = _round_of(event, current)
             rounds.append(current)
-            last = i == len(trace) - 1 and k == len(record["actions"])
-            if event.kind not in silent or last:
-                steps.append(Step(obs, event, current, len(events), k, seat))
-    return Timeline(record, viewer, tuple(steps), tuple(events), tuple(rounds), game,
+            if event.kind not in silent or (i == len(batch) - 1 and k == total):
+                rows.append((event, current, len(events), k, seat, i))
+    if not actions:
+        kept[0] = _bare_copy(game)
+    viewer = check_viewer(game, viewer)
+    views = Views(viewer, actions, kept)
+    steps = tuple(Step(*row, views) for row in rows)
+    return Timeline(record, viewer, steps, tuple(events), tuple(rounds), game,
                     game.is_over())
+
+
+def _bare_copy(game: Game) -> Game:
+    """A copy of `game` without its history and log (observations never read them)."""
+    copy = game.clone()
+    copy.history, copy.log = [], []
+    return copy
 
 
 def _round_of(event: Event, current: int | None) -> int | None:
