@@ -23,12 +23,12 @@ from typing import Any
 import ipywidgets as w
 
 from village_games.core import ALL_CARDS, Game, RecordError, play
-from village_games.core.records import record_from_json, unpack_record
+from village_games.core.records import pack_record, record_from_json, unpack_record
 from village_games.core.timeline import LogLine, Timeline, Viewer, build_timeline, viewers
 
 from .markup import esc
 from .query import echo, notice_html
-from .replay_share import download_html, replay_query, view_key, viewer_of
+from .replay_share import download_html, fits_in_link, replay_query, view_key, viewer_of
 from .safe import ErrorBanner, guarded
 from .table_adapter import GameAdapter
 from .table_app import SAVE_FORMAT
@@ -94,6 +94,7 @@ class ReplayApp:
         self.view.add_class("vg-rp-view-html")
 
         self.share = w.HTML("")
+        self._packed: tuple[dict[str, Any] | None, str] = (None, "")  # (record, its link form)
         self.share.add_class("vg-rp-share")
         self.download = w.HTML("")
         self.download.add_class("vg-rp-download")
@@ -457,10 +458,18 @@ class ReplayApp:
     def share_query(self) -> str:
         """The page-address query that opens this replay at this step and view."""
         tl = self._need_timeline()
-        return replay_query(tl.record, tl.viewer, self.index)
+        if self._packed[0] is not tl.record:  # packed once per record, not once per step
+            self._packed = (tl.record, pack_record(tl.record))
+        return replay_query(self._packed[1], tl.viewer, self.index)
 
     def _share_html(self) -> str:
-        href = esc(self.notebook + self.share_query())
+        address = self.notebook + self.share_query()
+        if not fits_in_link(address):
+            moves = len(self._need_timeline().record["actions"])
+            return (f'<div class="vg-share-line">This game is too long for a link ({moves:,} '
+                    "moves): share the record file instead (Download the record); this page "
+                    "opens it.</div>")
+        href = esc(address)
         return (f'<div class="vg-share-line">Share this replay: <a class="vg-rp-link" '
                 f'href="{href}" target="_blank">link to this step</a> <input class="vg-share-'
                 f'query" readonly value="{href}" title="select and copy"></div>')

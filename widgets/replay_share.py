@@ -20,6 +20,10 @@ from .markup import esc
 from .query import echo
 
 TABLE_VIEW = "table"
+# The server drops a request whose address is longer than about 64 KB (tornado's
+# max_header_size): a link past this opens nothing, so such a game is shared as a file.
+# (A packed record takes about 4.4 characters a move: some 13,000 moves fit.)
+LINK_LIMIT = 60_000
 
 
 def view_key(viewer: Viewer) -> str:
@@ -42,16 +46,23 @@ def viewer_of(key: str, players: int) -> Viewer:
                      f"{ALL_CARDS!r}; got {echo(key)}")
 
 
-def replay_query(record: dict[str, Any], viewer: Viewer | str = "", step: int | None = None
-                 ) -> str:
+def replay_query(record: dict[str, Any] | str, viewer: Viewer | str = "",
+                 step: int | None = None) -> str:
     """`?record=...` (plus `view` and `step`, 0-based here, 1-based in the link) that opens
-    this record in a replay notebook. `viewer=""` leaves the view to the replay app."""
-    parts = [f"record={pack_record(record)}"]
+    this record (or a record already packed) in a replay notebook. `viewer=""` leaves the
+    view to the replay app. Check the length with `fits_in_link`."""
+    packed = record if isinstance(record, str) else pack_record(record)
+    parts = [f"record={packed}"]
     if viewer != "":
         parts.append(f"view={view_key(viewer)}")
     if step is not None:
         parts.append(f"step={step + 1}")
     return "?" + "&".join(parts)
+
+
+def fits_in_link(address: str) -> bool:
+    """Whether a page address is short enough for the server to answer (`LINK_LIMIT`)."""
+    return len(address) <= LINK_LIMIT
 
 
 def record_file_name(record: dict[str, Any]) -> str:

@@ -64,7 +64,7 @@ from .action_picker import ActionPicker
 from .board import Board
 from .coaching import CoachedLabels, Coaching
 from .query import echo, notice_html, page_query
-from .replay_share import replay_query
+from .replay_share import download_html, fits_in_link, replay_query
 from .safe import ErrorBanner, guarded
 from .shared_models import Shared
 from .table_adapter import DataFile, Frame, GameAdapter
@@ -452,8 +452,17 @@ class TableApp:
             return ""
         g = self.game
         view = "" if g.is_over() else self.public_view
-        href = html.escape(notebook + replay_query(g.record(), view))
-        return f'<a class="vg-replay-link" href="{href}" target="_blank">Replay this game</a>'
+        record = g.record()
+        address = notebook + replay_query(record, view)
+        if not fits_in_link(address):
+            moves = len(record["actions"])
+            download = download_html(record, "download its record")
+            return (f'<span class="vg-replay-long">Replay this game: it is too long for a link '
+                    f"({moves:,} moves), so {download} and open the file in the "
+                    f'<a class="vg-replay-link" href="{html.escape(notebook)}" '
+                    'target="_blank">replay page</a>.</span>')
+        return (f'<a class="vg-replay-link" href="{html.escape(address)}" target="_blank">'
+                "Replay this game</a>")
 
     def _user_files(self) -> list[dict[str, Any]]:
         """The saved forms of the user's files the game on the table uses."""

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from village_games import village_pillage
 from village_games.bots import PillageBot
 from village_games.core import play
-from widgets.replay_share import replay_query
+from widgets.replay_share import LINK_LIMIT, replay_query
 
 NOTEBOOK = "village_pillage_replay.ipynb"
 
@@ -77,3 +77,15 @@ def test_a_cut_short_record_link_gets_a_notice_and_the_page_still_works(page, vo
     expect(page.locator(".vg-rp-board .vg-village")).to_have_count(3)
     expect(page.locator(".vg-rp-count")).to_contain_text("Round 1, step 1 of")
     expect(page.locator(".vg-error")).to_be_hidden()
+
+
+def test_the_server_answers_a_link_as_long_as_the_apps_ever_make(page, voila_server,
+                                                                  open_app):
+    """Links longer than LINK_LIMIT are never offered (a record file instead): the server
+    drops an address past about 64 KB. One of exactly that length still opens the game."""
+    query = replay_query(finished_record())[1:]
+    pad = LINK_LIMIT - len(NOTEBOOK) - len(query) - len("?&pad=")
+    open_app(page, voila_server, NOTEBOOK, query=f"{query}&pad={'x' * pad}",
+             ready=".vg-rp-board")
+    assert len(NOTEBOOK + "?" + query + "&pad=" + "x" * pad) == LINK_LIMIT
+    expect(page.locator(".vg-rp-board .vg-seat-0")).to_be_visible()

@@ -266,6 +266,24 @@ def test_a_running_tables_save_links_to_its_replay_from_the_persons_seat():
     assert app.timeline.viewer == 1 and app.timeline.record == table.game.record()
 
 
+def test_a_game_too_long_for_a_link_is_shared_as_its_record_file(monkeypatch):
+    """The server drops an address past about 64 KB (a game of some 13,000 moves); such a
+    game gets a record download instead of a link that would open nothing."""
+    import widgets.replay_share as share
+
+    table = make_table({"seats": "bot,bot,bot", "seed": "4"}, step_by_step=False)
+    monkeypatch.setattr(share, "LINK_LIMIT", 400)  # this short game plays a long one
+    moves = len(table.game.history)
+    text = html.unescape(re.sub(r"<[^>]+>", "", table.replay_link()))
+    assert f"it is too long for a link ({moves:,} moves), so download its record" in text
+    href = re.search(r'href="data:application/json;base64,([^"]+)"', table.replay_link())
+    assert json.loads(base64.b64decode(href.group(1))) == table.game.record()
+    app = opened(table.game.record())  # (as if opened from that file)
+    app.go(5)
+    assert "too long for a link" in app.share.value and "vg-rp-link" not in app.share.value
+    assert "Download the record" in app.download.value
+
+
 def test_replay_app_builds_the_page_widget_with_the_navigation_line():
     page = replay_app(link_params(replay_query(RECORD)))
     assert "vg-nav" in page.children[0].value and "vg-replay-app" in page._dom_classes
