@@ -85,3 +85,19 @@ def test_build_a_village_and_attack_by_clicking(page, voila_server, open_app):
     page.wait_for_timeout(300)
     no_sideways_scroll(page, 800)
     shot(page, "browser_3_battle_800")
+
+
+def test_a_link_can_ask_for_a_shorter_race(page, voila_server, open_app):
+    """`target=50` in a link: the "Play to" menu says so and the totals run to 50; the
+    setup row still fits a narrow window."""
+    page.set_viewport_size({"width": 800, "height": 900})
+    open_app(page, voila_server, NOTEBOOK,
+             query="players=5&seats=human,bot,bot,bot,bot&seed=2&target=50",
+             ready=".vg-vl-target select")
+    box = page.locator(".vg-vl-target select")
+    expect(box.locator("option:checked")).to_have_text("Play to 50 gold (house rule)")
+    expect(page.locator(".vg-vl-total").first).to_contain_text("/ 50")
+    no_sideways_scroll(page, 800)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".vg-setup").first.screenshot(path=str(SHOTS / "play_to_50_setup_800.png"))
+    expect(page.locator(".vg-error")).to_be_hidden()

@@ -6,6 +6,7 @@ hot seat, bots of both kinds to the end with the score sheet."""
 from __future__ import annotations
 
 import json
+from urllib.parse import parse_qsl
 
 import pytest
 
@@ -177,3 +178,28 @@ def test_render_without_the_app() -> None:
     g.apply(0, Draw("deck"))
     assert adapter.labels(g.observation(0), g.cards).value_label("Draw", "source",
                                                                   "deck").startswith("the deck")
+
+
+def test_a_shorter_race_is_a_house_rule_chosen_before_a_new_game() -> None:
+    app = make_app({"players": "5", "seats": "human,bot,bot,bot,bot", "seed": "2"})
+    assert app.game.target == 100 and app.target_box.value == 100
+    assert "Play to 100 gold (the rules)" in [label for label, _ in app.target_box.options]
+    app.target_box.value = 30
+    assert app.game.target == 100  # the game on the table keeps its own
+    app.new_button.click()
+    assert app.game.target == 30 and "/ 30" in app.board.html
+    assert app.share_query().endswith("&target=30")
+    again = make_app(dict(parse_qsl(app.share_query()[1:])))
+    assert again.game.target == 30 and again.target_box.value == 30
+
+
+def test_a_loaded_game_shows_its_own_target_and_a_bad_one_in_a_link_is_a_notice() -> None:
+    short = make_app({"players": "3", "seats": "bot,bot,bot", "seed": "9", "target": "30"})
+    assert short.game.is_over() and max(short.game.totals) >= 30
+    app = make_app({"players": "2", "seats": "human,bot", "target": "5"})
+    assert "target must be a whole number of gold from 10 to 1000" in app.notice.value
+    assert app.game.target == 100
+    app.load_json(short.save_json())
+    assert app.target_box.value == 30 and app.game.target == 30
+    app.new_button.click()
+    assert app.game.target == 30  # New game goes on with the loaded game's target

@@ -26,6 +26,7 @@ from village_games.core import Event, Game
 from village_games.villages import CardSet, DeckSpec, deck_from_text
 from village_games.villages.locations import LocationSpec, gifts_per_turn, locations_from_text
 from village_games.villages.odds import attack_table, location_of
+from village_games.villages.options import TARGET, TARGET_RANGE, check_target
 
 from ..gallery import add_nav
 from ..markup import esc as _e
@@ -53,6 +54,16 @@ VARIANTS: tuple[Variant, ...] = (
     Variant("all", "All expansions (stand-in cards)",
             {"locations": True, "dark_light": True, "dual": True}),
 )
+
+# "Play to": the rulebook's 100, or a shorter race (a house rule). Five players often need
+# 30 rounds and more to reach 100 (benchmarks/replay_long_games.py), two about 3.
+TARGETS = (100, 75, 50, 30)
+
+
+def target_label(target: int) -> str:
+    rule = "the rules" if target == TARGET else "house rule"
+    return f"Play to {target} gold ({rule})"
+
 
 # the Location cards: the stand-in set, or a file of the user's in locations.toml's format
 LOCATION_FILE = DataFile(
@@ -203,9 +214,20 @@ class VillagesAdapter:
     replay_notebook = "villages_replay.ipynb"
     data_files = (LOCATION_FILE,)
 
-    def __init__(self, bots: str = "heuristic") -> None:
+    def __init__(self, bots: str = "heuristic", target: int = TARGET) -> None:
         self.game: Game | None = None  # the game on the table (odds and the battle recap)
         self.bot_kind = check_bot_kind(bots)
+        self.target = check_target(target)  # for the next new game
+        self.on_target: Any = None  # called with a loaded game's target (the drop-down)
+
+    def share_params(self) -> dict[str, str]:
+        """What the table's share link adds: the bot kind and the game's target, when not
+        the defaults."""
+        extra = {} if self.bot_kind == "heuristic" else {"bots": self.bot_kind}
+        target = self.game.target if self.game is not None else self.target  # type: ignore[attr-defined]
+        if target != TARGET:
+            extra["target"] = str(target)
+        return extra
 
     def variants(self, players: int) -> list[Variant]:
         return list(VARIANTS)
@@ -214,7 +236,8 @@ class VillagesAdapter:
                  deck: DeckSpec = None, locations: LocationSpec = False,
                  dark_light: bool = False, dual: bool = False) -> Game:
         self.game = villages.new_game(players=players, seed=seed, names=names, deck=deck,
-                                      locations=locations, dark_light=dark_light, dual=dual)
+                                      target=self.target, locations=locations,
+                                      dark_light=dark_light, dual=dual)
         return self.game
 
     def load_deck(self, name: str, text: str) -> CardSet:
@@ -223,8 +246,11 @@ class VillagesAdapter:
         return deck_from_text(text, name)
 
     def from_dict(self, state: dict[str, Any]) -> Game:
-        self.game = villages.Game.from_dict(state)
-        return self.game
+        game = villages.Game.from_dict(state)
+        self.game, self.target = game, game.target
+        if self.on_target is not None:
+            self.on_target(game.target)
+        return game
 
     def render(self, obs: dict[str, Any], cards: CardSet,
                highlight: list[int] | None = None) -> str:
@@ -307,9 +333,49 @@ def add_bot_choice(app: TableApp, adapter: VillagesAdapter) -> w.Dropdown:
     return box
 
 
+def add_target_choice(app: TableApp, adapter: VillagesAdapter) -> w.Dropdown:
+    """A drop-down beside New game: the running total that ends the game, from the next
+    new game on (the game on the table keeps its own; a loaded game shows its own)."""
+    box = w.Dropdown(options=target_options(adapter.target), value=adapter.target,
+                     layout=w.Layout(width="230px"))
+    box.add_class("vg-vl-target")
+    box.tooltip = "Takes effect with New game"
+
+    def changed(change: dict[str, Any]) -> None:
+        adapter.target = check_target(change["new"])
+
+    def shown(target: int) -> None:
+        box.options = target_options(target)
+        box.value = target
+
+    box.observe(guarded(app.banner)(changed), names="value")
+    adapter.on_target = shown
+    row = app.setup_panel.children[0]
+    row.children = (*row.children[:-1], box, row.children[-1])
+    return box
+
+
+def target_options(target: int) -> list[tuple[str, int]]:
+    """The drop-down's totals, with `target` among them (a link may ask for another)."""
+    return [(target_label(t), t) for t in sorted({*TARGETS, target}, reverse=True)]
+
+
+def parse_target(raw: str, notices: list[str]) -> int:
+    """A link's `target`: a whole number in the engine's range; else a notice and 100."""
+    lo, hi = TARGET_RANGE
+    text = raw.strip()
+    if not text:
+        return TARGET
+    if text.isascii() and text.isdigit() and len(text) <= 5 and lo <= int(text) <= hi:
+        return int(text)
+    notices.append(f"target must be a whole number of gold from {lo} to {hi}; got "
+                   f"{text[:40]!r}, so the game is played to {TARGET}.")
+    return TARGET
+
+
 def make_app(query: dict[str, str] | None = None, step_by_step: bool = False) -> TableApp:
     """The app object itself, set up from `query` (tests drive it through its buttons);
-    `app.bot_box` is the bot drop-down."""
+    `app.bot_box` is the bot drop-down, `app.target_box` the "Play to" one."""
     params = query or {}
     notices: list[str] = []
     bots = params.get("bots", "heuristic").strip().lower() or "heuristic"
@@ -317,9 +383,10 @@ def make_app(query: dict[str, str] | None = None, step_by_step: bool = False) ->
         notices.append(f"bots must be {' or '.join(BOT_KINDS)}; got {bots[:40]!r}, so the "
                        "bots build and weigh attacks.")
         bots = "heuristic"
-    adapter = VillagesAdapter(bots)
+    adapter = VillagesAdapter(bots, parse_target(params.get("target", ""), notices))
     setup, errors = parse_setup(params, adapter)
     app = TableApp(adapter, setup, [*errors, *notices], step_by_step=step_by_step)
+    app.target_box = add_target_choice(app, adapter)  # type: ignore[attr-defined]
     app.bot_box = add_bot_choice(app, adapter)  # type: ignore[attr-defined]
     return app
 
