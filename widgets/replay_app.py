@@ -26,6 +26,7 @@ from village_games.core import ALL_CARDS, Game, RecordError, play
 from village_games.core.records import pack_record, record_from_json, unpack_record
 from village_games.core.timeline import LogLine, Timeline, Viewer, build_timeline, viewers
 
+from .log_view import first_shown, log_html
 from .markup import esc
 from .query import echo, notice_html
 from .replay_share import download_html, fits_in_link, replay_query, view_key, viewer_of
@@ -394,21 +395,13 @@ class ReplayApp:
                 f'<span class="vg-rp-total">{total} in the game</span>')
 
     def _log_html(self) -> str:
-        """The log up to this step as the viewer may read it, grouped by round, the newest
-        line at the bottom (the box is stacked from the bottom, so it stays in sight)."""
-        lines: list[LogLine] = self._need_timeline().log(self.index)
-        groups: list[tuple[Any, list[str]]] = []
-        for k, line in enumerate(lines):
-            if not groups or line.round != groups[-1][0]:
-                groups.append((line.round, []))
-            now = " vg-log-now" if k == len(lines) - 1 else ""
-            groups[-1][1].append(f'<div class="vg-log-line vg-log-{esc(line.kind)}{now}">'
-                                 f"{esc(line.text)}</div>")
-        parts = ['<div class="vg-log-round">'
-                 + (f'<div class="vg-log-round-head">Round {esc(rnd)}</div>'
-                    if rnd is not None else "") + "".join(body) + "</div>"
-                 for rnd, body in groups]
-        return f'<div class="vg-log-scroll">{"".join(reversed(parts))}</div>'
+        """The log up to this step as the viewer may read it (its newest lines), grouped
+        by round, the newest line marked at the bottom."""
+        tl = self._need_timeline()
+        first = first_shown(tl.steps[self.index].log_end)
+        lines: list[LogLine] = tl.log(self.index, first)
+        return log_html([(line.round, line.kind, line.text) for line in lines], first,
+                        mark_newest=True)
 
     def _highlight(self) -> list[int]:
         """Seats whose part of the table changed in this step, as the table app marks them."""

@@ -63,6 +63,7 @@ from village_games.core import Event, Game, SeatView, TraceStep
 from .action_picker import ActionPicker
 from .board import Board
 from .coaching import CoachedLabels, Coaching
+from .log_view import first_shown, log_html
 from .query import echo, notice_html, page_query
 from .replay_share import download_html, fits_in_link, replay_query
 from .safe import ErrorBanner, guarded
@@ -792,22 +793,20 @@ class TableApp:
         widget.layout.display = None if visible else "none"
 
     def _log_html(self, seat: int | None, upto: int | None = None) -> str:
-        """The whole log as `seat` may read it, grouped by round (an event whose data names a
-        new round starts a group), newest at the bottom and scrolled there."""
-        events = self.game.log if upto is None else self.game.log[:upto]
-        groups: list[tuple[Any, list[str]]] = []
-        for e in events:
-            rnd = e.data.get("round")
-            if not groups or (rnd is not None and rnd != groups[-1][0]):
-                groups.append((rnd, []))
-            groups[-1][1].append(f'<div class="vg-log-line vg-log-{html.escape(e.kind)}">'
-                                 f"{html.escape(e.text_for(seat))}</div>")
-        parts = ['<div class="vg-log-round">'
-                 + (f'<div class="vg-log-round-head">Round {html.escape(str(rnd))}</div>'
-                    if rnd is not None else "") + "".join(lines) + "</div>"
-                 for rnd, lines in groups]
-        # the box stacks from the bottom (column-reverse), so the newest round comes first
-        return f'<div class="vg-log-scroll">{"".join(reversed(parts))}</div>'
+        """The log as `seat` may read it (its newest lines, up to event `upto`), grouped by
+        round: an event whose data names a round starts that round."""
+        log = self.game.log
+        end = len(log) if upto is None else min(upto, len(log))
+        first = first_shown(end)
+        rnd = next((e.data["round"] for e in reversed(log[:first])
+                    if e.data.get("round") is not None), None)  # the round line `first` is in
+        lines: list[tuple[Any, str, str]] = []
+        for e in log[first:end]:
+            named = e.data.get("round")
+            if named is not None:
+                rnd = named
+            lines.append((rnd, e.kind, e.text_for(seat)))
+        return log_html(lines, first)
 
     def _draw(self, obs: dict[str, Any], highlight: list[int] | None = None) -> None:
         """The table for this observation; nothing on it is clickable until `_sync_board`."""

@@ -139,13 +139,15 @@ class Timeline:
         """Indexes of the steps of one round."""
         return [i for i, s in enumerate(self.steps) if s.round == rnd]
 
-    def log(self, index: int) -> list[LogLine]:
-        """The log up to and including step `index`, as this viewer may read it."""
+    def log(self, index: int, first: int = 0) -> list[LogLine]:
+        """The log up to and including step `index`, as this viewer may read it (from
+        line `first` on: a long game's box shows only its newest lines)."""
         seat = self.viewer if isinstance(self.viewer, int) else None
         everything = self.viewer == ALL_CARDS
         end = self.steps[index].log_end
         return [LogLine(rnd, e.kind, e.text_for(seat, everything))
-                for e, rnd in zip(self.events[:end], self.event_rounds[:end], strict=True)]
+                for e, rnd in zip(self.events[first:end], self.event_rounds[first:end],
+                                  strict=True)]
 
     def text(self, index: int) -> str:
         """The line of step `index`'s event for this viewer ("" for a bare opening)."""

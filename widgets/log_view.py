@@ -1,0 +1,45 @@
+"""The log box of the play and replay apps: the newest lines, grouped by round.
+
+A long game (five Villages bots: 40,000 events and more) would send megabytes to the
+page on every click if the whole log were drawn each time, so the box holds the newest
+`LOG_LINES` lines and says how many earlier ones it leaves out (a save and the replay
+keep them all).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .markup import esc
+
+LOG_LINES = 500  # about 20 rounds of a five-player game: far more than the box shows
+
+
+def first_shown(total: int) -> int:
+    """The index of the first of `total` log lines the box shows."""
+    return max(0, total - LOG_LINES)
+
+
+def log_html(lines: Sequence[tuple[Any, str, str]], earlier: int = 0,
+             mark_newest: bool = False) -> str:
+    """The log box for (round, kind, text) lines in order (round None: no heading),
+    `earlier` lines before them left out; the newest line marked when `mark_newest`."""
+    groups: list[tuple[Any, list[str]]] = []
+    last = len(lines) - 1
+    for k, (rnd, kind, text) in enumerate(lines):
+        if not groups or (rnd is not None and rnd != groups[-1][0]):
+            groups.append((rnd, []))
+        now = " vg-log-now" if mark_newest and k == last else ""
+        groups[-1][1].append(f'<div class="vg-log-line vg-log-{esc(kind)}{now}">'
+                             f"{esc(text)}</div>")
+    parts = ['<div class="vg-log-round">'
+             + (f'<div class="vg-log-round-head">Round {esc(rnd)}</div>'
+                if rnd is not None else "") + "".join(body) + "</div>"
+             for rnd, body in groups]
+    if earlier:
+        parts.insert(0, f'<div class="vg-log-earlier">{earlier:,} earlier '
+                        f"line{'s are' if earlier != 1 else ' is'} not shown here; a save "
+                        "or the replay holds the whole game.</div>")
+    # the box stacks from the bottom (column-reverse), so the newest round comes first
+    return f'<div class="vg-log-scroll">{"".join(reversed(parts))}</div>'
