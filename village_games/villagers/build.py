@@ -17,7 +17,7 @@ from .actions import (
     TakeBasic,
     UseApprentice,
 )
-from .choices import Choices, Product, product
+from .choices import Choices, Product
 from .expansions.turns import PLACED_EFFECTS, build_extras, special_parts
 from .hands import distinct_hand, in_hand, play_from_hand, return_from_hand
 from .options import RETURNS_PER_BUILD_PHASE, STACKS
@@ -33,7 +33,7 @@ from .specials import (
     why_not_smuggler,
     why_not_tinner,
 )
-from .village import capacity, chain_text, new_slot, with_kid
+from .village import Slot, capacity, chain_text
 
 if TYPE_CHECKING:
     from ..core.actions import Action
@@ -80,7 +80,7 @@ def build_choices(g: Villagers, seat: int) -> Choices:
             parts.append(part)
             n += size
             continue
-        for part in special_choices(g, seat, effect):
+        for part in special_choices(g, seat, effect, hand, paid):
             if part._n:
                 parts.append(part)
                 n += part._n
@@ -91,22 +91,30 @@ def build_choices(g: Villagers, seat: int) -> Choices:
     parts.append(END_TURN)
     n += 1
     if g.returns < RETURNS_PER_BUILD_PHASE and hand:
-        basics = basics_left(g)
+        supply, basics = g.basics, g.tables.basics  # (`basics_left`, written out)
+        if min(map(supply.__getitem__, basics)) <= 0:
+            basics = tuple([b for b in basics if supply[b] > 0])
         if basics:
             stacks = return_stacks(g)
             size = len(basics) * len(hand) * len(stacks)
-            parts.append(product(TakeBasic, (basics, hand, stacks), size))
+            part = _new(Product)
+            part.kind, part.axes, part._n = TakeBasic, (basics, hand, stacks), size
+            parts.append(part)
             n += size
-    return Choices.of(parts, n)
+    c = _new(Choices)  # `Choices.of(parts, n)`, written out
+    c.parts, c._n, c._last, c._flat = tuple(parts), n, None, None
+    return c
 
 
 _new = object.__new__
 
 
-def special_choices(g: Villagers, seat: int, effect: str) -> list[Product]:
-    """What playing a Special villager from hand may do (some parts may be empty)."""
+def special_choices(g: Villagers, seat: int, effect: str, hand: tuple[str, ...],
+                    paid: dict[str, tuple[str | None, ...]]) -> list[Product]:
+    """What playing a Special villager from hand may do (some parts may be empty);
+    `hand`, `paid`: the distinct hand and the padlock options found so far."""
     if effect == "monk":
-        return monk_choices(g, seat, None)
+        return monk_choices(g, seat, None, hand, paid)
     if effect == "apprentice":
         return apprentice_choices(g, seat)
     if effect == "tinner":
@@ -149,7 +157,10 @@ def return_stacks(g: Villagers) -> tuple[int | None, ...]:
     # Reading: an emptied stack is out of the game and takes no card back
     if g.solo is not None and serfdom(g):
         return NEW_CHAIN  # Serfdom: the card goes to the Countess's village, not a stack
-    open_ = tuple(compress(STACK_NUMBERS, map(_cards_of, g.stacks)))  # (no Python loop)
+    stacks = g.stacks
+    if len(stacks) == STACKS and all(map(_cards_of, stacks)):
+        return STACK_NUMBERS  # (the usual case: every stack still on the Road)
+    open_ = tuple(compress(STACK_NUMBERS, map(_cards_of, stacks)))  # (no Python loop)
     return open_ or NEW_CHAIN
 
 
@@ -264,7 +275,7 @@ def apply_build(g: Villagers, seat: int, action: Build) -> None:
     place(g, seat, name, on)
     g.used += 1
     g.cover = None
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         p = g.players[seat]
         where = "" if on is None else f" on the {p.village[on].card} (slot {on})"
         if on is not None and p.village[on].card != p.village[on].role:
@@ -280,11 +291,18 @@ def place(g: Villagers, seat: int, name: str, on: int | None, role: str | None =
     """Put a villager into `seat`'s village on slot `on`; returns its slot."""
     p = g.players[seat]
     village = p.village
-    if on is not None:
-        village[on] = with_kid(village[on])
-    village.append(new_slot(name, role or name, -1 if on is None else on, flipped))
+    # (`new_slot`, and the parent's `kids + 1`, written out: every build does this)
+    if on is None:
+        village.append(_tuple_new(Slot, (name, role or name, -1, 0, 0, flipped)))
+    else:
+        card_, role_, parent, kids, coins, flip = village[on]
+        village[on] = _tuple_new(Slot, (card_, role_, parent, kids + 1, coins, flip))
+        village.append(_tuple_new(Slot, (name, role or name, on, 0, 0, flipped)))
     p.placed(g.tables)
     return len(village) - 1
+
+
+_tuple_new = tuple.__new__
 
 
 def apply_basic(g: Villagers, seat: int, action: TakeBasic) -> None:
@@ -308,7 +326,7 @@ def apply_basic(g: Villagers, seat: int, action: TakeBasic) -> None:
     g.basics[action.basic] -= 1
     place(g, seat, action.basic, None)
     g.returns += 1
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         known = mask == g.all_seats
         shown = card if known else f"a {g.suit_of[card]} villager"
         g.emit(Event("basic", "{} returns {} to {} and takes a {}.",

@@ -146,6 +146,8 @@ class Choices(Sequence):
                 width = len(axes)
                 if width == 1:  # (most lists: drafts, single-axis choices)
                     key: tuple = (part.kind, axes[0][i])
+                elif width == 0:  # (EndTurn, PlayTinner: no fields)
+                    key = (part.kind,)
                 elif width == 3:  # (Build and TakeBasic, the long lists: `at`, written out)
                     first, second, third = axes
                     size = len(third)

@@ -29,7 +29,9 @@ def drafting_limit(food: int) -> int:
 RESERVE = Product(DraftReserve, ())
 
 
-def draft_choices(g: Villagers) -> Choices:
+def draft_choices(g: Villagers, seat: int | None = None) -> Choices:
+    """The drafter's legal list (`seat`: unused, the same for every drafter; taken so that
+    the game calls every phase's list maker alike)."""
     road = g.road
     # (compress/map: the filled slots and stacks found without a Python-level loop)
     slots = (tuple(compress(range(len(road)), map(_filled, road))) if None in road
@@ -126,19 +128,19 @@ def apply_draft(g: Villagers, seat: int, action: Action) -> None:
         g.road_coins[i] = 0
         p.gold += coins
         p.square.append(card)
-        if g.reporting():
+        if g._batch is not None or g._tracer is not None:  # (`reporting()`)
             g.emit(Event("draft", "{} drafts the {} from Road slot {}{}.",
                          {"seat": seat, "card": card, "slot": i, "coins": coins},
                          (p.name, card, i + 1, f" and takes its {coins} Gold" if coins else "")))
         if g.solo is None:
-            refill_slot(g, i, reserve_first=False)
+            refill_slot(g, i, False)  # (not the Reserve first)
         else:
             g.solo.refill.append(i)  # dealt again after the Countess's pick
     else:
         j = action.stack if kind is DraftStack else None  # type: ignore[attr-defined]
         card = (g.stacks[j] if j is not None else g.reserve).draw()
         p.square.append(card)
-        if g.reporting():
+        if g._batch is not None or g._tracer is not None:
             g.emit(Event("draft", "{} drafts face down from {}: it is a {}.",
                          {"seat": seat, "card": card, "stack": j},
                          (p.name, "the Reserve" if j is None else f"stack {j + 1}", card),
@@ -167,21 +169,23 @@ def _to_hand(g: Villagers, seat: int) -> None:
     p = g.players[seat]
     p.hand_pub = sorted(p.hand_pub + p.square, key=g.order.__getitem__)
     taken, p.square, p.drafting = p.square, [], False
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         g.emit(Event("hand", "{} takes {} into hand.", {"seat": seat, "cards": taken},
                      (p.name, ", ".join(taken) if taken else "nothing")))
 
 
 def settle_draft(g: Villagers) -> None:
     """Move the turn to the next player still drafting; end the phase when none is."""
-    if not anything_to_draft(g):
+    road = g.road  # (a card on the Road: something is left, the usual case)
+    if road.count(None) == len(road) and not anything_to_draft(g):
         # Reading: with nothing left anywhere, everyone still drafting stops with what they have
         for seat, p in enumerate(g.players):
             if p.drafting:
                 _to_hand(g, seat)
-    for k in range(g.n):
-        seat = (g.turn + k) % g.n
-        if g.players[seat].drafting:
+    players, n, turn = g.players, g.n, g.turn
+    for k in range(n):
+        seat = (turn + k) % n
+        if players[seat].drafting:
             g.turn = seat
             if g.ext is not None:
                 open_moment(g)  # the Courier's holder may act before this turn begins

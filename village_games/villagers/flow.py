@@ -66,7 +66,7 @@ def start_turn(g: Villagers, seat: int) -> None:
         if g.ext.devs:
             g.limit = build_limit(g.players[seat].summary(g.cards).builders
                                   + dev_bonus(g, seat, "builders"))
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         g.emit(Event("turn", "{} builds (build limit {}).",
                      {"seat": seat, "limit": g.limit}, (g.player_name(seat), g.limit)))
     if g.solo is not None:
@@ -76,7 +76,7 @@ def start_turn(g: Villagers, seat: int) -> None:
 def end_turn(g: Villagers, seat: int) -> None:
     if g.ext is not None and g.ext.has("profiteers"):
         score_bronze(g, seat)  # designer's ruling: at the end of the player's own turn
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         # Reading: nobody else acts during a build turn, so its builds (and the hand cards
         # they showed, data "shown") may be taken back until the turn ends; ending it is final.
         g.emit(Event("end_turn", "{} ends the turn.", {"seat": seat}, (g.player_name(seat),),
@@ -92,11 +92,12 @@ def end_build(g: Villagers) -> None:
     """Founders flip where a village has no Food; the First Player card moves on; then a
     Market if one is due, else the next round."""
     g.tinner = False
+    founders = g.tables.founders  # (the one card of kind "founders")
     for seat, p in enumerate(g.players):
         if p.summary(g.cards).food:
             continue
         for k, slot in enumerate(p.village):
-            if g.cards[slot.card].kind == "founders" and not slot.flipped:
+            if slot.card == founders and not slot.flipped:
                 # Reading: a covered Founders flips too (its face simply stays covered).
                 p.village[k] = slot._replace(flipped=True)
                 p.changed()

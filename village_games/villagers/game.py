@@ -32,7 +32,9 @@ from .cards import CardSet, DeckSpec, resolve_deck
 from .choices import Choices, Product
 from .draft import apply_draft, draft_choices, start_draft, why_not_draft
 from .expansions import check_expansions
+from .expansions.actions import BUILD_TYPES as EXT_BUILD_TYPES
 from .expansions.actions import COURIER_TYPES
+from .expansions.actions import DRAFT_TYPES as EXT_DRAFT_TYPES
 from .expansions.courier import apply_courier, courier_choices, pass_moment, why_not_courier
 from .expansions.deck import with_expansions
 from .expansions.setup import set_up as set_up_expansions
@@ -196,7 +198,7 @@ class Villagers(Game):
         g.stacks = [Pile(pool[j * per:(j + 1) * per]) for j in range(STACKS)]
         dealt = pool[STACKS * per:]
         g.reserve = Pile(dealt[HAND_SIZE * n:])
-        founders = cards.founders.name
+        founders = g.tables.founders
         g.players = []
         for i in range(n):
             p = PlayerState(g.player_name(i), START_GOLD, [Slot(founders, founders)])
@@ -206,11 +208,11 @@ class Villagers(Game):
         if mode is not None:  # her village and Supply: no hand, no Founders
             g.players.append(PlayerState("The Countess", COUNTESS_GOLD[mode], [
                 Slot("Countess", "Countess", flipped=mode == "beginner")]))
-        g.road = list(cards.starting_road)[:ROAD_SLOTS]
+        g.road = list(g.tables.starting_road)[:ROAD_SLOTS]
         g.road += [None] * (ROAD_SLOTS - len(g.road))
         g.road_coins = [0] * ROAD_SLOTS
         g.discard, g.discard_known = [], []
-        g.basics = {b: cards[b].copies for b in cards.basics}
+        g.basics = dict(g.tables.supply)
         g.bank = COINS_IN_BOX - sum(p.gold for p in g.players)
         g.round, g.first, g.turn = 1, 0, 0  # Reading: seat 0 holds the First Player card
         g.coin_queue = []
@@ -268,9 +270,22 @@ class Villagers(Game):
             return cached[1]
         ext = self.ext
         if ext is None:  # `may_act`, written out: every decision asks
-            if player != self.turn or type(player) is not int or self.phase == "over":
+            if player != self.turn or type(player) is not int:
                 return ()
-        elif not self.may_act(player):
+            phase = self.phase  # without expansions: one list maker per phase ("over": none)
+            maker = BASE_LEGAL.get(phase)
+            if maker is not None:
+                legal = maker(self, player)
+                if self.solo is not None and phase != "agent":  # (draft, road, build)
+                    legal = with_jester(self, legal)
+                self._legal = (player, legal)
+                return legal
+            if phase == "over":
+                return ()
+        elif ext.courier is not None:  # (`may_act`, written out)
+            if player != ext.courier or type(player) is not int:
+                return ()
+        elif player != self.turn or type(player) is not int or self.phase == "over":
             return ()
         phase = self.phase
         if ext is not None and ext.courier is not None:
@@ -282,8 +297,7 @@ class Villagers(Game):
         elif phase == "build":
             legal = build_choices(self, player)
         elif phase == "road":
-            legal = Choices([Product(PlaceCoin, ((None, *(
-                i for i, c in enumerate(self.road) if c is not None)),))])
+            legal = coin_choices(self, player)
         elif phase in PENDING_PHASES:
             legal = pending_choices(self)
         elif phase in SOLO_PHASES:
@@ -347,6 +361,25 @@ class Villagers(Game):
             self._tracer(event)
         self._reported = (self.phase, self.turn)
 
+    def apply(self, player: int, action: Action | dict[str, Any]) -> list[Event]:
+        """`Game.apply`, with a quiet copy's move from the list just handed out carried
+        out at once: nothing to record or report, and search plays millions of them."""
+        cached = self._legal
+        if self.quiet and self._tracer is None and cached is not None and cached[0] is player:
+            legal = cached[1]  # (`accepts`, written out; the action just read needs no search)
+            if (action is getattr(legal, "_last", None) and action is not None
+                    or action in legal):
+                self._legal = None
+                if self.ext is not None:
+                    self._rules(player, action)
+                elif self.solo is not None and (self.phase in SOLO_PHASES
+                                                or type(action) in SOLO_EXTRA):
+                    apply_solo(self, action)
+                else:  # (`_rules` without expansions: a legal action's kind says what to do)
+                    BASE_RULES[type(action)](self, player, action)
+                return []
+        return super().apply(player, action)
+
     def _apply(self, player: int, action: Action) -> None:
         self._legal = None
         if self._batch is None and self._tracer is None:  # nobody reads events
@@ -376,29 +409,19 @@ class Villagers(Game):
             apply_solo(self, action)
             return
         if phase == "draft":
-            if self.ext is not None and is_draft_extra(action):
+            if self.ext is not None and kind in EXT_DRAFT_TYPES:  # (`is_draft_extra`)
                 apply_draft_extra(self, player, action)
             else:
                 apply_draft(self, player, action)
+        elif phase == "build":
+            if self.ext is not None and kind in EXT_BUILD_TYPES:  # (`is_build_extra`)
+                apply_build_extra(self, player, action)
+            else:
+                rule = BUILD_RULES.get(kind)
+                if rule is not None:
+                    rule(self, player, action)
         elif phase in PENDING_PHASES:
             apply_pending(self, player, action)
-        elif phase == "build":
-            if self.ext is not None and is_build_extra(action):
-                apply_build_extra(self, player, action)
-            elif kind is Build:
-                apply_build(self, player, action)  # type: ignore[arg-type]
-            elif kind is TakeBasic:
-                apply_basic(self, player, action)  # type: ignore[arg-type]
-            elif kind is EndTurn:
-                end_turn(self, player)
-            elif kind is PlaceMonk:
-                apply_monk(self, player, action)  # type: ignore[arg-type]
-            elif kind is UseApprentice:
-                apply_apprentice(self, player, action)  # type: ignore[arg-type]
-            elif kind is PlayTinner:
-                apply_tinner(self, player)
-            elif kind is PlaySmuggler:
-                apply_smuggler(self, player, action)  # type: ignore[arg-type]
         elif phase == "road":
             place_coin(self, player, action.slot)  # type: ignore[attr-defined]
             after_coin(self)
@@ -487,6 +510,12 @@ def _play_tinner(g: Villagers, seat: int, action: Action) -> None:
     apply_tinner(g, seat)
 
 
+def coin_choices(g: Villagers, seat: int) -> Choices:
+    """Two players, after the draft: a coin on any face-up villager of the Road, or none."""
+    return Choices([Product(PlaceCoin, ((None, *(
+        i for i, c in enumerate(g.road) if c is not None)),))])
+
+
 def _place_coin(g: Villagers, seat: int, action: Action) -> None:
     place_coin(g, seat, action.slot)  # type: ignore[attr-defined]
     after_coin(g)
@@ -498,4 +527,13 @@ BASE_RULES: dict[type, Any] = {
     PlaceCoin: _place_coin, Build: apply_build, TakeBasic: apply_basic, EndTurn: _end_turn,
     PlaceMonk: apply_monk, UseApprentice: apply_apprentice, PlayTinner: _play_tinner,
     PlaySmuggler: apply_smuggler, AgentReads: apply_agent,
+}
+# The Build Phase's own actions (an expansion's are `apply_build_extra`'s)
+BUILD_RULES: dict[type, Any] = {kind: BASE_RULES[kind] for kind in (
+    Build, TakeBasic, EndTurn, PlaceMonk, UseApprentice, PlayTinner, PlaySmuggler)}
+
+# What `legal_actions` makes in each phase without expansions (a solo game adds the Jester)
+BASE_LEGAL: dict[str, Any] = {
+    "draft": draft_choices, "build": build_choices, "road": coin_choices,
+    "agent": agent_choices,
 }

@@ -102,7 +102,7 @@ def breakdown(g: Villagers, seat: int, reads: dict[int, int | None] | None) -> l
 # ------------------------------------------------------------------ the Second Market
 def agent_options(g: Villagers, seat: int) -> tuple[int, ...]:
     """Slots of `seat`'s villagers with coins on them (what an Agent can read)."""
-    return tuple(k for k, slot in enumerate(g.players[seat].village) if slot.coins)
+    return tuple([k for k, slot in enumerate(g.players[seat].village) if slot[4]])  # (coins)
 
 
 def start_second_market(g: Villagers) -> None:
@@ -110,10 +110,10 @@ def start_second_market(g: Villagers) -> None:
     if g.reporting():
         g.emit(Event("phase", "The Second Market Phase: the last scoring.",
                      {"phase": "market", "market": 2}))
+    agents = g.tables.agents
     g.agent_queue = [[seat, k] for seat in scoring_order(g)
                      for k, slot in enumerate(g.players[seat].village)
-                     if g.cards[slot.card].silver is not None
-                     and g.cards[slot.card].silver.kind == "coins_on_one" and not slot.kids]
+                     if slot.card in agents and not slot.kids]
     g.agent_reads = []
     settle_agents(g)
 
@@ -136,7 +136,8 @@ def settle_agents(g: Villagers) -> None:
     score_second_market(g)
 
 
-def agent_choices(g: Villagers) -> Choices:
+def agent_choices(g: Villagers, seat: int | None = None) -> Choices:
+    """`seat`: unused (the Agent's queue says whose village is read)."""
     return Choices([Product(AgentReads, (agent_options(g, g.agent_queue[0][0]),))])
 
 
@@ -170,7 +171,9 @@ def score_second_market(g: Villagers) -> None:
         p = g.players[seat]
         s = p.summary(g.cards)
         mine = reads.get(seat, {})
-        values = {k: silver_value(g.cards, p.village, s, slot, mine.get(k))
+        silver_of = g.tables.silver  # (a villager without a formula earns no Silver)
+        values = {k: 0 if silver_of[slot.card] is None else
+                  silver_value(g.cards, p.village, s, slot, mine.get(k))
                   for k, slot in enumerate(p.village)}
         silver = sum(values.values())
         if g.ext is not None and g.ext.has("saints"):

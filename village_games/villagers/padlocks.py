@@ -44,22 +44,34 @@ def unlock_options(g: Villagers, seat: int, name: str,
     anywhere = False
     rich = g.players[seat].gold >= UNLOCK_COST
     cards = g.cards
-    for s, p in enumerate(g.players):
+    s = -1
+    for p in g.players:
+        s += 1
         # Reading: only a real villager of that name unlocks (a Monk standing in never does)
-        summary = p._summary or p.summary(cards)  # (the method only when there is none yet)
-        for k in summary.by_card.get(unlocker, ()):
+        slots = (p._summary or p.summary(cards)).by_card.get(unlocker)  # (the method: no summary)
+        if slots is None:
+            continue  # (the usual case)
+        keys = _KEYS[s] if s < _SEATS else None
+        for k in slots:
             if exclude is not None and (s, k) == exclude:
                 continue
             anywhere = True
             if s == seat:
-                opts.append(unlock_key(s, k))
+                opts.append(keys[k] if keys is not None and k < _SLOTS else unlock_key(s, k))
             elif rich:
-                others.append(unlock_key(s, k))
-    opts += others
+                others.append(keys[k] if keys is not None and k < _SLOTS else unlock_key(s, k))
+    if others:
+        opts += others
     if not anywhere and g.players[seat].gold >= (UNLOCK_COST if g.solo is None
                                                  else bank_cost(g)):
         opts.append("bank")
     return tuple(opts)
+
+
+# "SEAT:SLOT" for the seats and slots games reach, made once and shared by every legal
+# list (a payment is named by its text; the same text, not a new string each time)
+_SEATS, _SLOTS = 6, 48
+_KEYS = [[unlock_key(s, k) for k in range(_SLOTS)] for s in range(_SEATS)]
 
 
 def why_not_unlocked(g: Villagers, seat: int, name: str, unlock: str | None,
@@ -96,7 +108,7 @@ def pay_unlock(g: Villagers, seat: int, name: str, unlock: str | None) -> None:
     me = g.players[seat]
     unlocker = g.cards[name].padlock
     if unlock == "tinner":
-        if g.reporting():
+        if g._batch is not None or g._tracer is not None:  # (`reporting()`)
             g.emit(Event("unlock", "The Tinner opens {}'s padlock for free.",
                          {"seat": seat, "card": name, "unlock": unlock}, (name,)))
         return
@@ -104,7 +116,7 @@ def pay_unlock(g: Villagers, seat: int, name: str, unlock: str | None) -> None:
         cost = bank_cost(g)
         me.gold -= cost
         g.bank += cost
-        if g.reporting():
+        if g._batch is not None or g._tracer is not None:
             g.emit(Event("unlock", "Nobody has a {}: {} pays {} Gold to the Bank to open the {}.",
                          {"seat": seat, "card": name, "unlock": unlock},
                          (unlocker, me.name, cost, name)))
@@ -124,6 +136,6 @@ def pay_unlock(g: Villagers, seat: int, name: str, unlock: str | None) -> None:
         me.gold -= UNLOCK_COST
         text = "{} pays 2 Gold onto {}'s {} to open the {}."
         args = (me.name, owner.name, unlocker, name)
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:
         g.emit(Event("unlock", text, {"seat": seat, "card": name, "unlock": unlock,
                                       "paid_seat": s, "paid_slot": k}, args))

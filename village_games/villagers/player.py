@@ -55,8 +55,11 @@ class PlayerState:
     def placed(self, tables: Tables) -> None:
         """Call after a villager was added at the end of the village (on its parent);
         `tables`: the deck's (`g.tables`)."""
-        s = self._own_summary()
+        s = self._summary  # (`_own_summary`, written out: every build does this)
         if s is not None:
+            if not self._own:
+                s = self._summary = s.copy()
+                self._own = True
             s.place_last(self.village, tables)
 
     def coins_added(self, added: int) -> None:

@@ -18,13 +18,6 @@ if TYPE_CHECKING:
     from .piles import Pile
 
 
-def leftmost_stack(g: Villagers) -> int | None:
-    for j, pile in enumerate(g.stacks):
-        if pile.cards:
-            return j
-    return None
-
-
 def pile_name(j: int | None) -> str:
     return "the Reserve" if j is None else f"stack {j + 1}"
 
@@ -32,20 +25,23 @@ def pile_name(j: int | None) -> str:
 def refill_slot(g: Villagers, i: int, reserve_first: bool) -> None:
     """Deal a card face up into empty Road slot `i`: from the leftmost stack, else the
     Reserve (during the draft), or the Reserve first (the update after it)."""
-    j = leftmost_stack(g)
-    source: Pile | None
+    source: Pile
+    j: int | None = None
     if reserve_first and g.reserve.cards:
-        source, j = g.reserve, None
-    elif j is not None:
-        source = g.stacks[j]
-    elif g.reserve.cards:
         source = g.reserve
     else:
-        return  # nothing left to deal: the slot stays empty
+        for k, pile in enumerate(g.stacks):  # the leftmost stack with cards
+            if pile.cards:
+                source, j = pile, k
+                break
+        else:
+            if not g.reserve.cards:
+                return  # nothing left to deal: the slot stays empty
+            source = g.reserve
     card = source.draw()
     g.road[i] = card
     g.road_coins[i] = 0
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         g.emit(Event("refill", "{} is dealt face up from {} into Road slot {}.",
                      {"slot": i, "card": card, "from": "reserve" if j is None else j},
                      (card, pile_name(j), i + 1), reveals=True, chance=True))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..core.events import Event
 from .actions import PlaceMonk, PlaySmuggler, UseApprentice
-from .choices import Product
+from .choices import Product, product
 from .hands import distinct_hand, in_hand, play_from_hand
 from .padlocks import pay_unlock, unlock_options, why_not_unlocked
 from .village import Slot, capacity, chain_text, symbols
@@ -51,34 +51,57 @@ def can_cover(g: Villagers, seat: int, role: str, monks: int, left: int,
     return False
 
 
-def cover_roles(g: Villagers, seat: int) -> set[str]:
-    """What the ordinary villagers in hand that could be opened now go on."""
+def cover_roles(g: Villagers, seat: int, hand: tuple[str, ...] | None = None,
+                paid: dict[str, tuple[str | None, ...]] | None = None) -> set[str]:
+    """What the ordinary villagers in hand that could be opened now go on. `hand`: the
+    distinct hand and `paid` (unlocker -> `unlock_options`, filled in as found), when
+    the caller (the Build Phase list) has them."""
     t = g.tables
-    return {t.on[name] for name in distinct_hand(g, seat)
-            if name not in t.effect and t.on[name] is not None
-            and unlock_options(g, seat, name)}
+    effects, on_, padlock = t.effect, t.on, t.padlock
+    if paid is None:
+        paid = {}
+    roles: set[str] = set()
+    for name in distinct_hand(g, seat) if hand is None else hand:
+        on = on_[name]
+        if on is None or on in roles or name in effects:
+            continue  # (a role found once is enough: no need to ask the padlock again)
+        lock = padlock[name]
+        if lock is not None:
+            opts = paid.get(lock)
+            if opts is None:
+                opts = paid[lock] = unlock_options(g, seat, name)
+            if not opts:
+                continue
+        roles.add(on)
+    return roles
 
 
-def monk_choices(g: Villagers, seat: int, cover: int | None) -> list[Product]:
+def monk_choices(g: Villagers, seat: int, cover: int | None,
+                 hand: tuple[str, ...] | None = None,
+                 paid: dict[str, tuple[str | None, ...]] | None = None) -> list[Product]:
+    """`hand` and `paid`: as for `cover_roles`, when the caller has them."""
     left = g.limit - g.used
     if left < 2:
         return []
     spare = _hand_count(g, seat, g.tables.by_effect["monk"]) - 1
     t = g.tables
-    roles = cover_roles(g, seat)
+    roles = cover_roles(g, seat, hand, paid)
+    deeper = spare >= 1 and left >= 3  # (whether `can_cover` may look past `roles`)
     out: list[Product] = []
     if cover is None:
         for role in t.start_roles:
-            if can_cover(g, seat, role, spare, left - 1, roles):
+            if role in roles or deeper and can_cover(g, seat, role, spare, left - 1, roles):
                 out.append(Product(PlaceMonk, ((role,), NEW_CHAIN)))
-        for below, slots in g.players[seat].summary(g.cards).open_by_role.items():
+        me = g.players[seat]
+        for below, slots in (me._summary or me.summary(g.cards)).open_by_role.items():
             for role in t.links_on.get(below, ()):
-                if can_cover(g, seat, role, spare, left - 1, roles):
-                    out.append(Product(PlaceMonk, ((role,), slots)))
+                if role in roles or deeper and can_cover(g, seat, role, spare, left - 1,
+                                                         roles):
+                    out.append(product(PlaceMonk, ((role,), slots), len(slots)))
     else:
         below = g.players[seat].village[cover].role
         for role in t.links_on.get(below, ()):
-            if can_cover(g, seat, role, spare, left - 1, roles):
+            if role in roles or deeper and can_cover(g, seat, role, spare, left - 1, roles):
                 out.append(Product(PlaceMonk, ((role,), (cover,))))
     return out
 
@@ -137,32 +160,33 @@ def apply_monk(g: Villagers, seat: int, action: PlaceMonk) -> None:
 
 
 # ------------------------------------------------------------------ Apprentice
-def _replaceable(g: Villagers, seat: int, victim: int, slot: Slot) -> bool:
-    card = g.cards[slot.card]
-    # Reading: a Monk or Apprentice cannot be swapped out (he could not be placed alone).
-    return slot.kids > 0 and card.effect is None and (
-        card.kind != "founders" or victim == seat)
-
-
 def apprentice_choices(g: Villagers, seat: int) -> list[Product]:
     if g.used >= g.limit:
         return []
     from .build import why_not_target
 
     s = g.players[seat].summary(g.cards)
+    cards, on_ = g.cards.cards, g.tables.on
     out: list[Product] = []
     for victim, p in enumerate(g.players):
         for k, slot in enumerate(p.village):
-            if not slot.kids or not _replaceable(g, seat, victim, slot):  # (most are uncovered)
+            if not slot.kids:  # (most are uncovered)
                 continue
             name = slot.card
-            below = g.tables.on[name]
+            card = cards[name]
+            # Reading: a Monk or Apprentice cannot be swapped out (he could not be placed
+            # alone); never another player's Founders
+            founders = card.kind == "founders"
+            if card.effect is not None or founders and victim != seat:
+                continue
+            below = on_[name]
             targets = NEW_CHAIN if below is None else s.open_by_role.get(below, ())
             if victim == seat:
                 targets = tuple(x for x in targets if not why_not_target(g, seat, name, x))
-            opts = unlock_options(g, seat, name, exclude=(victim, k))
-            sides = BOTH_SIDES if g.cards[name].kind == "founders" else GOLD_SIDE
-            out.append(Product(UseApprentice, ((victim,), (k,), targets, opts, sides)))
+            opts = unlock_options(g, seat, name, (victim, k))
+            sides = BOTH_SIDES if founders else GOLD_SIDE
+            out.append(product(UseApprentice, ((victim,), (k,), targets, opts, sides),
+                               len(targets) * len(opts) * len(sides)))
     return out
 
 
@@ -256,8 +280,8 @@ def smuggler_targets(g: Villagers, seat: int) -> tuple[int, ...]:
 
 def smuggler_choices(g: Villagers, seat: int) -> list[Product]:
     smuggler = g.tables.by_effect["smuggler"]
-    return [Product(PlaySmuggler, (smuggler_targets(g, seat),
-                                   unlock_options(g, seat, smuggler)))]
+    targets, opts = smuggler_targets(g, seat), unlock_options(g, seat, smuggler)
+    return [product(PlaySmuggler, (targets, opts), len(targets) * len(opts))]
 
 
 def why_not_smuggler(g: Villagers, seat: int, action: PlaySmuggler) -> str | None:

@@ -17,7 +17,7 @@ class Tables:
 
     __slots__ = ("on", "effect", "by_effect", "start_roles", "links_on", "suit_of", "order",
                  "basics", "faces", "link_hint", "padlock", "builds", "bronze", "bronze_set",
-                 "_cards", "_decks")
+                 "silver", "agents", "founders", "starting_road", "supply", "_cards", "_decks")
 
     def __init__(self, cards: CardSet) -> None:
         self._cards = cards
@@ -49,6 +49,14 @@ class Tables:
         self.link_hint = {c.name: c.hint_as_link for c in cards if c.hint_as_link is not None}
         self.bronze = tuple(c.name for c in cards if c.bronze)  # cards with a Bronze symbol
         self.bronze_set = frozenset(self.bronze)
+        # what setting up a game reads (the card set works these out card by card)
+        self.founders = cards.founders.name
+        self.starting_road = cards.starting_road
+        self.supply = {b: cards[b].copies for b in self.basics}  # Basic Villagers at the start
+        self.silver = {c.name: c.silver for c in cards}  # Silver formula (None: no Silver)
+        # the villagers whose Silver an Agent reads (the coins on one villager)
+        self.agents = frozenset(c.name for c in cards
+                                if c.silver is not None and c.silver.kind == "coins_on_one")
 
 
     def deck(self, players: int, expansions: tuple[str, ...] = ()) -> tuple[str, ...]:

@@ -34,12 +34,6 @@ def new_slot(card: str, role: str, parent: int, flipped: bool) -> Slot:
     return _tuple_new(Slot, (card, role, parent, 0, 0, flipped))
 
 
-def with_kid(slot: Slot) -> Slot:
-    """`slot._replace(kids=slot.kids + 1)`, without `_replace`'s generic machinery."""
-    card, role, parent, kids, coins, flipped = slot
-    return _tuple_new(Slot, (card, role, parent, kids + 1, coins, flipped))
-
-
 def capacity(slot: Slot, cards: CardSet) -> int:
     """How many villagers may sit on this slot (its stacking hint; a Monk or Apprentice
     holds 2 as the bottom of a chain and 1 higher up)."""
@@ -77,27 +71,25 @@ class Summary:
         suit_gold: dict[str, int] = {}
         open_by_role: dict[str, tuple[int, ...]] = {}
         by_card: dict[str, tuple[int, ...]] = {}
-        for i, slot in enumerate(village):
-            name = slot.card
+        # (the fields unpacked: a named field of a Slot is a slower read than a tuple's)
+        for i, (name, role, parent, kids, slot_coins, flipped) in enumerate(village):
             suit, marks, padlocked, up, down, hint = faces[name]
             by_card[name] = by_card.get(name, ()) + (i,)
-            coins += slot.coins
+            coins += slot_coins
             suits[suit] = suits.get(suit, 0) + marks
             if padlocked:
                 padlocks += 1
-            kids = slot.kids
             if kids == 0:
-                f, b, g = down if slot.flipped else up
+                f, b, g = down if flipped else up
                 food += f
                 builders += b
                 if g:
                     gold += g
                     gold_symbols += 1
                     suit_gold[suit] = suit_gold.get(suit, 0) + g
-            if slot.parent >= 0 and name in link_hint:
+            if parent >= 0 and name in link_hint:
                 hint = link_hint[name]
             if kids < hint:
-                role = slot.role
                 open_by_role[role] = open_by_role.get(role, ()) + (i,)
         self.food, self.builders, self.gold = food, builders, gold
         self.gold_symbols, self.coins, self.padlocks = gold_symbols, coins, padlocks
@@ -121,27 +113,31 @@ class Summary:
         faces, link_hint = t.faces, t.link_hint
         open_by_role = self.open_by_role
         i = len(village) - 1
-        slot = village[i]
-        on = slot.parent
+        name, role, on, _, coins, flipped = village[i]
         if on >= 0:
             parent = village[on]
-            if parent.kids == 1:  # it was uncovered: its symbols stop counting
-                self._count(parent, faces[parent.card], -1)
-            if parent.kids == _hint(parent, faces, link_hint):  # it just filled up
-                _close(open_by_role, parent.role, on)
-        name = slot.card
+            above, above_role, below, kids, _, _ = parent  # (a Slot's fields, unpacked)
+            if kids == 1:  # it was uncovered: its symbols stop counting
+                self._count(parent, faces[above], -1)
+            # (`_hint(parent, ...)`, written out)
+            if kids == (link_hint[above] if below >= 0 and above in link_hint
+                        else faces[above][5]):  # it just filled up
+                _close(open_by_role, above_role, on)
         face = faces[name]
         by_card = self.by_card
         by_card[name] = by_card.get(name, ()) + (i,)
-        self.coins += slot.coins
+        if coins:
+            self.coins += coins
         suits = self.suits
         suits[face[0]] = suits.get(face[0], 0) + face[1]
         if face[2]:
             self.padlocks += 1
         # `_count(slot, face, 1)` and `_hint(slot, ...)`, written out: every build does this
-        f, b, gold = face[4] if slot.flipped else face[3]
-        self.food += f
-        self.builders += b
+        f, b, gold = face[4] if flipped else face[3]
+        if f:
+            self.food += f
+        if b:
+            self.builders += b
         if gold:
             self.gold += gold
             self.gold_symbols += 1
@@ -153,7 +149,7 @@ class Summary:
                 del suit_gold[suit]  # a fresh count never holds a zero
         hint = link_hint[name] if on >= 0 and name in link_hint else face[5]
         if hint > 0:
-            open_by_role[slot.role] = open_by_role.get(slot.role, ()) + (i,)
+            open_by_role[role] = open_by_role.get(role, ()) + (i,)
 
     def _count(self, slot: Slot, face: tuple, sign: int) -> None:
         """Add (sign 1) or take away (-1) an uncovered villager's Food, Builders and Gold."""

@@ -45,7 +45,7 @@ def open_moment(g: Villagers) -> None:
     """Called as `g.turn`'s draft turn is about to begin: ask the holder, if it is
     another player and the Road shows a villager to take."""
     e = g.ext
-    if e is None or not e.has("scoundrels") or g.phase != "draft":
+    if e is None or "scoundrels" not in e.names or g.phase != "draft":  # (`e.has`)
         return
     seat = holder(g)
     if seat is not None and seat != g.turn and any(c is not None for c in g.road):

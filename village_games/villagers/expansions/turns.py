@@ -92,7 +92,7 @@ DRAFT_EFFECTS = frozenset({"benefactor", "prophet", "barbarian", "flaker"})  # p
 def draft_extras(g: Villagers, seat: int, legal: Choices) -> Choices:
     """The draft's legal list plus the Draft Phase Specials `seat` can play now."""
     e = g.ext
-    if e is None or not (e.has("saints") or e.has("scoundrels")):
+    if e is None or not ("saints" in e.names or "scoundrels" in e.names):  # (`e.has`)
         return legal
     # Reading: Draft Phase Specials are played on your own draft turn, before its draft
     p = g.players[seat]

@@ -25,8 +25,9 @@ def silver_now(g: Villagers, seat: int, k: int) -> int:
 
 def silver_slots(g: Villagers, seat: int) -> list[int]:
     """Slots of uncovered villagers with a Silver formula (a covered one is out of play)."""
+    silver_of = g.tables.silver
     return [k for k, s in enumerate(g.players[seat].village)
-            if not s.kids and g.cards[s.card].silver is not None]
+            if not s.kids and silver_of[s.card] is not None]
 
 
 def gold_value(g: Villagers, seat: int, k: int) -> int:
@@ -37,6 +38,6 @@ def gold_value(g: Villagers, seat: int, k: int) -> int:
 
 def top_villagers(g: Villagers, seat: int) -> list[int]:
     """Uncovered villagers an event may take: never a Basic Villager or the Founders."""
-    cards = g.cards
+    cards = g.cards.cards  # (name -> card)
     return [k for k, s in enumerate(g.players[seat].village)
             if not s.kids and cards[s.card].kind == "villager"]
