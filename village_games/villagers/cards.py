@@ -20,7 +20,7 @@ from ..core.card_data import (
     int_field,
     unknown_keys,
 )
-from ..core.decks import DeckLoader
+from ..core.decks import DeckLoader, SavedDeck
 
 SUITS: tuple[str, ...] = ("Grains", "Wood", "Hay", "Ore", "Grapes", "Wool", "Leather",
                           "Solitary", "Special")
@@ -130,7 +130,7 @@ class Card:
 
 
 @dataclass(frozen=True, slots=True)
-class CardSet:
+class CardSet(SavedDeck):
     """A deck: the card facts a game is played with. `name` and `data` (the parsed file)
     travel in saves and records when the deck is not the standard one."""
 
@@ -138,14 +138,6 @@ class CardSet:
     order: dict[str, int]  # name -> position in the file
     name: str = STANDARD_NAME
     data: dict | None = None  # the parsed file; None for the standard deck
-
-    @property
-    def is_standard(self) -> bool:
-        return self.data is None
-
-    def saved_form(self) -> dict | None:
-        """What `options["deck"]` holds: None for the standard deck, else name and data."""
-        return None if self.data is None else {"name": self.name, "data": self.data}
 
     def __getitem__(self, name: str) -> Card:
         try:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.card_data import CardDataError, choice_field, field, int_field, unknown_keys
-from ...core.decks import DeckLoader
+from ...core.decks import DeckLoader, SavedDeck
 
 EVENT_FILE = Path(__file__).parent.parent / "solo_events.toml"
 SEASONS: tuple[str, ...] = ("summer", "winter")
@@ -66,20 +66,13 @@ class EventCard:
 
 
 @dataclass(frozen=True, slots=True)
-class EventSet:
+class EventSet(SavedDeck):
     """Both decks of one event file; `name` and `data` travel in saves when the file is not
     the game's own."""
 
     events: dict[str, EventCard]
     name: str = STANDARD_NAME
-    data: dict | None = None
-
-    @property
-    def is_standard(self) -> bool:
-        return self.data is None
-
-    def saved_form(self) -> dict | None:
-        return None if self.data is None else {"name": self.name, "data": self.data}
+    data: dict | None = None  # the parsed file; None for the game's own events
 
     def __getitem__(self, name: str) -> EventCard:
         try:
