@@ -298,7 +298,12 @@ def place(g: Villagers, seat: int, name: str, on: int | None, role: str | None =
         card_, role_, parent, kids, coins, flip = village[on]
         village[on] = _tuple_new(Slot, (card_, role_, parent, kids + 1, coins, flip))
         village.append(_tuple_new(Slot, (name, role or name, on, 0, 0, flipped)))
-    p.placed(g.tables)
+    s = p._summary  # (`p.placed(g.tables)`, written out)
+    if s is not None:
+        if not p._own:  # (a copy's shared counts: its own copy first)
+            s = p._summary = s.copy()
+            p._own = True
+        s.place_last(village, g.tables)
     return len(village) - 1
 
 

@@ -139,38 +139,44 @@ class Choices(Sequence):
         if flat is not None:
             action = self._last = flat[i]
             return action
-        for part in self.parts:
-            n = part._n
-            if i < n:
-                axes = part.axes
-                width = len(axes)
-                if width == 1:  # (most lists: drafts, single-axis choices)
-                    key: tuple = (part.kind, axes[0][i])
-                elif width == 0:  # (EndTurn, PlayTinner: no fields)
-                    key = (part.kind,)
-                elif width == 3:  # (Build and TakeBasic, the long lists: `at`, written out)
-                    first, second, third = axes
-                    size = len(third)
-                    if size == 1:  # (no padlock, or a single place to return to)
-                        r3 = 0
-                    else:
-                        i, r3 = divmod(i, size)
-                    size = len(second)
-                    if size == 1:
-                        r2 = 0
-                    else:
-                        i, r2 = divmod(i, size)
-                    key = (part.kind, first[i], second[r2], third[r3])
-                else:
-                    action = self._last = part.at(i)
-                    return action
-                action = INTERNED.get(key)  # `act(*key)`, written out
-                if action is None:
-                    action = act(*key)
-                self._last = action
-                return action
-            i -= n
-        raise IndexError("choice index out of range")  # pragma: no cover
+        parts = self.parts
+        part = parts[-1]
+        start = self._n - part._n
+        if i >= start:  # (the last part, looked at first: in a Build Phase list, the
+            i -= start  # returns to the stacks, most of its actions)
+        else:
+            for part in parts:
+                n = part._n
+                if i < n:
+                    break
+                i -= n
+        axes = part.axes
+        width = len(axes)
+        if width == 1:  # (most lists: drafts, single-axis choices)
+            key: tuple = (part.kind, axes[0][i])
+        elif width == 0:  # (EndTurn, PlayTinner: no fields)
+            key = (part.kind,)
+        elif width == 3:  # (Build and TakeBasic, the long lists: `at`, written out)
+            first, second, third = axes
+            size = len(third)
+            if size == 1:  # (no padlock, or a single place to return to)
+                r3 = 0
+            else:
+                i, r3 = divmod(i, size)
+            size = len(second)
+            if size == 1:
+                r2 = 0
+            else:
+                i, r2 = divmod(i, size)
+            key = (part.kind, first[i], second[r2], third[r3])
+        else:
+            action = self._last = part.at(i)
+            return action
+        action = INTERNED.get(key)  # `act(*key)`, written out
+        if action is None:
+            action = act(*key)
+        self._last = action
+        return action
 
     def __iter__(self) -> Iterator[Any]:
         for part in self.parts:

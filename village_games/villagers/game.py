@@ -270,7 +270,9 @@ class Villagers(Game):
             return cached[1]
         ext = self.ext
         if ext is None:  # `may_act`, written out: every decision asks
-            if player != self.turn or type(player) is not int:
+            # (`is`: a seat is a small int, one object per value; a bool or any other
+            # number type is no seat, as `type(player) is int` says in `may_act`)
+            if player is not self.turn:
                 return ()
             phase = self.phase  # without expansions: one list maker per phase ("over": none)
             maker = BASE_LEGAL.get(phase)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.events import Event
 from .actions import AgentReads
 from .choices import Choices, Product
-from .village import Slot, symbols
+from .village import Slot, symbols, with_coins
 
 if TYPE_CHECKING:
     from ..core.actions import Action
@@ -183,7 +183,7 @@ def score_second_market(g: Villagers) -> None:
         g.bank -= earned
         p.gold += earned + s.coins
         if s.coins:
-            p.village = [slot._replace(coins=0) if slot.coins else slot for slot in p.village]
+            p.village = [with_coins(slot, 0) if slot.coins else slot for slot in p.village]
             p.changed()
         if g.reporting():
             g.emit(Event("market", "{} earns {} Gold ({} printed + {} Silver) and moves {} "

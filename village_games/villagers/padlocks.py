@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..core.events import Event
 from .actions import parse_unlock, unlock_key
 from .options import UNLOCK_COST
+from .village import with_coins
 
 if TYPE_CHECKING:
     from .game import Villagers
@@ -24,9 +25,7 @@ def bank_cost(g: Villagers) -> int:
     """What opening a padlock through the Bank costs (more under the Countess Bank)."""
     if g.solo is None or g.phase != "build":
         return UNLOCK_COST
-    from .solo.phases import in_force
-
-    cost = in_force(g, "bank_unlock")
+    cost = _solo_phases.in_force(g, "bank_unlock")
     return UNLOCK_COST if cost is None else cost
 
 
@@ -126,7 +125,7 @@ def pay_unlock(g: Villagers, seat: int, name: str, unlock: str | None) -> None:
     s, k = where
     owner = g.players[s]
     slot = owner.village[k]
-    owner.village[k] = slot._replace(coins=slot.coins + UNLOCK_COST)
+    owner.village[k] = with_coins(slot, slot.coins + UNLOCK_COST)
     owner.coins_added(UNLOCK_COST)
     if s == seat:
         g.bank -= UNLOCK_COST
@@ -139,3 +138,8 @@ def pay_unlock(g: Villagers, seat: int, name: str, unlock: str | None) -> None:
     if g._batch is not None or g._tracer is not None:
         g.emit(Event("unlock", text, {"seat": seat, "card": name, "unlock": unlock,
                                       "paid_seat": s, "paid_slot": k}, args))
+
+
+# Imported last, as a module, clear of the import cycles between the rules and the solo
+# package. (An import inside `bank_cost` would go through the import system on every call.)
+from .solo import phases as _solo_phases  # noqa: E402

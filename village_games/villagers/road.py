@@ -97,7 +97,7 @@ def _discard_road(g: Villagers, i: int) -> None:
     g.bank += coins  # Reading: a discarded villager's coins go back to the Bank
     g.road[i] = None
     g.road_coins[i] = 0
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         g.emit(Event("road_discard", "The {} in Road slot {} is discarded{}.",
                      {"slot": i, "card": card, "coins": coins},
                      (card, i + 1, f" (its {coins} Gold back to the Bank)" if coins else "")))

@@ -145,11 +145,9 @@ def why_not_monk(g: Villagers, seat: int, action: PlaceMonk) -> str | None:
 
 
 def apply_monk(g: Villagers, seat: int, action: PlaceMonk) -> None:
-    from .build import place
-
     monk = g.tables.by_effect["monk"]
     secret = play_from_hand(g, seat, monk)
-    g.cover = place(g, seat, monk, action.on, role=action.role)
+    g.cover = _build.place(g, seat, monk, action.on, role=action.role)
     g.used += 1
     if g.reporting():
         where = "" if action.on is None else f" on slot {action.on}"
@@ -163,26 +161,26 @@ def apply_monk(g: Villagers, seat: int, action: PlaceMonk) -> None:
 def apprentice_choices(g: Villagers, seat: int) -> list[Product]:
     if g.used >= g.limit:
         return []
-    from .build import why_not_target
-
-    s = g.players[seat].summary(g.cards)
-    cards, on_ = g.cards.cards, g.tables.on
+    t = g.tables
+    open_by_role = g.players[seat].summary(g.cards).open_by_role
+    on_, effects, founders_card = t.on, t.effect, t.founders
     out: list[Product] = []
     for victim, p in enumerate(g.players):
-        for k, slot in enumerate(p.village):
-            if not slot.kids:  # (most are uncovered)
+        k = -1
+        # (a Slot's fields unpacked: a named field is a slower read; most slots are uncovered)
+        for name, _, _, kids, _, _ in p.village:
+            k += 1
+            if not kids:
                 continue
-            name = slot.card
-            card = cards[name]
             # Reading: a Monk or Apprentice cannot be swapped out (he could not be placed
             # alone); never another player's Founders
-            founders = card.kind == "founders"
-            if card.effect is not None or founders and victim != seat:
+            founders = name == founders_card
+            if name in effects or founders and victim != seat:
                 continue
             below = on_[name]
-            targets = NEW_CHAIN if below is None else s.open_by_role.get(below, ())
-            if victim == seat:
-                targets = tuple(x for x in targets if not why_not_target(g, seat, name, x))
+            # (every slot `open_by_role` lists takes `name` by the chain rules, so none is
+            # filtered out by `why_not_target`, in your own village or another's)
+            targets = NEW_CHAIN if below is None else open_by_role.get(below, ())
             opts = unlock_options(g, seat, name, (victim, k))
             sides = BOTH_SIDES if founders else GOLD_SIDE
             out.append(product(UseApprentice, ((victim,), (k,), targets, opts, sides),
@@ -225,8 +223,6 @@ def why_not_apprentice(g: Villagers, seat: int, action: UseApprentice) -> str | 
 
 
 def apply_apprentice(g: Villagers, seat: int, action: UseApprentice) -> None:
-    from .build import place
-
     apprentice = g.tables.by_effect["apprentice"]
     secret = play_from_hand(g, seat, apprentice)
     victim = g.players[action.seat]
@@ -241,7 +237,7 @@ def apply_apprentice(g: Villagers, seat: int, action: UseApprentice) -> None:
                       "card": old.card, "coins": old.coins, "shown": secret},
                      (g.player_name(seat), apprentice, victim.name, old.card, action.slot)))
     pay_unlock(g, seat, old.card, action.unlock)  # Reading: opened again in your village
-    k = place(g, seat, old.card, action.on, flipped=action.food_side)
+    k = _build.place(g, seat, old.card, action.on, flipped=action.food_side)
     g.used += 1
     if g.reporting():
         where = "" if action.on is None else f" on slot {action.on}"
@@ -318,3 +314,8 @@ def apply_smuggler(g: Villagers, seat: int, action: PlaySmuggler) -> None:
 def _discard(g: Villagers, name: str) -> None:
     g.discard.append(name)
     g.discard_known.append(g.all_seats)
+
+
+# Imported last, as a module: it imports this one at its top. (An import inside a function
+# goes through the import system on every call.)
+from . import build as _build  # noqa: E402

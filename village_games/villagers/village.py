@@ -34,6 +34,12 @@ def new_slot(card: str, role: str, parent: int, flipped: bool) -> Slot:
     return _tuple_new(Slot, (card, role, parent, 0, 0, flipped))
 
 
+def with_coins(slot: Slot, coins: int) -> Slot:
+    """`slot._replace(coins=coins)`, built directly (`_replace` is a slow Python method)."""
+    card, role, parent, kids, _, flipped = slot
+    return _tuple_new(Slot, (card, role, parent, kids, coins, flipped))
+
+
 def capacity(slot: Slot, cards: CardSet) -> int:
     """How many villagers may sit on this slot (its stacking hint; a Monk or Apprentice
     holds 2 as the bottom of a chain and 1 higher up)."""

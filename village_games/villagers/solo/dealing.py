@@ -19,7 +19,7 @@ def discard_event(g: Villagers, name: str) -> None:
     s = g.solo
     assert s is not None
     s.discards[s.events[name].season].append(name)
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         g.emit(Event("event_discard", "{} goes to the discard pile.", {"event": name},
                      (name,)))
 
@@ -66,7 +66,7 @@ def deal_events(g: Villagers, which: str, count: int) -> list[str]:
             continue
         s.face_up.append(name)
         dealt.append(name)
-        if g.reporting():
+        if g._batch is not None or g._tracer is not None:  # (`reporting()`)
             g.emit(Event("event_deal", "A {} event is dealt face up: {}.",
                          {"event": name, "season": which}, (which.capitalize(), name),
                          reveals=True, chance=True))

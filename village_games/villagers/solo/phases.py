@@ -4,6 +4,9 @@ and the Jester. `legal`, `why_not` and `apply` serve the game's protocol."""
 
 from __future__ import annotations
 
+from functools import partial
+from itertools import compress
+from operator import is_not
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
@@ -64,21 +67,19 @@ def _refill(g: Villagers) -> None:
 
 
 def apply_give(g: Villagers, slot: int) -> None:
-    from ..draft import finish_draft  # (draft imports this package)
-
     card, coins = g.road[slot], g.road_coins[slot]
     assert card is not None
     g.road[slot] = None
     g.road_coins[slot] = 0
     give(g, card, coins)
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         g.emit(Event("countess", "The {} from Road slot {} joins the Countess's village{}.",
                      {"seat": COUNTESS, "card": card, "slot": slot, "coins": coins},
                      (card, slot + 1, f" with its {coins} Gold" if coins else "")))
     _s(g).refill.append(slot)
     _refill(g)
     g.phase = "draft"
-    finish_draft(g, 0)
+    _draft.finish_draft(g, 0)
 
 
 def countess_draws(g: Villagers, stack: int | None, why: str) -> str | None:
@@ -146,8 +147,6 @@ def _lose(g: Villagers, name: str) -> None:
 
 
 def apply_toll(g: Villagers, pay: bool) -> None:
-    from ..draft import settle_draft
-
     s = _s(g)
     name = s.current
     assert name is not None
@@ -164,7 +163,7 @@ def apply_toll(g: Villagers, pay: bool) -> None:
     g.phase = s.after
     if s.after == "draft":
         if not start_toll(g, "fewer_drafts", "draft"):
-            settle_draft(g)
+            _draft.settle_draft(g)
     elif not start_toll(g, "fewer_builds", "build"):
         g.phase = "build"
 
@@ -210,14 +209,12 @@ def _continue(g: Villagers) -> None:
 
 
 def _end_event_phase(g: Villagers) -> None:
-    from ..flow import finish_round
-
     s = _s(g)
     if all(not p.cards for p in g.stacks):
         if g.reporting():  # Rulebook: the final round
             g.emit(Event("event_end", "The final round: the Countess takes no card from the "
                                       "Reserve and no event is dealt.", {}))
-        finish_round(g)
+        _flow.finish_round(g)
         return
     card = countess_draws(g, None, "End of the Event Phase")
     if s.mode == "beginner":
@@ -230,7 +227,7 @@ def _end_event_phase(g: Villagers) -> None:
                          {"card": card, "value": value, "deal": count},
                          (card or "no villager", value, count, "s" if count > 1 else "")))
     deal_events(g, season(g), count)
-    finish_round(g)
+    _flow.finish_round(g)
 
 
 def resolve(g: Villagers, name: str) -> None:
@@ -340,12 +337,15 @@ def with_jester(g: Villagers, legal: Choices) -> Choices:
     return Choices([*legal.parts, Product(PlayJester, (targets,))])
 
 
+_filled = partial(is_not, None)  # (a Road slot with a card)
+
+
 def legal(g: Villagers) -> Choices:
     s = _s(g)
     phase = g.phase
     if phase == "countess":
-        parts = [Product(GiveCountess, (tuple(i for i, c in enumerate(g.road)
-                                              if c is not None),))]
+        road = g.road  # (the filled slots, found without a Python-level loop)
+        parts = [Product(GiveCountess, (tuple(compress(range(len(road)), map(_filled, road))),))]
     elif phase == "toll":
         parts = [Product(PayToll, ((True, False),))]
     elif phase == "events":
@@ -444,3 +444,8 @@ def apply(g: Villagers, action: Action) -> None:
         assert kind is Conscript
         apply_choice(g, action.stack)  # type: ignore[attr-defined]
 
+
+# Imported last, as modules: both import this one at their top. (An import inside a
+# function goes through the import system on every call, and these run every round.)
+from .. import draft as _draft  # noqa: E402
+from .. import flow as _flow  # noqa: E402
