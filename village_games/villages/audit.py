@@ -6,6 +6,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from .cards import GREY
+from .hand_index import index_problems
 from .locations import gifts_per_turn
 from .options import HAND
 
@@ -58,4 +59,5 @@ def audit(g: Villages) -> list[str]:
     for s in range(g.n):
         if sum(row["parts"][s]["score"] for row in g.sheet) != g.totals[s]:
             problems.append(f"seat {s}: the running total is not the sum of the rounds")
+    problems += index_problems(g)
     return problems

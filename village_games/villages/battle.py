@@ -65,7 +65,7 @@ def apply_attack(g: Villages, p: int, a: Attack) -> None:
     if hired:
         take(g, p, a.unit)
     b = g.battle = Battle(p, a.unit, a.source, a.seat, a.village, shown)
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # g.reporting(), inlined (hot)
         name, foe = g.player_name(p), g.player_name(a.seat)
         data = {"seat": p, "target": a.seat, "village": a.village, "source": a.source,
                 "hired": hired, "shown": shown}
@@ -105,7 +105,7 @@ def apply_defend(g: Villages, p: int, d: Defend) -> None:
     if d.source == HAND:
         take(g, p, d.unit)  # on another's turn: an emptied hand does not end the round
     b.defender, b.d_source = d.unit, d.source
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # g.reporting(), inlined (hot)
         name = g.player_name(p)
         if d.source == HAND:
             g.emit(Event("defend", "{} hires a unit from their hand (face down) to defend.",
@@ -139,7 +139,7 @@ def _compare(g: Villages, b: Battle) -> None:
     b.d_parts = list(map(list, d_parts)) if b.defender is not None else None
     to_attacker = ties_to_attacker(loc)
     won = d_power is None or a_power > d_power or (a_power == d_power and to_attacker)
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # g.reporting(), inlined (hot)
         text = _describe(b, a_parts, d_parts, won, to_attacker)
         g.emit(Event("reveal", "{}", {"attacker": b.unit, "defender": b.defender,
                                       "a_power": a_power, "d_power": d_power,
@@ -187,7 +187,7 @@ def apply_reward(g: Villages, p: int, r: Reward) -> None:
     else:
         _leave(g, b.seat, r.card, b.village)
         put(g, p, r.card, True)
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # g.reporting(), inlined (hot)
         name = g.player_name(p)
         if r.choice == "destroy":
             text, args = "{} destroys the {}: it goes to {}'s graveyard.", (

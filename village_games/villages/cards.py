@@ -123,6 +123,14 @@ class CardSet(SavedDeck):
     hand_key: dict[str, str] = field(init=False, compare=False, repr=False)
     archer_ids: frozenset[str] = field(init=False, compare=False, repr=False)
     revealer_ids: frozenset[str] = field(init=False, compare=False, repr=False)  # Towers
+    # the hand groups a card belongs to (see hand_index.py): the village colours a unit
+    # may join, or ANIMAL_KEY or BUILDING_KEY for a grey card
+    group_keys: dict[str, tuple[str, ...]] = field(init=False, compare=False, repr=False)
+    dual_ids: frozenset[str] = field(init=False, compare=False, repr=False)
+    # what a unit adds to `founds`: None for a Light unit (wild), else its colours as a set
+    found_set: dict[str, frozenset[str] | None] = field(init=False, compare=False,
+                                                       repr=False)
+    colour_rank: dict[str, int] = field(init=False, compare=False, repr=False)  # village order
 
     def __post_init__(self) -> None:
         cards = self.cards.values()
@@ -159,6 +167,15 @@ class CardSet(SavedDeck):
         object.__setattr__(self, "hand_key", {
             c.id: c.colour if c.is_unit else ANIMAL_KEY if c.kind == "animal" else BUILDING_KEY
             for c in cards})
+        object.__setattr__(self, "group_keys", {
+            c.id: self.fit_colours[c.id] if c.is_unit else (self.hand_key[c.id],)
+            for c in cards})
+        object.__setattr__(self, "dual_ids", frozenset(c.id for c in cards if c.is_dual))
+        object.__setattr__(self, "found_set", {
+            c.id: None if c.colour == LIGHT else frozenset(c.colours)
+            for c in cards if c.is_unit})
+        object.__setattr__(self, "colour_rank",
+                           {v: i for i, v in enumerate(self.village_colours)})
 
     def __getitem__(self, card_id: str) -> Card:
         try:

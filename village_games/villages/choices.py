@@ -26,9 +26,10 @@ from .actions import (
 )
 from .battle import defend_options, reward_options
 from .cards import ANIMAL_KEY, BUILDING_KEY, CardSet
+from .hand_index import HandIndex
 from .legal import Legal
 from .locations import builds_per_turn, draws_per_turn, gifts_per_turn
-from .options import GIFTS, HAND, SET_SIZE
+from .options import GIFTS, HAND, MAX_PLAYERS, MIN_PLAYERS, SET_SIZE
 
 if TYPE_CHECKING:
     from .game import Villages
@@ -92,14 +93,13 @@ def main_legal(g: Villages, p: int) -> Legal:
     if loc is None:
         may_build, may_give = g.built_n < 1, g.given < GIFTS
     else:
-        may_build = g.built_n < builds_per_turn(loc)
-        may_give = g.given < gifts_per_turn(loc)
+        may_build, may_give = g.built_n < loc.builds, g.given < loc.gifts
     builds: list[tuple[str, ...]] = []
     named: tuple[BuildAs, ...] = ()
-    # This runs for most decisions: plain loops (no comprehension frames, no zip objects for
-    # groups of one or two cards) and each card's facts from one precomputed table.
     if cards.plain:
-        # the hand by colour (units) or kind (greys), in hand order
+        # This runs for most decisions: plain loops (no comprehension frames, no zip objects
+        # for groups of one or two cards) and each card's facts from one precomputed table.
+        # The hand by colour (units) or kind (greys), in hand order.
         units: dict[str, list[str]] = {}
         key_of = cards.hand_key
         for c in hand:
@@ -116,9 +116,14 @@ def main_legal(g: Villages, p: int) -> Legal:
                 if len(group) >= SET_SIZE and colour not in mine:
                     builds += combinations(group, SET_SIZE)
     else:
-        units, animals, buildings = _by_colour(cards, hand)
-        if may_build:
-            builds, named = _mixed_builds(g, units, mine)
+        # Dual-colour and Light units join several colours: the hand by village colour
+        # and kind, kept up to date card by card (`index_for`, inlined: see hand_index.py)
+        ix = g._hand_index.get(p)
+        if ix is None or ix.hand != hand:
+            ix = g._hand_index[p] = HandIndex(cards, hand)
+        units, animals, buildings = ix.units, ix.animals, ix.buildings
+        if may_build and ix.big:
+            builds, named = _mixed_builds(cards, ix, mine)
     farmers, builders = cards.farmer_ids, cards.builder_ids
     adds: list[tuple[str, str]] = []
     for v, village in mine.items():  # by village, then in hand order
@@ -139,9 +144,10 @@ def main_legal(g: Villages, p: int) -> Legal:
     need_targets = not g.acted
     if may_give or need_targets:
         only_buildings = cards.building_ids.issuperset
-        s = 0
-        for theirs in g.villages:
-            if s != p and theirs:
+        villages = g.villages
+        for s in _OTHERS[g.n][p]:
+            theirs = villages[s]
+            if theirs:
                 for v, village in theirs.items():
                     # Reading: a village of buildings only cannot be attacked
                     if need_targets and not only_buildings(village):
@@ -158,7 +164,6 @@ def main_legal(g: Villages, p: int) -> Legal:
                     if buildings and not builders.isdisjoint(village):
                         for c in buildings:
                             gives.append((c, s, v))
-            s += 1
     if not need_targets:
         return Legal(named, builds, adds, gives, tail=_END)
     senders = attack_senders(g, p) if targets else ()
@@ -168,56 +173,61 @@ def main_legal(g: Villages, p: int) -> Legal:
                  _END if can_end else ())
 
 
-def _by_colour(cards: CardSet, hand: list[str]
-               ) -> tuple[dict[str, list[str]], list[str], list[str]]:
-    """A hand with dual-colour or Light units: its units under every village colour they
-    fit (in hand order), its animals and its buildings."""
-    fit, building_ids = cards.fit_colours, cards.building_ids
-    units: dict[str, list[str]] = {}
-    animals: list[str] = []
-    buildings: list[str] = []
-    for c in hand:
-        colours = fit[c]
-        if colours:
-            for v in colours:
-                group = units.get(v)
-                if group is None:
-                    units[v] = [c]
-                else:
-                    group.append(c)
-        elif c in building_ids:
-            buildings.append(c)
-        else:
-            animals.append(c)
-    return units, animals, buildings
-
-
-def _mixed_builds(g: Villages, units: dict[str, list[str]], mine: dict[str, list[str]]
+def _mixed_builds(cards: CardSet, ix: HandIndex, mine: dict[str, list[str]]
                   ) -> tuple[list[tuple[str, ...]], tuple[BuildAs, ...]]:
-    """New villages from a hand with dual-colour or Light units: a trio that can found one
-    colour only is a Build; one that could found two (dual-colour cards, perhaps with Light
-    ones) names its colour with BuildAs."""
-    cards = g.cards
-    key = g.order.__getitem__
+    """New villages from a hand with dual-colour or Light units (`ix.units`: under every
+    colour they fit), for the colours it has enough units of that `mine` lacks, in village
+    order, each trio in hand order: a trio that can found one colour only is a Build; one
+    that could found two (dual-colour cards, perhaps with Light ones) names its colour
+    with BuildAs."""
+    units = ix.units
+    colours: list[str] = []
+    for v in ix.big:
+        if v not in mine:
+            colours.append(v)
+    if len(colours) > 1:
+        colours.sort(key=cards.colour_rank.__getitem__)
     builds: list[tuple[str, ...]] = []
     named: list[BuildAs] = []
-    for v in cards.village_colours:
-        group = units.get(v)
-        if group is None or len(group) < SET_SIZE or v in mine:
-            continue
-        for trio in combinations(sorted(group, key=key), SET_SIZE):
-            found = cards.founds(trio)
-            if v not in found:  # Light units alone, or units that do not share v
-                continue
-            # Reading: a trio that could found two colours names one (BuildAs)
-            if len(found) == 1:
-                builds.append(trio)
-            else:
-                named.append(act(BuildAs, *trio, v))
+    duals, wild = cards.dual_ids, cards.wild_ids
+    for v in colours:
+        group = units[v]  # in hand order, which is card order
+        # units of colour v, perhaps with Light ones but too few of them to fill a trio:
+        # every trio founds v only
+        if duals.isdisjoint(group) and len(wild.intersection(group)) < SET_SIZE:
+            builds += combinations(group, SET_SIZE)
+        else:
+            _sort_trios(cards, v, group, builds, named)
     return builds, tuple(named)
 
 
+def _sort_trios(cards: CardSet, v: str, group: list[str], builds: list[tuple[str, ...]],
+                named: list[BuildAs]) -> None:
+    """Each trio of `group` (units that all fit v) as a Build, a BuildAs naming v, or
+    nothing: `cards.founds`, worked out from per-unit colour sets."""
+    found_set = cards.found_set
+    for trio in combinations(group, SET_SIZE):
+        found = None
+        for c in trio:
+            # Reading: Light units fill places beside at least one unit truly of the colour
+            f = found_set[c]
+            if f is not None:
+                found = f if found is None else found & f
+        if found is None:  # Light units alone found nothing
+            continue
+        # every non-Light unit here fits v, so they share v, and another colour only if
+        # all of them are dual-colour cards of the same two colours
+        # Reading: a trio that could found two colours names one (BuildAs)
+        if len(found) == 1:
+            builds.append(trio)
+        else:
+            named.append(act(BuildAs, *trio, v))
+
+
 _END = (END_TURN,)
+# _OTHERS[n][p]: the seats other than p at a table of n, in seat order
+_OTHERS = {n: tuple(tuple(s for s in range(n) if s != p) for p in range(n))
+           for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 # The draw choices, made once: a list's content never changes, so games may share them
 # (its last-read action only ever names an action of that same content)
 _DRAW_BOTH = Legal.of((DRAW_DECK, DRAW_DISCARD))

@@ -30,6 +30,7 @@ from .battle_state import Battle
 from .cards import CardSet, DeckSpec, resolve_deck
 from .choices import legal_for, main_legal, why_not
 from .expansion_cards import check_flag, with_expansions
+from .hand_index import HandIndex
 from .legal import NOTHING, Legal
 from .locations import Location, LocationSet, LocationSpec, resolve_locations
 from .options import INFO, TARGET, check_max_rounds, check_players, check_target
@@ -94,6 +95,7 @@ class Villages(Game):
         self.log = []
         self.start: dict[str, Any] | None = None
         self._legal: tuple[int, Legal] | None = None
+        self._hand_index: dict[int, HandIndex] = {}  # by seat: see hand_index.py
         self._reported: tuple[str, int] = ("", -1)
 
     # ------------------------------------------------------------ setup
@@ -283,6 +285,7 @@ class Villages(Game):
         g.final_winners = self.final_winners[:]
         g.land_deck = self.land_deck[:]
         g._legal = None
+        g._hand_index = {}  # a copy groups its own hands afresh (see hand_index.py)
         if keep_log:
             g.history = self.history[:]
             g.log = self.log[:]

@@ -22,6 +22,9 @@ def put(g: Villages, seat: int, card: str, public: bool) -> None:
     insort(g.hands[seat], card, key=g.order.__getitem__)
     if public:
         insort(g.known[seat], card, key=g.order.__getitem__)
+    ix = g._hand_index.get(seat)
+    if ix is not None:  # keep the seat's hand index in step (hand_index.py)
+        ix.add(card)
 
 
 def take(g: Villages, seat: int, card: str) -> None:
@@ -30,6 +33,9 @@ def take(g: Villages, seat: int, card: str) -> None:
     known = g.known[seat]
     if known and card in known:
         known.remove(card)
+    ix = g._hand_index.get(seat)
+    if ix is not None and not ix.remove(card):  # keep the seat's hand index in step
+        del g._hand_index[seat]  # an index of some other hand (see hand_index.index_for)
 
 
 def check_empty(g: Villages, seat: int) -> None:

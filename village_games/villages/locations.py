@@ -8,7 +8,7 @@ location: how many draws, builds and gifts a turn allows, and what it does to a 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,13 @@ class Location:
     effect: str
     params: dict[str, Any]
     help: str
+    # the turn limits it sets, worked out once: the legal-move generator reads them often
+    builds: int = field(init=False, repr=False, compare=False)
+    gifts: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "builds", _count(self, "builds", 1))
+        object.__setattr__(self, "gifts", _count(self, "gifts", GIFTS))
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "effect": self.effect, "params": dict(self.params),

@@ -77,7 +77,7 @@ def start_turn(g: Villages, seat: int) -> None:
 
 def end_turn(g: Villages) -> None:
     nxt = (g.turn + 1) % g.n
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # g.reporting(), inlined (hot)
         g.emit(Event("end_turn", "{} ends their turn.", {"seat": g.turn},
                      (g.player_name(g.turn),)))
     if g.final_by is not None and nxt == g.final_by:
