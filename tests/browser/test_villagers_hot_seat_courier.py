@@ -4,6 +4,7 @@ a card to play now" hands the screen to the holder, who then sees the Courier ch
 Looked at on a laptop (1366x768) and on a narrow window (800 px)."""
 
 import os
+import re
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -17,7 +18,11 @@ QUERY = ("players=5&seats=human,human,bot,bot,bot&seed=25"
 
 
 def draft_first_road_card(page) -> None:
-    page.locator(".vg-board-html [data-vg-field='slot']").nth(0).click()
+    """Click the Road's first card once the table offers it, then Confirm."""
+    slot = page.locator(".vg-board-html [data-vg-field='slot']").nth(0)
+    expect(slot).to_have_class(re.compile(r"\bvg-clickable\b"))  # the board is live
+    slot.click()
+    expect(page.locator(".vg-board-html [data-vg-field='slot'].vg-picked")).to_have_count(1)
     page.locator(".vg-turn-confirm").click()
 
 
@@ -54,7 +59,7 @@ def test_the_courier_pause_names_nobody_and_the_holder_can_claim_it(page, voila_
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 800
 
     go_on.click()  # nobody speaks up: a bot drafts, and the next pause comes
-    expect(page.locator(".vg-log")).to_contain_text("drafts")
+    expect(page.locator(".vg-log")).to_contain_text(re.compile(r"Cy drafts the \w+"))
     expect(handover).to_contain_text("A pause before the next turn")
     ready.click()  # this time Ana takes the screen
     expect(page.locator(".vg-prompt")).to_contain_text("Ana")
