@@ -100,10 +100,11 @@ class ReplayApp:
         self.download = w.HTML("")
         self.download.add_class("vg-rp-download")
         self.paste = SizedText(placeholder="Paste a game record (JSON) or a saved game here, "
-                                           "then Open.", max_bytes=SAVE_FILE_LIMIT,
+                                           "then Open.", what="a game record",
+                               max_bytes=SAVE_FILE_LIMIT,
                                layout=w.Layout(width="100%", height="80px"))
         self.paste.add_class("vg-rp-paste")
-        self.paste.observe(guard(self._on_paste_refused), names="refused")
+        self.paste.when_refused(guard(lambda message: self._say_load(False, message)))
         self.open_button = w.Button(description="Open", icon="folder-open")
         self.open_button.add_class("vg-rp-open")
         self.open_button.on_click(guard(self._on_open))
@@ -312,17 +313,11 @@ class ReplayApp:
 
     def _on_open(self, _b: Any = None) -> None:
         try:
-            text = self.paste.check("a game record")
+            text = self.paste.check()
         except ValueError as exc:
             self._say_load(False, str(exc))
             return
         self._load_and_say(text)
-
-    def _on_paste_refused(self, change: dict[str, Any]) -> None:
-        """The browser kept back a paste over the limit (see `SizedText`): say so."""
-        if change["new"]:
-            self.paste.refused = 0  # the same size may be refused again
-            self._say_load(False, self.paste.too_big(change["new"], "a game record"))
 
     def _on_upload(self, change: dict[str, Any]) -> None:
         files = change["new"]

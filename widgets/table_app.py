@@ -196,7 +196,7 @@ class TableApp:
                                    max_bytes=SAVE_FILE_LIMIT,
                                    layout=w.Layout(width="100%", height="90px"))
         self.load_text.add_class("vg-load-text")
-        self.load_text.observe(guard(self._on_load_refused), names="refused")
+        self.load_text.when_refused(guard(lambda message: self._say_load(False, message)))
         self.load_button = make(w.Button, "vg-load", description="Load", icon="upload")
         self.load_button.on_click(guard(self._on_load))
         self.load_upload = SizedUpload(accept=".json", description="Load a save file",
@@ -744,17 +744,11 @@ class TableApp:
 
     def _on_load(self, _b: Any = None) -> None:
         try:
-            text = self.load_text.check("a saved game")
+            text = self.load_text.check()
         except ValueError as exc:
             self._say_load(False, str(exc))
             return
         self._load_and_say(text)
-
-    def _on_load_refused(self, change: dict[str, Any]) -> None:
-        """The browser kept back a paste over the limit (see `SizedText`): say so."""
-        if change["new"]:
-            self.load_text.refused = 0  # the same size may be refused again
-            self._say_load(False, self.load_text.too_big(change["new"], "a saved game"))
 
     def _on_load_upload(self, change: dict[str, Any]) -> None:
         files = change["new"]
@@ -798,8 +792,8 @@ class TableApp:
         log = self.game.log
         end = len(log) if upto is None else min(upto, len(log))
         first = first_shown(end)
-        rnd = next((e.data["round"] for e in reversed(log[:first])
-                    if e.data.get("round") is not None), None)  # the round line `first` is in
+        rnd = next((log[i].data["round"] for i in range(first - 1, -1, -1)
+                    if log[i].data.get("round") is not None), None)  # the round `first` is in
         lines: list[tuple[Any, str, str]] = []
         for e in log[first:end]:
             named = e.data.get("round")
