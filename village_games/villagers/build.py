@@ -91,8 +91,8 @@ def build_choices(g: Villagers, seat: int) -> Choices:
     parts.append(END_TURN)
     n += 1
     if g.returns < RETURNS_PER_BUILD_PHASE and hand:
-        supply, basics = g.basics, g.tables.basics  # (`basics_left`, written out)
-        if min(map(supply.__getitem__, basics)) <= 0:
+        supply, basics = g.basics, g.tables.basics  # (`basics_left`, written out: the
+        if 0 in supply.values():  # supply holds exactly the basics, and never below 0)
             basics = tuple([b for b in basics if supply[b] > 0])
         if basics:
             stacks = return_stacks(g)
@@ -158,9 +158,13 @@ def return_stacks(g: Villagers) -> tuple[int | None, ...]:
     if g.solo is not None and serfdom(g):
         return NEW_CHAIN  # Serfdom: the card goes to the Countess's village, not a stack
     stacks = g.stacks
-    if len(stacks) == STACKS and all(map(_cards_of, stacks)):
-        return STACK_NUMBERS  # (the usual case: every stack still on the Road)
-    open_ = tuple(compress(STACK_NUMBERS, map(_cards_of, stacks)))  # (no Python loop)
+    if len(stacks) == STACKS:
+        for pile in stacks:  # (a plain loop reads a slot faster than map(attrgetter))
+            if not pile.cards:
+                break
+        else:
+            return STACK_NUMBERS  # (the usual case: every stack still on the Road)
+    open_ = tuple(compress(STACK_NUMBERS, map(_cards_of, stacks)))
     return open_ or NEW_CHAIN
 
 
@@ -320,7 +324,7 @@ def apply_basic(g: Villagers, seat: int, action: TakeBasic) -> None:
         where = "the Countess's village (Serfdom)"
     elif j is not None:
         g.stacks[j].put(card, mask)
-        where = f"stack {j + 1}"
+        where = ""  # (`stack {j + 1}`: written only when reported)
     elif g.reserve.cards:
         g.reserve.put(card, mask)
         where = "the Reserve"
@@ -332,6 +336,7 @@ def apply_basic(g: Villagers, seat: int, action: TakeBasic) -> None:
     place(g, seat, action.basic, None)
     g.returns += 1
     if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+        where = where or f"stack {j + 1}"
         known = mask == g.all_seats
         shown = card if known else f"a {g.suit_of[card]} villager"
         g.emit(Event("basic", "{} returns {} to {} and takes a {}.",

@@ -147,6 +147,9 @@ class Villagers(Game):
         self.start: dict[str, Any] | None = None
         self._legal: tuple[int, Any] | None = None  # (seat, legal list) until the next move
         self._reported: tuple[str, int] = ("", -1)  # (phase, turn) as the last event showed
+        # (in the instance, not only on the class: Python 3.11 specializes an instance
+        # attribute read, never one that falls through to the class, and every move reads it)
+        self._tracer = None
 
     # ------------------------------------------------------------ setup
     @classmethod

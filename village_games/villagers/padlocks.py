@@ -38,18 +38,26 @@ def unlock_options(g: Villagers, seat: int, name: str,
     unlocker = g.tables.padlock[name]
     if unlocker is None:
         return NO_PADLOCK
+    cards = g.cards
+    found: list[tuple[int, tuple[int, ...]]] | None = None  # (seat, slots) of each copy
+    s = 0
+    for p in g.players:
+        # Reading: only a real villager of that name unlocks (a Monk standing in never does)
+        slots = (p._summary or p.summary(cards)).by_card.get(unlocker)  # (the method: no summary)
+        if slots is not None:
+            if found is None:
+                found = []
+            found.append((s, slots))
+        s += 1
+    if found is None:  # (the usual case: no copy in any village, so the Bank is paid)
+        if g.players[seat].gold >= (UNLOCK_COST if g.solo is None else bank_cost(g)):
+            return TINNER_OR_BANK if g.tinner else BANK_ONLY
+        return TINNER_ONLY if g.tinner else ()
     opts: list[str | None] = ["tinner"] if g.tinner else []
     others: list[str | None] = []
     anywhere = False
     rich = g.players[seat].gold >= UNLOCK_COST
-    cards = g.cards
-    s = -1
-    for p in g.players:
-        s += 1
-        # Reading: only a real villager of that name unlocks (a Monk standing in never does)
-        slots = (p._summary or p.summary(cards)).by_card.get(unlocker)  # (the method: no summary)
-        if slots is None:
-            continue  # (the usual case)
+    for s, slots in found:
         keys = _KEYS[s] if s < _SEATS else None
         for k in slots:
             if exclude is not None and (s, k) == exclude:
@@ -66,6 +74,9 @@ def unlock_options(g: Villagers, seat: int, name: str,
         opts.append("bank")
     return tuple(opts)
 
+
+# The options when no village holds the unlocker, made once
+BANK_ONLY, TINNER_ONLY, TINNER_OR_BANK = ("bank",), ("tinner",), ("tinner", "bank")
 
 # "SEAT:SLOT" for the seats and slots games reach, made once and shared by every legal
 # list (a payment is named by its text; the same text, not a new string each time)
