@@ -21,10 +21,15 @@ def first_shown(total: int) -> int:
     return max(0, total - LOG_LINES)
 
 
+PLAY_HINT = "a save or the replay holds the whole game"
+REPLAY_HINT = "step back to an earlier round to read them"
+
+
 def log_html(lines: Sequence[tuple[Any, str, str]], earlier: int = 0,
-             mark_newest: bool = False) -> str:
+             mark_newest: bool = False, hint: str = PLAY_HINT) -> str:
     """The log box for (round, kind, text) lines in order (round None: no heading),
-    `earlier` lines before them left out; the newest line marked when `mark_newest`."""
+    `earlier` lines before them left out (`hint`: where to read them); the newest line
+    marked when `mark_newest`."""
     groups: list[tuple[Any, list[str]]] = []
     last = len(lines) - 1
     for k, (rnd, kind, text) in enumerate(lines):
@@ -39,7 +44,7 @@ def log_html(lines: Sequence[tuple[Any, str, str]], earlier: int = 0,
              for rnd, body in groups]
     if earlier:
         parts.insert(0, f'<div class="vg-log-earlier">{earlier:,} earlier '
-                        f"line{'s are' if earlier != 1 else ' is'} not shown here; a save "
-                        "or the replay holds the whole game.</div>")
+                        f"line{'s are' if earlier != 1 else ' is'} not shown here; "
+                        f"{esc(hint)}.</div>")
     # the box stacks from the bottom (column-reverse), so the newest round comes first
     return f'<div class="vg-log-scroll">{"".join(reversed(parts))}</div>'

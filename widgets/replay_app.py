@@ -26,7 +26,7 @@ from village_games.core import ALL_CARDS, Game, RecordError, play
 from village_games.core.records import pack_record, record_from_json, unpack_record
 from village_games.core.timeline import LogLine, Timeline, Viewer, build_timeline, viewers
 
-from .log_view import first_shown, log_html
+from .log_view import REPLAY_HINT, first_shown, log_html
 from .markup import esc
 from .query import echo, notice_html
 from .replay_share import download_html, fits_in_link, replay_query, view_key, viewer_of
@@ -396,7 +396,7 @@ class ReplayApp:
         first = first_shown(tl.steps[self.index].log_end)
         lines: list[LogLine] = tl.log(self.index, first)
         return log_html([(line.round, line.kind, line.text) for line in lines], first,
-                        mark_newest=True)
+                        mark_newest=True, hint=REPLAY_HINT)
 
     def _highlight(self) -> list[int]:
         """Seats whose part of the table changed in this step, as the table app marks them."""

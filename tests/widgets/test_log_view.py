@@ -42,3 +42,21 @@ def test_the_play_app_log_of_a_long_game_stays_small_and_names_its_round() -> No
     heads = [int(r) for r in re.findall(r"Round (\d+)</div>", html)]
     assert heads == sorted(heads, reverse=True) and heads[0] == g.round
     assert len(html) < 150_000  # the whole log would be several times this
+
+
+def test_the_replay_log_of_a_long_game_says_to_step_back_for_its_earlier_lines() -> None:
+    from widgets.villages.replay_app import make_app as make_replay
+
+    app = make_app({"players": "5", "seats": "bot,bot,bot,bot,bot", "seed": "1"})
+    g = app.game
+    bots = [app.adapter.make_bot(s, s) for s in range(5)]
+    while len(g.log) < 2 * LOG_LINES:
+        p = g.to_act()[0]
+        g.apply(p, bots[p].act(SeatView(g, p)))
+    replay = make_replay()
+    replay.open_record(g.record())
+    replay.last()
+    html = replay._log_html()
+    assert html.count("vg-log-line") == LOG_LINES
+    assert "earlier lines are not shown here; step back to an earlier round" in html
+    assert "a save or the replay" not in html  # (that is the play app's wording)
