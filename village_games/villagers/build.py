@@ -274,7 +274,8 @@ def why_not_basic(g: Villagers, seat: int, action: TakeBasic) -> str | None:
 # ------------------------------------------------------------------ carrying out
 def apply_build(g: Villagers, seat: int, action: Build) -> None:
     name, on = action.card, action.on
-    pay_unlock(g, seat, name, action.unlock)  # Reading: the padlock is paid, then placed
+    if action.unlock is not None:  # Reading: the padlock is paid, then placed
+        pay_unlock(g, seat, name, action.unlock)
     secret = play_from_hand(g, seat, name)
     place(g, seat, name, on)
     g.used += 1

@@ -17,14 +17,18 @@ from ..core.events import Event
 from .actions import PlaceMonk, PlaySmuggler, UseApprentice
 from .choices import Product, product
 from .hands import distinct_hand, in_hand, play_from_hand
-from .padlocks import pay_unlock, unlock_options, why_not_unlocked
+from .padlocks import NO_PADLOCK, pay_unlock, unlock_options, why_not_unlocked
 from .village import Slot, capacity, chain_text, symbols
 
 if TYPE_CHECKING:
     from .game import Villagers
+    from .tables import Tables
 
 NEW_CHAIN: tuple[None] = (None,)
 GOLD_SIDE, BOTH_SIDES = (False,), (False, True)
+Paid = dict[str, tuple[str | None, ...]]  # unlocker -> `unlock_options`, for one legal list
+
+_new = object.__new__  # (a Product made directly, its length known: `product(...)`)
 
 
 def _hand_count(g: Villagers, seat: int, name: str) -> int:
@@ -52,20 +56,18 @@ def can_cover(g: Villagers, seat: int, role: str, monks: int, left: int,
 
 
 def cover_roles(g: Villagers, seat: int, hand: tuple[str, ...] | None = None,
-                paid: dict[str, tuple[str | None, ...]] | None = None) -> set[str]:
+                paid: Paid | None = None) -> set[str]:
     """What the ordinary villagers in hand that could be opened now go on. `hand`: the
     distinct hand and `paid` (unlocker -> `unlock_options`, filled in as found), when
     the caller (the Build Phase list) has them."""
-    t = g.tables
-    effects, on_, padlock = t.effect, t.on, t.padlock
+    builds = g.tables.builds  # name -> (effect, on, padlock, (name,)): one read per card
     if paid is None:
         paid = {}
     roles: set[str] = set()
     for name in distinct_hand(g, seat) if hand is None else hand:
-        on = on_[name]
-        if on is None or on in roles or name in effects:
+        effect, on, lock, _ = builds[name]
+        if effect is not None or on is None or on in roles:
             continue  # (a role found once is enough: no need to ask the padlock again)
-        lock = padlock[name]
         if lock is not None:
             opts = paid.get(lock)
             if opts is None:
@@ -78,32 +80,54 @@ def cover_roles(g: Villagers, seat: int, hand: tuple[str, ...] | None = None,
 
 def monk_choices(g: Villagers, seat: int, cover: int | None,
                  hand: tuple[str, ...] | None = None,
-                 paid: dict[str, tuple[str | None, ...]] | None = None) -> list[Product]:
+                 paid: Paid | None = None) -> list[Product]:
     """`hand` and `paid`: as for `cover_roles`, when the caller has them."""
     left = g.limit - g.used
     if left < 2:
         return []
-    spare = _hand_count(g, seat, g.tables.by_effect["monk"]) - 1
     t = g.tables
     roles = cover_roles(g, seat, hand, paid)
-    deeper = spare >= 1 and left >= 3  # (whether `can_cover` may look past `roles`)
+    # `can_cover` looks past `roles` only with a second Monk and a third build action
+    # (the Monks in hand are counted only then)
+    spare = 0
+    if left >= 3:
+        p = g.players[seat]
+        monk = t.by_effect["monk"]
+        spare = p.hand_pub.count(monk) + p.hand_sec.count(monk) - 1
+    deeper = spare >= 1
+    if not roles and not deeper:
+        return []  # (nothing in hand could go on him)
     out: list[Product] = []
     if cover is None:
         for role in t.start_roles:
             if role in roles or deeper and can_cover(g, seat, role, spare, left - 1, roles):
-                out.append(Product(PlaceMonk, ((role,), NEW_CHAIN)))
+                part = _STARTS.get(role)  # (the same part every time: made once)
+                if part is None:
+                    part = _STARTS[role] = product(PlaceMonk, ((role,), NEW_CHAIN), 1)
+                out.append(part)
         me = g.players[seat]
+        links_on = t.links_on
         for below, slots in (me._summary or me.summary(g.cards)).open_by_role.items():
-            for role in t.links_on.get(below, ()):
+            links = links_on.get(below)
+            if links is None:
+                continue  # (most open villagers: no Monk may stand in on them)
+            for role in links:
                 if role in roles or deeper and can_cover(g, seat, role, spare, left - 1,
                                                          roles):
-                    out.append(product(PlaceMonk, ((role,), slots), len(slots)))
+                    part = _new(Product)  # (`product(...)`, written out)
+                    part.kind, part.axes, part._n = PlaceMonk, ((role,), slots), len(slots)
+                    out.append(part)
     else:
         below = g.players[seat].village[cover].role
         for role in t.links_on.get(below, ()):
             if role in roles or deeper and can_cover(g, seat, role, spare, left - 1, roles):
-                out.append(Product(PlaceMonk, ((role,), (cover,))))
+                out.append(product(PlaceMonk, ((role,), (cover,)), 1))
     return out
+
+
+# role -> PlaceMonk(role, on=None), as a part: a Monk starting a chain (parts are never
+# changed once made, so every legal list may share one)
+_STARTS: dict[str, Product] = {}
 
 
 def why_not_monk(g: Villagers, seat: int, action: PlaceMonk) -> str | None:
@@ -159,19 +183,26 @@ def apply_monk(g: Villagers, seat: int, action: PlaceMonk) -> None:
 
 # ------------------------------------------------------------------ Apprentice
 def apprentice_choices(g: Villagers, seat: int) -> list[Product]:
+    """Only non-empty parts."""
     if g.used >= g.limit:
         return []
     t = g.tables
-    open_by_role = g.players[seat].summary(g.cards).open_by_role
-    on_, effects, founders_card = t.on, t.effect, t.founders
+    me = g.players[seat]
+    open_by_role = (me._summary or me.summary(g.cards)).open_by_role  # (the method if none)
+    on_, effects, founders_card, padlock = t.on, t.effect, t.founders, t.padlock
     out: list[Product] = []
-    for victim, p in enumerate(g.players):
+    paid: Paid | None = None  # unlocker -> `unlock_options`, made when first needed
+    victim = -1
+    for p in g.players:
+        victim += 1
         k = -1
-        # (a Slot's fields unpacked: a named field is a slower read; most slots are uncovered)
-        for name, _, _, kids, _, _ in p.village:
+        # (`slot[3]`, `slot[0]`: a Slot's `kids` and `card`; reading two fields by index
+        # is cheaper than a named field or unpacking all six, and most slots are uncovered)
+        for slot in p.village:
             k += 1
-            if not kids:
+            if not slot[3]:
                 continue
+            name = slot[0]
             # Reading: a Monk or Apprentice cannot be swapped out (he could not be placed
             # alone); never another player's Founders
             founders = name == founders_card
@@ -180,11 +211,27 @@ def apprentice_choices(g: Villagers, seat: int) -> list[Product]:
             below = on_[name]
             # (every slot `open_by_role` lists takes `name` by the chain rules, so none is
             # filtered out by `why_not_target`, in your own village or another's)
-            targets = NEW_CHAIN if below is None else open_by_role.get(below, ())
-            opts = unlock_options(g, seat, name, (victim, k))
+            targets = NEW_CHAIN if below is None else open_by_role.get(below)
+            if not targets:
+                continue  # (nowhere to place him: an empty part, so no padlock to ask)
+            lock = padlock[name]
+            if lock is None:
+                opts = NO_PADLOCK
+            elif lock == name:  # (only then may the slot swapped out be one of the payees)
+                opts = unlock_options(g, seat, name, (victim, k))
+            else:  # (the same options as without `exclude`: asked once per padlock)
+                if paid is None:
+                    paid = {}
+                opts = paid.get(lock)  # type: ignore[assignment]
+                if opts is None:
+                    opts = paid[lock] = unlock_options(g, seat, name)
+            if not opts:
+                continue
             sides = BOTH_SIDES if founders else GOLD_SIDE
-            out.append(product(UseApprentice, ((victim,), (k,), targets, opts, sides),
-                               len(targets) * len(opts) * len(sides)))
+            part = _new(Product)  # (`product(...)`, written out)
+            part.kind, part.axes = UseApprentice, ((victim,), (k,), targets, opts, sides)
+            part._n = len(targets) * len(opts) * len(sides)
+            out.append(part)
     return out
 
 
@@ -269,15 +316,43 @@ def apply_tinner(g: Villagers, seat: int) -> None:
 def smuggler_targets(g: Villagers, seat: int) -> tuple[int, ...]:
     """Uncovered villagers of yours with printed Gold (a covered one's is out of play)."""
     # Reading: a covered villager's Gold is out of play; no printed Gold, no target
-    faces = g.tables.faces  # name -> (..., face-up symbols, flipped symbols, ...)
-    return tuple([k for k, slot in enumerate(g.players[seat].village)
-                  if not slot.kids and faces[slot.card][4 if slot.flipped else 3][2]])
+    t = g.tables
+    gold = _GOLD.get(t)
+    if gold is None:
+        gold = _GOLD[t] = _gold_cards(t)
+    up, down = gold
+    out: list[int] = []
+    k = -1
+    # (`slot[3]`, `slot[0]`, `slot[5]`: a Slot's `kids`, `card` and `flipped`, read by
+    # index: cheaper than named fields)
+    for slot in g.players[seat].village:
+        k += 1
+        if not slot[3] and slot[0] in (down if slot[5] else up):
+            out.append(k)
+    return tuple(out)
+
+
+def _gold_cards(t: Tables) -> tuple[frozenset[str], frozenset[str]]:
+    """The cards with printed Gold face up, and flipped."""
+    faces = t.faces  # name -> (..., face-up symbols, flipped symbols, ...)
+    return (frozenset([name for name, face in faces.items() if face[3][2]]),
+            frozenset([name for name, face in faces.items() if face[4][2]]))
+
+
+_GOLD: dict[Tables, tuple[frozenset[str], frozenset[str]]] = {}  # a deck's `_gold_cards`
 
 
 def smuggler_choices(g: Villagers, seat: int) -> list[Product]:
-    smuggler = g.tables.by_effect["smuggler"]
-    targets, opts = smuggler_targets(g, seat), unlock_options(g, seat, smuggler)
-    return [product(PlaySmuggler, (targets, opts), len(targets) * len(opts))]
+    """Only a non-empty part."""
+    targets = smuggler_targets(g, seat)
+    if not targets:
+        return []  # (an empty part: no padlock to ask)
+    opts = unlock_options(g, seat, g.tables.by_effect["smuggler"])
+    if not opts:
+        return []
+    part = _new(Product)  # (`product(...)`, written out)
+    part.kind, part.axes, part._n = PlaySmuggler, (targets, opts), len(targets) * len(opts)
+    return [part]
 
 
 def why_not_smuggler(g: Villagers, seat: int, action: PlaySmuggler) -> str | None:
