@@ -42,7 +42,8 @@ def bronze_slots(g: Villagers, seat: int) -> tuple[int, ...]:
     if g.tables.bronze_set.isdisjoint(by_card):  # (the usual case, without a Python loop)
         return ()
     village = p.village
-    found = [k for name in g.tables.bronze for k in by_card.get(name, ())
+    # (the names this village holds, in any order: the slots are sorted below)
+    found = [k for name in g.tables.bronze_set.intersection(by_card) for k in by_card[name]
              if not village[k].kids]
     if len(found) > 1:
         found.sort()
@@ -90,13 +91,19 @@ def score_bronze(g: Villagers, seat: int) -> None:
     """End of `seat`'s build turn: one Bronze symbol, the picked one or the best."""
     e = g.ext
     assert e is not None
+    if e.bronze_round[seat] == g.round:
+        return  # (asked first: it needs no look at the village)
     slots = bronze_slots(g, seat)
-    if not slots or e.bronze_round[seat] == g.round:
+    if not slots:
         return
-    values = {k: bronze_value(g, seat, k) for k in slots}
     pick = e.bronze_pick
-    k = pick if pick in values else max(slots, key=lambda x: (values[x], -x))
-    earned = values[k]
+    if len(slots) == 1:  # (the usual case: nothing to compare)
+        k = slots[0]
+        earned = bronze_value(g, seat, k)
+    else:
+        values = {k: bronze_value(g, seat, k) for k in slots}
+        k = pick if pick in values else max(slots, key=lambda x: (values[x], -x))
+        earned = values[k]
     e.bronze_round[seat] = g.round
     p = g.players[seat]
     g.bank -= earned

@@ -4,7 +4,7 @@ Lighthouse)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..market import silver_value
 
@@ -26,11 +26,36 @@ def chain_sizes(village: list[Slot]) -> list[int]:
 
 def chains(village: list[Slot], size: int = 2) -> int:
     """Production chains of at least `size` villagers (a lone villager is no chain)."""
-    return sum(1 for n in chain_sizes(village) if n >= size)
+    if size == 2:
+        # (the Developments' count: a chain root, parent < 0, with anyone on it, kids > 0)
+        found = 0
+        for slot in village:
+            if slot[3] and slot[2] < 0:  # (`slot.kids`, `slot.parent`)
+                found += 1
+        return found
+    if size < 1:
+        return sum(1 for n in chain_sizes(village) if n >= size)
+    # (`chain_sizes`, written out: a chain's size is kept at its root's slot, 0 elsewhere)
+    root: list[int] = []
+    sizes = [0] * len(village)
+    for k, slot in enumerate(village):
+        parent = slot[2]  # (`slot.parent`)
+        r = k if parent < 0 else root[parent]
+        root.append(r)
+        sizes[r] += 1
+    found = 0
+    for n in sizes:
+        if n >= size:
+            found += 1
+    return found
 
 
 def coined(village: list[Slot]) -> int:
-    return sum(1 for slot in village if slot.coins)
+    found = 0
+    for slot in village:  # (a plain loop: no generator to resume per slot)
+        if slot[4]:  # (`slot.coins`)
+            found += 1
+    return found
 
 
 def silver_values(g: Villagers, seat: int) -> list[tuple[int, int]]:
@@ -49,4 +74,41 @@ def silver_values(g: Villagers, seat: int) -> list[tuple[int, int]]:
 
 
 def best_silver(g: Villagers, seat: int) -> int:
-    return max((v for _, v in silver_values(g, seat)), default=0)
+    """The most any uncovered Silver villager of `seat` earns now (0: none):
+    `max(silver_values)`, written out (a Development and the Bronze symbols ask often)."""
+    p = g.players[seat]
+    tables = g.tables
+    global _SILVER_CARDS
+    cached = _SILVER_CARDS  # (one tuple, replaced whole: a reader never sees half of one)
+    if cached[0] is not tables:  # (a cache that checks its own input: the deck's tables)
+        cached = _SILVER_CARDS = (tables, frozenset([n for n, f in tables.silver.items()
+                                                     if f is not None]))
+    s = p._summary or p.summary(g.cards)  # (the method only when there is none yet)
+    by_card = s.by_card
+    names = cached[1].intersection(by_card)  # the Silver villagers in the village
+    if not names:
+        return 0
+    village = p.village
+    best: int | None = None
+    read: int | None = None
+    looked = False  # whether `read` has been worked out (only an Agent's formula reads it)
+    for name in names:  # (any order: the largest value is taken)
+        for k in by_card[name]:
+            slot = village[k]
+            if slot.kids:
+                continue
+            if not looked and name in tables.agents:
+                looked = True
+                most = 0  # an Agent reads the first villager with the most coins (if any)
+                for j, other in enumerate(village):
+                    if other.coins > most:
+                        read, most = j, other.coins
+            value = silver_value(g.cards, village, s, slot, read)
+            if best is None or value > best:
+                best = value
+    return 0 if best is None else best
+
+
+# (tables, the names of its cards with a Silver formula): worked out again whenever the
+# game's tables are another object
+_SILVER_CARDS: tuple[Any, frozenset[str]] = (None, frozenset())

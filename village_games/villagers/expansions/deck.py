@@ -126,6 +126,13 @@ def developments() -> dict[str, Development]:
     return _DEVS
 
 
+_BY_SUIT: dict[str, tuple[str, ...]] | None = None
+
+
 def by_suit() -> dict[str, tuple[str, ...]]:
-    devs = developments()
-    return {s: tuple(n for n, d in devs.items() if d.suit == s) for s in DEV_SUITS}
+    """The Development names of each suit, in file order (a fresh dict; worked out once)."""
+    global _BY_SUIT
+    if _BY_SUIT is None:
+        devs = developments()
+        _BY_SUIT = {s: tuple([n for n, d in devs.items() if d.suit == s]) for s in DEV_SUITS}
+    return dict(_BY_SUIT)

@@ -11,12 +11,13 @@ do; nothing on a Development counts for anything else.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
 from ..market import count_symbol, turn_order
 from .counts import best_silver, chains, coined
-from .deck import DEV_SUITS, TOKENS, by_suit, developments
+from .deck import DEV_SUITS, DEV_SYMBOLS, TOKENS, by_suit, developments
 
 if TYPE_CHECKING:
     from ..game import Villagers
@@ -34,7 +35,13 @@ def count_for(g: Villagers, seat: int, condition: str) -> int:
     if condition == "villagers":
         return len(p.village)
     if condition == "specials_in_hand":
-        return sum(1 for c in p.hand() if g.suit_of[c] == "Special")
+        suit_of = g.suit_of
+        found = 0
+        for hand in (p.hand_pub, p.hand_sec):  # (`p.hand()`, without joining the lists)
+            for c in hand:
+                if suit_of[c] == "Special":
+                    found += 1
+        return found
     if condition == "coined":
         return coined(p.village)
     if condition == "best_silver":
@@ -67,12 +74,17 @@ def standings(g: Villagers) -> list[tuple[list[int], int | None]]:
     assert e is not None
     out = []
     devs = developments()
+    seats = range(g.n)
+    players, cards = g.players, g.cards
     for name in e.devs:
         condition = devs[name].condition
-        counts = [count_for(g, s, condition) for s in range(g.n)]
+        if condition in DEV_SYMBOLS:  # (`count_for`'s last case, asked first: most are)
+            counts = [count_symbol(players[s]._summary or players[s].summary(cards), condition)
+                      for s in seats]
+        else:
+            counts = [count_for(g, s, condition) for s in seats]
         best = max(counts)
-        top = [s for s, c in enumerate(counts) if c == best]
-        out.append((counts, top[0] if len(top) == 1 else None))
+        out.append((counts, counts.index(best) if counts.count(best) == 1 else None))
     return out
 
 
@@ -81,23 +93,32 @@ def bonus(g: Villagers, seat: int, what: str) -> int:
     e = g.ext
     if e is None or not e.devs:
         return 0
+    holders = e.holders
+    if seat not in holders:  # (every turn asks; most seats hold no token for it)
+        return 0
     # Reading: a token's Food/Builder counts for limits only, while it is held
     devs = developments()
-    return sum(getattr(devs[n], what) for n, h in zip(e.devs, e.holders, strict=True)
-               if h == seat)
+    if holders.count(seat) == 1:  # (one token: no loop)
+        return getattr(devs[e.devs[holders.index(seat)]], what)
+    total = 0
+    for n, h in zip(e.devs, holders, strict=True):
+        if h == seat:
+            total += getattr(devs[n], what)
+    return total
 
 
 def development_phase(g: Villagers) -> None:
     """Winners first, then gold rewards in turn order; choices queue up in `rewards`."""
     e = g.ext
     assert e is not None
-    if g.reporting():
+    loud = g.reporting()  # (asked once: nothing here changes who reads the events)
+    if loud:
         g.emit(Event("phase", "Round {}: the Development Phase.",
                      {"round": g.round, "phase": "development"}, (g.round,)))
     devs = developments()
     for i, (counts, leader) in enumerate(standings(g)):
         e.holders[i] = leader
-        if g.reporting():
+        if loud:
             name = e.devs[i]
             if leader is None:
                 text, args = "Nobody wins the {} (a tie): its token goes back.", (name,)
@@ -107,15 +128,18 @@ def development_phase(g: Villagers) -> None:
             g.emit(Event("development", text, {"development": name, "winner": leader,
                                                "counts": counts}, args))
     e.rewards = []
+    holders = e.holders
     for seat in turn_order(g):
-        for name, holder in zip(e.devs, e.holders, strict=True):
+        if seat not in holders:
+            continue  # (no token: nothing to take)
+        for name, holder in zip(e.devs, holders, strict=True):
             if holder != seat:
                 continue
             dev = devs[name]
             p = g.players[seat]
             g.bank -= dev.gold
             p.gold += dev.gold
-            if g.reporting():
+            if loud:
                 g.emit(Event("dev_reward", "{} takes {} Gold from the {}.",
                              {"seat": seat, "development": name, "gold": dev.gold},
                              (p.name, dev.gold, name)))
@@ -134,8 +158,6 @@ def _possible(g: Villagers, what: str) -> bool:
 
 def settle_rewards(g: Villagers) -> None:
     """Stop at the next reward that needs a choice; when none is left, the round goes on."""
-    from ..flow import finish_round
-
     e = g.ext
     assert e is not None
     while e.rewards:
@@ -145,4 +167,17 @@ def settle_rewards(g: Villagers) -> None:
             g.turn = seat
             return
         e.rewards.pop(0)  # Reading: nothing left to take, the reward lapses
-    finish_round(g)
+    (_FINISH_ROUND or _finish_round())(g)
+
+
+# flow.finish_round, imported on first use (flow imports this module at its top; an
+# import statement in `settle_rewards` would go through the import system every round)
+_FINISH_ROUND: Callable[[Villagers], None] | None = None
+
+
+def _finish_round() -> Callable[[Villagers], None]:
+    global _FINISH_ROUND
+    from ..flow import finish_round
+
+    _FINISH_ROUND = finish_round
+    return finish_round

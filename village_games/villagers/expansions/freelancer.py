@@ -28,12 +28,28 @@ def _at_start(g: Villagers) -> bool:
 
 
 def freelancer_choices(g: Villagers, seat: int) -> list[Product]:
+    if not _at_start(g):
+        return []
+    return choices_at_start(g, seat)
+
+
+def choices_at_start(g: Villagers, seat: int) -> list[Product]:
+    """`freelancer_choices` when the turn is known to be at its start."""
     e = g.ext
     assert e is not None
-    if not _at_start(g) or g.limit >= MAX_LIMIT or g.players[seat].gold < 1:
+    if g.limit >= MAX_LIMIT or g.players[seat].gold < 1:
         return []
-    return [Product(PayFreelancer, ((s,), (k,))) for s, k in freelancers(g)
-            if [s, k] not in e.freelancers]
+    # (`freelancers(g)`, written out: each summary read without the method when it is there)
+    name = g.tables.by_effect.get("freelancer")
+    paid = e.freelancers
+    out = []
+    for s, p in enumerate(g.players):
+        slots = (p._summary or p.summary(g.cards)).by_card.get(name)
+        if slots:
+            for k in slots:
+                if [s, k] not in paid:
+                    out.append(Product(PayFreelancer, ((s,), (k,))))
+    return out
 
 
 def why_not_freelancer(g: Villagers, seat: int, action: PayFreelancer) -> str | None:

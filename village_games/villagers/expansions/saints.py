@@ -11,7 +11,7 @@ at the end, the Silver value of a villager you have exactly one of.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.events import Event
 from ..choices import Product
@@ -112,8 +112,29 @@ def apply_prophet(g: Villagers, seat: int, action: PlayProphet) -> None:
 
 
 # ------------------------------------------------------------------ Recruiter
+# (tables, effect -> the names of its cards with that effect): worked out again whenever
+# the game's tables are another object (a cache that checks its own input)
+_WITH_EFFECT: tuple[Any, dict[str, frozenset[str]]] = (None, {})
+
+
+def in_village(g: Villagers, seat: int, effect: str) -> bool:
+    """Whether `seat`'s village holds a villager with `effect` (covered or not): read from
+    the village's counts, so no slot is looked at."""
+    global _WITH_EFFECT
+    tables = g.tables
+    cached = _WITH_EFFECT  # (one tuple, replaced whole: a reader never sees half of one)
+    if cached[0] is not tables:
+        cached = _WITH_EFFECT = (tables, {})
+    names = cached[1].get(effect)
+    if names is None:
+        names = cached[1][effect] = frozenset([name for name, e in tables.effect.items()
+                                               if e == effect])
+    p = g.players[seat]
+    return not names.isdisjoint((p._summary or p.summary(g.cards)).by_card)
+
+
 def has_recruiter(g: Villagers, seat: int) -> bool:
-    return any(g.cards[s.card].effect == "recruiter" for s in g.players[seat].village)
+    return in_village(g, seat, "recruiter")  # (every draft decision of its owner asks)
 
 
 def why_not_recruit(g: Villagers, seat: int) -> str | None:
@@ -174,7 +195,7 @@ def nun_value(g: Villagers, seat: int, values: dict[int, int]) -> int:
     """The best Silver value (`values`: slot -> value) among villagers of which the
     village holds exactly one copy; 0 without a Nun."""
     village = g.players[seat].village
-    if not any(g.cards[s.card].effect == "nun" for s in village):
+    if not in_village(g, seat, "nun"):
         return 0
     count = Counter(s.card for s in village)
     # Reading: the best value is taken, as on Yucata

@@ -11,7 +11,7 @@ courier.py.)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.events import Event
 from ..choices import Product
@@ -133,11 +133,28 @@ def schemer_targets(g: Villagers) -> list[tuple[int, int]]:
             and cards[slot.card].suit != "Special"]
 
 
+# (cards, the names of its villagers a Schemer may take): worked out again whenever the
+# game's deck is another object (a cache that checks its own input)
+_SCHEMABLE: tuple[Any, frozenset[str]] = (None, frozenset())
+
+
 def schemer_choices(g: Villagers) -> list[Product]:
-    by_seat: dict[int, list[int]] = {}
-    for s, k in schemer_targets(g):
-        by_seat.setdefault(s, []).append(k)
-    return [Product(PlaySchemer, ((s,), tuple(ks))) for s, ks in by_seat.items()]
+    """`schemer_targets` by seat, in seat and slot order (asked on every build decision
+    while a Schemer is in hand: each slot is tested by one set look-up)."""
+    global _SCHEMABLE
+    cards = g.cards
+    cached = _SCHEMABLE  # (one tuple, replaced whole: a reader never sees half of one)
+    if cached[0] is not cards:
+        cached = _SCHEMABLE = (cards, frozenset([c.name for c in cards
+                                                 if c.kind == "villager" and c.suit != "Special"]))
+    names = cached[1]
+    out = []
+    for s, p in enumerate(g.players):
+        ks = tuple([k for k, slot in enumerate(p.village)
+                    if not slot.kids and slot.card in names])
+        if ks:
+            out.append(Product(PlaySchemer, ((s,), ks)))
+    return out
 
 
 def why_not_schemer(g: Villagers, action: PlaySchemer) -> str | None:

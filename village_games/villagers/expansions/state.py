@@ -38,10 +38,13 @@ class ExpansionState:
         return name in self.names
 
     def reset_turn(self) -> None:
+        # (every draft and build turn: an empty list is left as it is, not made again)
         self.recruited = False
         self.extra = 0
-        self.thieves = []
-        self.freelancers = []
+        if self.thieves:
+            self.thieves = []
+        if self.freelancers:
+            self.freelancers = []
         self.bronze_pick = None
 
     def copy(self) -> ExpansionState:

@@ -3,7 +3,8 @@ Build Phases, the reasons an action is refused, and carrying one out."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..actions import Build
 from ..choices import Choices, Product
@@ -24,8 +25,9 @@ from .actions import (
     Recruit,
     ThiefSteals,
 )
-from .bronze import apply_pick, pick_choices, why_not_pick
-from .freelancer import apply_freelancer, freelancer_choices, why_not_freelancer
+from .bronze import apply_pick, why_not_pick
+from .freelancer import apply_freelancer, why_not_freelancer
+from .freelancer import choices_at_start as freelancer_start
 from .pending import (
     apply_reward,
     apply_take,
@@ -69,6 +71,7 @@ from .scoundrels import (
 if TYPE_CHECKING:
     from ...core.actions import Action
     from ..game import Villagers
+    from ..tables import Tables
 
 PENDING_PHASES = ("pick", "reward")
 # the Special villagers that are built into a village like any villager (no action of
@@ -89,6 +92,22 @@ def _holds(g: Villagers, seat: int, effect: str) -> bool:
 
 # ------------------------------------------------------------------ Draft Phase
 DRAFT_EFFECTS = frozenset({"benefactor", "prophet", "barbarian", "flaker"})  # played from hand
+# (tables, the names of its cards with a DRAFT_EFFECTS effect, its Recruiter's name):
+# worked out again whenever the game's tables are another object (a cache that checks
+# its own input)
+_DRAFT_CARDS: tuple[Any, frozenset[str], str | None] = (None, frozenset(), None)
+
+
+def _draft_cards(tables: Tables) -> tuple[Any, frozenset[str], str | None]:
+    global _DRAFT_CARDS
+    cached = _DRAFT_CARDS  # (one tuple, replaced whole: a reader never sees half of one)
+    if cached[0] is not tables:
+        cached = _DRAFT_CARDS = (tables, frozenset([name for name, effect in tables.effect.items()
+                                                    if effect in DRAFT_EFFECTS]),
+                                 tables.by_effect.get("recruiter"))
+    return cached
+
+
 def draft_extras(g: Villagers, seat: int, legal: Choices) -> Choices:
     """The draft's legal list plus the Draft Phase Specials `seat` can play now."""
     e = g.ext
@@ -96,12 +115,20 @@ def draft_extras(g: Villagers, seat: int, legal: Choices) -> Choices:
         return legal
     # Reading: Draft Phase Specials are played on your own draft turn, before its draft
     p = g.players[seat]
-    effects = set(map(g.tables.effect.get, p.hand_pub))  # (map: no Python-level loop)
-    effects.update(map(g.tables.effect.get, p.hand_sec))
+    tables = g.tables
+    cached = _DRAFT_CARDS  # (`_draft_cards`, written out when it holds these tables)
+    if cached[0] is not tables:
+        cached = _draft_cards(tables)
     summary = p._summary or p.summary(g.cards)  # (the method only when there is none yet)
-    recruiter = g.tables.by_effect.get("recruiter") in summary.by_card
-    if not recruiter and effects.isdisjoint(DRAFT_EFFECTS):
-        return legal  # (the usual case: nothing to add)
+    recruiter = cached[2] in summary.by_card  # (`by_effect.get("recruiter")`, kept)
+    if not recruiter:
+        # (the usual case, every draft decision: no Draft Phase card in hand, found
+        # without building the set of the hand's effects)
+        held = cached[1]
+        if held.isdisjoint(p.hand_pub) and held.isdisjoint(p.hand_sec):
+            return legal
+    effects = set(map(tables.effect.get, p.hand_pub))  # (map: no Python-level loop)
+    effects.update(map(tables.effect.get, p.hand_sec))
     parts = list(legal.parts)
     if recruiter and why_not_recruit(g, seat) is None:
         parts.append(Product(Recruit, ()))
@@ -147,12 +174,21 @@ def apply_draft_extra(g: Villagers, seat: int, action: Action) -> None:
 
 
 # ------------------------------------------------------------------ Build Phase
+# name -> the one Build part of a placed Special (a part is never changed once made)
+_PLACED_PARTS: dict[str, list[Product]] = {}
+NO_PARTS: tuple[Product, ...] = ()
+
+
 def special_parts(g: Villagers, seat: int, effect: str) -> list[Product]:
     """What an expansion Special in hand may do in the Build Phase."""
     if effect in PLACED_EFFECTS:
         if g.used >= g.limit:
             return []
-        return [Product(Build, ((g.tables.by_effect[effect],), NEW_CHAIN, NEW_CHAIN))]
+        name = g.tables.by_effect[effect]
+        made = _PLACED_PARTS.get(name)
+        if made is None:
+            made = _PLACED_PARTS[name] = [Product(Build, ((name,), NEW_CHAIN, NEW_CHAIN))]
+        return made[:]  # (a fresh list: the caller may keep it)
     if effect == "pigeoneer":
         return [Product(PlayPigeoneer, ())] if why_not_pigeoneer(g) is None else []
     if effect == "noble":
@@ -164,20 +200,36 @@ def special_parts(g: Villagers, seat: int, effect: str) -> list[Product]:
     return []  # Draft Phase cards (and the Courier) do nothing in the Build Phase
 
 
-def build_extras(g: Villagers, seat: int) -> list[Product]:
-    """Build-turn actions that come from the village, not the hand."""
+def build_extras(g: Villagers, seat: int) -> Sequence[Product]:
+    """Build-turn actions that come from the village, not the hand (each part non-empty).
+
+    Every build decision asks, and nearly always the answer is nothing: the tests that
+    rule each part out are written out here, before any list is made."""
     e = g.ext
     assert e is not None
-    out: list[Product] = []
-    names = e.names  # (`e.has`, written out: every build decision asks)
+    out: list[Product] | None = None
+    names = e.names  # (`e.has`, written out)
+    p = g.players[seat]
+    by_card = (p._summary or p.summary(g.cards)).by_card  # (the method only if none yet)
     if "profiteers" in names:
-        out += freelancer_choices(g, seat)
-        picks = pick_choices(g, seat)
-        if picks:
-            out.append(Product(PickBronze, (picks,)))
-    if "scoundrels" in names:
-        out += thief_choices(g, seat)
-    return [p for p in out if p._n]
+        if g.used == 0 and g.returns == 0 and not g.tinner:  # (`freelancer._at_start`)
+            out = freelancer_start(g, seat)
+        if e.bronze_round[seat] != g.round and e.bronze_pick is None:  # (`pick_choices`)
+            bronze = g.tables.bronze_set
+            if not bronze.isdisjoint(by_card):  # (`pick_choices`, written out)
+                village = p.village
+                found = [k for name in bronze.intersection(by_card) for k in by_card[name]
+                         if not village[k].kids]
+                if len(found) > 1:  # (with one, there is nothing to choose)
+                    found.sort()
+                    if out is None:
+                        out = []
+                    out.append(Product(PickBronze, (tuple(found),)))
+    if "scoundrels" in names and by_card.get(g.tables.by_effect.get("thief")):
+        thieves = thief_choices(g, seat)  # (asked only when a Thief is in the village)
+        if thieves:
+            out = thieves if out is None else out + thieves
+    return out or NO_PARTS
 
 
 def why_not_build_extra(g: Villagers, seat: int, action: Action) -> str | None:

@@ -18,7 +18,7 @@ def season(g: Villagers) -> str:
 def discard_event(g: Villagers, name: str) -> None:
     s = g.solo
     assert s is not None
-    s.discards[s.events[name].season].append(name)
+    s.discards[s.events.events[name].season].append(name)
     if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         g.emit(Event("event_discard", "{} goes to the discard pile.", {"event": name},
                      (name,)))

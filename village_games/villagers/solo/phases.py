@@ -10,7 +10,7 @@ from operator import is_not
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
-from ..choices import Choices, Product
+from ..choices import Choices, Product, product
 from ..road import refill_slot
 from .actions import (
     Conscript,
@@ -52,7 +52,8 @@ def after_draft(g: Villagers, from_road: bool) -> bool:
     else the emptied Road slot is dealt again at once."""
     # Reading: every draft from the Road, face up or from a stack, gives her a villager;
     # a draft from the Reserve (once the stacks are gone) does not, as it is not on the Road
-    if from_road and any(c is not None for c in g.road):
+    road = g.road
+    if from_road and road.count(None) != len(road):  # (a card on the Road, no Python loop)
         g.phase = "countess"
         return True
     _refill(g)
@@ -60,9 +61,14 @@ def after_draft(g: Villagers, from_road: bool) -> bool:
 
 
 def _refill(g: Villagers) -> None:
-    s = _s(g)
-    for i in sorted(s.refill):
-        refill_slot(g, i, reserve_first=False)
+    s = g.solo
+    assert s is not None
+    refill = s.refill
+    if len(refill) == 1:  # (after each draft and pick: one slot, nothing to sort)
+        refill_slot(g, refill[0], reserve_first=False)
+    else:
+        for i in sorted(refill):
+            refill_slot(g, i, reserve_first=False)
     s.refill = []
 
 
@@ -76,7 +82,7 @@ def apply_give(g: Villagers, slot: int) -> None:
         g.emit(Event("countess", "The {} from Road slot {} joins the Countess's village{}.",
                      {"seat": COUNTESS, "card": card, "slot": slot, "coins": coins},
                      (card, slot + 1, f" with its {coins} Gold" if coins else "")))
-    _s(g).refill.append(slot)
+    g.solo.refill.append(slot)  # type: ignore[union-attr]
     _refill(g)
     g.phase = "draft"
     _draft.finish_draft(g, 0)
@@ -112,9 +118,11 @@ def countess_draws(g: Villagers, stack: int | None, why: str) -> str | None:
 def start_toll(g: Villagers, effect: str, after: str) -> bool:
     """If a face-up `effect` card is in force for this phase and not met yet, ask the
     player (phase "toll"); True when the game now waits."""
-    s = _s(g)
+    s = g.solo
+    assert s is not None
+    events = s.events.events  # (the dict itself: face-up names are always in the deck)
     for name in s.face_up:
-        card = s.events[name]
+        card = events[name]
         if card.effect != effect or name in s.begun:
             continue
         s.begun.append(name)
@@ -133,7 +141,8 @@ def start_toll(g: Villagers, effect: str, after: str) -> bool:
 
 
 def _lose(g: Villagers, name: str) -> None:
-    s = _s(g)
+    s = g.solo  # (`_s`, written out: no call)
+    assert s is not None
     me = g.players[0]
     if s.events[name].effect == "fewer_drafts":
         me.draft_limit = max(1, me.draft_limit - 1)
@@ -147,7 +156,8 @@ def _lose(g: Villagers, name: str) -> None:
 
 
 def apply_toll(g: Villagers, pay: bool) -> None:
-    s = _s(g)
+    s = g.solo  # (`_s`, written out: no call)
+    assert s is not None
     name = s.current
     assert name is not None
     card = s.events[name]
@@ -173,19 +183,30 @@ def in_force(g: Villagers, effect: str) -> int | None:
     s = g.solo
     if s is None:
         return None
-    events = s.events.events  # (the dict itself: face-up names are always in the deck)
-    for name in s.face_up:
-        card = events[name]
-        if card.effect == effect:
-            return card.gold
-    return None
+    face_up = s.face_up
+    if not face_up:
+        return None
+    # (every build decision and padlock asks, for Serfdom and the Countess Bank: the
+    # effects of the face-up cards are worked out again only when `face_up` differs from
+    # the copy they were worked out for)
+    events, known, force = s._force
+    if known != face_up or events is not s.events:
+        events = s.events
+        force = {}
+        for name in face_up:
+            card = events.events[name]  # (the dict itself: face-up names are in the deck)
+            force.setdefault(card.effect, card.gold)  # (the first card of each effect)
+        s._force = (events, face_up[:], force)
+    return force.get(effect)
 
 
 def start_build_phase(g: Villagers) -> None:
     """The Build Phase's cards (Serfdom, the Countess Bank) are in force from now on."""
-    s = _s(g)
+    s = g.solo  # (`_s`, written out: no call)
+    assert s is not None
+    events = s.events.events
     for name in s.face_up:
-        card = s.events[name]
+        card = events[name]
         if card.kind == "build_phase" and card.effect != "fewer_builds" and name not in s.begun:
             s.begun.append(name)
 
@@ -201,7 +222,8 @@ def start_event_phase(g: Villagers) -> None:
 
 
 def _continue(g: Villagers) -> None:
-    s = _s(g)
+    s = g.solo  # (`_s`, written out: no call)
+    assert s is not None
     if s.face_up:
         g.phase = "events"
         return
@@ -209,7 +231,8 @@ def _continue(g: Villagers) -> None:
 
 
 def _end_event_phase(g: Villagers) -> None:
-    s = _s(g)
+    s = g.solo  # (`_s`, written out: no call)
+    assert s is not None
     if all(not p.cards for p in g.stacks):
         if g.reporting():  # Rulebook: the final round
             g.emit(Event("event_end", "The final round: the Countess takes no card from the "
@@ -231,7 +254,8 @@ def _end_event_phase(g: Villagers) -> None:
 
 
 def resolve(g: Villagers, name: str) -> None:
-    s = _s(g)
+    s = g.solo  # (`_s`, written out: no call)
+    assert s is not None
     card = s.events[name]
     s.face_up.remove(name)
     if name in s.begun:
@@ -243,7 +267,8 @@ def resolve(g: Villagers, name: str) -> None:
 
 
 def _resolve_card(g: Villagers, name: str) -> None:
-    s = _s(g)
+    s = g.solo  # (`_s`, written out: no call)
+    assert s is not None
     card = s.events[name]
     if card.kind != "event":
         # Rulebook: a phase card did its work in its phase; it is only discarded here
@@ -267,7 +292,8 @@ def _resolve_card(g: Villagers, name: str) -> None:
 
 def _chain(g: Villagers, names: list[str]) -> None:
     """Resolve `names` at once, one after another (a Mood Swing's replacement)."""
-    s = _s(g)
+    s = g.solo  # (`_s`, written out: no call)
+    assert s is not None
     if not names:
         _continue(g)
         return
@@ -283,7 +309,8 @@ def _chain(g: Villagers, names: list[str]) -> None:
 
 
 def _start_effect(g: Villagers, name: str) -> None:
-    s = _s(g)
+    s = g.solo  # (`_s`, written out: no call)
+    assert s is not None
     card = s.events[name]
     opts = options(g, card) if card.effect in CHOICE_KIND else ()
     if card.effect in CHOICE_KIND and len(opts) > 1:
@@ -301,7 +328,8 @@ def _start_effect(g: Villagers, name: str) -> None:
 
 
 def apply_choice(g: Villagers, value: object) -> None:
-    s = _s(g)
+    s = g.solo  # (`_s`, written out: no call)
+    assert s is not None
     name = s.current
     assert name is not None
     s.current = None
@@ -311,7 +339,8 @@ def apply_choice(g: Villagers, value: object) -> None:
 
 
 def apply_jester(g: Villagers, name: str) -> None:
-    s = _s(g)
+    s = g.solo  # (`_s`, written out: no call)
+    assert s is not None
     s.face_up.remove(name)
     discard_event(g, name)
     s.jester = False
@@ -331,45 +360,59 @@ def jester_targets(g: Villagers) -> tuple[str, ...]:
 
 
 def with_jester(g: Villagers, legal: Choices) -> Choices:
-    targets = jester_targets(g)
+    # (every decision of a solo game asks: `jester_targets`, written out)
+    s = g.solo
+    if s is None or not s.jester or g.phase in ("agent", "over"):
+        return legal
+    targets = tuple(s.unbegun())
     if not targets:
         return legal
-    return Choices([*legal.parts, Product(PlayJester, (targets,))])
+    n = len(targets)  # (`legal`'s parts are non-empty, as a Choices' parts always are)
+    return Choices.of([*legal.parts, product(PlayJester, (targets,), n)], legal._n + n)
 
 
 _filled = partial(is_not, None)  # (a Road slot with a card)
+PAY_TOLL = Product(PayToll, ((True, False),))  # (a part is never changed once made)
+
+
+def _one(kind: type, axis: tuple) -> Choices:
+    """`Choices([Product(kind, (axis,))])`, made directly (each solo decision has one)."""
+    n = len(axis)
+    return Choices.of([product(kind, (axis,), n)], n) if n else Choices([])
 
 
 def legal(g: Villagers) -> Choices:
-    s = _s(g)
+    s = g.solo
+    assert s is not None
     phase = g.phase
-    if phase == "countess":
+    if phase == "countess":  # (the most common solo decision)
         road = g.road  # (the filled slots, found without a Python-level loop)
-        parts = [Product(GiveCountess, (tuple(compress(range(len(road)), map(_filled, road))),))]
+        choices = _one(GiveCountess, tuple(compress(range(len(road)), map(_filled, road))))
     elif phase == "toll":
-        parts = [Product(PayToll, ((True, False),))]
+        choices = Choices.of([PAY_TOLL], PAY_TOLL._n)
     elif phase == "events":
-        blocked = _deadline_blocks(g)
-        parts = [Product(ResolveEvent, (tuple(n for n in s.face_up
-                                              if not (blocked and n in blocked)),))]
+        # with a Jester deadline blocking, every face-up event is blocked
+        choices = _one(ResolveEvent, () if _deadline_blocks(g) else tuple(s.face_up))
     else:
         card = s.events[s.current] if s.current else None
         assert card is not None
-        parts = [Product(CHOICE_ACTION[CHOICE_KIND[card.effect]], (options(g, card),))]
-    return with_jester(g, Choices(parts))
+        choices = _one(CHOICE_ACTION[CHOICE_KIND[card.effect]], options(g, card))
+    return with_jester(g, choices)
 
 
 def _deadline_blocks(g: Villagers) -> tuple[str, ...]:
     """With a Jester deadline face up and the Jester unused, no event may be resolved
     before the Jester is played (it must be played before the round ends)."""
-    s = _s(g)
+    s = g.solo  # (`_s`, written out: no call)
+    assert s is not None
     if s.jester and any(s.events[n].kind == "jester_deadline" for n in s.face_up):
         return tuple(s.face_up)
     return ()
 
 
 def why_not(g: Villagers, action: Action) -> str | None:
-    s = _s(g)
+    s = g.solo  # (`_s`, written out: no call)
+    assert s is not None
     kind = type(action)
     if kind is PlayJester:
         return why_not_jester(g, action.event)  # type: ignore[attr-defined]

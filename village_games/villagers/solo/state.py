@@ -15,7 +15,7 @@ class SoloState:
     choice; `refill`: Road slots emptied by this draft, dealt again after her pick."""
 
     __slots__ = ("mode", "events", "decks", "discards", "face_up", "begun", "jester",
-                 "current", "refill", "after")
+                 "current", "refill", "after", "_force")
 
     def __init__(self, mode: str, events: EventSet) -> None:
         self.mode = mode
@@ -28,6 +28,10 @@ class SoloState:
         self.current: str | None = None
         self.refill: list[int] = []
         self.after = ""  # the phase a toll (Rats, Arson) interrupts: "draft" or "build"
+        # (the events, a copy of `face_up`, {effect: gold of the first face-up card with
+        # it}): what `phases.in_force` read last; replaced whole, never changed, so copies
+        # share it
+        self._force: tuple[EventSet | None, list[str], dict[str, int]] = (None, [], {})
 
     def copy(self) -> SoloState:
         s = SoloState.__new__(SoloState)
@@ -37,6 +41,7 @@ class SoloState:
         s.face_up, s.begun = self.face_up[:], self.begun[:]
         s.jester, s.current, s.refill, s.after = (self.jester, self.current, self.refill[:],
                                                   self.after)
+        s._force = self._force
         return s
 
     def unbegun(self) -> list[str]:
