@@ -32,7 +32,21 @@ RESERVE = Product(DraftReserve, ())
 def draft_choices(g: Villagers, seat: int | None = None) -> Choices:
     """The drafter's legal list (`seat`: unused, the same for every drafter; taken so that
     the game calls every phase's list maker alike)."""
-    road = g.road
+    road, piles = g.road, g.stacks
+    if len(road) == 6 and None not in road and len(piles) == 6:
+        # The usual case, a full Road: the key is one small int, the bits of the stacks
+        # with cards (64: none has, the Reserve has), cheaper to make and hash than tuples
+        # (written out for the six stacks: quicker than compress/map here)
+        s0, s1, s2, s3, s4, s5 = piles
+        key = ((1 if s0.cards else 0) + (2 if s1.cards else 0) + (4 if s2.cards else 0)
+               + (8 if s3.cards else 0) + (16 if s4.cards else 0)
+               + (32 if s5.cards else 0)) or (64 if g.reserve.cards else 0)
+        legal = _FULL_ROAD.get(key)
+        if legal is None:
+            legal = _FULL_ROAD[key] = _draft_choices(
+                _ALL_SLOTS[6], tuple(compress(_STACK_NUMBERS, map(_cards_of, g.stacks))),
+                bool(g.reserve.cards))
+        return legal
     # (compress/map: the filled slots and stacks found without a Python-level loop)
     slots = (tuple(compress(range(len(road)), map(_filled, road))) if None in road
              else _ALL_SLOTS.get(len(road)) or tuple(range(len(road))))
@@ -56,6 +70,7 @@ def _draft_choices(slots: tuple[int, ...], stacks: tuple[int, ...], reserve: boo
 # The draft's legal list depends only on which Road slots and piles hold cards, so each
 # such list is made once (a Choices is read-only to its users and holds only legal moves).
 _DRAFTS: dict[tuple, Choices] = {}
+_FULL_ROAD: dict[int, Choices] = {}  # the same with all 6 slots filled, by `draft_choices`'s bits
 _ALL_SLOTS = {6: tuple(range(6))}
 _STACK_NUMBERS = tuple(range(STACKS))
 _cards_of = attrgetter("cards")
@@ -102,7 +117,8 @@ def start_draft(g: Villagers) -> None:
         food = p.summary(g.cards).food
         if g.ext is not None and g.ext.devs:
             food += dev_bonus(g, g.players.index(p), "food")
-        p.draft_limit = drafting_limit(food)
+        # (`drafting_limit`, written out)
+        p.draft_limit = BASE_LIMIT + food if food < MAX_LIMIT - BASE_LIMIT else MAX_LIMIT
         p.drafting = True
     if g.reporting():
         g.emit(Event("phase", "Round {}: the Draft Phase begins; drafting limits {}.",
@@ -147,6 +163,15 @@ def apply_draft(g: Villagers, seat: int, action: Action) -> None:
                          reveals=True, chance=True))
     if g.solo is not None and after_draft(g, kind is not DraftReserve):
         return  # the player now picks a villager for the Countess
+    if g.ext is None:  # (`finish_draft`, written out without expansions: every draft ends here)
+        if len(p.square) >= p.draft_limit:
+            _to_hand(g, seat)
+        g.turn = nxt = (seat + 1) % g.n
+        road = g.road
+        if road and road[0] is not None and g.players[nxt].drafting:
+            return  # (`settle_draft`'s usual case: a card is left and the next seat drafts)
+        settle_draft(g)
+        return
     finish_draft(g, seat)
 
 
@@ -156,12 +181,14 @@ def finish_draft(g: Villagers, seat: int) -> None:
     if len(p.square) >= p.draft_limit:
         _to_hand(g, seat)
     e = g.ext
-    if e is not None and e.extra and p.drafting and anything_to_draft(g):
-        e.extra -= 1  # the Recruiter's second draft of this turn
-        return
-    g.turn = (seat + 1) % g.n
     if e is not None:
+        if e.extra and p.drafting and anything_to_draft(g):
+            e.extra -= 1  # the Recruiter's second draft of this turn
+            return
+        g.turn = (seat + 1) % g.n
         e.reset_turn()
+    else:
+        g.turn = (seat + 1) % g.n
     settle_draft(g)
 
 
@@ -176,20 +203,25 @@ def _to_hand(g: Villagers, seat: int) -> None:
 
 def settle_draft(g: Villagers) -> None:
     """Move the turn to the next player still drafting; end the phase when none is."""
-    road = g.road  # (a card on the Road: something is left, the usual case)
-    if road.count(None) == len(road) and not anything_to_draft(g):
+    road = g.road  # (a card in Road slot 1: something is left, the usual case)
+    if (not road or road[0] is None) and road.count(None) == len(road) \
+            and not anything_to_draft(g):
         # Reading: with nothing left anywhere, everyone still drafting stops with what they have
         for seat, p in enumerate(g.players):
             if p.drafting:
                 _to_hand(g, seat)
     players, n, turn = g.players, g.n, g.turn
-    for k in range(n):
-        seat = (turn + k) % n
-        if players[seat].drafting:
-            g.turn = seat
-            if g.ext is not None:
-                open_moment(g)  # the Courier's holder may act before this turn begins
-            return
-    from .flow import end_draft  # (flow imports this module)
+    seat = turn % n
+    if not players[seat].drafting:  # (else the usual case: the seat whose turn it is drafts)
+        for k in range(1, n):
+            seat = (turn + k) % n
+            if players[seat].drafting:
+                break
+        else:
+            from .flow import end_draft  # (flow imports this module)
 
-    end_draft(g)
+            end_draft(g)
+            return
+    g.turn = seat
+    if g.ext is not None:
+        open_moment(g)  # the Courier's holder may act before this turn begins

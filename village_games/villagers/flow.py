@@ -57,7 +57,10 @@ def start_build(g: Villagers) -> None:
 def start_turn(g: Villagers, seat: int) -> None:
     """The build limit is fixed here, from the Builders the village shows now."""
     g.turn = seat
-    g.limit = build_limit(g.players[seat].summary(g.cards).builders)
+    p = g.players[seat]
+    builders = (p._summary or p.summary(g.cards)).builders  # (the method if none yet)
+    # (`build_limit`, written out: every turn starts here)
+    g.limit = BASE_LIMIT + builders if builders < MAX_LIMIT - BASE_LIMIT else MAX_LIMIT
     g.used = g.returns = 0
     g.tinner = False
     g.cover = None

@@ -23,21 +23,24 @@ def in_hand(g: Villagers, seat: int, name: str) -> bool:
 def distinct_hand(g: Villagers, seat: int) -> tuple[str, ...]:
     """Each card name in the hand once, in card-file order."""
     p = g.players[seat]
-    if not p.hand_sec:
-        return tuple(dict.fromkeys(p.hand_pub))
-    if not p.hand_pub:
-        return tuple(dict.fromkeys(p.hand_sec))
-    return tuple(sorted({*p.hand_pub, *p.hand_sec}, key=g.order.__getitem__))
+    pub, sec = p.hand_pub, p.hand_sec
+    # (one list, already in order: a set tells whether it holds a card twice, a little
+    # cheaper than dropping repeats with `dict.fromkeys`)
+    if not sec:
+        return tuple(pub) if len(set(pub)) == len(pub) else tuple(dict.fromkeys(pub))
+    if not pub:
+        return tuple(sec) if len(set(sec)) == len(sec) else tuple(dict.fromkeys(sec))
+    return tuple(sorted({*pub, *sec}, key=g.order.__getitem__))
 
 
 def play_from_hand(g: Villagers, seat: int, name: str) -> bool:
     """Remove a played card; True when it was secret until now (playing reveals it).
     A known copy is used first: the table cannot tell copies apart."""
-    p = g.players[seat]
-    if name in p.hand_pub:  # Reading: of two copies, the one the table knows is played
-        p.hand_pub.remove(name)
+    pub = g.players[seat].hand_pub
+    if name in pub:  # Reading: of two copies, the one the table knows is played
+        pub.remove(name)
         return False
-    p.hand_sec.remove(name)
+    g.players[seat].hand_sec.remove(name)
     return True
 
 

@@ -8,6 +8,8 @@ to their owners' Supplies and the game ends.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ..core.events import Event
@@ -100,6 +102,10 @@ def breakdown(g: Villagers, seat: int, reads: dict[int, int | None] | None) -> l
 
 
 # ------------------------------------------------------------------ the Second Market
+_card = itemgetter(0)  # (`Slot.card`)
+_coins = itemgetter(4)  # (`Slot.coins`)
+
+
 def agent_options(g: Villagers, seat: int) -> tuple[int, ...]:
     """Slots of `seat`'s villagers with coins on them (what an Agent can read)."""
     return tuple([k for k, slot in enumerate(g.players[seat].village) if slot[4]])  # (coins)
@@ -111,7 +117,9 @@ def start_second_market(g: Villagers) -> None:
         g.emit(Event("phase", "The Second Market Phase: the last scoring.",
                      {"phase": "market", "market": 2}))
     agents = g.tables.agents
+    # (`isdisjoint`/`map`: most villages hold no Agent, found without a Python-level loop)
     g.agent_queue = [[seat, k] for seat in scoring_order(g)
+                     if not agents.isdisjoint(map(_card, g.players[seat].village))
                      for k, slot in enumerate(g.players[seat].village)
                      if slot.card in agents and not slot.kids]
     g.agent_reads = []
@@ -171,10 +179,13 @@ def score_second_market(g: Villagers) -> None:
         p = g.players[seat]
         s = p.summary(g.cards)
         mine = reads.get(seat, {})
-        silver_of = g.tables.silver  # (a villager without a formula earns no Silver)
-        values = {k: 0 if silver_of[slot.card] is None else
-                  silver_value(g.cards, p.village, s, slot, mine.get(k))
-                  for k, slot in enumerate(p.village)}
+        village = p.village
+        # every slot's value, 0 without a formula; only the slots with one are worked out
+        # (`compress`/`map`: those found without a Python-level loop)
+        values = dict.fromkeys(range(len(village)), 0)
+        for k in compress(range(len(village)), map(g.tables.silver.__getitem__,
+                                                   map(_card, village))):
+            values[k] = silver_value(g.cards, village, s, village[k], mine.get(k))
         silver = sum(values.values())
         if g.ext is not None and g.ext.has("saints"):
             silver += nun_value(g, seat, values)  # the Nun (Saints), scored with Silver
@@ -183,7 +194,10 @@ def score_second_market(g: Villagers) -> None:
         g.bank -= earned
         p.gold += earned + s.coins
         if s.coins:
-            p.village = [with_coins(slot, 0) if slot.coins else slot for slot in p.village]
+            village = p.village[:]  # (a new list, as before: the coined slots replaced)
+            for k in compress(range(len(village)), map(_coins, village)):
+                village[k] = with_coins(village[k], 0)
+            p.village = village
             p.changed()
         if g.reporting():
             g.emit(Event("market", "{} earns {} Gold ({} printed + {} Silver) and moves {} "

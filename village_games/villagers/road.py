@@ -26,22 +26,27 @@ def refill_slot(g: Villagers, i: int, reserve_first: bool) -> None:
     """Deal a card face up into empty Road slot `i`: from the leftmost stack, else the
     Reserve (during the draft), or the Reserve first (the update after it)."""
     source: Pile
-    j: int | None = None
-    if reserve_first and g.reserve.cards:
-        source = g.reserve
+    reserve = g.reserve
+    if reserve_first and reserve.cards:
+        source = reserve
     else:
-        for k, pile in enumerate(g.stacks):  # the leftmost stack with cards
-            if pile.cards:
-                source, j = pile, k
+        for source in g.stacks:  # the leftmost stack with cards
+            if source.cards:
                 break
         else:
-            if not g.reserve.cards:
+            if not reserve.cards:
                 return  # nothing left to deal: the slot stays empty
-            source = g.reserve
-    card = source.draw()
+            source = reserve
+    # (`source.draw()`, written out: every draft from the Road deals one)
+    cards = source.cards
+    source.known.pop()
+    card = cards.pop()
+    if len(cards) < source.low:
+        source.low = len(cards)
     g.road[i] = card
     g.road_coins[i] = 0
     if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+        j = None if source is reserve else g.stacks.index(source)  # (Piles compare by identity)
         g.emit(Event("refill", "{} is dealt face up from {} into Road slot {}.",
                      {"slot": i, "card": card, "from": "reserve" if j is None else j},
                      (card, pile_name(j), i + 1), reveals=True, chance=True))
@@ -58,10 +63,12 @@ def update_three_plus(g: Villagers) -> None:
         if card is not None and g.road_coins[i]:
             _discard_road(g, i)
     _refill_empty(g)
+    coins, placed = g.road_coins, 0
     for i, card in enumerate(g.road):
         if card is not None:
-            g.road_coins[i] += 1
-            g.bank -= 1
+            coins[i] += 1
+            placed += 1
+    g.bank -= placed  # (the Bank pays them all at once)
     if g.reporting():
         g.emit(Event("road_coins", "1 Gold goes on each face-up villager of the Road.",
                      {"coins": g.road_coins[:]}))
