@@ -31,8 +31,8 @@ from .markup import esc
 from .query import echo, notice_html
 from .replay_share import download_html, fits_in_link, replay_query, view_key, viewer_of
 from .safe import ErrorBanner, guarded
+from .save_file import SAVE_FORMAT
 from .table_adapter import GameAdapter
-from .table_app import SAVE_FORMAT
 from .theme import style_tag
 from .upload import SAVE_FILE_LIMIT, SizedText, SizedUpload, upload_text
 

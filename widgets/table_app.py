@@ -67,6 +67,7 @@ from .log_view import first_shown, log_html
 from .query import echo, notice_html, page_query
 from .replay_share import download_html, fits_in_link, replay_query
 from .safe import ErrorBanner, guarded
+from .save_file import SAVE_FORMAT, log_left_out, save_text, with_log
 from .shared_models import Shared
 from .table_adapter import DataFile, Frame, GameAdapter
 from .table_files import FileControl, Upload, declared_files, parse_upload, user_file
@@ -87,7 +88,6 @@ from .table_setup import (
 from .theme import style_tag
 from .upload import SAVE_FILE_LIMIT, SizedText, SizedUpload, upload_text
 
-SAVE_FORMAT = "village-games-table"
 REVEALED = "Undo never rewinds past something revealed or left to chance (a reveal, a draw)."
 STEP_LABEL = "Show automatic play step by step"
 HOT_SEAT_UNDO = ("With several people at one screen, only the one who moved may take it "
@@ -679,9 +679,7 @@ class TableApp:
         self._refresh()
 
     def save_json(self) -> str:
-        g = self.game
-        return json.dumps({"format": SAVE_FORMAT, "game": g.game_name, "seats": self.kinds,
-                           "state": g.to_dict()})
+        return save_text(self.game, self.kinds)
 
     def _on_save(self, _b: Any = None) -> None:
         text = self.save_json()
@@ -724,6 +722,8 @@ class TableApp:
             game = self.adapter.from_dict(state)
         except (KeyError, TypeError, AttributeError, IndexError) as exc:
             raise ValueError(f"the saved game is incomplete or damaged ({exc!r})") from None
+        if log_left_out(data):  # a very long game's save: its log is written again
+            game = with_log(game, state)
         n = game.num_players
         kinds = data.get("seats")
         if not (isinstance(kinds, list) and len(kinds) == n and all(k in (HUMAN, BOT)

@@ -1,0 +1,60 @@
+"""A very long game's save leaves its log out (the log is most of it: a 25,116-move game
+saved at 9 MB, over the 8 MB upload limit) and loading it writes the log again from the
+moves, refusing a file whose moves do not lead to the state it holds."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from village_games.core import SeatView
+from widgets import save_file
+from widgets.villages.play_app import make_app
+
+
+def _bots_play(app, moves: int) -> None:
+    g = app.game
+    bots = [app.adapter.make_bot(s, s) for s in range(g.num_players)]
+    while len(g.history) < moves and not g.is_over():
+        p = g.to_act()[0]
+        g.apply(p, bots[p].act(SeatView(g, p)))
+
+
+def _bot_table() -> object:
+    return make_app({"players": "3", "seats": "bot,bot,bot", "seed": "4"})
+
+
+def test_an_ordinary_save_keeps_its_log() -> None:
+    app = _bot_table()
+    _bots_play(app, 40)
+    data = json.loads(app.save_json())
+    assert "log" not in data and data["state"]["log"]
+
+
+def test_a_long_save_leaves_its_log_out_and_loads_with_the_whole_log(monkeypatch) -> None:
+    app = _bot_table()
+    _bots_play(app, 300)
+    monkeypatch.setattr(save_file, "SAVE_KEEPS_LOG", 10_000)
+    text = app.save_json()
+    data = json.loads(text)
+    assert data["log"] == save_file.LOG_LEFT_OUT and "log" not in data["state"]
+    assert len(text) < len(json.dumps(app.game.to_dict()))
+    fresh = _bot_table()
+    fresh.load_json(text)
+    assert fresh.game.to_dict() == json.loads(json.dumps(app.game.to_dict()))
+    assert [e.text for e in fresh.game.log] == [e.text for e in app.game.log]
+
+
+def test_a_long_save_whose_moves_lead_elsewhere_is_refused_and_nothing_changes(
+        monkeypatch) -> None:
+    app = _bot_table()
+    _bots_play(app, 300)
+    monkeypatch.setattr(save_file, "SAVE_KEEPS_LOG", 10_000)
+    data = json.loads(app.save_json())
+    data["state"]["players"][0]["name"] = "Mallory"  # changed by hand
+    other = _bot_table()
+    before = other.game.to_dict()
+    with pytest.raises(ValueError, match="do not lead to the game it holds"):
+        other.load_json(json.dumps(data))
+    assert other.game.to_dict() == before
