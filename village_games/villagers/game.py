@@ -33,7 +33,7 @@ from .choices import Choices, Product
 from .draft import apply_draft, draft_choices, start_draft, why_not_draft
 from .expansions import check_expansions
 from .expansions.actions import BUILD_TYPES as EXT_BUILD_TYPES
-from .expansions.actions import COURIER_TYPES
+from .expansions.actions import COURIER_TYPES, PENDING_TYPES
 from .expansions.actions import DRAFT_TYPES as EXT_DRAFT_TYPES
 from .expansions.courier import apply_courier, courier_choices, pass_moment, why_not_courier
 from .expansions.deck import with_expansions
@@ -68,7 +68,7 @@ from .player import PlayerState
 from .road import place_coin
 from .solo import STACK_SIZE, check_solo, with_countess
 from .solo import set_up as set_up_solo
-from .solo.actions import PlayJester
+from .solo.actions import SOLO_ACTIONS, PlayJester
 from .solo.countess import START_GOLD as COUNTESS_GOLD
 from .solo.events import EventSpec, resolve_events
 from .solo.phases import NEXT_TEXT as SOLO_NEXT_TEXT
@@ -287,14 +287,30 @@ class Villagers(Game):
                 return legal
             if phase == "over":
                 return ()
+            if self.solo is not None and phase in SOLO_PHASES:  # (the Jester included)
+                legal = solo_choices(self)
+                self._legal = (player, legal)
+                return legal
         elif ext.courier is not None:  # (`may_act`, written out)
             if player != ext.courier or type(player) is not int:
                 return ()
-        elif player != self.turn or type(player) is not int or self.phase == "over":
-            return ()
+            legal: Sequence[Action] = courier_choices(self)  # (the Courier's moment)
+            self._legal = (player, legal)
+            return legal
+        else:
+            if player is not self.turn:  # (`is`, as above)
+                return ()
+            # with expansions, outside the Courier's moment: one list maker per phase
+            maker = EXT_LEGAL.get(self.phase)
+            if maker is not None:
+                legal = maker(self, player)
+                self._legal = (player, legal)
+                return legal
+            if self.phase == "over":
+                return ()
         phase = self.phase
         if ext is not None and ext.courier is not None:
-            legal: Sequence[Action] = courier_choices(self)
+            legal = courier_choices(self)
         elif phase == "draft":
             legal = draft_choices(self)
             if self.ext is not None:
@@ -372,16 +388,11 @@ class Villagers(Game):
         cached = self._legal
         if self.quiet and self._tracer is None and cached is not None and cached[0] is player:
             legal = cached[1]  # (`accepts`, written out; the action just read needs no search)
-            if (action is getattr(legal, "_last", None) and action is not None
-                    or action in legal):
+            # (every cached list is a `Choices`; `_last` is the action read from it last)
+            if action is legal._last and action is not None or action in legal:
                 self._legal = None
-                if self.ext is not None:
-                    self._rules(player, action)
-                elif self.solo is not None and (self.phase in SOLO_PHASES
-                                                or type(action) in SOLO_EXTRA):
-                    apply_solo(self, action)
-                else:  # (`_rules` without expansions: a legal action's kind says what to do)
-                    BASE_RULES[type(action)](self, player, action)
+                # (`_rules`, written out: a legal action's kind says what to do)
+                RULES[type(action)](self, player, action)
                 return []
         return super().apply(player, action)
 
@@ -541,4 +552,38 @@ BUILD_RULES: dict[type, Any] = {kind: BASE_RULES[kind] for kind in (
 BASE_LEGAL: dict[str, Any] = {
     "draft": draft_choices, "build": build_choices, "road": coin_choices,
     "agent": agent_choices,
+}
+
+
+def _ext_draft_choices(g: Villagers, seat: int) -> Choices:
+    return draft_extras(g, seat, draft_choices(g))
+
+
+def _pending_choices(g: Villagers, seat: int) -> Choices:
+    return pending_choices(g)
+
+
+# What `legal_actions` makes in each phase with expansions, outside the Courier's moment
+# (the general path of `legal_actions`, as a table: expansions are never played solo)
+EXT_LEGAL: dict[str, Any] = {
+    "draft": _ext_draft_choices, "build": build_choices, "road": coin_choices,
+    "pick": _pending_choices, "reward": _pending_choices, "agent": agent_choices,
+}
+
+
+def _apply_solo(g: Villagers, seat: int, action: Action) -> None:
+    apply_solo(g, action)
+
+
+# What `_rules` does with each kind of legal action, in every mode: as in the base game,
+# each kind is offered in one phase only (the Courier's two only in his moment, the solo
+# mode's own only in its phases, the Jester anywhere but always by `apply_solo`), so a
+# legal action's kind says what to do
+RULES: dict[type, Any] = {
+    **BASE_RULES,
+    **dict.fromkeys(EXT_DRAFT_TYPES, apply_draft_extra),
+    **dict.fromkeys(EXT_BUILD_TYPES, apply_build_extra),
+    **dict.fromkeys(PENDING_TYPES, apply_pending),
+    **dict.fromkeys(COURIER_TYPES, apply_courier),
+    **dict.fromkeys(SOLO_ACTIONS, _apply_solo),
 }
