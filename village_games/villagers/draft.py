@@ -112,15 +112,18 @@ def why_not_draft(g: Villagers, action: Action) -> str | None:
 
 def start_draft(g: Villagers) -> None:
     g.phase = "draft"
-    for p in g.players[:g.n]:  # (a solo game's Countess never drafts)
+    cards, e = g.cards, g.ext
+    devs = e is not None and bool(e.devs)
+    for seat in range(g.n):  # (a solo game's Countess never drafts)
+        p = g.players[seat]
         p.square = []
-        food = p.summary(g.cards).food
-        if g.ext is not None and g.ext.devs:
-            food += dev_bonus(g, g.players.index(p), "food")
+        food = (p._summary or p.summary(cards)).food  # (the method only if none yet)
+        if devs:
+            food += dev_bonus(g, seat, "food")
         # (`drafting_limit`, written out)
         p.draft_limit = BASE_LIMIT + food if food < MAX_LIMIT - BASE_LIMIT else MAX_LIMIT
         p.drafting = True
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         g.emit(Event("phase", "Round {}: the Draft Phase begins; drafting limits {}.",
                      {"round": g.round, "phase": "draft",
                       "limits": [p.draft_limit for p in g.players[:g.n]]},
@@ -148,13 +151,33 @@ def apply_draft(g: Villagers, seat: int, action: Action) -> None:
             g.emit(Event("draft", "{} drafts the {} from Road slot {}{}.",
                          {"seat": seat, "card": card, "slot": i, "coins": coins},
                          (p.name, card, i + 1, f" and takes its {coins} Gold" if coins else "")))
-        if g.solo is None:
-            refill_slot(g, i, False)  # (not the Reserve first)
-        else:
+        if g.solo is not None:
             g.solo.refill.append(i)  # dealt again after the Countess's pick
+        elif g._batch is None and g._tracer is None:
+            # (`refill_slot(g, i, False)`, written out for a quiet game, every DraftRoad:
+            # the leftmost stack with cards deals, the Reserve once they are all empty)
+            for source in g.stacks:
+                if source.cards:
+                    break
+            else:
+                source = g.reserve
+            cards = source.cards
+            if cards:
+                source.known.pop()
+                g.road[i] = cards.pop()  # (its coins were set to 0 above)
+                if len(cards) < source.low:
+                    source.low = len(cards)
+        else:
+            refill_slot(g, i, False)  # (not the Reserve first)
     else:
         j = action.stack if kind is DraftStack else None  # type: ignore[attr-defined]
-        card = (g.stacks[j] if j is not None else g.reserve).draw()
+        pile = g.stacks[j] if j is not None else g.reserve
+        # (`pile.draw()`, written out: every face-down draft takes one)
+        cards = pile.cards
+        pile.known.pop()
+        card = cards.pop()
+        if len(cards) < pile.low:
+            pile.low = len(cards)
         p.square.append(card)
         if g._batch is not None or g._tracer is not None:
             g.emit(Event("draft", "{} drafts face down from {}: it is a {}.",
@@ -185,10 +208,21 @@ def finish_draft(g: Villagers, seat: int) -> None:
         if e.extra and p.drafting and anything_to_draft(g):
             e.extra -= 1  # the Recruiter's second draft of this turn
             return
-        g.turn = (seat + 1) % g.n
-        e.reset_turn()
-    else:
-        g.turn = (seat + 1) % g.n
+        # (`e.reset_turn()`, written out: every expansion draft ends here)
+        e.recruited = False
+        e.extra = 0
+        if e.thieves:
+            e.thieves = []
+        if e.freelancers:
+            e.freelancers = []
+        e.bronze_pick = None
+    g.turn = nxt = (seat + 1) % g.n
+    road = g.road
+    if road and road[0] is not None and g.players[nxt].drafting:
+        # (`settle_draft`'s usual case, written out: a card is left and the next seat drafts)
+        if e is not None and "scoundrels" in e.names:
+            open_moment(g)  # the Courier's holder may act before this turn begins
+        return
     settle_draft(g)
 
 
@@ -218,10 +252,14 @@ def settle_draft(g: Villagers) -> None:
             if players[seat].drafting:
                 break
         else:
-            from .flow import end_draft  # (flow imports this module)
-
-            end_draft(g)
+            _flow.end_draft(g)
             return
     g.turn = seat
-    if g.ext is not None:
+    e = g.ext
+    if e is not None and "scoundrels" in e.names:  # (`open_moment`'s first test, written out)
         open_moment(g)  # the Courier's holder may act before this turn begins
+
+
+# Imported last, as a module: flow imports this one at its top. (An import inside a
+# function goes through the import system on every call, and this runs every round.)
+from . import flow as _flow  # noqa: E402

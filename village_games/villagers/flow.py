@@ -46,7 +46,7 @@ def after_coin(g: Villagers) -> None:
 
 def start_build(g: Villagers) -> None:
     g.phase = "build"
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         g.emit(Event("phase", "Round {}: the Build Phase begins.",
                      {"round": g.round, "phase": "build"}, (g.round,)))
     if g.solo is not None:
@@ -64,11 +64,12 @@ def start_turn(g: Villagers, seat: int) -> None:
     g.used = g.returns = 0
     g.tinner = False
     g.cover = None
-    if g.ext is not None:
-        g.ext.reset_turn()
-        if g.ext.devs:
-            g.limit = build_limit(g.players[seat].summary(g.cards).builders
-                                  + dev_bonus(g, seat, "builders"))
+    e = g.ext
+    if e is not None:
+        e.reset_turn()
+        if e.devs and seat in e.holders:  # (`dev_bonus` is 0 for a seat with no token)
+            builders += dev_bonus(g, seat, "builders")
+            g.limit = BASE_LIMIT + builders if builders < MAX_LIMIT - BASE_LIMIT else MAX_LIMIT
     if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         g.emit(Event("turn", "{} builds (build limit {}).",
                      {"seat": seat, "limit": g.limit}, (g.player_name(seat), g.limit)))
@@ -77,7 +78,7 @@ def start_turn(g: Villagers, seat: int) -> None:
 
 
 def end_turn(g: Villagers, seat: int) -> None:
-    if g.ext is not None and g.ext.has("profiteers"):
+    if g.ext is not None and "profiteers" in g.ext.names:  # (`has`, written out)
         score_bronze(g, seat)  # designer's ruling: at the end of the player's own turn
     if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         # Reading: nobody else acts during a build turn, so its builds (and the hand cards
@@ -96,8 +97,9 @@ def end_build(g: Villagers) -> None:
     Market if one is due, else the next round."""
     g.tinner = False
     founders = g.tables.founders  # (the one card of kind "founders")
+    cards = g.cards
     for seat, p in enumerate(g.players):
-        if p.summary(g.cards).food:
+        if (p._summary or p.summary(cards)).food:  # (the method only if none yet)
             continue
         for k, slot in enumerate(p.village):
             if slot.card == founders and not slot.flipped:
@@ -120,13 +122,15 @@ def end_build(g: Villagers) -> None:
 def finish_round(g: Villagers) -> None:
     """The First Player card moves on; then a Market if one is due, else the next round."""
     g.first = (g.first + 1) % g.n
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         g.emit(Event("first", "{} takes the First Player card.", {"seat": g.first},
                      (g.player_name(g.first),)))
-    empty = [not s.cards for s in g.stacks]
-    if g.markets == 0 and all(empty[j] for j in FIRST_MARKET_STACKS):
+    stacks = g.stacks
+    # (lists, not generators, for all/any: cheaper for so few stacks; a Market leaves
+    # the stacks as they are)
+    if g.markets == 0 and all([not stacks[j].cards for j in FIRST_MARKET_STACKS]):
         first_market(g)
-    if all(empty):
+    if not any([s.cards for s in stacks]):
         # Reading: if both Markets fall due in the same round, the First comes first.
         start_second_market(g)
         return

@@ -24,7 +24,8 @@ def pile_name(j: int | None) -> str:
 
 def refill_slot(g: Villagers, i: int, reserve_first: bool) -> None:
     """Deal a card face up into empty Road slot `i`: from the leftmost stack, else the
-    Reserve (during the draft), or the Reserve first (the update after it)."""
+    Reserve (during the draft), or the Reserve first (the update after it).
+    (`draft.apply_draft` writes out the quiet draft's case: keep the two alike.)"""
     source: Pile
     reserve = g.reserve
     if reserve_first and reserve.cards:
@@ -69,7 +70,7 @@ def update_three_plus(g: Villagers) -> None:
             coins[i] += 1
             placed += 1
     g.bank -= placed  # (the Bank pays them all at once)
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         g.emit(Event("road_coins", "1 Gold goes on each face-up villager of the Road.",
                      {"coins": g.road_coins[:]}))
 
@@ -78,7 +79,7 @@ def place_coin(g: Villagers, seat: int, slot: int | None) -> None:
     if slot is not None:
         g.road_coins[slot] += 1
         g.bank -= 1
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         if slot is None:
             g.emit(Event("coin", "{} puts no Gold on the Road.", {"seat": seat, "slot": None},
                          (g.player_name(seat),)))
@@ -114,4 +115,4 @@ def _refill_empty(g: Villagers) -> None:
     # Reading: every empty Road slot is refilled here, not only the ones just discarded.
     for i, card in enumerate(g.road):
         if card is None:
-            refill_slot(g, i, reserve_first=True)
+            refill_slot(g, i, True)  # (the Reserve first)

@@ -108,7 +108,7 @@ def score_bronze(g: Villagers, seat: int) -> None:
     p = g.players[seat]
     g.bank -= earned
     p.gold += earned
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         how = "chosen" if pick == k else "the best"
         g.emit(Event("bronze", "{}'s {} scores its Bronze symbol ({}): {} Gold.",
                      {"seat": seat, "slot": k, "card": p.village[k].card, "earned": earned},

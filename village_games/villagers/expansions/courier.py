@@ -47,9 +47,18 @@ def open_moment(g: Villagers) -> None:
     e = g.ext
     if e is None or "scoundrels" not in e.names or g.phase != "draft":  # (`e.has`)
         return
-    seat = holder(g)
-    if seat is not None and seat != g.turn and any(c is not None for c in g.road):
-        e.courier = seat
+    # (`holder(g)`, written out: every draft turn of a Scoundrels game asks)
+    name = g.tables.by_effect.get("courier")
+    if name is None:
+        return
+    players, turn = g.players, g.turn
+    for seat in range(g.n):
+        p = players[seat]
+        if name in p.hand_pub or name in p.hand_sec:  # (`in_hand`, written out)
+            road = g.road  # (a villager on the Road: not every slot empty, without a loop)
+            if seat != turn and road.count(None) != len(road):
+                e.courier = seat
+            return
 
 
 def courier_choices(g: Villagers) -> Choices:

@@ -81,6 +81,12 @@ def standings(g: Villagers) -> list[tuple[list[int], int | None]]:
         if condition in DEV_SYMBOLS:  # (`count_for`'s last case, asked first: most are)
             counts = [count_symbol(players[s]._summary or players[s].summary(cards), condition)
                       for s in seats]
+        elif condition == "villagers":  # (`count_for`'s cases on the village alone, written
+            counts = [len(players[s].village) for s in seats]  # out: no call per seat)
+        elif condition == "coined":
+            counts = [coined(players[s].village) for s in seats]
+        elif condition == "chains":
+            counts = [chains(players[s].village) for s in seats]
         else:
             counts = [count_for(g, s, condition) for s in seats]
         best = max(counts)

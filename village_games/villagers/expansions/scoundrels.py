@@ -99,8 +99,23 @@ def apply_flaker(g: Villagers, seat: int, action: PlayFlaker) -> None:
 # ------------------------------------------------------------------ Noble
 def noble_targets(g: Villagers, seat: int) -> tuple[int, ...]:
     """Other players with a non-Special card in hand (card backs show the suit)."""
-    return tuple(s for s, p in enumerate(g.players)
-                 if s != seat and any(g.suit_of[c] != "Special" for c in p.hand()))
+    global _SPECIALS
+    suit_of = g.suit_of
+    cached = _SPECIALS  # (one tuple, replaced whole: a reader never sees half of one)
+    if cached[0] is not suit_of:
+        cached = _SPECIALS = (suit_of, frozenset([c for c, suit in suit_of.items()
+                                                  if suit == "Special"]))
+    specials = cached[1]
+    # (asked on every build decision while a Noble is in hand: a hand holds a non-Special
+    # card when the Specials do not cover it, tested without a Python-level loop)
+    return tuple([s for s, p in enumerate(g.players)
+                  if s != seat and not (specials.issuperset(p.hand_pub)
+                                        and specials.issuperset(p.hand_sec))])
+
+
+# (the deck's suit table, the names of its Special cards): worked out again whenever the
+# game's suit table is another object (a cache that checks its own input)
+_SPECIALS: tuple[Any, frozenset[str]] = (None, frozenset())
 
 
 def why_not_noble(g: Villagers, seat: int, action: PlayNoble) -> str | None:

@@ -38,7 +38,8 @@ class ExpansionState:
         return name in self.names
 
     def reset_turn(self) -> None:
-        # (every draft and build turn: an empty list is left as it is, not made again)
+        # (every draft and build turn: an empty list is left as it is, not made again;
+        # `draft.finish_draft` writes this out: keep the two alike)
         self.recruited = False
         self.extra = 0
         if self.thieves:

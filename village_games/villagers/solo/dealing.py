@@ -53,7 +53,7 @@ def deal_events(g: Villagers, which: str, count: int) -> list[str]:
         name = draw_event(g, which)
         if name is None:
             break
-        card = s.events[name]
+        card = s.events.events[name]  # (the dict itself: a drawn name is in the deck)
         if card.kind == "on_reveal":
             if g.reporting():
                 g.emit(Event("event_reveal", "{} turns up: it deals {} more event{} in its "

@@ -65,10 +65,10 @@ def _refill(g: Villagers) -> None:
     assert s is not None
     refill = s.refill
     if len(refill) == 1:  # (after each draft and pick: one slot, nothing to sort)
-        refill_slot(g, refill[0], reserve_first=False)
+        refill_slot(g, refill[0], False)  # (not the Reserve first; positional: quicker)
     else:
         for i in sorted(refill):
-            refill_slot(g, i, reserve_first=False)
+            refill_slot(g, i, False)
     s.refill = []
 
 
@@ -106,7 +106,7 @@ def countess_draws(g: Villagers, stack: int | None, why: str) -> str | None:
     pile = g.reserve if stack is None else g.stacks[stack]
     card = pile.draw()
     give(g, card)
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         where = "the Reserve" if stack is None else f"stack {stack + 1}"
         g.emit(Event("countess", "{}: the Countess takes the top card of {}, a {}.",
                      {"seat": COUNTESS, "card": card, "stack": stack}, (why, where, card),
@@ -215,7 +215,7 @@ def start_build_phase(g: Villagers) -> None:
 def start_event_phase(g: Villagers) -> None:
     g.phase = "events"
     g.turn = 0
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         g.emit(Event("phase", "Round {}: the Event Phase begins.",
                      {"round": g.round, "phase": "events"}, (g.round,)))
     _continue(g)
@@ -245,7 +245,7 @@ def _end_event_phase(g: Villagers) -> None:
     else:
         value = gold_value(g, COUNTESS, len(g.players[COUNTESS].village) - 1) if card else 0
         count = events_to_deal(value, s.mode)
-        if g.reporting():
+        if g._batch is not None or g._tracer is not None:  # (`reporting()`)
             g.emit(Event("event_count", "The {} is worth {} Gold to her: {} new event{}.",
                          {"card": card, "value": value, "deal": count},
                          (card or "no villager", value, count, "s" if count > 1 else "")))
@@ -256,11 +256,11 @@ def _end_event_phase(g: Villagers) -> None:
 def resolve(g: Villagers, name: str) -> None:
     s = g.solo  # (`_s`, written out: no call)
     assert s is not None
-    card = s.events[name]
+    card = s.events.events[name]  # (the dict itself: a face-up name is in the deck)
     s.face_up.remove(name)
     if name in s.begun:
         s.begun.remove(name)
-    if g.reporting():
+    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         g.emit(Event("event", "{} resolves {}: {}", {"event": name, "effect": card.effect},
                      (g.players[0].name, name, card.help)))
     _resolve_card(g, name)
@@ -269,7 +269,7 @@ def resolve(g: Villagers, name: str) -> None:
 def _resolve_card(g: Villagers, name: str) -> None:
     s = g.solo  # (`_s`, written out: no call)
     assert s is not None
-    card = s.events[name]
+    card = s.events.events[name]
     if card.kind != "event":
         # Rulebook: a phase card did its work in its phase; it is only discarded here
         discard_event(g, name)
@@ -311,7 +311,7 @@ def _chain(g: Villagers, names: list[str]) -> None:
 def _start_effect(g: Villagers, name: str) -> None:
     s = g.solo  # (`_s`, written out: no call)
     assert s is not None
-    card = s.events[name]
+    card = s.events.events[name]
     opts = options(g, card) if card.effect in CHOICE_KIND else ()
     if card.effect in CHOICE_KIND and len(opts) > 1:
         s.current = name
@@ -333,7 +333,7 @@ def apply_choice(g: Villagers, value: object) -> None:
     name = s.current
     assert name is not None
     s.current = None
-    carry_out(g, s.events[name], value)
+    carry_out(g, s.events.events[name], value)
     discard_event(g, name)
     _continue(g)
 
@@ -364,15 +364,31 @@ def with_jester(g: Villagers, legal: Choices) -> Choices:
     s = g.solo
     if s is None or not s.jester or g.phase in ("agent", "over"):
         return legal
-    targets = tuple(s.unbegun())
+    face_up = s.face_up
+    if not face_up:
+        return legal
+    # (`s.unbegun()`: all face-up events while none has begun, the usual case)
+    targets = tuple(s.unbegun()) if s.begun else tuple(face_up)
     if not targets:
         return legal
+    # (the draft's and the Countess's lists are shared, so the same list comes again
+    # and again while the same events are face up: the joined list is made once for it)
+    known = s._jester
+    if known[0] is legal and known[1] == targets:
+        return known[2]
     n = len(targets)  # (`legal`'s parts are non-empty, as a Choices' parts always are)
-    return Choices.of([*legal.parts, product(PlayJester, (targets,), n)], legal._n + n)
+    joined = Choices.of([*legal.parts, product(PlayJester, (targets,), n)], legal._n + n)
+    s._jester = (legal, targets, joined)
+    return joined
 
 
 _filled = partial(is_not, None)  # (a Road slot with a card)
 PAY_TOLL = Product(PayToll, ((True, False),))  # (a part is never changed once made)
+
+
+# The Countess's legal list by the Road's filled slots (a Choices is read-only to its
+# users and holds only legal moves)
+_GIVE: dict[tuple[int, ...], Choices] = {}
 
 
 def _one(kind: type, axis: tuple) -> Choices:
@@ -387,7 +403,11 @@ def legal(g: Villagers) -> Choices:
     phase = g.phase
     if phase == "countess":  # (the most common solo decision)
         road = g.road  # (the filled slots, found without a Python-level loop)
-        choices = _one(GiveCountess, tuple(compress(range(len(road)), map(_filled, road))))
+        slots = tuple(compress(range(len(road)), map(_filled, road)))
+        # (the list depends only on the filled slots: made once for each, and shared)
+        choices = _GIVE.get(slots)  # type: ignore[assignment]
+        if choices is None:
+            choices = _GIVE[slots] = Choices.shared([Product(GiveCountess, (slots,))])
     elif phase == "toll":
         choices = Choices.of([PAY_TOLL], PAY_TOLL._n)
     elif phase == "events":
@@ -405,7 +425,7 @@ def _deadline_blocks(g: Villagers) -> tuple[str, ...]:
     before the Jester is played (it must be played before the round ends)."""
     s = g.solo  # (`_s`, written out: no call)
     assert s is not None
-    if s.jester and any(s.events[n].kind == "jester_deadline" for n in s.face_up):
+    if s.jester and any(s.events.events[n].kind == "jester_deadline" for n in s.face_up):
         return tuple(s.face_up)
     return ()
 
@@ -471,10 +491,10 @@ def why_not_jester(g: Villagers, name: str) -> str | None:
 
 def apply(g: Villagers, action: Action) -> None:
     kind = type(action)
-    if kind is PlayJester:
-        apply_jester(g, action.event)  # type: ignore[attr-defined]
-    elif kind is GiveCountess:
+    if kind is GiveCountess:  # (the most common, asked first)
         apply_give(g, action.slot)  # type: ignore[attr-defined]
+    elif kind is PlayJester:
+        apply_jester(g, action.event)  # type: ignore[attr-defined]
     elif kind is PayToll:
         apply_toll(g, action.pay)  # type: ignore[attr-defined]
     elif kind is ResolveEvent:

@@ -15,7 +15,7 @@ class SoloState:
     choice; `refill`: Road slots emptied by this draft, dealt again after her pick."""
 
     __slots__ = ("mode", "events", "decks", "discards", "face_up", "begun", "jester",
-                 "current", "refill", "after", "_force")
+                 "current", "refill", "after", "_force", "_jester")
 
     def __init__(self, mode: str, events: EventSet) -> None:
         self.mode = mode
@@ -32,6 +32,10 @@ class SoloState:
         # it}): what `phases.in_force` read last; replaced whole, never changed, so copies
         # share it
         self._force: tuple[EventSet | None, list[str], dict[str, int]] = (None, [], {})
+        # (a legal list, the Jester's targets, that list with the Jester added): what
+        # `phases.with_jester` made last, handed out again for the same list and targets;
+        # replaced whole, and a Choices is read-only to its users, so copies share it
+        self._jester: tuple[Any, tuple[str, ...], Any] = (None, (), None)
 
     def copy(self) -> SoloState:
         s = SoloState.__new__(SoloState)
@@ -41,7 +45,7 @@ class SoloState:
         s.face_up, s.begun = self.face_up[:], self.begun[:]
         s.jester, s.current, s.refill, s.after = (self.jester, self.current, self.refill[:],
                                                   self.after)
-        s._force = self._force
+        s._force, s._jester = self._force, self._jester
         return s
 
     def unbegun(self) -> list[str]:
