@@ -92,10 +92,19 @@ def build_choices(g: Villagers, seat: int) -> Choices:
     n += 1
     if g.returns < RETURNS_PER_BUILD_PHASE and hand:
         supply, basics = g.basics, g.tables.basics  # (`basics_left`, written out: the
-        if 0 in supply.values():  # supply holds exactly the basics, and never below 0)
-            basics = tuple([b for b in basics if supply[b] > 0])
+        left = supply.values()  # supply holds exactly the basics, in their order, and
+        if 0 in left:  # never below 0)
+            basics = tuple(compress(basics, left))
         if basics:
-            stacks = return_stacks(g)
+            piles = g.stacks  # (`return_stacks`' usual case, written out: not solo, and
+            stacks = STACK_NUMBERS  # every stack still on the Road)
+            if g.solo is not None or len(piles) != STACKS:
+                stacks = return_stacks(g)
+            else:
+                for pile in piles:
+                    if not pile.cards:
+                        stacks = return_stacks(g)
+                        break
             size = len(basics) * len(hand) * len(stacks)
             part = _new(Product)
             part.kind, part.axes, part._n = TakeBasic, (basics, hand, stacks), size
@@ -127,9 +136,9 @@ def special_choices(g: Villagers, seat: int, effect: str, hand: tuple[str, ...],
 def basics_left(g: Villagers) -> tuple[str, ...]:
     """The Basic Villagers whose supply is not empty, in card-file order."""
     supply, basics = g.basics, g.tables.basics
-    for b in basics:
-        if supply[b] <= 0:
-            return tuple([b for b in basics if supply[b] > 0])
+    left = supply.values()  # (in the order of `basics`, and never below 0)
+    if 0 in left:
+        return tuple(compress(basics, left))
     return basics  # (all of them: the usual case)
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .game import Villagers
+    from .player import PlayerState
 
 
 def in_hand(g: Villagers, seat: int, name: str) -> bool:
@@ -30,7 +31,14 @@ def distinct_hand(g: Villagers, seat: int) -> tuple[str, ...]:
         return tuple(pub) if len(set(pub)) == len(pub) else tuple(dict.fromkeys(pub))
     if not pub:
         return tuple(sec) if len(set(sec)) == len(sec) else tuple(dict.fromkeys(sec))
-    return tuple(sorted({*pub, *sec}, key=g.order.__getitem__))
+    hand = pub + sec
+    hand.sort(key=g.order.__getitem__)
+    last = None
+    for c in hand:
+        if c == last:
+            return tuple(dict.fromkeys(hand))
+        last = c
+    return tuple(hand)
 
 
 def play_from_hand(g: Villagers, seat: int, name: str) -> bool:
@@ -50,14 +58,30 @@ def return_from_hand(g: Villagers, seat: int, name: str) -> int:
     # Reading: unless the table can still tell which card left, it loses track of the suit
     suit_of = g.suit_of
     suit = suit_of[name]
-    same = [c for c in p.hand_pub if suit_of[c] == suit]
+    pub = p.hand_pub
+    # (the known cards of the suit counted with a plain loop: a comprehension here would
+    # cost a function object and cells on every call)
+    mine = others = 0  # known copies of this card, known other cards of its suit
+    for c in pub:
+        if suit_of[c] == suit:
+            if c == name:
+                mine += 1
+            else:
+                others += 1
     # (every known card of the suit is this one, and no secret card shares its suit)
-    if same and same.count(name) == len(same) and \
-            suit not in map(suit_of.__getitem__, p.hand_sec):
-        p.hand_pub.remove(name)
+    if mine and not others and suit not in map(suit_of.__getitem__, p.hand_sec):
+        pub.remove(name)
         return g.all_seats
-    if same:
-        p.hand_pub = [c for c in p.hand_pub if suit_of[c] != suit]
-        p.hand_sec = sorted(p.hand_sec + same, key=g.order.__getitem__)
+    if mine or others:
+        _lose_track(g, p, suit)
     p.hand_sec.remove(name)
     return 1 << seat
+
+
+def _lose_track(g: Villagers, p: PlayerState, suit: str) -> None:
+    """The table no longer knows which of the hand's cards of `suit` is which: they all
+    count as secret from now on."""
+    suit_of = g.suit_of
+    same = [c for c in p.hand_pub if suit_of[c] == suit]
+    p.hand_pub = [c for c in p.hand_pub if suit_of[c] != suit]
+    p.hand_sec = sorted(p.hand_sec + same, key=g.order.__getitem__)

@@ -39,20 +39,22 @@ def unlock_options(g: Villagers, seat: int, name: str,
     if unlocker is None:
         return NO_PADLOCK
     cards = g.cards
-    found: list[tuple[int, tuple[int, ...]]] | None = None  # (seat, slots) of each copy
-    s = 0
-    for p in g.players:
-        # Reading: only a real villager of that name unlocks (a Monk standing in never does)
-        slots = (p._summary or p.summary(cards)).by_card.get(unlocker)  # (the method: no summary)
-        if slots is not None:
-            if found is None:
-                found = []
-            found.append((s, slots))
-        s += 1
-    if found is None:  # (the usual case: no copy in any village, so the Bank is paid)
-        if g.players[seat].gold >= (UNLOCK_COST if g.solo is None else bank_cost(g)):
+    players = g.players
+    # Reading: only a real villager of that name unlocks (a Monk standing in never does)
+    for p in players:  # (a bare test first: usually no village holds a copy)
+        if unlocker in (p._summary or p.summary(cards)).by_card:  # (the method: no summary)
+            break
+    else:  # (the usual case: no copy in any village, so the Bank is paid)
+        if players[seat].gold >= (UNLOCK_COST if g.solo is None else bank_cost(g)):
             return TINNER_OR_BANK if g.tinner else BANK_ONLY
         return TINNER_ONLY if g.tinner else ()
+    found: list[tuple[int, tuple[int, ...]]] = []  # (seat, slots) of each copy
+    s = 0
+    for p in players:
+        slots = (p._summary or p.summary(cards)).by_card.get(unlocker)
+        if slots is not None:
+            found.append((s, slots))
+        s += 1
     opts: list[str | None] = ["tinner"] if g.tinner else []
     others: list[str | None] = []
     anywhere = False

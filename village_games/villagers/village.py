@@ -124,7 +124,22 @@ class Summary:
             parent = village[on]
             above, above_role, below, kids, _, _ = parent  # (a Slot's fields, unpacked)
             if kids == 1:  # it was uncovered: its symbols stop counting
-                self._count(parent, faces[above], -1)
+                # (`_count(parent, faces[above], -1)`, written out: a build on a chain)
+                pface = faces[above]
+                f, b, gold = pface[4] if parent[5] else pface[3]
+                if f:
+                    self.food -= f
+                if b:
+                    self.builders -= b
+                if gold:
+                    self.gold -= gold
+                    self.gold_symbols -= 1
+                    suit_gold, suit = self.suit_gold, pface[0]
+                    left = suit_gold.get(suit, 0) - gold
+                    if left:
+                        suit_gold[suit] = left
+                    else:
+                        del suit_gold[suit]  # a fresh count never holds a zero
             # (`_hint(parent, ...)`, written out)
             if kids == (link_hint[above] if below >= 0 and above in link_hint
                         else faces[above][5]):  # it just filled up
@@ -183,7 +198,8 @@ def _close(open_by_role: dict[str, tuple[int, ...]], role: str, k: int) -> None:
     """Slot `k` takes no more villagers. A fresh Summary lists roles in the order of their
     first open slot, so losing the first one may move the role later."""
     slots = open_by_role[role]
-    rest = tuple(x for x in slots if x != k)
+    at = slots.index(k)  # (a slot is listed once: slicing it out needs no generator)
+    rest = slots[:at] + slots[at + 1:]
     if not rest:
         del open_by_role[role]
         return
