@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from .hands import distinct_names
 from .options import COINS_IN_BOX, MAX_LIMIT, RETURNS_PER_BUILD_PHASE
 from .village import capacity
 
@@ -78,6 +79,12 @@ def audit(g: Villagers) -> list[str]:
             problems.append(f"seat {i} has {count} Founders")
         if len(p.square) > p.draft_limit or p.draft_limit > MAX_LIMIT:
             problems.append(f"seat {i} drafted over the limit")
+        order = g.order.__getitem__
+        if any(sorted(h, key=order) != h for h in (p.hand_pub, p.hand_sec)):
+            problems.append(f"seat {i}: a hand is not in card-file order")
+        if p._distinct is not None and p._distinct != distinct_names(g, p):
+            problems.append(f"seat {i}: the hand's distinct names are out of date "
+                            f"({p._distinct} for {p.hand()})")
     full = full_deck(g)
     if where != full:
         lost = full - where

@@ -229,6 +229,7 @@ def finish_draft(g: Villagers, seat: int) -> None:
 def _to_hand(g: Villagers, seat: int) -> None:
     p = g.players[seat]
     p.hand_pub = sorted(p.hand_pub + p.square, key=g.order.__getitem__)
+    p.hand_changed()
     taken, p.square, p.drafting = p.square, [], False
     if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         g.emit(Event("hand", "{} takes {} into hand.", {"seat": seat, "cards": taken},

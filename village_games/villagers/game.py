@@ -103,6 +103,16 @@ class Villagers(Game):
     readable_versions = (BASE_VERSION,)
     codec = CODEC
 
+    # The state a move reads and writes lives in slots, not in the instance's dict: a slot
+    # is a quicker attribute to read and write (about 6 ns against 10 for a dict of some
+    # 40 names), and a decision touches dozens. `clone` copies each of them (`SLOTS`).
+    __slots__ = ("n", "rng", "players", "road", "road_coins", "stacks", "reserve", "discard",
+                 "discard_known", "basics", "bank", "round", "phase", "first", "turn",
+                 "coin_queue", "limit", "used", "returns", "tinner", "cover", "markets",
+                 "agent_queue", "agent_reads", "final_winners", "result", "tiebreak", "ext",
+                 "solo", "cards", "tables", "order", "suit_of", "all_seats", "_legal",
+                 "_reported", "quiet", "_batch", "_tracer")
+
     # state, set by new(), from_dict() and clone()
     n: int
     rng: Rng
@@ -147,8 +157,9 @@ class Villagers(Game):
         self.start: dict[str, Any] | None = None
         self._legal: tuple[int, Any] | None = None  # (seat, legal list) until the next move
         self._reported: tuple[str, int] = ("", -1)  # (phase, turn) as the last event showed
-        # (in the instance, not only on the class: Python 3.11 specializes an instance
-        # attribute read, never one that falls through to the class, and every move reads it)
+        # (slots, set here: a slot shadows the class's default, and every move reads them)
+        self.quiet = False
+        self._batch = None
         self._tracer = None
 
     # ------------------------------------------------------------ setup
@@ -465,8 +476,15 @@ class Villagers(Game):
     # ------------------------------------------------------------ copies and views
     def clone(self, keep_log: bool = True) -> Villagers:
         g = Villagers.__new__(Villagers)
-        d = g.__dict__
-        d.update(self.__dict__)
+        g.__dict__.update(self.__dict__)  # (the few names not in slots: seed, history, ...)
+        g.n, g.bank, g.round, g.phase = self.n, self.bank, self.round, self.phase
+        g.first, g.turn, g.limit, g.used, g.returns = (self.first, self.turn, self.limit,
+                                                       self.used, self.returns)
+        g.tinner, g.cover, g.markets = self.tinner, self.cover, self.markets
+        g.result, g.tiebreak, g.ext, g.solo = self.result, self.tiebreak, self.ext, self.solo
+        g.cards, g.tables, g.order, g.suit_of = self.cards, self.tables, self.order, self.suit_of
+        g.all_seats, g._legal, g._reported = self.all_seats, self._legal, self._reported
+        g.quiet, g._batch, g._tracer = self.quiet, self._batch, self._tracer
         g.players = [p.copy() for p in self.players]
         g.road = self.road[:]
         g.road_coins = self.road_coins[:]

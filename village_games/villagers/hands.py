@@ -22,8 +22,17 @@ def in_hand(g: Villagers, seat: int, name: str) -> bool:
 
 
 def distinct_hand(g: Villagers, seat: int) -> tuple[str, ...]:
-    """Each card name in the hand once, in card-file order."""
+    """Each card name in the hand once, in card-file order (kept on the player: every
+    Build Phase list asks, and sorting the hand was a tenth of a decision)."""
     p = g.players[seat]
+    d = p._distinct
+    if d is None:
+        d = p._distinct = distinct_names(g, p)
+    return d
+
+
+def distinct_names(g: Villagers, p: PlayerState) -> tuple[str, ...]:
+    """`distinct_hand`, worked out from the hand."""
     pub, sec = p.hand_pub, p.hand_sec
     # (one list, already in order: a set tells whether it holds a card twice, a little
     # cheaper than dropping repeats with `dict.fromkeys`)
@@ -44,12 +53,24 @@ def distinct_hand(g: Villagers, seat: int) -> tuple[str, ...]:
 def play_from_hand(g: Villagers, seat: int, name: str) -> bool:
     """Remove a played card; True when it was secret until now (playing reveals it).
     A known copy is used first: the table cannot tell copies apart."""
-    pub = g.players[seat].hand_pub
+    p = g.players[seat]
+    pub = p.hand_pub
     if name in pub:  # Reading: of two copies, the one the table knows is played
         pub.remove(name)
-        return False
-    g.players[seat].hand_sec.remove(name)
-    return True
+        secret = False
+    else:
+        p.hand_sec.remove(name)
+        secret = True
+    _left_hand(p, name)
+    return secret
+
+
+def _left_hand(p: PlayerState, name: str) -> None:
+    """Keep the distinct names up to date once a copy of `name` left the hand."""
+    d = p._distinct
+    if d is not None and name not in p.hand_pub and name not in p.hand_sec:
+        i = d.index(name)
+        p._distinct = d[:i] + d[i + 1:]
 
 
 def return_from_hand(g: Villagers, seat: int, name: str) -> int:
@@ -71,10 +92,12 @@ def return_from_hand(g: Villagers, seat: int, name: str) -> int:
     # (every known card of the suit is this one, and no secret card shares its suit)
     if mine and not others and suit not in map(suit_of.__getitem__, p.hand_sec):
         pub.remove(name)
+        _left_hand(p, name)
         return g.all_seats
     if mine or others:
-        _lose_track(g, p, suit)
+        _lose_track(g, p, suit)  # (the same names, only moved between the lists)
     p.hand_sec.remove(name)
+    _left_hand(p, name)
     return 1 << seat
 
 

@@ -18,7 +18,7 @@ class PlayerState:
     The village square holds this Draft Phase's cards, face up, until the limit is met."""
 
     __slots__ = ("name", "gold", "hand_pub", "hand_sec", "square", "village", "draft_limit",
-                 "drafting", "_summary", "_own")
+                 "drafting", "_summary", "_own", "_distinct")
 
     def __init__(self, name: str, gold: int, village: list[Slot]) -> None:
         self.name = name
@@ -31,6 +31,10 @@ class PlayerState:
         self.drafting = False  # still drafting in this Draft Phase
         self._summary: Summary | None = None
         self._own = False  # whether `_summary` is this player's alone (else shared: copy it)
+        # the hand's names once each, in card-file order (`hands.distinct_hand`); None: to
+        # be worked out. Playing or returning a card keeps it up to date (`hands.py`);
+        # anything else that changes a hand calls `hand_changed()`; `audit()` checks it.
+        self._distinct: tuple[str, ...] | None = None
 
     def hand(self) -> list[str]:
         return self.hand_pub + self.hand_sec
@@ -68,6 +72,11 @@ class PlayerState:
         if s is not None:
             s.coins += added
 
+    def hand_changed(self) -> None:
+        """Call after a change of the hand other than `hands.play_from_hand` or
+        `hands.return_from_hand` (which keep the distinct names up to date)."""
+        self._distinct = None
+
     def changed(self) -> None:
         """Call after any other change of the village: its counts are worked out again."""
         self._summary = None
@@ -78,6 +87,7 @@ class PlayerState:
         p.hand_pub, p.hand_sec = self.hand_pub[:], self.hand_sec[:]
         p.square, p.village = self.square[:], self.village[:]
         p.draft_limit, p.drafting, p._summary = self.draft_limit, self.drafting, self._summary
+        p._distinct = self._distinct  # (a tuple: shared safely)
         p._own = self._own = False  # both share the summary now
         return p
 

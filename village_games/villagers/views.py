@@ -156,4 +156,5 @@ def determinize(g: Villagers, observer: int, rng: random.Random) -> Villagers:
     for i, p in enumerate(w.players):
         if i != observer:
             p.hand_sec.sort(key=order)
+            p.hand_changed()
     return w

@@ -107,6 +107,7 @@ def apply_courier(g: Villagers, seat: int, action: Action) -> None:
     p = g.players[seat]
     p.gold += coins
     p.hand_pub = sorted([*p.hand_pub, card], key=g.order.__getitem__)
+    p.hand_changed()
     if g.reporting():
         g.emit(Event("courier", "Before {}'s turn, {} plays the {} and takes the {} from Road "
                                 "slot {} into hand{}.",

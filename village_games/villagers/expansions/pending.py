@@ -72,6 +72,8 @@ def apply_take(g: Villagers, seat: int, action: TakeCard) -> None:
         else:
             victim.hand_sec.remove(name)
             p.hand_sec = sorted([*p.hand_sec, name], key=g.order.__getitem__)
+        victim.hand_changed()
+        p.hand_changed()
         if g.reporting():
             g.emit(Event("noble", "{} takes a {} villager from {}'s hand.",
                          {"seat": seat, "victim": pend["source"], "suit": g.suit_of[name],
@@ -86,6 +88,7 @@ def apply_take(g: Villagers, seat: int, action: TakeCard) -> None:
     if kind == "pigeoneer":
         # Reading: the other cards go back in the order they were in
         p.hand_sec = sorted([*p.hand_sec, name], key=g.order.__getitem__)
+        p.hand_changed()
         if g.reporting():
             g.emit(Event("pigeoneer_take", "{} keeps a {} card from the Reserve; the rest go "
                                            "back.", {"seat": seat, "suit": g.suit_of[name],
@@ -139,6 +142,7 @@ def apply_reward(g: Villagers, seat: int, action: Action) -> None:
         j = action.stack
         card = (g.reserve if j is None else g.stacks[j]).draw()
         p.hand_sec = sorted([*p.hand_sec, card], key=g.order.__getitem__)
+        p.hand_changed()
         where = "the Reserve" if j is None else f"stack {j + 1}"
         if g.reporting():
             g.emit(Event("reward_draw", "{} takes the top card of {} into hand.",

@@ -89,6 +89,7 @@ def apply_flaker(g: Villagers, seat: int, action: PlayFlaker) -> None:
     victim.square.remove(action.card)
     p = g.players[seat]
     p.hand_pub = sorted([*p.hand_pub, action.card], key=g.order.__getitem__)
+    p.hand_changed()
     if g.reporting():
         g.emit(Event("flaker", "{} plays the {} and takes the {} from {}'s Village Square.",
                      {"seat": seat, "victim": action.seat, "card": action.card,
@@ -186,6 +187,7 @@ def apply_schemer(g: Villagers, seat: int, action: PlaySchemer) -> None:
     slot = remove_slot(g, action.seat, action.slot)
     p = g.players[seat]
     p.hand_pub = sorted([*p.hand_pub, slot.card], key=g.order.__getitem__)
+    p.hand_changed()
     if g.reporting():
         coins = f" (its {slot.coins} Gold go to {owner.name})" if slot.coins else ""
         g.emit(Event("schemer", "{} plays the {} and takes the {} from {}'s village{}.",

@@ -46,6 +46,7 @@ def set_up(g: Villagers, names: tuple[str, ...]) -> None:
             card = pool[seat]
             e.dealt.append(card)
             p.hand_sec = sorted([*p.hand_sec, card], key=g.order.__getitem__)
+            p.hand_changed()
             g.log.append(Event("deal", "{} is dealt a {} card besides the hand.",
                                {"seat": seat, "expansion": expansion, "_cards": [card]},
                                (p.name, expansion.title()[:-1]), "{} is dealt the {}.",

@@ -37,6 +37,7 @@ def remove_slot(g: Villagers, seat: int, k: int) -> Slot:
             # Rulebook: a Monk or Apprentice left on top goes back to his owner's hand
             remove_slot(g, seat, parent)
             p.hand_pub = sorted([*p.hand_pub, above.card], key=g.order.__getitem__)
+            p.hand_changed()
             if g.reporting():
                 g.emit(Event("back_to_hand", "{}'s {} is left on top and goes back to the hand.",
                              {"seat": seat, "card": above.card}, (p.name, above.card)))

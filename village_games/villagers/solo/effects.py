@@ -142,6 +142,7 @@ def carry_out(g: Villagers, card: EventCard, choice: Any = None) -> None:
             me.hand_pub.remove(choice)
         else:
             me.hand_sec.remove(choice)
+        me.hand_changed()
         g.discard.append(choice)
         g.discard_known.append(g.all_seats)
         if g.reporting():
