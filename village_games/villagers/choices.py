@@ -161,13 +161,15 @@ class Choices(Sequence):
             size = len(third)
             if size == 1:  # (no padlock, or a single place to return to)
                 r3 = 0
-            else:
-                i, r3 = divmod(i, size)
+            else:  # (`divmod`, as two operators: no call, no tuple)
+                r3 = i % size
+                i //= size
             size = len(second)
             if size == 1:
                 r2 = 0
             else:
-                i, r2 = divmod(i, size)
+                r2 = i % size
+                i //= size
             key = (part.kind, first[i], second[r2], third[r3])
         else:
             action = self._last = part.at(i)

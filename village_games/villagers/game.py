@@ -546,8 +546,14 @@ def _play_tinner(g: Villagers, seat: int, action: Action) -> None:
 
 def coin_choices(g: Villagers, seat: int) -> Choices:
     """Two players, after the draft: a coin on any face-up villager of the Road, or none."""
-    return Choices([Product(PlaceCoin, ((None, *(
-        i for i, c in enumerate(g.road) if c is not None)),))])
+    slots = tuple([i for i, c in enumerate(g.road) if c is not None])
+    legal = _COINS.get(slots)
+    if legal is None:  # (made once per set of filled slots, as the draft's lists are)
+        legal = _COINS[slots] = Choices.shared([Product(PlaceCoin, ((None, *slots),))])
+    return legal
+
+
+_COINS: dict[tuple[int, ...], Choices] = {}
 
 
 def _place_coin(g: Villagers, seat: int, action: Action) -> None:
