@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from .hands import distinct_names
 from .options import COINS_IN_BOX, MAX_LIMIT, RETURNS_PER_BUILD_PHASE
-from .village import capacity
+from .village import Summary, capacity
 
 if TYPE_CHECKING:
     from .game import Villagers
@@ -82,6 +82,12 @@ def audit(g: Villagers) -> list[str]:
         order = g.order.__getitem__
         if any(sorted(h, key=order) != h for h in (p.hand_pub, p.hand_sec)):
             problems.append(f"seat {i}: a hand is not in card-file order")
+        kept = p._summary  # (counts kept up to date move by move: equal to a recount)
+        if kept is not None:
+            fresh = Summary(p.village, cards)
+            if any(getattr(kept, f) != getattr(fresh, f) for f in Summary.__slots__) or \
+                    list(kept.open_by_role) != list(fresh.open_by_role):
+                problems.append(f"seat {i}: the village's kept counts differ from a recount")
         if p._distinct is not None and p._distinct != distinct_names(g, p):
             problems.append(f"seat {i}: the hand's distinct names are out of date "
                             f"({p._distinct} for {p.hand()})")

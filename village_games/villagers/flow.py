@@ -104,8 +104,12 @@ def end_build(g: Villagers) -> None:
         for k, slot in enumerate(p.village):
             if slot.card == founders and not slot.flipped:
                 # Reading: a covered Founders flips too (its face simply stays covered).
-                p.village[k] = slot._replace(flipped=True)
-                p.changed()
+                p.village[k] = flipped = slot._replace(flipped=True)
+                s = p._own_summary()  # (its counts changed in place: no recount)
+                if s is not None and not slot.kids:  # (a covered face counts for nothing)
+                    face = g.tables.faces[founders]
+                    s._count(slot, face, -1)
+                    s._count(flipped, face, 1)
                 if g.reporting():
                     g.emit(Event("flip", "{} has no Food: the Founders turn to their Food side.",
                                  {"seat": seat, "slot": k}, (p.name,)))
