@@ -208,14 +208,7 @@ def finish_draft(g: Villagers, seat: int) -> None:
         if e.extra and p.drafting and anything_to_draft(g):
             e.extra -= 1  # the Recruiter's second draft of this turn
             return
-        # (`e.reset_turn()`, written out: every expansion draft ends here)
-        e.recruited = False
-        e.extra = 0
-        if e.thieves:
-            e.thieves = []
-        if e.freelancers:
-            e.freelancers = []
-        e.bronze_pick = None
+        e.reset_turn()
     g.turn = nxt = (seat + 1) % g.n
     road = g.road
     if road and road[0] is not None and g.players[nxt].drafting:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .cards import CardSet
@@ -21,7 +21,7 @@ class Tables:
 
     def __init__(self, cards: CardSet) -> None:
         self._cards = cards
-        self._decks: dict[object, tuple[str, ...]] = {}
+        self._decks: dict[object, Any] = {}  # decks and name sets, each made once
         self.on = {c.name: c.on for c in cards}
         self.effect = {c.name: c.effect for c in cards if c.effect is not None}
         self.by_effect = {c.effect: c.name for c in cards if c.effect is not None}
@@ -66,6 +66,24 @@ class Tables:
         names = self._decks.get(key)
         if names is None:
             names = self._decks[key] = tuple(self._cards.deck(players, expansions))
+        return names
+
+    def with_effect(self, effect: str) -> frozenset[str]:
+        """The names of the cards with `effect`, worked out once."""
+        key = ("effect", effect)
+        names = self._decks.get(key)
+        if names is None:
+            names = self._decks[key] = frozenset(
+                [name for name, e in self.effect.items() if e == effect])
+        return names
+
+    def dealt(self, expansion: str) -> tuple[str, ...]:
+        """The names of `expansion`'s cards dealt one per player, in file order, once."""
+        key = ("dealt", expansion)
+        names = self._decks.get(key)
+        if names is None:
+            names = self._decks[key] = tuple(
+                [c.name for c in self._cards if c.expansion == expansion and c.dealt])
         return names
 
     def solo_deck(self) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ at the end, the Silver value of a villager you have exactly one of.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core.events import Event
 from ..choices import Product
@@ -112,23 +112,10 @@ def apply_prophet(g: Villagers, seat: int, action: PlayProphet) -> None:
 
 
 # ------------------------------------------------------------------ Recruiter
-# (tables, effect -> the names of its cards with that effect): worked out again whenever
-# the game's tables are another object (a cache that checks its own input)
-_WITH_EFFECT: tuple[Any, dict[str, frozenset[str]]] = (None, {})
-
-
 def in_village(g: Villagers, seat: int, effect: str) -> bool:
     """Whether `seat`'s village holds a villager with `effect` (covered or not): read from
     the village's counts, so no slot is looked at."""
-    global _WITH_EFFECT
-    tables = g.tables
-    cached = _WITH_EFFECT  # (one tuple, replaced whole: a reader never sees half of one)
-    if cached[0] is not tables:
-        cached = _WITH_EFFECT = (tables, {})
-    names = cached[1].get(effect)
-    if names is None:
-        names = cached[1][effect] = frozenset([name for name, e in tables.effect.items()
-                                               if e == effect])
+    names = g.tables.with_effect(effect)
     p = g.players[seat]
     return not names.isdisjoint((p._summary or p.summary(g.cards)).by_card)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core.events import Event
 from .deck import developments
@@ -13,23 +13,9 @@ if TYPE_CHECKING:
     from ..game import Villagers
 
 
-# (cards, expansion -> its dealt cards' names): worked out again whenever the game's deck
-# is another object (a cache that checks its own input; every new game asks)
-_DEALT: tuple[Any, dict[str, tuple[str, ...]]] = (None, {})
-
-
 def dealt_cards(g: Villagers, expansion: str) -> list[str]:
     """The cards of `expansion` dealt one per player, in file order (a fresh list)."""
-    global _DEALT
-    cards = g.cards
-    cached = _DEALT  # (one tuple, replaced whole: a reader never sees half of one)
-    if cached[0] is not cards:
-        cached = _DEALT = (cards, {})
-    names = cached[1].get(expansion)
-    if names is None:
-        names = cached[1][expansion] = tuple([c.name for c in cards
-                                             if c.expansion == expansion and c.dealt])
-    return list(names)
+    return list(g.tables.dealt(expansion))
 
 
 def set_up(g: Villagers, names: tuple[str, ...]) -> None:

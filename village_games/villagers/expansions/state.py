@@ -38,8 +38,7 @@ class ExpansionState:
         return name in self.names
 
     def reset_turn(self) -> None:
-        # (every draft and build turn: an empty list is left as it is, not made again;
-        # `draft.finish_draft` writes this out: keep the two alike)
+        # (every draft and build turn: an empty list is left as it is, not made again)
         self.recruited = False
         self.extra = 0
         if self.thieves:
