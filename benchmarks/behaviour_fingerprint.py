@@ -1,0 +1,108 @@
+"""Behaviour fingerprints: did a speed change leave every game exactly as it was? Not a test.
+
+For each engine mode and player count (the cases of `random_play_speed.py`), plays many
+seeded games with a seeded chooser that picks uniformly among the legal actions, and
+hashes, per game, every legal-action list offered, every move, the final state
+(`to_dict()`), the outcome and, in logged games, the log. One digest per case: an
+optimisation that changes nothing a player could see leaves every digest alone.
+
+    .venv/bin/python benchmarks/behaviour_fingerprint.py --game villagers --save before.json
+    ... change the engine ...
+    .venv/bin/python benchmarks/behaviour_fingerprint.py --game villagers --compare before.json
+
+`--games` per case (default 200; every 10th game is also played logged, the rest as quiet
+search copies). Exit status 1 when a compared digest differs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib
+import json
+import random
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
+
+from random_play_speed import CASES  # noqa: E402
+
+LOGGED_EVERY = 10
+# modes the speed benchmark leaves out but a change could still break
+EXTRA_CASES = (
+    ("villagers", "solo beginner", {"solo_mode": "beginner"}, (1,)),
+    ("villagers", "solo hard", {"solo_mode": "hard"}, (1,)),
+    ("villagers", "Scoundrels", {"expansions": ("scoundrels",)}, None),
+    ("villages", "locations", {"locations": True}, None),
+)
+
+
+def game_digest(module, players: int, seed: int, options: dict, logged: bool) -> str:
+    """Hash of one seeded game: every legal list, every move, the end state and outcome."""
+    rnd = random.Random(seed * 7919 + players)
+    g = module.new_game(players=players, seed=seed, **options)
+    if not logged:
+        g = g.clone(keep_log=False)
+    h = hashlib.sha256()
+    while not g.is_over():
+        p = g.to_act()[0]
+        acts = g.legal_actions(p)
+        h.update(repr((p, list(acts))).encode())
+        g.apply(p, acts[rnd.randrange(len(acts))])
+    state = g.to_dict()
+    if not logged:
+        state.pop("history", None), state.pop("log", None)
+    h.update(json.dumps(state, sort_keys=True, default=repr).encode())
+    h.update(repr(g.outcome()).encode())
+    if logged:
+        h.update(repr(list(g.log)).encode())
+    return h.hexdigest()
+
+
+def fingerprints(game: str | None, mode: str | None, games: int) -> dict[str, str]:
+    out = {}
+    for name, label, options, counts in CASES + EXTRA_CASES:
+        if (game and name != game) or (mode is not None and label != mode):
+            continue
+        module = importlib.import_module(f"village_games.{name}")
+        info = module.new_game(players=(counts or (2,))[0], seed=0, **options).info
+        for players in counts or range(max(2, info.min_players), info.max_players + 1):
+            h = hashlib.sha256()
+            for seed in range(games):
+                h.update(game_digest(module, players, seed, options,
+                                     seed % LOGGED_EVERY == 0).encode())
+            key = f"{name} | {label or 'base'} | {players}"
+            out[key] = h.hexdigest()[:16]
+            print(key, out[key], flush=True)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=sorted({c[0] for c in CASES}))
+    parser.add_argument("--mode", help="only this mode label ('' for the base game)")
+    parser.add_argument("--games", type=int, default=200, help="seeded games per case")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--save", type=Path, help="write the digests here")
+    group.add_argument("--compare", type=Path, help="compare with digests saved earlier")
+    args = parser.parse_args()
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    got = fingerprints(args.game, args.mode, args.games)
+    if args.save:
+        args.save.write_text(json.dumps({"games": args.games, "digests": got}, indent=1))
+    if args.compare:
+        saved = json.loads(args.compare.read_text())
+        if saved["games"] != args.games:
+            parser.error(f"{args.compare} holds {saved['games']} games per case, not "
+                         f"{args.games}: pass --games {saved['games']}")
+        differ = [k for k, v in got.items() if saved["digests"].get(k, v) != v]
+        print("SAME" if not differ else "DIFFERENT: " + "; ".join(differ))
+        return 1 if differ else 0
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
