@@ -33,10 +33,12 @@ class ErrorBanner(w.HTML):
         self.layout.display = "none"
 
 
-def guarded(banner: ErrorBanner, expected: tuple[type[BaseException], ...] = (ValueError,)
-            ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def guarded(banner: ErrorBanner, expected: tuple[type[BaseException], ...] = (ValueError,),
+            clears: bool = True) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Wrap a callback: expected errors (bad input, illegal moves) show their message;
-    anything else shows the message plus the traceback and goes to the log."""
+    anything else shows the message plus the traceback and goes to the log. A success
+    clears the banner, unless `clears` is False (work the user did not start, such as bots
+    playing on in the background, must not hide the message of what the user did)."""
 
     def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
         @functools.wraps(fn)
@@ -50,7 +52,8 @@ def guarded(banner: ErrorBanner, expected: tuple[type[BaseException], ...] = (Va
                 log.exception("widget callback failed")
                 banner.show(f"{type(exc).__name__}: {exc}", traceback.format_exc())
                 return None
-            banner.clear()
+            if clears:
+                banner.clear()
             return result
 
         return run

@@ -20,6 +20,13 @@ Everything game-specific lives in a `GameAdapter` (`table_adapter.py`; example:
         def make_bot(self, seat, seed): ...                   # -> Agent (has .act(SeatView))
         def variants(self, players): ...   # optional -> list[Variant]; the first is default
 
+Bots play inside the callback that set them going. In a live kernel a long run (a table of
+bots only, with step-by-step off, can take a minute) goes in bursts of `BOT_BURST_S`: after
+each, the page shows the table as it stands and how many moves were made, and the kernel
+is free to take a click (New game or Load starts another game and ends the run; Save
+saves the game as it stands). In plain Python (tests, scripts) a run goes to the end in
+one call.
+
 The app holds no rules. Step-by-step play draws the engine's own trace (the observation
 after each event, `Game.apply_traced`); undo stops at any event the engine marks as a
 reveal or as chance; the end of the game is the engine's `outcome()`.
@@ -48,10 +55,12 @@ The game keeps the file in its options, so saves carry it; a link cannot, and sa
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import html
 import json
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import quote
@@ -95,6 +104,20 @@ HOT_SEAT_UNDO = ("With several people at one screen, only the one who moved may 
 # Bots acting in a row without a person: more means a bug. Five Villages bots can play a
 # long game: 25,116 moves in 230 rounds (seed 2), the median about 3,100.
 MAX_BOT_STEPS = 250_000
+# How long bots play before the page is drawn again and the kernel takes clicks (a live
+# kernel only): short enough to look live, long enough that drawing costs little.
+BOT_BURST_S = 0.3
+# The pause between bursts: the kernel's loop needs idle time, not just a turn, to finish
+# its own work (a page's first cell is only shown once the kernel reports it done).
+BOT_PAUSE_S = 0.03
+
+
+def running_loop() -> asyncio.AbstractEventLoop | None:
+    """The kernel's event loop, when called inside a live kernel; None in plain Python."""
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
 
 
 # ---------------------------------------------------------------- the app
@@ -285,6 +308,13 @@ class TableApp:
         self.frame_log_start = 0
         self.undo_stack: list[tuple[dict[str, Any], int]] = []
         self.undo_reason = "Nothing to undo yet."
+        # a run of bot moves: its number (a newer run ends an older one's bursts), the moves
+        # made in it, and whether it is under way between bursts
+        self._run = 0
+        self._bot_moves = 0
+        self.bots_playing = False
+        self.loop = running_loop  # where bursts are scheduled (tests give their own)
+        self._continue_bots = guarded(self.banner, clears=False)(self._next_burst)
         self._show_files()
         self.start_game(setup)
 
@@ -528,24 +558,52 @@ class TableApp:
         """Let bots act until a person must choose, a resolution is to be shown, or the end.
 
         People choose before bots in simultaneous phases, so a bot's move is what triggers
-        a reveal: the step-through then starts from the table as the people left it.
+        a reveal: the step-through then starts from the table as the people left it. In a
+        live kernel the run may stop after a burst with `bots_playing` set; the rest
+        follows from the kernel's loop (`_next_burst`).
         """
+        self._run += 1
+        self._bot_moves = 0
+        self.bots_playing = False
+        self._burst(self._run, self.loop())
+
+    def _burst(self, run: int, loop: Any) -> None:
+        """Bot moves until the run ends or, with a `loop`, `BOT_BURST_S` have passed: then
+        the next burst of this run is scheduled on the loop."""
         g = self.game
-        for _ in range(MAX_BOT_STEPS):
+        deadline = None if loop is None else time.monotonic() + BOT_BURST_S
+        made = 0  # (at least one move per burst, however short the burst)
+        while self._bot_moves < MAX_BOT_STEPS:
             if g.is_over() or self.frames or self.human_to_act() is not None:
+                self.bots_playing = False
                 return
+            if made and deadline is not None and time.monotonic() >= deadline:
+                self.bots_playing = True
+                loop.call_later(BOT_PAUSE_S, self._continue_bots, run)
+                return
+            made += 1
             waiting = g.to_act()
             if not waiting:
                 raise RuntimeError("no seat is to act, yet the game is not over")
             seat = waiting[0]
             events = self._play(seat, self.bots[seat].act(SeatView(g, seat)))
+            self._bot_moves += 1
             if self.undo_stack:
                 self.undo_stack.clear()
                 self.undo_reason = ("Only your own last move can be taken back, before anyone "
                                     "else acts.")
             if any(e.final for e in events):
                 self.undo_reason = REVEALED
+        self.bots_playing = False
         raise RuntimeError(f"bots made {MAX_BOT_STEPS} moves in a row without the game ending")
+
+    def _next_burst(self, run: int) -> None:
+        """The next burst of bot run `run`, then the page; nothing if another run (a new
+        game, a load, a person's move) has begun since."""
+        if run != self._run or not self.bots_playing:
+            return
+        self._burst(run, self.loop())
+        self._refresh()
 
     def _play(self, seat: int, action: Any) -> list[Event]:
         """Apply a move; with step-by-step on, keep the engine's trace of it as frames."""
@@ -876,6 +934,14 @@ class TableApp:
         self.undo_note.value = ("" if not self.undo_button.disabled or not self.game.history
                                 else html.escape(self.undo_button.tooltip))
         view = self.public_view
+        if self.bots_playing and not self.frames:
+            self._draw(g.observation(view))
+            self.prompt.value = (
+                '<div class="vg-prompt-line vg-bots-playing">The bots are playing: '
+                f"{self._bot_moves:,} move{'s' if self._bot_moves != 1 else ''} so far. "
+                "Start a new game above to stop them.</div>")
+            self.log_view.value = self._log_html(view)
+            return
         if self.frames:
             frame = self.frames[self.frame_i]
             self._draw(frame.obs, frame.highlight)

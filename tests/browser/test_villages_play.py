@@ -101,3 +101,25 @@ def test_a_link_can_ask_for_a_shorter_race(page, voila_server, open_app):
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.locator(".vg-setup").first.screenshot(path=str(SHOTS / "play_to_50_setup_800.png"))
     expect(page.locator(".vg-error")).to_be_hidden()
+
+
+def test_a_table_of_bots_plays_on_in_view_and_a_new_game_stops_it(page, voila_server,
+                                                                 open_app):
+    """Five bots, step by step off, seed 2: a game of about 25,000 moves. The page comes up
+    while they play, shows the table and the count of moves as it grows, and takes a click
+    on New game (seed 3, a short game) in the middle of the run."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, voila_server, NOTEBOOK,
+             query="players=5&seats=bot,bot,bot,bot,bot&seed=2", ready=".vg-bots-playing")
+    playing = page.locator(".vg-bots-playing")
+    expect(playing).to_contain_text("moves so far")
+    first = playing.inner_text()
+    expect(playing).not_to_have_text(first)  # the count goes up while the page is open
+    expect(page.locator(".vg-board-html .vg-vl-total").first).to_be_visible()
+    shot(page, "bots_playing")
+    page.locator(".vg-seed input").fill("3")
+    page.locator(".vg-new-game").click()
+    expect(page.locator(".vg-prompt-over")).to_contain_text("Game over", timeout=30_000)
+    expect(page.locator(".vg-bots-playing")).to_have_count(0)
+    assert page.locator(".vg-seed input").input_value() == "3"
+    expect(page.locator(".vg-error")).to_be_hidden()

@@ -7,6 +7,7 @@ import pytest
 
 from village_games import village_pillage
 from village_games.village_pillage import Plan
+from widgets import table_app
 from widgets.gallery import load_apps
 from widgets.query import page_query
 from widgets.table_adapter import Variant
@@ -249,6 +250,73 @@ def test_bots_play_a_whole_game_step_by_step():
 def test_bots_without_steps_finish_at_once():
     app = make_app({"seats": "bot,bot", "seed": "8"}, step_by_step=False)
     assert app.game.is_over() and not app.frames
+
+
+class FakeLoop:
+    """Stands in for the kernel's event loop: keeps what is scheduled until run."""
+
+    def __init__(self):
+        self.pending = []
+
+    def call_later(self, _delay, fn, *args):
+        self.pending.append((fn, args))
+
+    def run_one(self):
+        fn, args = self.pending.pop(0)
+        fn(*args)
+
+
+def test_in_a_live_kernel_a_bot_run_goes_in_bursts_with_the_table_shown_between(monkeypatch):
+    finished = make_app({"seats": "bot,bot", "seed": "8"}, step_by_step=False)
+    app = make_app({"seats": "bot,bot", "seed": "8"}, step_by_step=False)
+    loop = FakeLoop()
+    app.loop = lambda: loop
+    monkeypatch.setattr(table_app, "BOT_BURST_S", 0.0)  # one move per burst
+    app.new_button.click()
+    assert app.bots_playing and not app.game.is_over() and len(loop.pending) == 1
+    assert "The bots are playing: 1 move so far" in app.prompt.value
+    assert app.board.html and not app.picker.buttons
+    seen = []
+    while loop.pending:
+        loop.run_one()
+        seen.append(app.prompt.value)
+        assert app.banner.value == ""
+    assert "The bots are playing: 2 moves so far" in seen[0]
+    assert not app.bots_playing and "Game over" in app.prompt.value
+    assert state(app) == state(finished)  # the same game as in one call
+
+
+def test_a_new_game_ends_the_bot_run_under_way(monkeypatch):
+    app = make_app({"seats": "bot,bot", "seed": "8"}, step_by_step=False)
+    loop = FakeLoop()
+    app.loop = lambda: loop
+    monkeypatch.setattr(table_app, "BOT_BURST_S", 0.0)
+    app.new_button.click()
+    loop.run_one()
+    moves = len(app.game.history)
+    app.seed_box.value = 9
+    app.new_button.click()  # the first game's next burst is already scheduled
+    assert len(loop.pending) == 2
+    loop.run_one()  # the stale burst: nothing happens
+    assert len(app.game.history) == 1 and app.game.seed == 9 and moves == 2
+    while loop.pending:
+        loop.run_one()
+    assert app.game.is_over() and app.game.seed == 9
+    assert state(app) == state(make_app({"seats": "bot,bot", "seed": "9"},
+                                        step_by_step=False))
+
+
+def test_bots_playing_on_leave_the_message_of_a_refused_click_in_place(monkeypatch):
+    app = make_app({"seats": "bot,bot", "seed": "8"}, step_by_step=False)
+    loop = FakeLoop()
+    app.loop = lambda: loop
+    monkeypatch.setattr(table_app, "BOT_BURST_S", 0.0)
+    app.new_button.click()
+    app.undo_button.click()  # refused: nothing to undo
+    message = app.banner.value
+    assert message
+    loop.run_one()
+    assert app.banner.value == message and app.bots_playing
 
 
 def test_a_person_plans_and_the_round_resolves_step_by_step():
