@@ -415,6 +415,10 @@ class ReplayApp:
             b.disabled = tl is None or self.index == 0
         for b in (self.next_button, self.round_next, self.last_button):
             b.disabled = tl is None or self.index == len(tl) - 1
+        # the highlighted way on, only while there is one (a faded blue read as "click me")
+        style = "" if self.next_button.disabled else "primary"
+        if self.next_button.button_style != style:
+            self.next_button.button_style = style
         self.slider.disabled = self.view_box.disabled = tl is None
         if tl is None:
             self.parts = {"empty": EMPTY}

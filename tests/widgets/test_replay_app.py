@@ -84,9 +84,10 @@ def test_step_and_round_buttons_walk_the_engines_steps():
     assert app.index == 0
     app.last_button.click()
     assert app.index == len(tl) - 1 and app.next_button.disabled and app.round_next.disabled
+    assert app.next_button.button_style == ""  # no longer the highlighted way on
     assert "wins" in app.parts["text"]
     app.back_button.click()
-    assert app.index == len(tl) - 2
+    assert app.index == len(tl) - 2 and app.next_button.button_style == "primary"
     app.first_button.click()
     assert app.index == 0
     app.slider.value = 40  # dragging the slider goes to that step
