@@ -22,7 +22,6 @@ from .village import Slot, capacity, chain_text, symbols
 
 if TYPE_CHECKING:
     from .game import Villagers
-    from .tables import Tables
 
 NEW_CHAIN: tuple[None] = (None,)
 GOLD_SIDE, BOTH_SIDES = (False,), (False, True)
@@ -316,11 +315,7 @@ def apply_tinner(g: Villagers, seat: int) -> None:
 def smuggler_targets(g: Villagers, seat: int) -> tuple[int, ...]:
     """Uncovered villagers of yours with printed Gold (a covered one's is out of play)."""
     # Reading: a covered villager's Gold is out of play; no printed Gold, no target
-    t = g.tables
-    gold = _GOLD.get(t)
-    if gold is None:
-        gold = _GOLD[t] = _gold_cards(t)
-    up, down = gold
+    up, down = g.tables.printed_gold
     out: list[int] = []
     k = -1
     # (`slot[3]`, `slot[0]`, `slot[5]`: a Slot's `kids`, `card` and `flipped`, read by
@@ -330,16 +325,6 @@ def smuggler_targets(g: Villagers, seat: int) -> tuple[int, ...]:
         if not slot[3] and slot[0] in (down if slot[5] else up):
             out.append(k)
     return tuple(out)
-
-
-def _gold_cards(t: Tables) -> tuple[frozenset[str], frozenset[str]]:
-    """The cards with printed Gold face up, and flipped."""
-    faces = t.faces  # name -> (..., face-up symbols, flipped symbols, ...)
-    return (frozenset([name for name, face in faces.items() if face[3][2]]),
-            frozenset([name for name, face in faces.items() if face[4][2]]))
-
-
-_GOLD: dict[Tables, tuple[frozenset[str], frozenset[str]]] = {}  # a deck's `_gold_cards`
 
 
 def smuggler_choices(g: Villagers, seat: int) -> list[Product]:

@@ -17,7 +17,8 @@ class Tables:
 
     __slots__ = ("on", "effect", "by_effect", "start_roles", "links_on", "suit_of", "order",
                  "basics", "faces", "link_hint", "padlock", "builds", "bronze", "bronze_set",
-                 "silver", "agents", "founders", "starting_road", "supply", "_cards", "_decks")
+                 "silver", "agents", "founders", "starting_road", "supply", "printed_gold",
+                 "_cards", "_decks")
 
     def __init__(self, cards: CardSet) -> None:
         self._cards = cards
@@ -45,6 +46,9 @@ class Tables:
                                c.hint or 0) for c in cards}
         # name -> (effect, on, padlock, (name,)): what a builder's legal list reads per card
         self.builds = {c.name: (c.effect, c.on, c.padlock, (c.name,)) for c in cards}
+        # the cards with printed Gold face up, and flipped (what a Smuggler may target)
+        self.printed_gold = (frozenset([name for name, f in self.faces.items() if f[3][2]]),
+                             frozenset([name for name, f in self.faces.items() if f[4][2]]))
         # the hint of a card that is not the bottom of its chain, where it differs
         self.link_hint = {c.name: c.hint_as_link for c in cards if c.hint_as_link is not None}
         self.bronze = tuple(c.name for c in cards if c.bronze)  # cards with a Bronze symbol
