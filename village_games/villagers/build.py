@@ -4,7 +4,6 @@ and the list of everything a builder may do (Special villagers live in specials.
 from __future__ import annotations
 
 from itertools import compress
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from ..core.events import Event
@@ -157,14 +156,10 @@ def cover_choices(g: Villagers, seat: int) -> Choices:
     return Choices(parts)
 
 
-def serfdom(g: Villagers) -> bool:
-    return in_force(g, "serfdom") is not None
-
-
 def return_stacks(g: Villagers) -> tuple[int | None, ...]:
     """Where a returned card may go: any stack still on the Road, else the rules decide."""
     # Reading: an emptied stack is out of the game and takes no card back
-    if g.solo is not None and serfdom(g):
+    if g.solo is not None and in_force(g, "serfdom") is not None:
         return NEW_CHAIN  # Serfdom: the card goes to the Countess's village, not a stack
     stacks = g.stacks
     if len(stacks) == STACKS:
@@ -173,12 +168,11 @@ def return_stacks(g: Villagers) -> tuple[int | None, ...]:
                 break
         else:
             return STACK_NUMBERS  # (the usual case: every stack still on the Road)
-    open_ = tuple(compress(STACK_NUMBERS, map(_cards_of, stacks)))
+    open_ = tuple([j for j in STACK_NUMBERS if stacks[j].cards])
     return open_ or NEW_CHAIN
 
 
 STACK_NUMBERS = tuple(range(STACKS))
-_cards_of = attrgetter("cards")
 
 
 # ------------------------------------------------------------------ legality
@@ -269,7 +263,7 @@ def why_not_basic(g: Villagers, seat: int, action: TakeBasic) -> str | None:
         return f"{action.card} is not in your hand: return a card you hold"
     places = return_stacks(g)
     if action.stack not in places:
-        if g.solo is not None and serfdom(g):
+        if g.solo is not None and in_force(g, "serfdom") is not None:
             return ("Serfdom is in force: the card you give up goes to the Countess's "
                     "village, not to a stack (stack=None)")
         if places == NEW_CHAIN:
@@ -328,7 +322,7 @@ def apply_basic(g: Villagers, seat: int, action: TakeBasic) -> None:
     p = g.players[seat]
     card, j = action.card, action.stack
     mask = return_from_hand(g, seat, card)
-    if g.solo is not None and serfdom(g):
+    if g.solo is not None and in_force(g, "serfdom") is not None:
         give(g, card)
         mask = g.all_seats  # it lies face up in her village
         where = "the Countess's village (Serfdom)"

@@ -292,7 +292,8 @@ class Villagers(Game):
             maker = BASE_LEGAL.get(phase)
             if maker is not None:
                 legal = maker(self, player)
-                if self.solo is not None and phase != "agent":  # (draft, road, build)
+                solo = self.solo  # (the Jester only while he is at hand: `with_jester`'s test)
+                if solo is not None and solo.jester and phase != "agent":  # (draft, road, build)
                     legal = with_jester(self, legal)
                 self._legal = (player, legal)
                 return legal

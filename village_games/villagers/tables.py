@@ -17,8 +17,8 @@ class Tables:
 
     __slots__ = ("on", "effect", "by_effect", "start_roles", "links_on", "suit_of", "order",
                  "basics", "faces", "link_hint", "padlock", "builds", "bronze", "bronze_set",
-                 "silver", "agents", "founders", "starting_road", "supply", "printed_gold",
-                 "_cards", "_decks")
+                 "silver", "agents", "founders", "starting_road", "supply", "_cards", "_decks",
+                 "printed_gold", "silver_names", "villager_names")
 
     def __init__(self, cards: CardSet) -> None:
         self._cards = cards
@@ -61,6 +61,9 @@ class Tables:
         # the villagers whose Silver an Agent reads (the coins on one villager)
         self.agents = frozenset(c.name for c in cards
                                 if c.silver is not None and c.silver.kind == "coins_on_one")
+        # the solo events' tests, by name: a Silver formula; a villager of the stacks
+        self.silver_names = frozenset(c.name for c in cards if c.silver is not None)
+        self.villager_names = frozenset(c.name for c in cards if c.kind == "villager")
 
 
     def deck(self, players: int, expansions: tuple[str, ...] = ()) -> tuple[str, ...]:

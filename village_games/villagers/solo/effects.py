@@ -33,14 +33,15 @@ def options(g: Villagers, card: EventCard) -> tuple[Any, ...]:
     if e in ("steal_top", "discard_top"):
         return tuple(top_villagers(g, PLAYER))
     if e == "protection_money":
-        return tuple(k for k, s in enumerate(g.players[PLAYER].village) if s.coins)
+        return tuple([k for k, s in enumerate(g.players[PLAYER].village) if s.coins])
     if e == "spy_network":
         return tuple(silver_slots(g, PLAYER))
     if e == "trade_network":
         return tuple(silver_slots(g, COUNTESS))
     if e == "keyring_bribe":
-        return tuple(k for k, s in enumerate(g.players[COUNTESS].village)
-                     if g.cards[s.card].keyring)
+        cards = g.cards.cards  # (name -> card: no method call per villager)
+        return tuple([k for k, s in enumerate(g.players[COUNTESS].village)
+                      if cards[s.card].keyring])
     if e == "discard_hand":
         return tuple(dict.fromkeys(sorted(g.players[PLAYER].hand(), key=g.order.__getitem__)))
     if e == "conscription":
@@ -85,7 +86,8 @@ def _count(g: Villagers, what: str) -> int:
     me = g.players[PLAYER]
     s = me.summary(g.cards)
     if what == "basic_villagers":
-        return sum(1 for x in me.village if g.cards[x.card].kind == "basic")
+        cards = g.cards.cards  # (name -> card: no method call per villager)
+        return sum(1 for x in me.village if cards[x.card].kind == "basic")
     if what == "gold_symbols":
         return s.gold_symbols
     if what == "hand_cards":
@@ -117,8 +119,9 @@ def carry_out(g: Villagers, card: EventCard, choice: Any = None) -> None:
         n = _count(g, card.count)
         countess_earns(g, card.gold * n, COUNT_TEXT[card.count].format(n))
     elif e == "keyring_each":
+        cards = g.cards.cards  # (name -> card: no method call per villager)
         for k, s in enumerate(her.village):
-            if g.cards[s.card].keyring:
+            if cards[s.card].keyring:
                 coins_on(g, k, card.gold)
     elif e == "keyring_bribe":
         coins_on(g, choice, g.cards[her.village[choice].card].keyring)
@@ -157,7 +160,8 @@ def carry_out(g: Villagers, card: EventCard, choice: Any = None) -> None:
                 g.emit(Event("event_earn", "{} earns {} Gold for Silver villagers.",
                              {"seat": seat, "gold": earned}, (who, earned)))
     elif e == "blackmail":
-        tops = [g.cards[s.card].gold for s in me.village if not s.kids]
+        cards = g.cards.cards  # (name -> card: no method call per villager)
+        tops = [cards[s.card].gold for s in me.village if not s.kids]
         countess_earns(g, max(tops, default=0), "the highest printed Gold in the village")
     elif e == "spy_network":
         countess_earns(g, silver_now(g, PLAYER, choice),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from dataclasses import field as data_field
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +74,9 @@ class EventSet(SavedDeck):
     events: dict[str, EventCard]
     name: str = STANDARD_NAME
     data: dict | None = None  # the parsed file; None for the game's own events
+    # (season, mode) -> `deck(season, mode)`'s names, worked out once (every game asks)
+    _decks: dict[tuple[str, str], tuple[str, ...]] = data_field(
+        init=False, default_factory=dict, compare=False, repr=False)
 
     def __getitem__(self, name: str) -> EventCard:
         try:
@@ -88,7 +92,11 @@ class EventSet(SavedDeck):
 
     def deck(self, season: str, mode: str) -> list[str]:
         """The season's cards used in `mode`, in file order."""
-        return [e.name for e in self if e.season == season and mode in e.modes]
+        names = self._decks.get((season, mode))
+        if names is None:
+            names = self._decks[season, mode] = tuple(
+                [e.name for e in self if e.season == season and mode in e.modes])
+        return list(names)
 
 
 def _parse_event(table: Any, i: int, source: str) -> EventCard:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ...core.events import Event
 from ..choices import Choices, Product, product
 from ..road import refill_slot
+from ..village import new_slot
 from .actions import (
     Conscript,
     GiveCountess,
@@ -52,8 +53,9 @@ def after_draft(g: Villagers, from_road: bool) -> bool:
     else the emptied Road slot is dealt again at once."""
     # Reading: every draft from the Road, face up or from a stack, gives her a villager;
     # a draft from the Reserve (once the stacks are gone) does not, as it is not on the Road
-    road = g.road
-    if from_road and road.count(None) != len(road):  # (a card on the Road, no Python loop)
+    # (`any`: a card on the Road, as a card's name is never empty; no Python loop, and
+    # quicker than comparing each slot with None)
+    if from_road and any(g.road):
         g.phase = "countess"
         return True
     _refill(g)
@@ -73,17 +75,30 @@ def _refill(g: Villagers) -> None:
 
 
 def apply_give(g: Villagers, slot: int) -> None:
-    card, coins = g.road[slot], g.road_coins[slot]
+    road, road_coins = g.road, g.road_coins
+    card, coins = road[slot], road_coins[slot]
     assert card is not None
-    g.road[slot] = None
-    g.road_coins[slot] = 0
-    give(g, card, coins)
+    road[slot] = None
+    road_coins[slot] = 0
+    her = g.players[COUNTESS]  # (`give(g, card, coins)`, written out: every pick does this)
+    her.village.append(new_slot(card, card, -1, False))
+    her.placed(g.tables)
+    her.gold += coins
     if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         g.emit(Event("countess", "The {} from Road slot {} joins the Countess's village{}.",
                      {"seat": COUNTESS, "card": card, "slot": slot, "coins": coins},
                      (card, slot + 1, f" with its {coins} Gold" if coins else "")))
-    g.solo.refill.append(slot)  # type: ignore[union-attr]
-    _refill(g)
+    s = g.solo
+    assert s is not None
+    # (`_refill`, written out: the drafted slot, if it was on the Road, and this one)
+    refill = s.refill
+    if refill:
+        refill.append(slot)
+        for i in sorted(refill):
+            refill_slot(g, i, False)  # (not the Reserve first; positional: quicker)
+        s.refill = []
+    else:  # (a draft from a stack: only this slot)
+        refill_slot(g, slot, False)
     g.phase = "draft"
     _draft.finish_draft(g, 0)
 
@@ -120,6 +135,8 @@ def start_toll(g: Villagers, effect: str, after: str) -> bool:
     player (phase "toll"); True when the game now waits."""
     s = g.solo
     assert s is not None
+    if in_force(g, effect) is None:  # (no card of it face up: the usual case)
+        return False
     events = s.events.events  # (the dict itself: face-up names are always in the deck)
     for name in s.face_up:
         card = events[name]
@@ -183,21 +200,26 @@ def in_force(g: Villagers, effect: str) -> int | None:
     s = g.solo
     if s is None:
         return None
-    face_up = s.face_up
-    if not face_up:
-        return None
     # (every build decision and padlock asks, for Serfdom and the Countess Bank: the
     # effects of the face-up cards are worked out again only when `face_up` differs from
     # the copy they were worked out for)
-    events, known, force = s._force
-    if known != face_up or events is not s.events:
-        events = s.events
-        force = {}
-        for name in face_up:
-            card = events.events[name]  # (the dict itself: face-up names are in the deck)
-            force.setdefault(card.effect, card.gold)  # (the first card of each effect)
-        s._force = (events, face_up[:], force)
+    known, force = s._force
+    if known != s.face_up:
+        force = _work_out(s)
     return force.get(effect)
+
+
+def _work_out(s: SoloState) -> dict[str, int]:
+    """{effect: the Gold of the first face-up card with it} (read-only), kept in
+    `s._force` with the face-up list it is for."""
+    face_up = s.face_up
+    events = s.events.events  # (the dict itself: face-up names are in the deck)
+    force: dict[str, int] = {}
+    for name in face_up:
+        card = events[name]
+        force.setdefault(card.effect, card.gold)  # (the first card of each effect)
+    s._force = (face_up[:], force)
+    return force
 
 
 def start_build_phase(g: Villagers) -> None:
@@ -233,7 +255,10 @@ def _continue(g: Villagers) -> None:
 def _end_event_phase(g: Villagers) -> None:
     s = g.solo  # (`_s`, written out: no call)
     assert s is not None
-    if all(not p.cards for p in g.stacks):
+    for pile in g.stacks:  # (a plain loop: quicker than a generator or map for six piles)
+        if pile.cards:
+            break
+    else:
         if g.reporting():  # Rulebook: the final round
             g.emit(Event("event_end", "The final round: the Countess takes no card from the "
                                       "Reserve and no event is dealt.", {}))
@@ -315,6 +340,7 @@ def _start_effect(g: Villagers, name: str) -> None:
     opts = options(g, card) if card.effect in CHOICE_KIND else ()
     if card.effect in CHOICE_KIND and len(opts) > 1:
         s.current = name
+        s.waits_on = (name, opts)  # (for `legal`: nothing changes them while it waits)
         g.phase = "event"
         return
     if card.effect in CHOICE_KIND and not opts:
@@ -333,6 +359,7 @@ def apply_choice(g: Villagers, value: object) -> None:
     name = s.current
     assert name is not None
     s.current = None
+    s.waits_on = (None, ())
     carry_out(g, s.events.events[name], value)
     discard_event(g, name)
     _continue(g)
@@ -387,8 +414,11 @@ PAY_TOLL = Product(PayToll, ((True, False),))  # (a part is never changed once m
 
 
 # The Countess's legal list by the Road's filled slots (a Choices is read-only to its
-# users and holds only legal moves)
+# users and holds only legal moves); `_GIVE` by (Road length, its one empty slot or -1)
+_GIVE_ANY: dict[tuple[int, ...], Choices] = {}
 _GIVE: dict[tuple[int, ...], Choices] = {}
+_RESOLVE: dict[tuple[str, ...], Choices] = {}  # the Event Phase's, by the face-up events
+TOLL = Choices.shared([PAY_TOLL])
 
 
 def _one(kind: type, axis: tuple) -> Choices:
@@ -402,22 +432,41 @@ def legal(g: Villagers) -> Choices:
     assert s is not None
     phase = g.phase
     if phase == "countess":  # (the most common solo decision)
-        road = g.road  # (the filled slots, found without a Python-level loop)
-        slots = tuple(compress(range(len(road)), map(_filled, road)))
-        # (the list depends only on the filled slots: made once for each, and shared)
-        choices = _GIVE.get(slots)  # type: ignore[assignment]
+        # (the list depends only on the filled slots: made once for each, and shared. The
+        # key of the usual Road, full after a face-down draft or with the one slot just
+        # drafted from empty, is found by C-level list methods, not a pass over it)
+        road = g.road
+        empty = road.count(None)
+        key: tuple[int, ...] = ((len(road), road.index(None)) if empty == 1
+                                else (len(road), -1) if not empty else ())
+        choices = _GIVE.get(key) if key else None  # type: ignore[assignment]
         if choices is None:
-            choices = _GIVE[slots] = Choices.shared([Product(GiveCountess, (slots,))])
-    elif phase == "toll":
-        choices = Choices.of([PAY_TOLL], PAY_TOLL._n)
+            slots = tuple(compress(range(len(road)), map(_filled, road)))
+            choices = _GIVE_ANY.get(slots)  # type: ignore[assignment]
+            if choices is None:
+                choices = _GIVE_ANY[slots] = Choices.shared([Product(GiveCountess, (slots,))])
+            if key:
+                _GIVE[key] = choices
     elif phase == "events":
-        # with a Jester deadline blocking, every face-up event is blocked
-        choices = _one(ResolveEvent, () if _deadline_blocks(g) else tuple(s.face_up))
+        if s.jester and _deadline_blocks(g):
+            choices = _one(ResolveEvent, ())  # every face-up event is blocked
+        else:
+            # (the list depends only on the face-up events: made once for each, and shared)
+            names = tuple(s.face_up)
+            choices = _RESOLVE.get(names)  # type: ignore[assignment]
+            if choices is None:
+                choices = _RESOLVE[names] = Choices.shared([Product(ResolveEvent, (names,))])
+    elif phase == "toll":
+        choices = TOLL
     else:
-        card = s.events[s.current] if s.current else None
+        name = s.current
+        card = s.events[name] if name else None
         assert card is not None
-        choices = _one(CHOICE_ACTION[CHOICE_KIND[card.effect]], options(g, card))
-    return with_jester(g, choices)
+        known, opts = s.waits_on  # (the options worked out when it began to wait, if known)
+        choices = _one(CHOICE_ACTION[CHOICE_KIND[card.effect]],
+                       opts if known == name else options(g, card))
+    # (`with_jester`'s first tests, written out: in a solo phase only these can fail)
+    return with_jester(g, choices) if s.jester and s.face_up else choices
 
 
 def _deadline_blocks(g: Villagers) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ class SoloState:
     choice; `refill`: Road slots emptied by this draft, dealt again after her pick."""
 
     __slots__ = ("mode", "events", "decks", "discards", "face_up", "begun", "jester",
-                 "current", "refill", "after", "_force", "_jester")
+                 "current", "refill", "after", "waits_on", "_force", "_jester")
 
     def __init__(self, mode: str, events: EventSet) -> None:
         self.mode = mode
@@ -28,10 +28,15 @@ class SoloState:
         self.current: str | None = None
         self.refill: list[int] = []
         self.after = ""  # the phase a toll (Rats, Arson) interrupts: "draft" or "build"
-        # (the events, a copy of `face_up`, {effect: gold of the first face-up card with
-        # it}): what `phases.in_force` read last; replaced whole, never changed, so copies
-        # share it
-        self._force: tuple[EventSet | None, list[str], dict[str, int]] = (None, [], {})
+        # (`current`, its options) while an event waits for a choice (phase "event"), set
+        # when it begins to wait: nothing but the choice and the Jester, which changes no
+        # option, may happen meanwhile. A tuple, never changed, so copies share it; not
+        # saved (a loaded game works the options out again)
+        self.waits_on: tuple[str | None, tuple[Any, ...]] = (None, ())
+        # (a copy of `face_up`, {effect: gold of the first face-up card with it}): what
+        # `phases.in_force` read last (`events` never changes); replaced whole, never
+        # changed, so copies share it
+        self._force: tuple[list[str], dict[str, int]] = ([], {})
         # (a legal list, the Jester's targets, that list with the Jester added): what
         # `phases.with_jester` made last, handed out again for the same list and targets;
         # replaced whole, and a Choices is read-only to its users, so copies share it
@@ -45,6 +50,7 @@ class SoloState:
         s.face_up, s.begun = self.face_up[:], self.begun[:]
         s.jester, s.current, s.refill, s.after = (self.jester, self.current, self.refill[:],
                                                   self.after)
+        s.waits_on = self.waits_on
         s._force, s._jester = self._force, self._jester
         return s
 

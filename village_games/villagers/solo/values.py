@@ -14,9 +14,11 @@ def silver_now(g: Villagers, seat: int, k: int) -> int:
     """The Silver the villager at slot `k` of `seat`'s village would earn now."""
     p = g.players[seat]
     slot = p.village[k]
-    formula = g.cards[slot.card].silver
+    formula = g.tables.silver[slot.card]
+    if formula is None or slot.kids:  # (`silver_value`'s first test: no Silver, as usual)
+        return 0
     read = None
-    if formula is not None and formula.kind == "coins_on_one":
+    if formula.kind == "coins_on_one":
         # Reading: outside the Second Market an Agent reads the villager with the most coins
         coined = [(s.coins, -i) for i, s in enumerate(p.village) if s.coins]
         read = -max(coined)[1] if coined else None
@@ -25,19 +27,18 @@ def silver_now(g: Villagers, seat: int, k: int) -> int:
 
 def silver_slots(g: Villagers, seat: int) -> list[int]:
     """Slots of uncovered villagers with a Silver formula (a covered one is out of play)."""
-    silver_of = g.tables.silver
-    return [k for k, s in enumerate(g.players[seat].village)
-            if not s.kids and silver_of[s.card] is not None]
+    names = g.tables.silver_names  # (a Slot's card and kids by index: quicker to read; the
+    # few Silver villagers tested first, as the Countess's are never covered)
+    return [k for k, s in enumerate(g.players[seat].village) if s[0] in names and not s[3]]
 
 
 def gold_value(g: Villagers, seat: int, k: int) -> int:
     """Printed Gold plus current Silver of slot `k` (the Countess's new villager)."""
     slot = g.players[seat].village[k]
-    return g.cards[slot.card].gold + silver_now(g, seat, k)
+    return g.cards.cards[slot.card].gold + silver_now(g, seat, k)
 
 
 def top_villagers(g: Villagers, seat: int) -> list[int]:
     """Uncovered villagers an event may take: never a Basic Villager or the Founders."""
-    cards = g.cards.cards  # (name -> card)
-    return [k for k, s in enumerate(g.players[seat].village)
-            if not s.kids and cards[s.card].kind == "villager"]
+    names = g.tables.villager_names  # (a Slot's kids and card by index: quicker to read)
+    return [k for k, s in enumerate(g.players[seat].village) if not s[3] and s[0] in names]
