@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .cards import CardSet
 
+# the Kickstarter Specials played from hand in the Draft Phase (expansions/turns.py)
+DRAFT_EFFECTS = frozenset({"benefactor", "prophet", "barbarian", "flaker"})
+
 
 class Tables:
     """`on[name]`: the villager a card goes on (None: it starts a chain or stands alone);
@@ -18,7 +21,8 @@ class Tables:
     __slots__ = ("on", "effect", "by_effect", "start_roles", "links_on", "suit_of", "order",
                  "basics", "faces", "link_hint", "padlock", "builds", "bronze", "bronze_set",
                  "silver", "agents", "founders", "starting_road", "supply", "_cards", "_decks",
-                 "printed_gold", "silver_names", "villager_names")
+                 "printed_gold", "silver_names", "villager_names", "specials", "schemable",
+                 "draft_specials", "placed_parts", "village_extras")
 
     def __init__(self, cards: CardSet) -> None:
         self._cards = cards
@@ -64,6 +68,21 @@ class Tables:
         # the solo events' tests, by name: a Silver formula; a villager of the stacks
         self.silver_names = frozenset(c.name for c in cards if c.silver is not None)
         self.villager_names = frozenset(c.name for c in cards if c.kind == "villager")
+        # What the Kickstarter expansions' hooks read on every decision (expansions/turns.py,
+        # saints.py, scoundrels.py): the Special villagers; the villagers a Schemer may take
+        # (in the stacks, not a Special); the Draft Phase Specials played from hand
+        # (none in a deck without the Saints and Scoundrels)
+        self.specials = frozenset([c.name for c in cards if c.suit == "Special"])
+        self.schemable = frozenset([c.name for c in cards
+                                    if c.kind == "villager" and c.suit != "Special"])
+        self.draft_specials = frozenset([c.name for c in cards if c.effect in DRAFT_EFFECTS])
+        # the villagers whose presence in a village can add to a Build Phase list (Bronze
+        # symbol, Thief: `turns.build_extras`)
+        self.village_extras = self.bronze_set.union(
+            [c.name for c in cards if c.effect == "thief"])
+        # effect -> the one Build part of a placed Special (`turns.special_parts` makes each
+        # the first time it is asked; a part is never changed once made)
+        self.placed_parts: dict[str, list[Any]] = {}
 
 
     def deck(self, players: int, expansions: tuple[str, ...] = ()) -> tuple[str, ...]:

@@ -47,18 +47,20 @@ def open_moment(g: Villagers) -> None:
     e = g.ext
     if e is None or "scoundrels" not in e.names or g.phase != "draft":  # (`e.has`)
         return
-    # (`holder(g)`, written out: every draft turn of a Scoundrels game asks)
+    # (`holder(g)`, written out: every draft turn of a Scoundrels game asks. The drafter's
+    # own hand is not looked at: with the one Courier there, no moment opens either)
     name = g.tables.by_effect.get("courier")
     if name is None:
         return
-    players, turn = g.players, g.turn
-    for seat in range(g.n):
-        p = players[seat]
-        if name in p.hand_pub or name in p.hand_sec:  # (`in_hand`, written out)
+    turn = g.turn
+    seat = 0
+    for p in g.players:
+        if seat != turn and (name in p.hand_sec or name in p.hand_pub):  # (`in_hand`)
             road = g.road  # (a villager on the Road: not every slot empty, without a loop)
-            if seat != turn and road.count(None) != len(road):
+            if road.count(None) != len(road):
                 e.courier = seat
             return
+        seat += 1
 
 
 def courier_choices(g: Villagers) -> Choices:

@@ -11,13 +11,15 @@ at the end, the Silver value of a villager you have exactly one of.
 from __future__ import annotations
 
 from collections import Counter
+from itertools import compress
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
-from ..choices import Product
+from ..choices import Product, product
 from ..hands import distinct_hand, in_hand, play_from_hand
 from ..options import STACKS
-from ..padlocks import pay_unlock, unlock_options, why_not_unlocked
+from ..padlocks import NO_PADLOCK, pay_unlock, unlock_options, why_not_unlocked
 from ..specials import _discard
 from .actions import PlayBenefactor, PlayProphet
 from .pending import start_pick
@@ -27,6 +29,8 @@ if TYPE_CHECKING:
 
 NEW_CHAIN: tuple[None] = (None,)
 PIGEONEER_LOOK = 6  # cards of the Reserve the Pigeoneer looks at
+STACK_NUMBERS = tuple(range(STACKS))
+_cards_of = attrgetter("cards")
 
 
 def effect_card(g: Villagers, effect: str) -> str:
@@ -35,16 +39,28 @@ def effect_card(g: Villagers, effect: str) -> str:
 
 # ------------------------------------------------------------------ Benefactor
 def benefactor_choices(g: Villagers, seat: int) -> list[Product]:
-    open_by_role = g.players[seat].summary(g.cards).open_by_role
+    p = g.players[seat]
+    open_by_role = (p._summary or p.summary(g.cards)).open_by_role  # (the method if none)
+    tables = g.tables
+    builds, specials = tables.builds, tables.specials
     out = []
+    paid: dict[str, tuple[str | None, ...]] = {}  # unlocker -> options, for this call
     for name in distinct_hand(g, seat):
-        card = g.cards[name]
-        if card.suit == "Special":
+        if name in specials:
             continue
-        targets = NEW_CHAIN if card.on is None else open_by_role.get(card.on, ())
-        opts = unlock_options(g, seat, name)
-        if targets and opts:
-            out.append(Product(PlayBenefactor, ((name,), targets, opts)))
+        _, on, lock, card = builds[name]
+        targets = NEW_CHAIN if on is None else open_by_role.get(on, ())
+        if not targets:  # (no place: its padlock options are not asked for)
+            continue
+        if lock is None:
+            opts = NO_PADLOCK
+        else:  # (the options depend on the unlocking villager only, as in `build_choices`)
+            opts = paid.get(lock)  # type: ignore[assignment]
+            if opts is None:
+                opts = paid[lock] = unlock_options(g, seat, name)
+            if not opts:
+                continue
+        out.append(product(PlayBenefactor, (card, targets, opts), len(targets) * len(opts)))
     return out
 
 
@@ -84,7 +100,8 @@ def apply_benefactor(g: Villagers, seat: int, action: PlayBenefactor) -> None:
 
 # ------------------------------------------------------------------ Prophet
 def prophet_choices(g: Villagers) -> list[Product]:
-    stacks = tuple(j for j in range(STACKS) if g.stacks[j].cards)
+    # (compress/map: the stacks with cards found without a Python-level loop)
+    stacks = tuple(compress(STACK_NUMBERS, map(_cards_of, g.stacks)))
     return [Product(PlayProphet, (stacks,))] if stacks else []
 
 

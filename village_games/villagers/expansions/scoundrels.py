@@ -11,7 +11,7 @@ courier.py.)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core.events import Event
 from ..choices import Product
@@ -37,7 +37,8 @@ def _use(g: Villagers, seat: int, effect: str) -> tuple[str, bool]:
 
 # ------------------------------------------------------------------ Barbarian
 def why_not_barbarian(g: Villagers) -> str | None:
-    if all(c is None for c in g.road):
+    road = g.road
+    if road.count(None) == len(road):  # (every slot empty, without a Python-level loop)
         return "the Road is empty: the Barbarian has nothing to clear"
     return None
 
@@ -100,23 +101,12 @@ def apply_flaker(g: Villagers, seat: int, action: PlayFlaker) -> None:
 # ------------------------------------------------------------------ Noble
 def noble_targets(g: Villagers, seat: int) -> tuple[int, ...]:
     """Other players with a non-Special card in hand (card backs show the suit)."""
-    global _SPECIALS
-    suit_of = g.suit_of
-    cached = _SPECIALS  # (one tuple, replaced whole: a reader never sees half of one)
-    if cached[0] is not suit_of:
-        cached = _SPECIALS = (suit_of, frozenset([c for c, suit in suit_of.items()
-                                                  if suit == "Special"]))
-    specials = cached[1]
+    specials = g.tables.specials
     # (asked on every build decision while a Noble is in hand: a hand holds a non-Special
     # card when the Specials do not cover it, tested without a Python-level loop)
     return tuple([s for s, p in enumerate(g.players)
                   if s != seat and not (specials.issuperset(p.hand_pub)
                                         and specials.issuperset(p.hand_sec))])
-
-
-# (the deck's suit table, the names of its Special cards): worked out again whenever the
-# game's suit table is another object (a cache that checks its own input)
-_SPECIALS: tuple[Any, frozenset[str]] = (None, frozenset())
 
 
 def why_not_noble(g: Villagers, seat: int, action: PlayNoble) -> str | None:
@@ -149,21 +139,10 @@ def schemer_targets(g: Villagers) -> list[tuple[int, int]]:
             and cards[slot.card].suit != "Special"]
 
 
-# (cards, the names of its villagers a Schemer may take): worked out again whenever the
-# game's deck is another object (a cache that checks its own input)
-_SCHEMABLE: tuple[Any, frozenset[str]] = (None, frozenset())
-
-
 def schemer_choices(g: Villagers) -> list[Product]:
     """`schemer_targets` by seat, in seat and slot order (asked on every build decision
     while a Schemer is in hand: each slot is tested by one set look-up)."""
-    global _SCHEMABLE
-    cards = g.cards
-    cached = _SCHEMABLE  # (one tuple, replaced whole: a reader never sees half of one)
-    if cached[0] is not cards:
-        cached = _SCHEMABLE = (cards, frozenset([c.name for c in cards
-                                                 if c.kind == "villager" and c.suit != "Special"]))
-    names = cached[1]
+    names = g.tables.schemable
     out = []
     for s, p in enumerate(g.players):
         ks = tuple([k for k, slot in enumerate(p.village)

@@ -4,7 +4,7 @@ Build Phases, the reasons an action is refused, and carrying one out."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..actions import Build
 from ..choices import Choices, Product
@@ -71,7 +71,6 @@ from .scoundrels import (
 if TYPE_CHECKING:
     from ...core.actions import Action
     from ..game import Villagers
-    from ..tables import Tables
 
 PENDING_PHASES = ("pick", "reward")
 # the Special villagers that are built into a village like any villager (no action of
@@ -91,21 +90,10 @@ def _holds(g: Villagers, seat: int, effect: str) -> bool:
 
 
 # ------------------------------------------------------------------ Draft Phase
-DRAFT_EFFECTS = frozenset({"benefactor", "prophet", "barbarian", "flaker"})  # played from hand
-# (tables, the names of its cards with a DRAFT_EFFECTS effect, its Recruiter's name):
-# worked out again whenever the game's tables are another object (a cache that checks
-# its own input)
-_DRAFT_CARDS: tuple[Any, frozenset[str], str | None] = (None, frozenset(), None)
-
-
-def _draft_cards(tables: Tables) -> tuple[Any, frozenset[str], str | None]:
-    global _DRAFT_CARDS
-    cached = _DRAFT_CARDS  # (one tuple, replaced whole: a reader never sees half of one)
-    if cached[0] is not tables:
-        cached = _DRAFT_CARDS = (tables, frozenset([name for name, effect in tables.effect.items()
-                                                    if effect in DRAFT_EFFECTS]),
-                                 tables.by_effect.get("recruiter"))
-    return cached
+# (the Specials played from hand in the Draft Phase: `tables.DRAFT_EFFECTS`; a deck's cards
+# with these effects: `Tables.draft_specials`)
+RECRUIT = Product(Recruit, ())
+BARBARIAN = Product(PlayBarbarian, ())
 
 
 def draft_extras(g: Villagers, seat: int, legal: Choices) -> Choices:
@@ -116,31 +104,38 @@ def draft_extras(g: Villagers, seat: int, legal: Choices) -> Choices:
     # Reading: Draft Phase Specials are played on your own draft turn, before its draft
     p = g.players[seat]
     tables = g.tables
-    cached = _DRAFT_CARDS  # (`_draft_cards`, written out when it holds these tables)
-    if cached[0] is not tables:
-        cached = _draft_cards(tables)
+    held = tables.draft_specials
     summary = p._summary or p.summary(g.cards)  # (the method only when there is none yet)
-    recruiter = cached[2] in summary.by_card  # (`by_effect.get("recruiter")`, kept)
-    if not recruiter:
+    recruiter = tables.by_effect.get("recruiter") in summary.by_card
+    pub, sec = p.hand_pub, p.hand_sec
+    if held.isdisjoint(pub) and held.isdisjoint(sec):
         # (the usual case, every draft decision: no Draft Phase card in hand, found
         # without building the set of the hand's effects)
-        held = cached[1]
-        if held.isdisjoint(p.hand_pub) and held.isdisjoint(p.hand_sec):
+        if not recruiter:
             return legal
-    effects = set(map(tables.effect.get, p.hand_pub))  # (map: no Python-level loop)
-    effects.update(map(tables.effect.get, p.hand_sec))
+        effects: set[str | None] = set()
+    else:
+        effects = set(map(tables.effect.get, held.intersection(pub + sec)))
     parts = list(legal.parts)
-    if recruiter and why_not_recruit(g, seat) is None:
-        parts.append(Product(Recruit, ()))
-    if "benefactor" in effects:
-        parts += benefactor_choices(g, seat)
-    if "prophet" in effects:
-        parts += prophet_choices(g)
-    if "barbarian" in effects and why_not_barbarian(g) is None:
-        parts.append(Product(PlayBarbarian, ()))
-    if "flaker" in effects:
-        parts += flaker_choices(g)
-    return Choices(parts) if len(parts) > len(legal.parts) else legal
+    n = legal._n
+    # (`why_not_recruit(g, seat) is None`, written out: the Recruiter is in the village)
+    if recruiter and not e.recruited and p.gold >= 1 and p.draft_limit - len(p.square) >= 2:
+        parts.append(RECRUIT)
+        n += 1
+    if effects:
+        more: list[Product] = []
+        if "benefactor" in effects:
+            more += benefactor_choices(g, seat)
+        if "prophet" in effects:
+            more += prophet_choices(g)
+        if "barbarian" in effects and why_not_barbarian(g) is None:
+            more.append(BARBARIAN)
+        if "flaker" in effects:
+            more += flaker_choices(g)
+        for part in more:  # (each non-empty)
+            n += part._n
+        parts += more
+    return Choices.of(parts, n) if n > legal._n else legal
 
 
 def why_not_draft_extra(g: Villagers, seat: int, action: Action) -> str | None:
@@ -174,8 +169,6 @@ def apply_draft_extra(g: Villagers, seat: int, action: Action) -> None:
 
 
 # ------------------------------------------------------------------ Build Phase
-# name -> the one Build part of a placed Special (a part is never changed once made)
-_PLACED_PARTS: dict[str, list[Product]] = {}
 NO_PARTS: tuple[Product, ...] = ()
 
 
@@ -184,10 +177,11 @@ def special_parts(g: Villagers, seat: int, effect: str) -> list[Product]:
     if effect in PLACED_EFFECTS:
         if g.used >= g.limit:
             return []
-        name = g.tables.by_effect[effect]
-        made = _PLACED_PARTS.get(name)
+        made = g.tables.placed_parts.get(effect)  # (made once per deck)
         if made is None:
-            made = _PLACED_PARTS[name] = [Product(Build, ((name,), NEW_CHAIN, NEW_CHAIN))]
+            name = g.tables.by_effect[effect]
+            made = g.tables.placed_parts[effect] = [Product(Build, ((name,), NEW_CHAIN,
+                                                                     NEW_CHAIN))]
         return made[:]  # (a fresh list: the caller may keep it)
     if effect == "pigeoneer":
         return [Product(PlayPigeoneer, ())] if why_not_pigeoneer(g) is None else []
@@ -207,25 +201,27 @@ def build_extras(g: Villagers, seat: int) -> Sequence[Product]:
     rule each part out are written out here, before any list is made."""
     e = g.ext
     assert e is not None
-    out: list[Product] | None = None
-    names = e.names  # (`e.has`, written out)
     p = g.players[seat]
     by_card = (p._summary or p.summary(g.cards)).by_card  # (the method only if none yet)
-    if "profiteers" in names:
-        if g.used == 0 and g.returns == 0 and not g.tinner:  # (`freelancer._at_start`)
-            out = freelancer_start(g, seat)
-        if e.bronze_round[seat] != g.round and e.bronze_pick is None:  # (`pick_choices`)
-            bronze = g.tables.bronze_set
-            if not bronze.isdisjoint(by_card):  # (`pick_choices`, written out)
-                village = p.village
-                found = [k for name in bronze.intersection(by_card) for k in by_card[name]
-                         if not village[k].kids]
-                if len(found) > 1:  # (with one, there is nothing to choose)
-                    found.sort()
-                    if out is None:
-                        out = []
-                    out.append(Product(PickBronze, (tuple(found),)))
-    if "scoundrels" in names and by_card.get(g.tables.by_effect.get("thief")):
+    names = e.names  # (`e.has`, written out)
+    out: list[Product] | None = None
+    if g.used == 0 and g.returns == 0 and not g.tinner and "profiteers" in names:
+        out = freelancer_start(g, seat)  # (`freelancer._at_start`, written out)
+    tables = g.tables
+    if tables.village_extras.isdisjoint(by_card):
+        return out or NO_PARTS  # (the usual case: no Bronze villager nor Thief in the village)
+    if "profiteers" in names and e.bronze_round[seat] != g.round and e.bronze_pick is None:
+        bronze = tables.bronze_set  # (`pick_choices`, written out)
+        if not bronze.isdisjoint(by_card):
+            village = p.village
+            found = [k for name in bronze.intersection(by_card) for k in by_card[name]
+                     if not village[k].kids]
+            if len(found) > 1:  # (with one, there is nothing to choose)
+                found.sort()
+                if out is None:
+                    out = []
+                out.append(Product(PickBronze, (tuple(found),)))
+    if "scoundrels" in names and by_card.get(tables.by_effect.get("thief")):
         thieves = thief_choices(g, seat)  # (asked only when a Thief is in the village)
         if thieves:
             out = thieves if out is None else out + thieves
