@@ -8,6 +8,7 @@ to their owners' Supplies and the game ends.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -19,7 +20,7 @@ from .village import Slot, symbols, with_coins
 
 if TYPE_CHECKING:
     from ..core.actions import Action
-    from .cards import CardSet
+    from .cards import CardSet, Silver
     from .game import Villagers
     from .village import Summary
 
@@ -55,22 +56,46 @@ def silver_value(cards: CardSet, village: list[Slot], s: Summary, slot: Slot,
                  read: int | None) -> int:
     """The Silver a villager's formula earns in its village; `read` is the slot an
     Agent reads the coins of (None: it reads none)."""
-    formula = cards[slot.card].silver
+    formula = cards.cards[slot.card].silver  # (`cards[name]`, without its method call)
     if formula is None or slot.kids:  # Reading: a covered Silver symbol is out of play
         return 0
-    if formula.kind == "per_symbol":
+    return formula_value(formula, village, s, read)
+
+
+def formula_value(formula: Silver, village: list[Slot], s: Summary, read: int | None) -> int:
+    """What a Silver `formula` earns in a village with the counts `s` (the same for every
+    uncovered copy of its villager); `read`: the slot an Agent reads (None: none)."""
+    kind = formula.kind
+    if kind == "per_symbol":
         return formula.gold * (count_symbol(s, formula.symbol) // formula.every)
-    if formula.kind == "printed_gold_of_suit":
+    if kind == "printed_gold_of_suit":
         return s.suit_gold.get(formula.suit, 0)
-    if formula.kind == "per_set":  # Wholesaler (Profiteers): one of each symbol per set
-        return formula.gold * min(count_symbol(s, x) for x in formula.symbols)
+    if kind == "per_set":  # Wholesaler (Profiteers): one of each symbol per set
+        # (`min` over the symbols' counts, written out: a generator costs more here)
+        least = -1
+        for x in formula.symbols:
+            n = count_symbol(s, x)
+            if least < 0 or n < least:
+                least = n
+        return formula.gold * least
     return village[read].coins if read is not None else 0
 
 
 def nun_value(g: Villagers, seat: int, values: dict[int, int]) -> int:
-    from .expansions.saints import nun_value as value
+    return (_NUN_VALUE or _nun_value())(g, seat, values)
 
-    return value(g, seat, values)
+
+# saints.nun_value, imported on first use (the expansions import this module; an import
+# statement in `nun_value` would go through the import system on every call)
+_NUN_VALUE: Callable[[Villagers, int, dict[int, int]], int] | None = None
+
+
+def _nun_value() -> Callable[[Villagers, int, dict[int, int]], int]:
+    global _NUN_VALUE
+    from .expansions.saints import nun_value
+
+    _NUN_VALUE = nun_value
+    return nun_value
 
 
 def count_symbol(s: Summary, symbol: str) -> int:
@@ -104,6 +129,7 @@ def breakdown(g: Villagers, seat: int, reads: dict[int, int | None] | None) -> l
 # ------------------------------------------------------------------ the Second Market
 _card = itemgetter(0)  # (`Slot.card`)
 _coins = itemgetter(4)  # (`Slot.coins`)
+_NO_READS: dict[int, int | None] = {}  # (no Agent of this village reads: read-only)
 
 
 def agent_options(g: Villagers, seat: int) -> tuple[int, ...]:
@@ -175,21 +201,30 @@ def score_second_market(g: Villagers) -> None:
     reads: dict[int, dict[int, int | None]] = {}
     for seat, k, read in g.agent_reads:
         reads.setdefault(seat, {})[k] = read
+    loud = g._batch is not None or g._tracer is not None  # (`reporting()`, asked once)
+    saints = g.ext is not None and "saints" in g.ext.names  # (`has`, written out)
+    silver_of, silver_names = g.tables.silver, g.tables.silver_names
+    players, cards = g.players, g.cards
     for seat in scoring_order(g):
-        p = g.players[seat]
-        s = p.summary(g.cards)
-        mine = reads.get(seat, {})
+        p = players[seat]
+        s = p._summary or p.summary(cards)  # (the method only if none yet)
+        mine = reads.get(seat, _NO_READS)
         village = p.village
-        # every slot's value, 0 without a formula; only the slots with one are worked out
-        # (`compress`/`map`: those found without a Python-level loop)
-        values = dict.fromkeys(range(len(village)), 0)
-        for k in compress(range(len(village)), map(g.tables.silver.__getitem__,
-                                                   map(_card, village))):
-            values[k] = silver_value(g.cards, village, s, village[k], mine.get(k))
-        silver = sum(values.values())
-        if g.ext is not None and g.ext.has("saints"):
+        # the value of every slot with a formula (`silver_value`, written out: a covered
+        # one earns 0), those slots found from the village's counts, in any order; a slot
+        # without one earns 0 and is left out (the Nun takes the best value, 0 if none)
+        values: dict[int, int] = {}
+        silver = 0
+        by_card = s.by_card
+        for name in silver_names.intersection(by_card):
+            formula = silver_of[name]
+            for k in by_card[name]:
+                value = 0 if village[k][3] else formula_value(formula, village, s, mine.get(k))
+                values[k] = value
+                silver += value
+        if saints:
             silver += nun_value(g, seat, values)  # the Nun (Saints), scored with Silver
-        rows = breakdown(g, seat, mine) if g.reporting() else []
+        rows = breakdown(g, seat, mine) if loud else []
         earned = s.gold + silver
         g.bank -= earned
         p.gold += earned + s.coins
@@ -199,7 +234,7 @@ def score_second_market(g: Villagers) -> None:
                 village[k] = with_coins(village[k], 0)
             p.village = village
             p.changed()
-        if g.reporting():
+        if loud:
             g.emit(Event("market", "{} earns {} Gold ({} printed + {} Silver) and moves {} "
                                    "Gold in coins to the Supply.",
                          {"seat": seat, "market": 2, "earned": earned + s.coins,

@@ -22,7 +22,7 @@ class Tables:
                  "basics", "faces", "link_hint", "padlock", "builds", "bronze", "bronze_set",
                  "silver", "agents", "founders", "starting_road", "supply", "_cards", "_decks",
                  "printed_gold", "silver_names", "villager_names", "specials", "schemable",
-                 "draft_specials", "placed_parts", "village_extras")
+                 "draft_specials", "placed_parts", "village_extras", "bronze_of")
 
     def __init__(self, cards: CardSet) -> None:
         self._cards = cards
@@ -65,7 +65,8 @@ class Tables:
         # the villagers whose Silver an Agent reads (the coins on one villager)
         self.agents = frozenset(c.name for c in cards
                                 if c.silver is not None and c.silver.kind == "coins_on_one")
-        # the solo events' tests, by name: a Silver formula; a villager of the stacks
+        # by name: a Silver formula (the solo events' tests, `best_silver`); a villager of
+        # the stacks
         self.silver_names = frozenset(c.name for c in cards if c.silver is not None)
         self.villager_names = frozenset(c.name for c in cards if c.kind == "villager")
         # What the Kickstarter expansions' hooks read on every decision (expansions/turns.py,
@@ -83,6 +84,8 @@ class Tables:
         # effect -> the one Build part of a placed Special (`turns.special_parts` makes each
         # the first time it is asked; a part is never changed once made)
         self.placed_parts: dict[str, list[Any]] = {}
+        # name -> its Bronze formula (the Profiteers' cards)
+        self.bronze_of = {c.name: c.bronze for c in cards if c.bronze is not None}
 
 
     def deck(self, players: int, expansions: tuple[str, ...] = ()) -> tuple[str, ...]:

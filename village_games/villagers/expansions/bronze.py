@@ -22,15 +22,17 @@ if TYPE_CHECKING:
 def bronze_value(g: Villagers, seat: int, k: int) -> int:
     """What the Bronze symbol of `seat`'s villager at slot `k` earns now."""
     p = g.players[seat]
-    formula = g.cards[p.village[k].card].bronze
-    if formula is None or p.village[k].kids:  # Reading: a covered Bronze symbol is out of play
+    slot = p.village[k]
+    formula = g.tables.bronze_of.get(slot.card)
+    if formula is None or slot.kids:  # Reading: a covered Bronze symbol is out of play
         return 0
-    if formula.kind == "per_symbol":
-        return formula.gold * (count_symbol(p.summary(g.cards), formula.symbol)
+    kind = formula.kind
+    if kind == "per_symbol":
+        return formula.gold * (count_symbol(p._summary or p.summary(g.cards), formula.symbol)
                                // formula.every)
-    if formula.kind == "per_coined":
+    if kind == "per_coined":
         return formula.gold * coined(p.village)
-    if formula.kind == "per_chain":
+    if kind == "per_chain":
         return formula.gold * chains(p.village, formula.size)
     return best_silver(g, seat) // 2  # half_silver: the best Silver villager, rounded down
 
@@ -93,7 +95,18 @@ def score_bronze(g: Villagers, seat: int) -> None:
     assert e is not None
     if e.bronze_round[seat] == g.round:
         return  # (asked first: it needs no look at the village)
-    slots = bronze_slots(g, seat)
+    p = g.players[seat]
+    by_card = (p._summary or p.summary(g.cards)).by_card  # (the method only if none yet)
+    bronze = g.tables.bronze_set
+    if bronze.isdisjoint(by_card):  # (the usual case, without a Python loop)
+        return
+    # (`bronze_slots`, written out without its sort: the best is found by value and slot)
+    village = p.village
+    slots = []
+    for name in bronze.intersection(by_card):
+        for k in by_card[name]:
+            if not village[k].kids:
+                slots.append(k)
     if not slots:
         return
     pick = e.bronze_pick
@@ -105,11 +118,10 @@ def score_bronze(g: Villagers, seat: int) -> None:
         k = pick if pick in values else max(slots, key=lambda x: (values[x], -x))
         earned = values[k]
     e.bronze_round[seat] = g.round
-    p = g.players[seat]
     g.bank -= earned
     p.gold += earned
     if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         how = "chosen" if pick == k else "the best"
         g.emit(Event("bronze", "{}'s {} scores its Bronze symbol ({}): {} Gold.",
-                     {"seat": seat, "slot": k, "card": p.village[k].card, "earned": earned},
-                     (p.name, p.village[k].card, how, earned)))
+                     {"seat": seat, "slot": k, "card": village[k].card, "earned": earned},
+                     (p.name, village[k].card, how, earned)))

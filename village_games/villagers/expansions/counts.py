@@ -4,9 +4,9 @@ Lighthouse)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..market import silver_value
+from ..market import formula_value, silver_value
 
 if TYPE_CHECKING:
     from ..game import Villagers
@@ -33,20 +33,25 @@ def chains(village: list[Slot], size: int = 2) -> int:
             if slot[3] and slot[2] < 0:  # (`slot.kids`, `slot.parent`)
                 found += 1
         return found
-    if size < 1:
+    if size < 2:
         return sum(1 for n in chain_sizes(village) if n >= size)
-    # (`chain_sizes`, written out: a chain's size is kept at its root's slot, 0 elsewhere)
-    root: list[int] = []
-    sizes = [0] * len(village)
-    for k, slot in enumerate(village):
+    # (`chain_sizes`, written out: a chain's size is kept at its root's slot; a chain is
+    # counted as it reaches `size`, 2 or more)
+    root: list[int] = []  # each slot's chain (its root's slot)
+    sizes = [1] * len(village)
+    found = k = 0
+    for slot in village:
         parent = slot[2]  # (`slot.parent`)
-        r = k if parent < 0 else root[parent]
-        root.append(r)
-        sizes[r] += 1
-    found = 0
-    for n in sizes:
-        if n >= size:
-            found += 1
+        if parent < 0:
+            root.append(k)
+        else:
+            r = root[parent]
+            root.append(r)
+            n = sizes[r] + 1
+            sizes[r] = n
+            if n == size:
+                found += 1
+        k += 1
     return found
 
 
@@ -78,37 +83,29 @@ def best_silver(g: Villagers, seat: int) -> int:
     `max(silver_values)`, written out (a Development and the Bronze symbols ask often)."""
     p = g.players[seat]
     tables = g.tables
-    global _SILVER_CARDS
-    cached = _SILVER_CARDS  # (one tuple, replaced whole: a reader never sees half of one)
-    if cached[0] is not tables:  # (a cache that checks its own input: the deck's tables)
-        cached = _SILVER_CARDS = (tables, frozenset([n for n, f in tables.silver.items()
-                                                     if f is not None]))
     s = p._summary or p.summary(g.cards)  # (the method only when there is none yet)
     by_card = s.by_card
-    names = cached[1].intersection(by_card)  # the Silver villagers in the village
+    names = tables.silver_names.intersection(by_card)  # the Silver villagers in the village
     if not names:
         return 0
     village = p.village
-    best: int | None = None
+    silver = tables.silver
+    best = 0  # (no formula earns less)
     read: int | None = None
     looked = False  # whether `read` has been worked out (only an Agent's formula reads it)
     for name in names:  # (any order: the largest value is taken)
         for k in by_card[name]:
-            slot = village[k]
-            if slot.kids:
-                continue
-            if not looked and name in tables.agents:
-                looked = True
-                most = 0  # an Agent reads the first villager with the most coins (if any)
-                for j, other in enumerate(village):
-                    if other.coins > most:
-                        read, most = j, other.coins
-            value = silver_value(g.cards, village, s, slot, read)
-            if best is None or value > best:
-                best = value
-    return 0 if best is None else best
-
-
-# (tables, the names of its cards with a Silver formula): worked out again whenever the
-# game's tables are another object
-_SILVER_CARDS: tuple[Any, frozenset[str]] = (None, frozenset())
+            if not village[k].kids:
+                break  # an uncovered copy: every one earns the same, so one is worked out
+        else:
+            continue  # every copy is covered: out of play
+        if not looked and name in tables.agents:
+            looked = True
+            most = 0  # an Agent reads the first villager with the most coins (if any)
+            for j, other in enumerate(village):
+                if other.coins > most:
+                    read, most = j, other.coins
+        value = formula_value(silver[name], village, s, read)  # type: ignore[arg-type]
+        if value > best:
+            best = value
+    return best

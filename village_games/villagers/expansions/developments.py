@@ -11,11 +11,11 @@ do; nothing on a Development counts for anything else.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
-from ..market import count_symbol, turn_order
+from ..market import count_symbol
 from .counts import best_silver, chains, coined
 from .deck import DEV_SUITS, DEV_SYMBOLS, TOKENS, by_suit, developments
 
@@ -35,11 +35,11 @@ def count_for(g: Villagers, seat: int, condition: str) -> int:
     if condition == "villagers":
         return len(p.village)
     if condition == "specials_in_hand":
-        suit_of = g.suit_of
+        specials = g.tables.specials  # (the deck's Special villagers, as a set)
         found = 0
         for hand in (p.hand_pub, p.hand_sec):  # (`p.hand()`, without joining the lists)
             for c in hand:
-                if suit_of[c] == "Special":
+                if c in specials:
                     found += 1
         return found
     if condition == "coined":
@@ -74,23 +74,51 @@ def standings(g: Villagers) -> list[tuple[list[int], int | None]]:
     assert e is not None
     out = []
     devs = developments()
-    seats = range(g.n)
-    players, cards = g.players, g.cards
+    players, cards, seats = g.players, g.cards, range(g.n)
+    # (plain loops below, no comprehensions: with three or four seats, building a list by
+    # appends costs less than a comprehension's function call)
+    summaries = []  # every village's counts, read once for all the Developments
+    for seat in seats:
+        p = players[seat]
+        summaries.append(p._summary or p.summary(cards))  # (the method only if none yet)
     for name in e.devs:
         condition = devs[name].condition
-        if condition in DEV_SYMBOLS:  # (`count_for`'s last case, asked first: most are)
-            counts = [count_symbol(players[s]._summary or players[s].summary(cards), condition)
-                      for s in seats]
-        elif condition == "villagers":  # (`count_for`'s cases on the village alone, written
-            counts = [len(players[s].village) for s in seats]  # out: no call per seat)
+        counts: list[int] = []
+        # (`count_for`'s cases, written out: most Developments count a symbol)
+        if condition == "Food":
+            for s in summaries:
+                counts.append(s.food)
+        elif condition == "Gold":
+            for s in summaries:
+                counts.append(s.gold_symbols)
+        elif condition == "Padlock":
+            for s in summaries:
+                counts.append(s.padlocks)
+        elif condition in DEV_SYMBOLS:  # a suit's symbols (`count_symbol`'s last case)
+            for s in summaries:
+                counts.append(s.suits.get(condition, 0))
+        elif condition == "villagers":
+            for seat in seats:
+                counts.append(len(players[seat].village))
         elif condition == "coined":
-            counts = [coined(players[s].village) for s in seats]
+            for seat in seats:
+                counts.append(coined(players[seat].village))
         elif condition == "chains":
-            counts = [chains(players[s].village) for s in seats]
+            for seat in seats:
+                counts.append(chains(players[seat].village))
         else:
-            counts = [count_for(g, s, condition) for s in seats]
-        best = max(counts)
-        out.append((counts, counts.index(best) if counts.count(best) == 1 else None))
+            for seat in seats:
+                counts.append(count_for(g, seat, condition))
+        # the winner: the one seat with the most (`counts.index(max(counts))` when the
+        # most is there once), found in one pass; counts are never negative
+        best, leader, k = -1, None, 0
+        for c in counts:
+            if c > best:
+                best, leader = c, k
+            elif c == best:
+                leader = None
+            k += 1
+        out.append((counts, leader))
     return out
 
 
@@ -117,13 +145,14 @@ def development_phase(g: Villagers) -> None:
     """Winners first, then gold rewards in turn order; choices queue up in `rewards`."""
     e = g.ext
     assert e is not None
-    loud = g.reporting()  # (asked once: nothing here changes who reads the events)
+    loud = g._batch is not None or g._tracer is not None  # (`reporting()`, asked once)
     if loud:
         g.emit(Event("phase", "Round {}: the Development Phase.",
                      {"round": g.round, "phase": "development"}, (g.round,)))
     devs = developments()
+    holders = e.holders
     for i, (counts, leader) in enumerate(standings(g)):
-        e.holders[i] = leader
+        holders[i] = leader
         if loud:
             name = e.devs[i]
             if leader is None:
@@ -133,26 +162,35 @@ def development_phase(g: Villagers) -> None:
                     g.player_name(leader), name, TOKENS[devs[name].suit])
             g.emit(Event("development", text, {"development": name, "winner": leader,
                                                "counts": counts}, args))
-    e.rewards = []
-    holders = e.holders
-    for seat in turn_order(g):
-        if seat not in holders:
-            continue  # (no token: nothing to take)
-        for name, holder in zip(e.devs, holders, strict=True):
-            if holder != seat:
-                continue
-            dev = devs[name]
-            p = g.players[seat]
-            g.bank -= dev.gold
-            p.gold += dev.gold
-            if loud:
-                g.emit(Event("dev_reward", "{} takes {} Gold from the {}.",
-                             {"seat": seat, "development": name, "gold": dev.gold},
-                             (p.name, dev.gold, name)))
-            if dev.draw:
-                e.rewards.append([seat, "draw"])
-            if dev.basic:
-                e.rewards.append([seat, "basic"])
+    rewards: list[list] = []
+    e.rewards = rewards
+    names, players = e.devs, g.players
+    first, n = g.first, g.n
+    taken: Iterable[int] = range(len(names))  # quiet: in the Developments' order
+    if loud:  # reported in turn order (by the holder's place after the first player)
+        taken = sorted(taken, key=lambda i: -1 if holders[i] is None
+                       else (holders[i] - first) % n)  # type: ignore[operator]
+    for i in taken:
+        seat = holders[i]
+        if seat is None:
+            continue  # (nobody took its token)
+        name = names[i]
+        dev = devs[name]
+        p = players[seat]
+        g.bank -= dev.gold
+        p.gold += dev.gold
+        if loud:
+            g.emit(Event("dev_reward", "{} takes {} Gold from the {}.",
+                         {"seat": seat, "development": name, "gold": dev.gold},
+                         (p.name, dev.gold, name)))
+        if dev.draw:
+            rewards.append([seat, "draw"])
+        if dev.basic:
+            rewards.append([seat, "basic"])
+    if len(rewards) > 1:
+        # rewards are taken in turn order, each holder's in the Developments' order (the
+        # stable sort keeps it)
+        rewards.sort(key=lambda r: (r[0] - first) % n)
     settle_rewards(g)
 
 
