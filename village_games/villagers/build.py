@@ -17,7 +17,7 @@ from .actions import (
     UseApprentice,
 )
 from .choices import Choices, Product
-from .expansions.turns import PLACED_EFFECTS, build_extras, special_parts
+from .expansions.turns import BUILD_SPECIALS, PLACED_EFFECTS, build_extras
 from .hands import distinct_hand, in_hand, play_from_hand, return_from_hand
 from .options import RETURNS_PER_BUILD_PHASE, STACKS
 from .padlocks import NO_PADLOCK, pay_unlock, unlock_options, why_not_unlocked
@@ -49,17 +49,23 @@ def build_choices(g: Villagers, seat: int) -> Choices:
     if g.cover is not None:
         return cover_choices(g, seat)
     me = g.players[seat]
-    open_by_role = (me._summary or me.summary(g.cards)).open_by_role  # (the method if none)
-    builds = g.tables.builds
+    summary = me._summary or me.summary(g.cards)  # (the method only if none yet)
+    open_by_role = summary.open_by_role
+    tables = g.tables
+    builds = tables.builds
     can_build = g.used < g.limit
     hand = distinct_hand(g, seat)
     parts: list[Product] = []
     n = 0
     paid: dict[str, tuple[str | None, ...]] = {}  # unlocker -> options, for this call
     for name in hand:
-        effect, on, lock, card = builds[name]
+        effect, on, lock, card, alone = builds[name]
         if effect is None:
             if not can_build:
+                continue
+            if alone is not None:  # (starts a chain, no padlock: its part, made once)
+                parts.append(alone)
+                n += 1
                 continue
             targets = NEW_CHAIN if on is None else open_by_role.get(on)
             if not targets:
@@ -79,18 +85,24 @@ def build_choices(g: Villagers, seat: int) -> Choices:
             parts.append(part)
             n += size
             continue
-        for part in special_choices(g, seat, effect, hand, paid):
+        make = SPECIAL_PARTS.get(effect)  # (`special_choices`, written out)
+        if make is None:
+            continue  # a Draft Phase Special or the Courier: nothing to do here
+        for part in make(g, seat, effect, hand, paid):
             if part._n:
                 parts.append(part)
                 n += part._n
-    if g.ext is not None:
+    # (`build_extras`' tests that rule it all out, written out: past a turn's start, with
+    # no Bronze villager nor Thief in the village, it has nothing to add)
+    if g.ext is not None and (g.used == 0 and g.returns == 0 and not g.tinner
+                              or not tables.village_extras.isdisjoint(summary.by_card)):
         for part in build_extras(g, seat):
             parts.append(part)
             n += part._n
     parts.append(END_TURN)
     n += 1
     if g.returns < RETURNS_PER_BUILD_PHASE and hand:
-        supply, basics = g.basics, g.tables.basics  # (`basics_left`, written out: the
+        supply, basics = g.basics, tables.basics  # (`basics_left`, written out: the
         left = supply.values()  # supply holds exactly the basics, in their order, and
         if 0 in left:  # never below 0)
             basics = tuple(compress(basics, left))
@@ -121,15 +133,21 @@ def special_choices(g: Villagers, seat: int, effect: str, hand: tuple[str, ...],
                     paid: dict[str, tuple[str | None, ...]]) -> list[Product]:
     """What playing a Special villager from hand may do (some parts may be empty);
     `hand`, `paid`: the distinct hand and the padlock options found so far."""
-    if effect == "monk":
-        return monk_choices(g, seat, None, hand, paid)
-    if effect == "apprentice":
-        return apprentice_choices(g, seat)
-    if effect == "tinner":
-        return [TINNER]
-    if effect == "smuggler":
-        return smuggler_choices(g, seat)
-    return special_parts(g, seat, effect)  # the Kickstarter expansions' Specials
+    make = SPECIAL_PARTS.get(effect)
+    return [] if make is None else make(g, seat, effect, hand, paid)
+
+
+# (`special_choices` for the Tinner)
+def _tinner(g: Villagers, seat: int, effect: str, hand: tuple[str, ...],
+            paid: dict[str, tuple[str | None, ...]]) -> list[Product]:
+    return [TINNER]
+
+
+# effect -> its parts maker, one dictionary look-up instead of a chain of tests (the
+# Kickstarter expansions' Specials from `turns.BUILD_SPECIALS`; an effect not listed does
+# nothing in the Build Phase)
+SPECIAL_PARTS = {"monk": monk_choices, "apprentice": apprentice_choices, "tinner": _tinner,
+                 "smuggler": smuggler_choices, **BUILD_SPECIALS}
 
 
 def basics_left(g: Villagers) -> tuple[str, ...]:
@@ -152,7 +170,7 @@ def cover_choices(g: Villagers, seat: int) -> Choices:
         if effect is None and g.tables.on[name] == role:
             parts.append(Product(Build, ((name,), (cover,), unlock_options(g, seat, name))))
         elif effect == "monk":
-            parts += monk_choices(g, seat, cover)
+            parts += monk_choices(g, seat, cover=cover)
     return Choices(parts)
 
 

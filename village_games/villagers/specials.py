@@ -59,12 +59,12 @@ def cover_roles(g: Villagers, seat: int, hand: tuple[str, ...] | None = None,
     """What the ordinary villagers in hand that could be opened now go on. `hand`: the
     distinct hand and `paid` (unlocker -> `unlock_options`, filled in as found), when
     the caller (the Build Phase list) has them."""
-    builds = g.tables.builds  # name -> (effect, on, padlock, (name,)): one read per card
+    builds = g.tables.builds  # name -> (effect, on, padlock, ...): one read per card
     if paid is None:
         paid = {}
     roles: set[str] = set()
     for name in distinct_hand(g, seat) if hand is None else hand:
-        effect, on, lock, _ = builds[name]
+        effect, on, lock, _, _ = builds[name]
         if effect is not None or on is None or on in roles:
             continue  # (a role found once is enough: no need to ask the padlock again)
         if lock is not None:
@@ -77,10 +77,12 @@ def cover_roles(g: Villagers, seat: int, hand: tuple[str, ...] | None = None,
     return roles
 
 
-def monk_choices(g: Villagers, seat: int, cover: int | None,
-                 hand: tuple[str, ...] | None = None,
-                 paid: Paid | None = None) -> list[Product]:
-    """`hand` and `paid`: as for `cover_roles`, when the caller has them."""
+def monk_choices(g: Villagers, seat: int, effect: str | None = None,
+                 hand: tuple[str, ...] | None = None, paid: Paid | None = None,
+                 cover: int | None = None) -> list[Product]:
+    """`hand` and `paid`: as for `cover_roles`, when the caller has them; `cover`: the
+    slot of a Monk just placed, to be covered now; `effect`: not read (the Build Phase
+    list calls every Special's maker alike)."""
     left = g.limit - g.used
     if left < 2:
         return []
@@ -181,8 +183,11 @@ def apply_monk(g: Villagers, seat: int, action: PlaceMonk) -> None:
 
 
 # ------------------------------------------------------------------ Apprentice
-def apprentice_choices(g: Villagers, seat: int) -> list[Product]:
-    """Only non-empty parts."""
+def apprentice_choices(g: Villagers, seat: int, effect: str | None = None,
+                       hand: tuple[str, ...] | None = None,
+                       paid: Paid | None = None) -> list[Product]:
+    """Only non-empty parts. `paid`: as for `cover_roles`, when the caller has it;
+    `effect`, `hand`: not read (the Build Phase list calls every Special's maker alike)."""
     if g.used >= g.limit:
         return []
     t = g.tables
@@ -190,7 +195,6 @@ def apprentice_choices(g: Villagers, seat: int) -> list[Product]:
     open_by_role = (me._summary or me.summary(g.cards)).open_by_role  # (the method if none)
     on_, effects, founders_card, padlock = t.on, t.effect, t.founders, t.padlock
     out: list[Product] = []
-    paid: Paid | None = None  # unlocker -> `unlock_options`, made when first needed
     victim = -1
     for p in g.players:
         victim += 1
@@ -327,8 +331,11 @@ def smuggler_targets(g: Villagers, seat: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def smuggler_choices(g: Villagers, seat: int) -> list[Product]:
-    """Only a non-empty part."""
+def smuggler_choices(g: Villagers, seat: int, effect: str | None = None,
+                     hand: tuple[str, ...] | None = None,
+                     paid: Paid | None = None) -> list[Product]:
+    """Only a non-empty part. `effect`, `hand`, `paid`: not read (the Build Phase list
+    calls every Special's maker alike)."""
     targets = smuggler_targets(g, seat)
     if not targets:
         return []  # (an empty part: no padlock to ask)

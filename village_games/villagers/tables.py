@@ -48,8 +48,18 @@ class Tables:
                                (c.flipped.food, c.flipped.builders, c.flipped.gold)
                                if c.flipped is not None else (c.food, c.builders, c.gold),
                                c.hint or 0) for c in cards}
-        # name -> (effect, on, padlock, (name,)): what a builder's legal list reads per card
-        self.builds = {c.name: (c.effect, c.on, c.padlock, (c.name,)) for c in cards}
+        # name -> (effect, on, padlock, (name,), alone): what a builder's legal list reads
+        # per card; `alone`: for a villager that starts a chain and has no padlock, its one
+        # Build part (the same every time: made once, never changed), else None
+        from .actions import Build  # (here: the actions import the solo package, which
+        from .choices import product  # needs this module)
+
+        self.builds = {}
+        for c in cards:
+            card = (c.name,)
+            alone = (product(Build, (card, (None,), (None,)), 1)
+                     if c.effect is None and c.on is None and c.padlock is None else None)
+            self.builds[c.name] = (c.effect, c.on, c.padlock, card, alone)
         # the cards with printed Gold face up, and flipped (what a Smuggler may target)
         self.printed_gold = (frozenset([name for name, f in self.faces.items() if f[3][2]]),
                              frozenset([name for name, f in self.faces.items() if f[4][2]]))

@@ -48,7 +48,7 @@ def benefactor_choices(g: Villagers, seat: int) -> list[Product]:
     for name in distinct_hand(g, seat):
         if name in specials:
             continue
-        _, on, lock, card = builds[name]
+        _, on, lock, card, _ = builds[name]
         targets = NEW_CHAIN if on is None else open_by_role.get(on, ())
         if not targets:  # (no place: its padlock options are not asked for)
             continue

@@ -174,24 +174,49 @@ NO_PARTS: tuple[Product, ...] = ()
 
 def special_parts(g: Villagers, seat: int, effect: str) -> list[Product]:
     """What an expansion Special in hand may do in the Build Phase."""
-    if effect in PLACED_EFFECTS:
-        if g.used >= g.limit:
-            return []
-        made = g.tables.placed_parts.get(effect)  # (made once per deck)
-        if made is None:
-            name = g.tables.by_effect[effect]
-            made = g.tables.placed_parts[effect] = [Product(Build, ((name,), NEW_CHAIN,
-                                                                     NEW_CHAIN))]
-        return made[:]  # (a fresh list: the caller may keep it)
-    if effect == "pigeoneer":
-        return [Product(PlayPigeoneer, ())] if why_not_pigeoneer(g) is None else []
-    if effect == "noble":
-        return [Product(PlayNoble, (noble_targets(g, seat),))]
-    if effect == "schemer":
-        return schemer_choices(g)
-    if effect == "sheriff":
-        return sheriff_choices(g)
-    return []  # Draft Phase cards (and the Courier) do nothing in the Build Phase
+    make = BUILD_SPECIALS.get(effect)
+    return [] if make is None else make(g, seat, effect, (), {})
+
+
+# (each below: `special_parts` for one effect, called with the Build Phase list's
+# distinct hand and padlock options found so far, which these Specials do not read)
+def _placed(g: Villagers, seat: int, effect: str, hand: tuple[str, ...],
+            paid: dict[str, tuple[str | None, ...]]) -> list[Product]:
+    if g.used >= g.limit:
+        return []
+    made = g.tables.placed_parts.get(effect)  # (made once per deck)
+    if made is None:
+        name = g.tables.by_effect[effect]
+        made = g.tables.placed_parts[effect] = [Product(Build, ((name,), NEW_CHAIN,
+                                                                 NEW_CHAIN))]
+    return made[:]  # (a fresh list: the caller may keep it)
+
+
+def _pigeoneer(g: Villagers, seat: int, effect: str, hand: tuple[str, ...],
+               paid: dict[str, tuple[str | None, ...]]) -> list[Product]:
+    return [Product(PlayPigeoneer, ())] if why_not_pigeoneer(g) is None else []
+
+
+def _noble(g: Villagers, seat: int, effect: str, hand: tuple[str, ...],
+           paid: dict[str, tuple[str | None, ...]]) -> list[Product]:
+    return [Product(PlayNoble, (noble_targets(g, seat),))]
+
+
+def _schemer(g: Villagers, seat: int, effect: str, hand: tuple[str, ...],
+             paid: dict[str, tuple[str | None, ...]]) -> list[Product]:
+    return schemer_choices(g)
+
+
+def _sheriff(g: Villagers, seat: int, effect: str, hand: tuple[str, ...],
+             paid: dict[str, tuple[str | None, ...]]) -> list[Product]:
+    return sheriff_choices(g)
+
+
+# effect -> its Build Phase parts maker (some parts may be empty). Absent: the Draft Phase
+# Specials (`tables.DRAFT_EFFECTS`) and the Courier, which do nothing in the Build Phase,
+# so the Build Phase list skips them without a call
+BUILD_SPECIALS = {**dict.fromkeys(sorted(PLACED_EFFECTS), _placed), "pigeoneer": _pigeoneer,
+                  "noble": _noble, "schemer": _schemer, "sheriff": _sheriff}
 
 
 def build_extras(g: Villagers, seat: int) -> Sequence[Product]:
