@@ -54,7 +54,7 @@ def build_choices(g: Villagers, seat: int) -> Choices:
     tables = g.tables
     builds = tables.builds
     can_build = g.used < g.limit
-    hand = distinct_hand(g, seat)
+    hand = me._distinct or distinct_hand(g, seat)  # (the call only when none is kept)
     parts: list[Product] = []
     n = 0
     paid: dict[str, tuple[str | None, ...]] = {}  # unlocker -> options, for this call

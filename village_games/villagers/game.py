@@ -312,8 +312,13 @@ class Villagers(Game):
         else:
             if player is not self.turn:  # (`is`, as above)
                 return ()
+            phase = self.phase
+            if phase == "draft":  # (`_ext_draft_choices`, written out: the commonest phase)
+                legal = draft_extras(self, player, draft_choices(self))
+                self._legal = (player, legal)
+                return legal
             # with expansions, outside the Courier's moment: one list maker per phase
-            maker = EXT_LEGAL.get(self.phase)
+            maker = EXT_LEGAL.get(phase)
             if maker is not None:
                 legal = maker(self, player)
                 self._legal = (player, legal)

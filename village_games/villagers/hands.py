@@ -55,13 +55,17 @@ def play_from_hand(g: Villagers, seat: int, name: str) -> bool:
     A known copy is used first: the table cannot tell copies apart."""
     p = g.players[seat]
     pub = p.hand_pub
+    sec = p.hand_sec
     if name in pub:  # Reading: of two copies, the one the table knows is played
         pub.remove(name)
         secret = False
     else:
-        p.hand_sec.remove(name)
+        sec.remove(name)
         secret = True
-    _left_hand(p, name)
+    d = p._distinct  # (`_left_hand(p, name)`, written out: every build plays a card)
+    if d is not None and name not in pub and name not in sec:
+        i = d.index(name)
+        p._distinct = d[:i] + d[i + 1:]
     return secret
 
 

@@ -336,6 +336,9 @@ def smuggler_choices(g: Villagers, seat: int, effect: str | None = None,
                      paid: Paid | None = None) -> list[Product]:
     """Only a non-empty part. `effect`, `hand`, `paid`: not read (the Build Phase list
     calls every Special's maker alike)."""
+    p = g.players[seat]
+    if not (p._summary or p.summary(g.cards)).gold_symbols:
+        return []  # (the counts know: no uncovered villager with Gold, so no target)
     targets = smuggler_targets(g, seat)
     if not targets:
         return []  # (an empty part: no padlock to ask)
