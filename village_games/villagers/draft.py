@@ -213,7 +213,8 @@ def finish_draft(g: Villagers, seat: int) -> None:
     road = g.road
     if road and road[0] is not None and g.players[nxt].drafting:
         # (`settle_draft`'s usual case, written out: a card is left and the next seat drafts)
-        if e is not None and "scoundrels" in e.names:
+        if e is not None and "scoundrels" in e.names and (
+                (c := g.tables.dealt_courier) is None or c in e.dealt):  # (else: none in play)
             open_moment(g)  # the Courier's holder may act before this turn begins
         return
     settle_draft(g)
@@ -250,7 +251,8 @@ def settle_draft(g: Villagers) -> None:
             return
     g.turn = seat
     e = g.ext
-    if e is not None and "scoundrels" in e.names:  # (`open_moment`'s first test, written out)
+    if e is not None and "scoundrels" in e.names and (  # (`open_moment`'s first test, and
+            (c := g.tables.dealt_courier) is None or c in e.dealt):  # a Courier in play)
         open_moment(g)  # the Courier's holder may act before this turn begins
 
 

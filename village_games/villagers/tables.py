@@ -22,7 +22,8 @@ class Tables:
                  "basics", "faces", "link_hint", "padlock", "builds", "bronze", "bronze_set",
                  "silver", "agents", "founders", "starting_road", "supply", "_cards", "_decks",
                  "printed_gold", "silver_names", "villager_names", "specials", "schemable",
-                 "draft_specials", "placed_parts", "village_extras", "bronze_of")
+                 "draft_specials", "placed_parts", "village_extras", "bronze_of",
+                 "dealt_courier")
 
     def __init__(self, cards: CardSet) -> None:
         self._cards = cards
@@ -96,6 +97,12 @@ class Tables:
         self.placed_parts: dict[str, list[Any]] = {}
         # name -> its Bronze formula (the Profiteers' cards)
         self.bronze_of = {c.name: c.bronze for c in cards if c.bronze is not None}
+        # the Courier (the card `courier.open_moment` asks about) when it is a card dealt one
+        # per player: in play only when dealt (`ext.dealt`), else no moment ever opens;
+        # None: no Courier, or one that may come from the stacks or the Road
+        courier = self.by_effect.get("courier")
+        self.dealt_courier = courier if courier is not None and cards[courier].dealt and \
+            courier not in self.starting_road else None
 
 
     def deck(self, players: int, expansions: tuple[str, ...] = ()) -> tuple[str, ...]:
