@@ -266,12 +266,18 @@ class FakeLoop:
         fn(*args)
 
 
-def test_in_a_live_kernel_a_bot_run_goes_in_bursts_with_the_table_shown_between(monkeypatch):
-    finished = make_app({"seats": "bot,bot", "seed": "8"}, step_by_step=False)
+def bursting(monkeypatch):
+    """Two bots (seed 8, step-by-step off) with a stand-in kernel loop, one move a burst."""
     app = make_app({"seats": "bot,bot", "seed": "8"}, step_by_step=False)
     loop = FakeLoop()
     app.loop = lambda: loop
-    monkeypatch.setattr(table_app, "BOT_BURST_S", 0.0)  # one move per burst
+    monkeypatch.setattr(table_app, "BOT_BURST_S", 0.0)
+    return app, loop
+
+
+def test_in_a_live_kernel_a_bot_run_goes_in_bursts_with_the_table_shown_between(monkeypatch):
+    finished = make_app({"seats": "bot,bot", "seed": "8"}, step_by_step=False)
+    app, loop = bursting(monkeypatch)
     app.new_button.click()
     assert app.bots_playing and not app.game.is_over() and len(loop.pending) == 1
     assert "The bots are playing: 1 move so far" in app.prompt.value
@@ -287,10 +293,7 @@ def test_in_a_live_kernel_a_bot_run_goes_in_bursts_with_the_table_shown_between(
 
 
 def test_a_new_game_ends_the_bot_run_under_way(monkeypatch):
-    app = make_app({"seats": "bot,bot", "seed": "8"}, step_by_step=False)
-    loop = FakeLoop()
-    app.loop = lambda: loop
-    monkeypatch.setattr(table_app, "BOT_BURST_S", 0.0)
+    app, loop = bursting(monkeypatch)
     app.new_button.click()
     loop.run_one()
     moves = len(app.game.history)
@@ -307,10 +310,7 @@ def test_a_new_game_ends_the_bot_run_under_way(monkeypatch):
 
 
 def test_bots_playing_on_leave_the_message_of_a_refused_click_in_place(monkeypatch):
-    app = make_app({"seats": "bot,bot", "seed": "8"}, step_by_step=False)
-    loop = FakeLoop()
-    app.loop = lambda: loop
-    monkeypatch.setattr(table_app, "BOT_BURST_S", 0.0)
+    app, loop = bursting(monkeypatch)
     app.new_button.click()
     app.undo_button.click()  # refused: nothing to undo
     message = app.banner.value
