@@ -60,6 +60,7 @@ import base64
 import html
 import json
 import random
+import sys
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -113,7 +114,12 @@ BOT_PAUSE_S = 0.03
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
-    """The kernel's event loop, when called inside a live kernel; None in plain Python."""
+    """The kernel's event loop, when called inside a live Jupyter kernel; None elsewhere,
+    even where another library keeps a loop running in this thread (Playwright's sync API
+    does, for the whole of a test session that drives a browser)."""
+    kernel = sys.modules.get("ipykernel.kernelapp")  # (imported by every live kernel)
+    if kernel is None or not kernel.IPKernelApp.initialized():
+        return None
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
