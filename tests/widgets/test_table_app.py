@@ -1,6 +1,5 @@
 """The generic table app with the Village Pillage adapter, driven by clicking its buttons."""
 
-import asyncio
 import json
 from urllib.parse import parse_qsl
 
@@ -296,13 +295,11 @@ def test_in_a_live_kernel_a_bot_run_goes_in_bursts_with_the_table_shown_between(
 def test_a_loop_running_outside_a_kernel_leaves_bots_playing_in_one_call(monkeypatch):
     """A library may keep an event loop running in the thread (Playwright's sync API does
     in browser tests): only a live kernel's loop makes bots play in bursts."""
+    loop = FakeLoop()
+    monkeypatch.setattr(table_app.asyncio, "get_running_loop", lambda: loop)
     monkeypatch.setattr(table_app, "BOT_BURST_S", 0.0)
-
-    async def build():
-        return make_app({"seats": "bot,bot", "seed": "8"}, step_by_step=False)
-
-    app = asyncio.run(build())
-    assert app.game.is_over() and not app.bots_playing
+    app = make_app({"seats": "bot,bot", "seed": "8"}, step_by_step=False)
+    assert app.game.is_over() and not app.bots_playing and not loop.pending
 
 
 def test_a_new_game_ends_the_bot_run_under_way(monkeypatch):
