@@ -85,7 +85,7 @@ def build_choices(g: Villagers, seat: int) -> Choices:
             parts.append(part)
             n += size
             continue
-        make = SPECIAL_PARTS.get(effect)  # (`special_choices`, written out)
+        make = SPECIAL_PARTS.get(effect)
         if make is None:
             continue  # a Draft Phase Special or the Courier: nothing to do here
         for part in make(g, seat, effect, hand, paid):
@@ -129,15 +129,7 @@ def build_choices(g: Villagers, seat: int) -> Choices:
 _new = object.__new__
 
 
-def special_choices(g: Villagers, seat: int, effect: str, hand: tuple[str, ...],
-                    paid: dict[str, tuple[str | None, ...]]) -> list[Product]:
-    """What playing a Special villager from hand may do (some parts may be empty);
-    `hand`, `paid`: the distinct hand and the padlock options found so far."""
-    make = SPECIAL_PARTS.get(effect)
-    return [] if make is None else make(g, seat, effect, hand, paid)
-
-
-# (`special_choices` for the Tinner)
+# (the Tinner's parts, as `SPECIAL_PARTS` calls every maker)
 def _tinner(g: Villagers, seat: int, effect: str, hand: tuple[str, ...],
             paid: dict[str, tuple[str | None, ...]]) -> list[Product]:
     return [TINNER]

@@ -213,8 +213,7 @@ def finish_draft(g: Villagers, seat: int) -> None:
     road = g.road
     if road and road[0] is not None and g.players[nxt].drafting:
         # (`settle_draft`'s usual case, written out: a card is left and the next seat drafts)
-        if e is not None and "scoundrels" in e.names and (
-                (c := g.tables.dealt_courier) is None or c in e.dealt):  # (else: none in play)
+        if e is not None:
             open_moment(g)  # the Courier's holder may act before this turn begins
         return
     settle_draft(g)
@@ -250,9 +249,7 @@ def settle_draft(g: Villagers) -> None:
             _flow.end_draft(g)
             return
     g.turn = seat
-    e = g.ext
-    if e is not None and "scoundrels" in e.names and (  # (`open_moment`'s first test, and
-            (c := g.tables.dealt_courier) is None or c in e.dealt):  # a Courier in play)
+    if g.ext is not None:
         open_moment(g)  # the Courier's holder may act before this turn begins
 
 

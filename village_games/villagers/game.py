@@ -283,67 +283,33 @@ class Villagers(Game):
         if cached is not None and cached[0] == player:
             return cached[1]
         ext = self.ext
-        if ext is None:  # `may_act`, written out: every decision asks
-            # (`is`: a seat is a small int, one object per value; a bool or any other
-            # number type is no seat, as `type(player) is int` says in `may_act`)
-            if player is not self.turn:
-                return ()
-            phase = self.phase  # without expansions: one list maker per phase ("over": none)
-            maker = BASE_LEGAL.get(phase)
-            if maker is not None:
-                legal = maker(self, player)
-                solo = self.solo  # (the Jester only while he is at hand: `with_jester`'s test)
-                if solo is not None and solo.jester and phase != "agent":  # (draft, road, build)
-                    legal = with_jester(self, legal)
-                self._legal = (player, legal)
-                return legal
-            if phase == "over":
-                return ()
-            if self.solo is not None and phase in SOLO_PHASES:  # (the Jester included)
-                legal = solo_choices(self)
-                self._legal = (player, legal)
-                return legal
-        elif ext.courier is not None:  # (`may_act`, written out)
+        legal: Sequence[Action]
+        if ext is not None and ext.courier is not None:  # (`may_act`, written out)
             if player != ext.courier or type(player) is not int:
                 return ()
-            legal: Sequence[Action] = courier_choices(self)  # (the Courier's moment)
-            self._legal = (player, legal)
-            return legal
+            legal = courier_choices(self)  # (the Courier's moment)
         else:
-            if player is not self.turn:  # (`is`, as above)
+            # (`may_act`, written out: every decision asks. `is`: a seat is a small int, one
+            # object per value; a bool or any other number type is no seat, as
+            # `type(player) is int` says in `may_act`)
+            if player is not self.turn:
                 return ()
             phase = self.phase
-            if phase == "draft":  # (`_ext_draft_choices`, written out: the commonest phase)
-                legal = draft_extras(self, player, draft_choices(self))
-                self._legal = (player, legal)
-                return legal
-            # with expansions, outside the Courier's moment: one list maker per phase
-            maker = EXT_LEGAL.get(phase)
-            if maker is not None:
+            solo = self.solo
+            if ext is not None:  # (expansions are never played solo)
+                maker = EXT_LEGAL.get(phase)
+                if maker is None:
+                    return ()  # the game is over
                 legal = maker(self, player)
-                self._legal = (player, legal)
-                return legal
-            if self.phase == "over":
-                return ()
-        phase = self.phase
-        if ext is not None and ext.courier is not None:
-            legal = courier_choices(self)
-        elif phase == "draft":
-            legal = draft_choices(self)
-            if self.ext is not None:
-                legal = draft_extras(self, player, legal)  # type: ignore[arg-type]
-        elif phase == "build":
-            legal = build_choices(self, player)
-        elif phase == "road":
-            legal = coin_choices(self, player)
-        elif phase in PENDING_PHASES:
-            legal = pending_choices(self)
-        elif phase in SOLO_PHASES:
-            legal = solo_choices(self)
-        else:
-            legal = agent_choices(self)
-        if self.solo is not None and phase in ("draft", "road", "build"):
-            legal = with_jester(self, legal)  # type: ignore[arg-type]
+            elif (maker := BASE_LEGAL.get(phase)) is not None:
+                legal = maker(self, player)
+                # (the Jester only while he is at hand: `with_jester`'s own first test)
+                if solo is not None and solo.jester and phase != "agent":
+                    legal = with_jester(self, legal)
+            elif solo is not None and phase in SOLO_PHASES:  # (the Jester included)
+                legal = solo_choices(self)
+            else:
+                return ()  # the game is over
         self._legal = (player, legal)
         return legal
 

@@ -62,10 +62,7 @@ def play_from_hand(g: Villagers, seat: int, name: str) -> bool:
     else:
         sec.remove(name)
         secret = True
-    d = p._distinct  # (`_left_hand(p, name)`, written out: every build plays a card)
-    if d is not None and name not in pub and name not in sec:
-        i = d.index(name)
-        p._distinct = d[:i] + d[i + 1:]
+    _left_hand(p, name)
     return secret
 
 

@@ -8,7 +8,6 @@ to their owners' Supplies and the game ends.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
@@ -82,20 +81,9 @@ def formula_value(formula: Silver, village: list[Slot], s: Summary, read: int | 
 
 
 def nun_value(g: Villagers, seat: int, values: dict[int, int]) -> int:
-    return (_NUN_VALUE or _nun_value())(g, seat, values)
+    from .expansions.saints import nun_value as value  # (once per village, at the end)
 
-
-# saints.nun_value, imported on first use (the expansions import this module; an import
-# statement in `nun_value` would go through the import system on every call)
-_NUN_VALUE: Callable[[Villagers, int, dict[int, int]], int] | None = None
-
-
-def _nun_value() -> Callable[[Villagers, int, dict[int, int]], int]:
-    global _NUN_VALUE
-    from .expansions.saints import nun_value
-
-    _NUN_VALUE = nun_value
-    return nun_value
+    return value(g, seat, values)
 
 
 def count_symbol(s: Summary, symbol: str) -> int:

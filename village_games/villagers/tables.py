@@ -92,14 +92,15 @@ class Tables:
         # symbol, Thief: `turns.build_extras`)
         self.village_extras = self.bronze_set.union(
             [c.name for c in cards if c.effect == "thief"])
-        # effect -> the one Build part of a placed Special (`turns.special_parts` makes each
+        # effect -> the one Build part of a placed Special (`turns._placed` makes each
         # the first time it is asked; a part is never changed once made)
         self.placed_parts: dict[str, list[Any]] = {}
         # name -> its Bronze formula (the Profiteers' cards)
         self.bronze_of = {c.name: c.bronze for c in cards if c.bronze is not None}
-        # the Courier (the card `courier.open_moment` asks about) when it is a card dealt one
-        # per player: in play only when dealt (`ext.dealt`), else no moment ever opens;
-        # None: no Courier, or one that may come from the stacks or the Road
+        # the Courier when it is a card dealt one per player: in play only when dealt
+        # (`ext.dealt`; a save placing an undealt one is refused), else
+        # `courier.open_moment` need not look; None: no Courier, or one that may come from
+        # the stacks or the Road
         courier = self.by_effect.get("courier")
         self.dealt_courier = courier if courier is not None and cards[courier].dealt and \
             courier not in self.starting_road else None

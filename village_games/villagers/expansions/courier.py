@@ -47,6 +47,9 @@ def open_moment(g: Villagers) -> None:
     e = g.ext
     if e is None or "scoundrels" not in e.names or g.phase != "draft":  # (`e.has`)
         return
+    dealt = g.tables.dealt_courier
+    if dealt is not None and dealt not in e.dealt:
+        return  # the Courier stayed in the box: no hand can hold him
     # (`holder(g)`, written out: every draft turn of a Scoundrels game asks. The drafter's
     # own hand is not looked at: with the one Courier there, no moment opens either)
     name = g.tables.by_effect.get("courier")

@@ -11,7 +11,7 @@ do; nothing on a Development counts for anything else.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
@@ -48,7 +48,7 @@ def count_for(g: Villagers, seat: int, condition: str) -> int:
         return best_silver(g, seat)
     if condition == "chains":
         return chains(p.village)
-    return count_symbol(p.summary(g.cards), condition)
+    return count_symbol(p._summary or p.summary(g.cards), condition)  # (method if none)
 
 
 def leaders(g: Villagers) -> list[dict]:
@@ -84,28 +84,9 @@ def standings(g: Villagers) -> list[tuple[list[int], int | None]]:
     for name in e.devs:
         condition = devs[name].condition
         counts: list[int] = []
-        # (`count_for`'s cases, written out: most Developments count a symbol)
-        if condition == "Food":
+        if condition in DEV_SYMBOLS:  # (most Developments count a symbol: the kept counts)
             for s in summaries:
-                counts.append(s.food)
-        elif condition == "Gold":
-            for s in summaries:
-                counts.append(s.gold_symbols)
-        elif condition == "Padlock":
-            for s in summaries:
-                counts.append(s.padlocks)
-        elif condition in DEV_SYMBOLS:  # a suit's symbols (`count_symbol`'s last case)
-            for s in summaries:
-                counts.append(s.suits.get(condition, 0))
-        elif condition == "villagers":
-            for seat in seats:
-                counts.append(len(players[seat].village))
-        elif condition == "coined":
-            for seat in seats:
-                counts.append(coined(players[seat].village))
-        elif condition == "chains":
-            for seat in seats:
-                counts.append(chains(players[seat].village))
+                counts.append(count_symbol(s, condition))
         else:
             for seat in seats:
                 counts.append(count_for(g, seat, condition))
@@ -166,10 +147,10 @@ def development_phase(g: Villagers) -> None:
     e.rewards = rewards
     names, players = e.devs, g.players
     first, n = g.first, g.n
-    taken: Iterable[int] = range(len(names))  # quiet: in the Developments' order
-    if loud:  # reported in turn order (by the holder's place after the first player)
-        taken = sorted(taken, key=lambda i: -1 if holders[i] is None
-                       else (holders[i] - first) % n)  # type: ignore[operator]
+    # in turn order (by the holder's place after the first player), each holder's tokens
+    # in the Developments' order (the sort is stable)
+    taken = sorted(range(len(names)), key=lambda i: -1 if holders[i] is None
+                   else (holders[i] - first) % n)  # type: ignore[operator]
     for i in taken:
         seat = holders[i]
         if seat is None:
@@ -187,10 +168,6 @@ def development_phase(g: Villagers) -> None:
             rewards.append([seat, "draw"])
         if dev.basic:
             rewards.append([seat, "basic"])
-    if len(rewards) > 1:
-        # rewards are taken in turn order, each holder's in the Developments' order (the
-        # stable sort keeps it)
-        rewards.sort(key=lambda r: (r[0] - first) % n)
     settle_rewards(g)
 
 

@@ -172,14 +172,9 @@ def apply_draft_extra(g: Villagers, seat: int, action: Action) -> None:
 NO_PARTS: tuple[Product, ...] = ()
 
 
-def special_parts(g: Villagers, seat: int, effect: str) -> list[Product]:
-    """What an expansion Special in hand may do in the Build Phase."""
-    make = BUILD_SPECIALS.get(effect)
-    return [] if make is None else make(g, seat, effect, (), {})
-
-
-# (each below: `special_parts` for one effect, called with the Build Phase list's
-# distinct hand and padlock options found so far, which these Specials do not read)
+# (each below: what an expansion Special in hand may do in the Build Phase, called with
+# the Build Phase list's distinct hand and padlock options found so far, which these
+# Specials do not read)
 def _placed(g: Villagers, seat: int, effect: str, hand: tuple[str, ...],
             paid: dict[str, tuple[str | None, ...]]) -> list[Product]:
     if g.used >= g.limit:

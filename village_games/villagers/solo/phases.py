@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 from ...core.events import Event
 from ..choices import Choices, Product, product
 from ..road import refill_slot
-from ..village import new_slot
 from .actions import (
     Conscript,
     GiveCountess,
@@ -80,25 +79,13 @@ def apply_give(g: Villagers, slot: int) -> None:
     assert card is not None
     road[slot] = None
     road_coins[slot] = 0
-    her = g.players[COUNTESS]  # (`give(g, card, coins)`, written out: every pick does this)
-    her.village.append(new_slot(card, card, -1, False))
-    her.placed(g.tables)
-    her.gold += coins
+    give(g, card, coins)
     if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         g.emit(Event("countess", "The {} from Road slot {} joins the Countess's village{}.",
                      {"seat": COUNTESS, "card": card, "slot": slot, "coins": coins},
                      (card, slot + 1, f" with its {coins} Gold" if coins else "")))
-    s = g.solo
-    assert s is not None
-    # (`_refill`, written out: the drafted slot, if it was on the Road, and this one)
-    refill = s.refill
-    if refill:
-        refill.append(slot)
-        for i in sorted(refill):
-            refill_slot(g, i, False)  # (not the Reserve first; positional: quicker)
-        s.refill = []
-    else:  # (a draft from a stack: only this slot)
-        refill_slot(g, slot, False)
+    g.solo.refill.append(slot)  # type: ignore[union-attr]
+    _refill(g)
     g.phase = "draft"
     _draft.finish_draft(g, 0)
 
