@@ -90,15 +90,21 @@ def main() -> int:
     args = parser.parse_args()
     if args.games < 1:
         parser.error("--games must be at least 1")
+    saved = None
+    if args.compare:  # (read before playing: a bad file is refused at once)
+        try:
+            saved = json.loads(args.compare.read_text())
+            saved_games, digests = int(saved["games"]), dict(saved["digests"])
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            parser.error(f"{args.compare} is not a file saved with --save: {exc}")
+        if saved_games != args.games:
+            parser.error(f"{args.compare} holds {saved_games} games per case, not "
+                         f"{args.games}: pass --games {saved_games}")
     got = fingerprints(args.game, args.mode, args.games)
     if args.save:
         args.save.write_text(json.dumps({"games": args.games, "digests": got}, indent=1))
-    if args.compare:
-        saved = json.loads(args.compare.read_text())
-        if saved["games"] != args.games:
-            parser.error(f"{args.compare} holds {saved['games']} games per case, not "
-                         f"{args.games}: pass --games {saved['games']}")
-        differ = [k for k, v in got.items() if saved["digests"].get(k, v) != v]
+    if saved is not None:
+        differ = [k for k, v in got.items() if digests.get(k, v) != v]
         print("SAME" if not differ else "DIFFERENT: " + "; ".join(differ))
         return 1 if differ else 0
     return 0
