@@ -32,7 +32,7 @@ class ShareInterval:
 
     @property
     def half_width(self) -> float:
-        """Half the width: the "±" a page may quote beside the share (say it is a 95% half-width)."""
+        """Half the width: the "±" a page may quote (say that it is a 95% half-width)."""
         return (self.high - self.low) / 2
 
     def covers(self, value: float) -> bool:
