@@ -1,0 +1,30 @@
+"""What can go wrong with the table store, as exceptions an app can show in words."""
+
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """Any problem with the table store; the message says what, for a person."""
+
+
+class SchemaMismatch(StoreError):
+    """The database was written by another version of this program (or is not ours)."""
+
+
+class StoreUnavailable(StoreError):
+    """The database cannot be written or read now (locked, full, gone): try again later.
+    Nothing was changed."""
+
+
+class UnknownTable(StoreError):
+    """No table with that id (or the link's key does not open it)."""
+
+
+class Conflict(StoreError):
+    """The table changed since the version a move was made on: someone moved first.
+    Nothing was written; `by` names the seat of the move that came first, if one did."""
+
+    def __init__(self, message: str, version: int, by: int | None = None) -> None:
+        super().__init__(message)
+        self.version = version
+        self.by = by

@@ -1,0 +1,53 @@
+"""Where the table store is: a URL, an environment variable, or the data folder."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .errors import StoreError
+from .store import TableStore
+
+STORE_ENV = "VILLAGE_GAMES_STORE"  # postgresql://user@host/db, or sqlite:///path/file
+DATA_ENV = "VILLAGE_GAMES_DATA"  # the folder of the default SQLite store
+TEACHER_KEY_ENV = "VILLAGE_GAMES_TEACHER_KEY"  # set by `make serve` for its kernels
+SQLITE_FILE = "tables.sqlite3"
+
+_open: dict[str, TableStore] = {}  # one connection per store per process
+
+
+def data_dir() -> Path:
+    """The data folder: $VILLAGE_GAMES_DATA, else the user's data folder."""
+    env = os.environ.get(DATA_ENV)
+    if env:
+        return Path(env).expanduser().resolve()
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return Path(base) / "village-games"
+
+
+def store_url(url: str | None = None) -> str:
+    """The store's URL: `url`, else $VILLAGE_GAMES_STORE, else SQLite in the data folder."""
+    chosen = url or os.environ.get(STORE_ENV) or ""
+    return chosen or f"sqlite:///{data_dir() / SQLITE_FILE}"
+
+
+def open_store(url: str | None = None, shared: bool = True) -> TableStore:
+    """The table store at `url` (see `store_url`). With `shared`, every caller in this
+    process gets one connection (the apps of one kernel); otherwise a new one."""
+    target = store_url(url)
+    if shared and target in _open:
+        return _open[target]
+    if target.startswith(("postgresql://", "postgres://")):
+        from .postgres import PostgresStore
+
+        store: TableStore = PostgresStore(target)
+    elif target.startswith("sqlite:///"):
+        from .sqlite import SQLiteStore
+
+        store = SQLiteStore(target.removeprefix("sqlite:///") or ".")
+    else:
+        raise StoreError(f"the table store's URL must start with sqlite:/// or postgresql://, "
+                         f"got {target[:60]!r}")
+    if shared:
+        _open[target] = store
+    return store
