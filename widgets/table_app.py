@@ -1,7 +1,20 @@
 """The generic table app: any engine, through the protocol, with a small per-game adapter.
 
+This is the view: the widgets of one device at a table. The table itself, its moves in
+the table store, the bots, undo and the steps of automatic play are a `TableSession`
+(`table_session.py`, pure Python); the view shows what the session lets this device see
+(its own seats' observations, or the public view) and turns clicks into session calls.
+
+A table lives on the server (`village_games.tables`) once the app has a store (the play
+pages always do): every game, hot seat included, is kept move by move and the page's
+address becomes `?table=...&key=...`, so F5 or a server restart brings back the same table
+at the same move. Each seat is a person at this screen, a person on another device (who
+opens the seat's own link, shown with a QR code after New game) or a bot; the watch link
+shows the public view. Moves made on other devices arrive through the store's cheap change
+mark, checked every `POLL_S` in a live kernel.
+
 The app renders the table for the seat whose turn it is (or for everyone, when nothing is
-secret), offers that seat's legal actions in an `ActionPicker`, runs bots on their seats
+secret), offers that seat's legal actions in an `ActionPicker`, lets the session run bots
 from inside the callbacks (no threads), and shows the log, step-by-step resolution, undo,
 new game / seed, save and load. With two or more people at one screen (hot seat), a
 hand-over screen hides the table between their turns so nobody sees another's cards.
@@ -62,25 +75,30 @@ import json
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import quote
 
 import ipywidgets as w
 
-from village_games.core import Event, Game, SeatView, TraceStep
+from village_games.core import Game
+from village_games.tables import REMOTE, StoreError, TableStore, open_store
+from village_games.tables.model import HOST, SEAT, WATCH
 
 from .action_picker import ActionPicker
 from .board import Board
 from .coaching import CoachedLabels, Coaching
 from .log_view import first_shown, log_html
+from .page_address import PageAddress
 from .query import echo, notice_html, page_query
 from .replay_share import download_html, fits_in_link, replay_query
 from .safe import ErrorBanner, guarded
-from .save_file import SAVE_FORMAT, log_left_out, save_text, with_log
+from .save_file import SAVE_FORMAT, log_left_out, with_log
 from .shared_models import Shared
 from .table_adapter import DataFile, Frame, GameAdapter
 from .table_files import FileControl, Upload, declared_files, parse_upload, user_file
+from .table_links import in_voila, invitations_html, page_url, table_query, watch_html
+from .table_session import MovedFirst, TableSession
 from .table_setup import (
     BOT,
     HUMAN,
@@ -98,19 +116,23 @@ from .table_setup import (
 from .theme import style_tag
 from .upload import SAVE_FILE_LIMIT, SizedText, SizedUpload, upload_text
 
-REVEALED = "Undo never rewinds past something revealed or left to chance (a reveal, a draw)."
 STEP_LABEL = "Show automatic play step by step"
 HOT_SEAT_UNDO = ("With several people at one screen, only the one who moved may take it "
                  "back, before passing the screen on.")
-# Bots acting in a row without a person: more means a bug. Five Villages bots can play a
-# long game: 25,116 moves in 230 rounds (seed 2), the median about 3,100.
-MAX_BOT_STEPS = 250_000
 # How long bots play before the page is drawn again and the kernel takes clicks (a live
 # kernel only): short enough to look live, long enough that drawing costs little.
 BOT_BURST_S = 0.3
 # The pause between bursts: the kernel's loop needs idle time, not just a turn, to finish
 # its own work (a page's first cell is only shown once the kernel reports it done).
 BOT_PAUSE_S = 0.03
+# How often a live kernel asks the store whether another device moved (a cheap mark: no
+# query unless something changed); the move then shows within about this long.
+POLL_S = 0.1
+SEAT_KINDS = [("Person", HUMAN), ("Remote", REMOTE), ("Bot", BOT)]
+SEAT_TIPS = ["a person at this screen", "a person on another device, who joins by a link",
+             "a bot"]
+SHARED_SAVE = ("On a table shared with other devices the save (which holds every card) is "
+               "offered once the game is over; until then the table is kept on the server.")
 
 
 def running_loop() -> asyncio.AbstractEventLoop | None:
@@ -126,13 +148,16 @@ def running_loop() -> asyncio.AbstractEventLoop | None:
         return None
 
 
+
 # ---------------------------------------------------------------- the app
 class TableApp:
     """Build with an adapter; `app.widget` is what a notebook displays."""
 
     def __init__(self, adapter: GameAdapter, setup: Setup | None = None,
-                 notices: Sequence[str] = (), step_by_step: bool = True) -> None:
+                 notices: Sequence[str] = (), step_by_step: bool = True,
+                 store: TableStore | None = None) -> None:
         self.adapter = adapter
+        self.store = store  # None: the game lives in this kernel only (tests, scripts)
         self._quiet = False
         setup = setup or default_setup(adapter)
         self.banner = ErrorBanner()
@@ -173,13 +198,20 @@ class TableApp:
                                    description=getattr(adapter, "step_label", STEP_LABEL),
                                    indent=False, layout=w.Layout(width="230px"))
         self.step_box.add_class("vg-step-toggle")
+        self.step_box.observe(guard(self._on_step_toggle), names="value")
         self.new_button = make(w.Button, "vg-new-game", description="New game",
                                button_style="primary", icon="play")
         self.new_button.on_click(guard(self._on_new_game))
         self._build_seat_rows(setup.players, setup.seats, setup.names)
 
+        # --- the table's links (seats on other devices, watchers), who this device is
+        # (own layouts: `_set_visible` shows and hides them)
+        self.links = w.HTML("", _dom_classes=("vg-table-links-box",))
+        self.seat_header = w.HTML("", _dom_classes=("vg-seat-header",))
+        self.address = PageAddress(enabled=in_voila())
         # --- table, hand-over screen, action bar, log
         self.notice = make(w.HTML, "vg-notice", value="")
+        self.table_notice = make(w.HTML, "vg-table-notice", value="")
         self.board = Board(wrap=guard)
         self.board.add_class("vg-board-html")
         self.board.on_pick(self._on_board_pick)
@@ -258,14 +290,15 @@ class TableApp:
         setup_row = shared.hbox([self.players_box, self.variant_box, self.seed_box, self.dice,
                                  self.step_box, self.new_button], "vg-setup-row")
         rows = [setup_row, self.flags_row] if self.flag_boxes else [setup_row]
-        self.setup_panel = shared.vbox([*rows, self.seats_row], "vg-setup")
+        self.setup_panel = w.VBox([*rows, self.seats_row], _dom_classes=("vg-setup",))
         self.pass_button = w.Button(description="Done: pass the screen on", icon="share",
                                     button_style="warning", layout=w.Layout(width="auto"))
         self.pass_button.add_class("vg-pass-button")
         self.pass_button.on_click(guard(self._on_pass))
         self.undo_note = make(w.HTML, "vg-undo-note", value="")
-        undo_row = shared.hbox([self.pass_button, self.undo_button, self.undo_note],
-                               "vg-undo-row")
+        undo_row = w.HBox([self.pass_button, self.undo_button, self.undo_note],
+                          _dom_classes=("vg-undo-row",))  # (own layout: hidden to watchers)
+        self.undo_row = undo_row
         # what to do now sits right above the table, so a laptop screen shows the prompt,
         # the Next step button and the clickable hand together without scrolling
         self.turn_confirm = w.Button(description="Confirm", button_style="success",
@@ -296,31 +329,27 @@ class TableApp:
                              "vg-action-panel")
         side = shared.vbox([shared.html('<div class="vg-log-head">Log</div>'), self.log_view,
                             self.tools], "vg-side-panel")
-        lower = shared.hbox([action, side], "vg-lower")
-        self.widget = w.VBox([style_tag(), self.banner, self.notice, self.setup_panel,
-                              header, self.board, self.handover, lower])
+        lower = w.HBox([action, side], _dom_classes=("vg-lower",))
+        self.lower = lower
+        self.widget = w.VBox([style_tag(), self.address, self.banner, self.notice,
+                              self.seat_header, self.setup_panel, self.links,
+                              self.table_notice, header, self.board, self.handover, lower])
         self.widget.add_class("vg-app")
         self.widget.add_class("vg-table-app")
         self.set_notices(notices)
 
-        # --- game state
-        self.game: Game | None = None
-        self.kinds: list[str] = []
-        self.bots: dict[int, Any] = {}
+        # --- the table (a session), and what this screen shows of it
+        self.session: TableSession | None = None
         self.showing: int | None = None  # the seat whose private view is on screen
         self.passing: int | None = None  # hot seat: a mover who has yet to pass the screen
-        self.frames: list[Frame] = []
-        self.frame_i = 0
-        self.frame_log_start = 0
-        self.undo_stack: list[tuple[dict[str, Any], int]] = []
-        self.undo_reason = "Nothing to undo yet."
-        # a run of bot moves: its number (a newer run ends an older one's bursts), the moves
-        # made in it, and whether it is under way between bursts
+        # a run of bot moves: its number (a newer run ends an older one's bursts), and
+        # whether it is under way between bursts
         self._run = 0
-        self._bot_moves = 0
         self.bots_playing = False
         self.loop = running_loop  # where bursts are scheduled (tests give their own)
         self._continue_bots = guarded(self.banner, clears=False)(self._next_burst)
+        self._tick_guarded = guarded(self.banner, clears=False)(self._tick)
+        self._ticking = False
         self._show_files()
         self.start_game(setup)
 
@@ -342,7 +371,7 @@ class TableApp:
                 old[i][1].value if i < len(old) else self.adapter.default_names[i])
             make = self.shared.make
             toggle = make(w.ToggleButtons, f"vg-seat-kind-{i}", value=kind,
-                          options=[("Person", HUMAN), ("Bot", BOT)], layout={"width": "auto"},
+                          options=SEAT_KINDS, tooltips=SEAT_TIPS, layout={"width": "auto"},
                           style={"button_width": "62px"})
             text = make(w.Text, f"vg-seat-name-{i}", value=name, layout={"width": "110px"})
             box = self.shared.hbox([text, toggle], "vg-seat-setup")
@@ -453,10 +482,11 @@ class TableApp:
         self.start_game(setup, {spec.key: data})  # raises before the game is replaced
         self.set_notices(())
 
+    # ------------------------------------------------------------ the table's links
     def share_query(self) -> str | None:
-        """The page-address query that opens this table as it began (players, seats, names,
-        seed, variant); None when a link cannot say how it began (a saved position, or a
-        file of the user's)."""
+        """The page-address query that starts this table's setup again as a new table
+        (players, seats, names, seed, variant); None when a link cannot say how it began
+        (a saved position, or a file of the user's)."""
         g = self.game
         if getattr(g, "start", None) is not None or self._user_files():
             return None
@@ -476,18 +506,41 @@ class TableApp:
                                 "that, so share a save file instead.</div>")
             return
         q = html.escape(query)
-        self.share.value = (f'<div class="vg-share-line">Share this table: <a href="{q}" '
+        self.share.value = (f'<div class="vg-share-line">Same setup, new table: <a href="{q}" '
                             f'target="_blank">open the same game</a> <input class="vg-share-'
                             f'query" readonly value="{q}"></div>')
 
+    def _show_links(self) -> None:
+        """The table's links for this device: the host sees one per seat on another device
+        (each its key) and the watch link; a seat or a spectator sees the watch link only.
+        The page's own address becomes the table's, so a reload comes back to it."""
+        s = self.session
+        table = s.table if s is not None else None
+        if table is None:
+            self.links.value = ""
+            return
+        self.address.query = table_query(table.id, s.link_key())
+        replay = self.replay_link()
+        replay_line = f'<div class="vg-replay-line">{replay}</div>' if replay else ""
+        if s.role == HOST and s.shared:
+            self.links.value = invitations_html(table) + replay_line
+        else:
+            self.links.value = (watch_html(table) if s.role != HOST else "") + replay_line
+
     def replay_link(self) -> str:
         """A "Replay this game" link to the adapter's replay notebook (its optional
-        `replay_notebook`), holding the game so far; "" without one. A running game opens
-        in the view of the one person at the table (the public view in hot seat)."""
+        `replay_notebook`); "" without one. A stored table's replay opens from the store
+        as this device may see it (a running game: its own seat, or the public view);
+        a table kept only here holds the record in the link."""
         notebook = getattr(self.adapter, "replay_notebook", None)
         if not notebook:
             return ""
         g = self.game
+        s = self.session
+        if s is not None and s.table is not None:
+            address = page_url(table_query(s.table.id, s.link_key()), notebook)
+            return (f'<a class="vg-replay-link" href="{html.escape(address)}" '
+                    'target="_blank">Replay this game</a>')
         view = "" if g.is_over() else self.public_view
         record = g.record()
         address = notebook + replay_query(record, view)
@@ -506,6 +559,7 @@ class TableApp:
         options = getattr(self.game, "options", None)
         return [f for key in self.files if (f := user_file(options, key)) is not None]
 
+    # ------------------------------------------------------------ starting a table
     def start_game(self, setup: Setup, files: dict[str, Any] | None = None) -> None:
         """Start `setup`'s game with the files the next games use (`files` overrides them:
         a key to None means the game's own data); on a ValueError nothing has changed."""
@@ -518,31 +572,165 @@ class TableApp:
         self._install(game, list(setup.seats))
 
     def _install(self, game: Game, kinds: list[str]) -> None:
-        self.game = game
-        self.kinds = kinds
-        self.bots = {s: self.adapter.make_bot(s, game.seed * 31 + s)
-                     for s, k in enumerate(kinds) if k == BOT}
+        """Put `game` on the table: a new table in the store when the app has one (the
+        table this device had open is closed: a device starts one game at a time)."""
+        try:
+            session = TableSession.create(self.adapter, game, kinds, self.store,
+                                          settings=self._settings(),
+                                          step_by_step=self.step_box.value)
+        except StoreError as exc:  # the game goes on in this kernel only
+            session = TableSession.create(self.adapter, game, kinds, None,
+                                          step_by_step=self.step_box.value)
+            session.notices.append(f"This game is not kept on the server ({exc}): a reload "
+                                   "starts over and other devices cannot join.")
+        old = self.session
+        if old is not None and old.role == HOST and old is not session:
+            old.close("its host started a new game")
+        self._show_session(session)
+
+    def settings_changed(self) -> None:
+        """The adapter's own settings changed (a bot drop-down): the table's bots follow,
+        on every device, and the share link says so."""
+        if self.session is not None:
+            self.session.set_settings(self._settings())
+        self._show_share()
+
+    def _settings(self) -> dict[str, str]:
+        """The adapter's own settings (a bot kind...), kept with a stored table so every
+        device plays its bots the same way."""
+        return dict(getattr(self.adapter, "share_params", dict)())
+
+    def _show_session(self, session: TableSession) -> None:
+        self.session = session
         self.showing = None
         self.passing = None
-        self.frames = []
-        self.frame_i = 0
-        self.undo_stack = []
-        self.undo_reason = "Nothing to undo yet."
         self.save_link.value = ""
+        self.table_notice.value = ""
         self._coached = {}
+        game = session.game
         # the files in play are the next games' too (a loaded save brings its own); a file
         # this game does not use stays for the games that will
         options = getattr(game, "options", None) or {}
         for control in self.files.values():
             if control.spec.applies(game.num_players, options):
                 control.took(options)
+        self._show_role()
         self._show_share()
+        self._show_links()
         self._advance()
+        self._say(session.take_notices())
         self._refresh()
+        self._start_ticking()
+
+    def attach_store(self, store: TableStore) -> None:
+        """Keep the game on the table, and every later one, in `store` (a new stored
+        table for the game as it stands)."""
+        self.store = store
+        s = self.session
+        assert s is not None
+        self._show_session(TableSession.create(self.adapter, s.game, s.kinds, store,
+                                               settings=self._settings(),
+                                               step_by_step=self.step_box.value))
+
+    def open_stored(self, store: TableStore, table_id: str, key: str | None) -> None:
+        """Show the stored table as the page address's key opens it (the host device, one
+        seat, or a spectator). A wrong or stale link shows a notice and no table."""
+        self.store = store
+        try:
+            session = TableSession.open(self.adapter, store, table_id, key,
+                                        step_by_step=self.step_box.value)
+        except StoreError as exc:
+            self.refuse(str(exc))
+            return
+        g = session.game
+        self._quiet = True
+        try:  # the setup controls show how this table was set up
+            self.players_box.value = g.num_players
+            self._set_variants(g.num_players, variant_of(self.adapter, g))
+            self._set_flags(g.num_players, flags_of(self.adapter, g))
+            self.seed_box.value = min(g.seed, MAX_SEED)
+            self._build_seat_rows(g.num_players, session.kinds,
+                                  [g.player_name(i) for i in range(g.num_players)])
+        finally:
+            self._quiet = False
+        self._show_files()
+        self._show_session(session)
+
+    def refuse(self, message: str) -> None:
+        """A page address that opens no table: say why, and show nothing of any table."""
+        self.session = None
+        self.address.query = ""
+        for part in (self.setup_panel, self.links, self.board, self.handover, self.lower,
+                     self.seat_header):
+            self._set_visible(part, False)
+        self.prompt.value = ""
+        self.set_notices(())
+        self.notice.value = (
+            f'<div class="vg-query-error vg-table-refused"><b>No table:</b> '
+            f"{html.escape(message)} <a href=\"?\">Start a game of your own</a>.</div>")
+
+    def _show_role(self) -> None:
+        """What this device's page holds: the host sets the table up; a seat on another
+        device and a spectator only play or watch it."""
+        s = self.session
+        assert s is not None
+        host = s.role == HOST
+        self._set_visible(self.setup_panel, host)
+        self._set_visible(self.tools, host)
+        self._set_visible(self.links, s.table is not None)
+        g = s.game
+        if host:
+            self.seat_header.value = ""
+        elif s.role == SEAT:
+            seat = s.mine[0]
+            self.seat_header.value = (
+                f'<div class="vg-seat-line">{html.escape(self.adapter.title)}: you play '
+                f"<b>{html.escape(g.player_name(seat))}</b> (seat {seat + 1} of "
+                f"{g.num_players}). This page is your seat's own: keep its address to "
+                "yourself.</div>")
+        else:
+            self.seat_header.value = (
+                f'<div class="vg-seat-line">{html.escape(self.adapter.title)}: you are '
+                "watching (the public view: nobody's hidden cards).</div>")
+        self._set_visible(self.seat_header, not host)
+
+    # ------------------------------------------------------------ who is who
+    @property
+    def game(self) -> Game:
+        """The game on the table (in this kernel, on the server side: the page only ever
+        receives what this device's seats may see)."""
+        assert self.session is not None
+        return self.session.game
+
+    @property
+    def kinds(self) -> list[str]:
+        return self.session.kinds if self.session is not None else []
+
+    @property
+    def bots(self) -> dict[int, Any]:
+        return self.session.bots if self.session is not None else {}
+
+    @bots.setter
+    def bots(self, bots: dict[int, Any]) -> None:
+        assert self.session is not None
+        self.session.bots = bots
+
+    @property
+    def frames(self) -> list[Frame]:
+        return self.session.frames if self.session is not None else []
+
+    @property
+    def frame_i(self) -> int:
+        return self.session.frame_i if self.session is not None else 0
+
+    @property
+    def frame_log_start(self) -> int:
+        return self.session.frame_log_start if self.session is not None else 0
 
     @property
     def humans(self) -> list[int]:
-        return [s for s, k in enumerate(self.kinds) if k == HUMAN]
+        """The people at this screen."""
+        return self.session.locals if self.session is not None else []
 
     @property
     def hot_seat(self) -> bool:
@@ -550,16 +738,13 @@ class TableApp:
 
     @property
     def public_view(self) -> int | None:
-        """Whose view the shared screen shows outside a person's own turn."""
-        return self.humans[0] if len(self.humans) == 1 else None
+        """Whose view the screen shows outside a person's own turn."""
+        return self.session.public_view if self.session is not None else None
 
     def human_to_act(self) -> int | None:
-        g = self.game
-        if g is None or g.is_over():
-            return None
-        waiting = [s for s in g.to_act() if self.kinds[s] == HUMAN]
-        return waiting[0] if waiting else None
+        return self.session.mine_to_act() if self.session is not None else None
 
+    # ------------------------------------------------------------ bots and other devices
     def _advance(self) -> None:
         """Let bots act until a person must choose, a resolution is to be shown, or the end.
 
@@ -569,39 +754,21 @@ class TableApp:
         follows from the kernel's loop (`_next_burst`).
         """
         self._run += 1
-        self._bot_moves = 0
         self.bots_playing = False
+        if self.session is None:
+            return
+        self.session.new_run()
         self._burst(self._run, self.loop())
 
     def _burst(self, run: int, loop: Any) -> None:
         """Bot moves until the run ends or, with a `loop`, `BOT_BURST_S` have passed: then
         the next burst of this run is scheduled on the loop."""
-        g = self.game
         deadline = None if loop is None else time.monotonic() + BOT_BURST_S
-        made = 0  # (at least one move per burst, however short the burst)
-        while self._bot_moves < MAX_BOT_STEPS:
-            if g.is_over() or self.frames or self.human_to_act() is not None:
-                self.bots_playing = False
-                return
-            if made and deadline is not None and time.monotonic() >= deadline:
-                self.bots_playing = True
-                loop.call_later(BOT_PAUSE_S, self._continue_bots, run)
-                return
-            made += 1
-            waiting = g.to_act()
-            if not waiting:
-                raise RuntimeError("no seat is to act, yet the game is not over")
-            seat = waiting[0]
-            events = self._play(seat, self.bots[seat].act(SeatView(g, seat)))
-            self._bot_moves += 1
-            if self.undo_stack:
-                self.undo_stack.clear()
-                self.undo_reason = ("Only your own last move can be taken back, before anyone "
-                                    "else acts.")
-            if any(e.final for e in events):
-                self.undo_reason = REVEALED
-        self.bots_playing = False
-        raise RuntimeError(f"bots made {MAX_BOT_STEPS} moves in a row without the game ending")
+        assert self.session is not None
+        more = self.session.run_bots(deadline)
+        self.bots_playing = more and loop is not None
+        if self.bots_playing:
+            loop.call_later(BOT_PAUSE_S, self._continue_bots, run)
 
     def _next_burst(self, run: int) -> None:
         """The next burst of bot run `run`, then the page; nothing if another run (a new
@@ -611,37 +778,63 @@ class TableApp:
         self._burst(run, self.loop())
         self._refresh()
 
-    def _play(self, seat: int, action: Any) -> list[Event]:
-        """Apply a move; with step-by-step on, keep the engine's trace of it as frames."""
-        g = self.game
-        if not self.step_box.value:
-            return g.apply(seat, action)
-        viewer = self.public_view
-        before = g.observation(viewer)
-        trace = g.apply_traced(seat, action, viewer)
-        self._set_frames(before, trace, viewer)
-        return [t.event for t in trace]
-
-    def _set_frames(self, before: dict[str, Any], trace: list[TraceStep],
-                    viewer: int | None) -> None:
-        """One frame per event worth showing (the engine declares the silent kinds); a seat
-        is highlighted when anything the viewer sees of it changed in that step."""
-        silent = self.adapter.info.silent_kinds
-        if all(t.event.kind in silent for t in trace):
+    def _start_ticking(self) -> None:
+        """In a live kernel, look for other devices' moves every `POLL_S` (stored tables)."""
+        s = self.session
+        if self._ticking or s is None or s.table is None:
             return
-        frames = []
-        prev = before["players"]
-        for i, (event, obs) in enumerate(trace):
-            now = obs["players"]
-            if event.kind not in silent:
-                changed = [k for k, (a, b) in enumerate(zip(prev, now, strict=True)) if a != b]
-                frames.append(Frame(obs, changed, event.text_for(viewer), i))
-                prev = now
-        self.frames = frames
-        self.frame_i = 0
-        self.frame_log_start = len(self.game.log) - len(trace)
+        loop = self.loop()
+        if loop is None:
+            return
+        self._ticking = True
+        loop.call_later(POLL_S, self._tick_guarded)
+
+    def _tick(self) -> None:
+        try:
+            self.poll()
+        finally:
+            loop = self.loop()
+            if loop is not None and self.session is not None:
+                loop.call_later(POLL_S, self._tick_guarded)
+            else:
+                self._ticking = False
+
+    def poll(self) -> bool:
+        """Take in what other devices did at this table (their moves, an undo, a close);
+        redraw if anything changed. The kernel calls this every `POLL_S`; tests call it."""
+        s = self.session
+        if s is None or s.table is None:
+            return False
+        changed = s.sync()
+        notices = s.take_notices()
+        if s.table.closed:
+            notices.append(f"This table is closed ({s.table.closed}). "
+                           + ("Start a new game above." if s.role == HOST else
+                              "Ask for a link to the next one."))
+        if not changed and not notices:
+            if not self.bots_playing and s.bots_to_act():
+                self._advance()  # bots another device left waiting
+                if s.applied.moves or self.bots_playing:
+                    self._refresh()
+            return False
+        if changed:
+            if self.hot_seat and self.showing is not None and self.human_to_act() != self.showing:
+                self.showing = None
+            self.passing = None if changed else self.passing
+            self._advance()
+        self._say(notices)
+        self._refresh()
+        return changed
+
+    def _say(self, notices: Sequence[str]) -> None:
+        self.table_notice.value = "".join(
+            f'<div class="vg-table-notice-line">{html.escape(n)}</div>' for n in notices)
 
     # ------------------------------------------------------------ callbacks
+    def _on_step_toggle(self, change: dict[str, Any]) -> None:
+        if self.session is not None:
+            self.session.step_by_step = bool(change["new"])
+
     def _on_new_game(self, _b: Any = None) -> None:
         setup = self.setup_from_controls()
         self.set_notices(())
@@ -666,30 +859,39 @@ class TableApp:
         if not self.secret_moment():
             raise ValueError("there is no pause to go on from")
         seat = self.human_to_act()
-        assert seat is not None
-        self._play(seat, self.game.hidden_offer(seat))
-        self.undo_stack = []  # taking it back would tell who was asked
-        self.undo_reason = "Only your own last move can be taken back, before anyone else acts."
+        assert seat is not None and self.session is not None
+        self._moving(lambda: self.session.hidden_offer_pass(seat))
         self._advance()
         self._refresh()
 
+    def _moving(self, move: Any) -> Any:
+        """Make a move through the session; when another device moved first, say so and
+        show the table as it now is (the move was not made)."""
+        self.table_notice.value = ""
+        try:
+            return move()
+        except MovedFirst as exc:
+            self.showing = self.passing = None
+            self._say([str(exc)])
+            self._advance()
+            self._refresh()
+            return None
+
     def _on_choose(self, action: Any) -> None:
-        g = self.game
         seat = self.human_to_act()
         if seat is None or (self.hot_seat and self.showing != seat):
             raise ValueError("it is not a person's turn right now")
-        snapshot = g.to_dict()
-        events = self._play(seat, action)  # IllegalAction (a ValueError) leaves g unchanged
-        if any(e.final for e in events):
-            self.undo_stack = []
-            self.undo_reason = REVEALED
-        else:
-            self.undo_stack = [(snapshot, seat)]
+        s = self.session
+        assert s is not None
+        # IllegalAction (a ValueError) leaves the game unchanged
+        events = self._moving(lambda: s.play(seat, action))
+        if events is None:
+            return
         if self.hot_seat:
             following = self.human_to_act()
             if following == seat:
                 pass  # the same person chooses again (a Villagers build turn): screen stays
-            elif self.undo_stack and following is not None:
+            elif s.undo_point is not None and following is not None:
                 self.passing = seat  # the mover may still take it back, then passes on
             else:
                 self.showing = None
@@ -706,44 +908,46 @@ class TableApp:
         self._refresh()
 
     def _on_next_step(self, _b: Any = None) -> None:
-        if not self.frames:
-            raise ValueError("there is no resolution to step through")
-        self.frame_i += 1
-        if self.frame_i >= len(self.frames):
-            self._finish_frames()
+        assert self.session is not None
+        self.session.next_frame()
+        if not self.session.frames:
+            self._advance()
         self._refresh()
 
     def _on_show_all(self, _b: Any = None) -> None:
         if self.frames:
-            self._finish_frames()
+            assert self.session is not None
+            self.session.end_frames()
+            self._advance()
         self._refresh()
-
-    def _finish_frames(self) -> None:
-        self.frames = []
-        self.frame_i = 0
-        self._advance()
 
     def can_undo(self) -> bool:
         """Only the person who made the move may take it back: in hot seat, only before
         they pass the screen on."""
-        if not self.undo_stack or self.frames:
+        s = self.session
+        if s is None or not s.can_undo():
             return False
-        return not self.hot_seat or self.undo_stack[-1][1] in (self.passing, self.showing)
+        return not self.hot_seat or s.undo_seat in (self.passing, self.showing)
 
     def _on_undo(self, _b: Any = None) -> None:
+        s = self.session
+        assert s is not None
         if not self.can_undo():
-            raise ValueError(self.undo_reason if not self.undo_stack or self.frames
-                             else HOT_SEAT_UNDO)
-        snapshot, seat = self.undo_stack.pop()
-        game = self.adapter.from_dict(snapshot)
-        self.game = game
+            raise ValueError(s.undo_reason if not s.can_undo() else HOT_SEAT_UNDO)
+        seat = self._moving(s.undo)
+        if seat is None:
+            return
         self.showing = seat  # the same person chooses again
         self.passing = None
-        self.undo_reason = "Nothing more to undo."
         self._refresh()
 
     def save_json(self) -> str:
-        return save_text(self.game, self.kinds)
+        s = self.session
+        assert s is not None
+        if s.role != HOST or (s.shared and not s.game.is_over()):
+            raise ValueError(SHARED_SAVE if s.role == HOST else
+                             "only the device that set the table up can save it")
+        return s.save_json()
 
     def _on_save(self, _b: Any = None) -> None:
         text = self.save_json()
@@ -755,7 +959,8 @@ class TableApp:
                                 "save file</a> " + self.replay_link())
 
     def load_json(self, text: str) -> None:
-        """Replace the game by a saved one; on any problem raise ValueError, change nothing."""
+        """Replace the game by a saved one (a new table); on any problem raise ValueError,
+        change nothing."""
         if not text.strip():
             raise ValueError("paste a saved game (JSON) into the box first")
         try:
@@ -790,11 +995,10 @@ class TableApp:
             game = with_log(game, state)
         n = game.num_players
         kinds = data.get("seats")
-        if not (isinstance(kinds, list) and len(kinds) == n and all(k in (HUMAN, BOT)
-                                                                    for k in kinds)):
+        if not (isinstance(kinds, list) and len(kinds) == n
+                and all(k in (HUMAN, REMOTE, BOT) for k in kinds)):
             kinds = self.kinds if len(self.kinds) == n else [HUMAN] + [BOT] * (n - 1)
         names = [game.player_name(i) for i in range(n)]
-        self._install(game, list(kinds))
         self._quiet = True
         try:
             self.players_box.value = n
@@ -805,6 +1009,7 @@ class TableApp:
         self._set_flags(n, flags_of(self.adapter, game))
         self._show_files()
         self.seed_box.value = min(game.seed, MAX_SEED)
+        self._install(game, list(kinds))
 
     def _on_load(self, _b: Any = None) -> None:
         try:
@@ -921,6 +1126,9 @@ class TableApp:
                 f"game above. {self.replay_link()}</div>")
 
     def _refresh(self) -> None:
+        s = self.session
+        if s is None:
+            return
         g = self.game
         self._set_visible(self.handover, False)
         self._set_visible(self.step_bar, False)
@@ -928,24 +1136,30 @@ class TableApp:
         self._set_visible(self.turn_confirm, False)
         self._set_visible(self.board, True)
         self.picker.set_actions([])
+        notices = s.take_notices()
+        if notices:
+            self._say(notices)
         self.coach_view.value = ""
         self.undo_button.disabled = not self.can_undo()
-        if self.undo_stack and not self.frames and not self.can_undo():
+        if s.can_undo() and not self.can_undo():
             self.undo_button.tooltip = HOT_SEAT_UNDO
-        elif self.undo_stack and not self.frames:
-            who = self.game.player_name(self.undo_stack[-1][1])
+        elif s.can_undo():
+            who = g.player_name(s.undo_seat)  # type: ignore[arg-type]
             self.undo_button.tooltip = f"Take back {who}'s last move (nobody has seen it)"
         else:
-            self.undo_button.tooltip = self.undo_reason
-        self.undo_note.value = ("" if not self.undo_button.disabled or not self.game.history
+            self.undo_button.tooltip = s.undo_reason
+        self.undo_note.value = ("" if not self.undo_button.disabled or not g.history
                                 else html.escape(self.undo_button.tooltip))
+        self._set_visible(self.undo_row, s.role != WATCH)
         view = self.public_view
         if self.bots_playing and not self.frames:
-            self._draw(g.observation(view))
+            self._draw(s.observation(view))
+            moves = s.bot_moves
             self.prompt.value = (
                 '<div class="vg-prompt-line vg-bots-playing">The bots are playing: '
-                f"{self._bot_moves:,} move{'s' if self._bot_moves != 1 else ''} so far. "
-                "Start a new game above to stop them.</div>")
+                f"{moves:,} move{'s' if moves != 1 else ''} so far. "
+                + ("Start a new game above to stop them.</div>" if s.role == HOST
+                   else "</div>"))
             self.log_view.value = self._log_html(view)
             return
         if self.frames:
@@ -960,20 +1174,20 @@ class TableApp:
                                                  + frame.event_index + 1)
             return
         if g.is_over():
-            self._draw(g.observation(view))
+            self._draw(s.observation(view))
             self.prompt.value = self._outcome_html()
             self.log_view.value = self._log_html(view)
             return
         seat = self.human_to_act()
-        if seat is None:  # only reachable if bots stopped on their own
-            self._draw(g.observation(view))
-            self.prompt.value = ""
+        if seat is None:  # waiting for a person on another device (or bots stopped)
+            self._draw(s.observation(view))
+            self.prompt.value = self._waiting_html()
             self.log_view.value = self._log_html(view)
             return
         secret = self.secret_moment()
         if self.passing is not None:
             mover = self.passing
-            self._draw(g.observation(mover))
+            self._draw(s.observation(mover))
             nxt = "the others" if secret else g.player_name(seat)
             self.pass_button.description = f"Done: pass the screen to {nxt}"
             self._set_visible(self.pass_button, True)
@@ -1011,7 +1225,7 @@ class TableApp:
             self.log_view.value = self._log_html(None)
             return
         self.showing = seat
-        obs = g.observation(seat)
+        obs = s.observation(seat)
         self._draw(obs)
         actions = g.legal_actions(seat)
         labels = self.adapter.labels(obs, g.cards)
@@ -1022,6 +1236,19 @@ class TableApp:
         self._sync_board()
         self.prompt.value = self.adapter.prompt(obs, actions)
         self.log_view.value = self._log_html(seat)
+
+    def _waiting_html(self) -> str:
+        """The prompt while the game waits for someone this screen does not play."""
+        s = self.session
+        assert s is not None
+        g = s.game
+        waiting = [g.player_name(p) for p in g.to_act() if s.kinds[p] != BOT]
+        if not waiting:
+            return ""
+        names = ", ".join(f"<b>{html.escape(n)}</b>" for n in waiting)
+        where = " (on another device)" if s.role == HOST else ""
+        return (f'<div class="vg-prompt-line vg-waiting">Waiting for {names}{where}: their '
+                "move shows here as soon as it is made.</div>")
 
 
 def table_app(adapter: GameAdapter, query: dict[str, str] | None = None,
@@ -1036,13 +1263,65 @@ def table_app(adapter: GameAdapter, query: dict[str, str] | None = None,
 
 
 def open_table(adapter: GameAdapter, query: dict[str, str] | None = None,
-               step_by_step: bool = True) -> TableApp:
-    """`table_app`'s app object (tests read the page's address from the environment)."""
+               step_by_step: bool = True, store: TableStore | None = None) -> TableApp:
+    """`table_app`'s app object, its table kept in `store` (the default table store when
+    none is given: `village_games.tables.open_store`). A page address with `table` (and
+    `key`) opens that stored table; any other sets a new one up."""
     if query is not None:
         setup, errors = parse_setup(query, adapter)
-        return TableApp(adapter, setup, errors, step_by_step=step_by_step)
-    app = TableApp(adapter, step_by_step=step_by_step)
-    params = page_query()
-    if params:
-        app.apply_setup(*parse_setup(params, adapter))
+        app = TableApp(adapter, setup, errors, step_by_step=step_by_step)
+        params = query
+    else:
+        app = TableApp(adapter, step_by_step=step_by_step)
+        params = page_query()
+    return serve_table(app, params, store, setup_link=query is None)
+
+
+def open_page(make_app: Callable[..., TableApp], query: dict[str, str] | None = None,
+              step_by_step: bool = False, store: TableStore | None = None) -> TableApp:
+    """The app of a game whose adapter takes settings from the page address (a bot kind,
+    a target), built by `make_app(params, step_by_step=...)`, its table on the server. A
+    table link builds the app with the table's stored settings."""
+    params = page_query() if query is None else dict(query)
+    store, problem = _store(store)
+    settings: dict[str, str] = {}
+    if store is not None and params.get("table", "").strip():
+        try:
+            settings = store.get(params["table"].strip()).settings
+        except StoreError:
+            pass  # opening the table below says why
+    app = make_app({**settings, **params}, step_by_step=step_by_step)
+    return serve_table(app, params, store, problem=problem)
+
+
+def _store(store: TableStore | None) -> tuple[TableStore | None, str]:
+    """The store to keep tables in (the default one if none is given), or why there is
+    none."""
+    if store is not None:
+        return store, ""
+    try:
+        return open_store(), ""
+    except StoreError as exc:
+        return None, str(exc)
+
+
+def serve_table(app: TableApp, params: dict[str, str], store: TableStore | None = None,
+                setup_link: bool = False, problem: str = "") -> TableApp:
+    """Put a built app's table on the server: the stored table the page address names
+    (`?table=...&key=...`), or else the app's own new game (first set up from `params`
+    when `setup_link`: an app built before its page address was known)."""
+    if store is None and not problem:
+        store, problem = _store(None)
+    if store is None:
+        app.set_notices([f"The table store cannot be used, so this game is not kept on the "
+                         f"server and other devices cannot join: {problem}"])
+        return app
+    table_id = params.get("table", "").strip()
+    if table_id:
+        app.open_stored(store, table_id, params.get("key", "").strip() or None)
+    elif setup_link and params:
+        app.store = store
+        app.apply_setup(*parse_setup(params, app.adapter))
+    else:
+        app.attach_store(store)
     return app

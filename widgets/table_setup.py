@@ -10,13 +10,14 @@ from typing import Any
 from urllib.parse import quote
 
 from village_games.core import Game
+from village_games.tables import BOT, HUMAN, REMOTE
 
 from .query import echo
 from .table_adapter import Flag, GameAdapter, Variant
 from .table_files import user_file
 
-HUMAN, BOT = "human", "bot"
 SEAT_WORDS = {"human": HUMAN, "person": HUMAN, "people": HUMAN, "h": HUMAN, "p": HUMAN,
+              "remote": REMOTE, "device": REMOTE, "link": REMOTE, "r": REMOTE,
               "bot": BOT, "computer": BOT, "cpu": BOT, "ai": BOT, "b": BOT}
 MAX_SEED = 2**31 - 1
 
@@ -138,7 +139,7 @@ def parse_setup(params: dict[str, str], adapter: GameAdapter) -> tuple[Setup, li
         raw_seats = [s.strip().lower() for s in params["seats"].split(",")]
         bad = [s for s in raw_seats if s not in SEAT_WORDS]
         if bad:
-            errors.append(f"seats must be a comma-separated list of 'human' or 'bot' "
+            errors.append(f"seats must be a comma-separated list of 'human', 'remote' or 'bot' "
                           f"({lo} to {hi} entries); {echo(', '.join(bad))} is not one.")
         elif not lo <= len(raw_seats) <= hi:
             errors.append(f"seats must list from {lo} to {hi} entries (one per player), "

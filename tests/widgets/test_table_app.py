@@ -55,7 +55,7 @@ def test_query_sets_up_the_game():
 @pytest.mark.parametrize("params, words", [
     ({"players": "9"}, ["players", "from 2 to 5", "'9'"]),
     ({"players": "three"}, ["players", "from 2 to 5"]),
-    ({"seats": "human,robot"}, ["'robot'", "'human' or 'bot'"]),
+    ({"seats": "human,robot"}, ["'robot'", "'human', 'remote' or 'bot'"]),
     ({"seats": "human"}, ["from 2 to 5 entries"]),
     ({"players": "4", "seats": "human,bot"}, ["seats lists 2 entries but players=4"]),
     ({"seed": "-3"}, ["seed", "whole number from 0"]),
@@ -544,12 +544,13 @@ def test_undo_stops_where_the_engine_reports_a_reveal_or_chance():
     app = make_app({"players": "3", "seats": "human,human,bot", "seed": "5"})
     app.handover_button.click()
     plan(app, "Farmer", "Raider")  # face down: nothing revealed, so a snapshot is kept
-    assert [seat for _snap, seat in app.undo_stack] == [0]
+    assert app.session.undo_seat == 0
     app.pass_button.click()
     app.handover_button.click()
     plan(app, "Wall", "Farmer")  # the bot then plans and the reveal is flagged by the engine
     assert any(e.kind == "reveal" and e.final for e in app.game.log)
-    assert app.undo_stack == [] and "revealed or left to chance" in app.undo_reason
+    assert app.session.undo_seat is None
+    assert "revealed or left to chance" in app.session.undo_reason
     assert app.undo_button.disabled
 
 

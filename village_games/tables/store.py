@@ -192,6 +192,18 @@ class TableStore(ABC):
             self._notify(q, table_id)
         return new_version
 
+    def update_settings(self, table_id: str, settings: dict[str, str]) -> int:
+        """Change the app's own settings of a table (a bot kind); returns the new version
+        (the other devices read them again)."""
+        with self._tx() as q:
+            row = q("UPDATE vg_tables SET version = version + 1, settings = ?, updated = ? "
+                    "WHERE id = ? RETURNING version",
+                    (_dump(settings), time.time(), table_id)).fetchall()
+            if not row:
+                raise self._why_not(q, table_id, -1)
+            self._notify(q, table_id)
+            return int(row[0][0])
+
     def close_table(self, table_id: str, why: str) -> int:
         """Close a table (no more moves); its record stays for replays. Returns the new
         version; closing a closed table changes nothing."""

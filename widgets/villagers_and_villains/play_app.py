@@ -30,10 +30,9 @@ from village_games.villagers_and_villains.table_odds import (
 
 from ..gallery import add_nav
 from ..markup import esc as _e
-from ..query import page_query
 from ..safe import guarded
 from ..table_adapter import Variant
-from ..table_app import TableApp
+from ..table_app import TableApp, open_page
 from ..table_setup import parse_setup
 from .render import card_tip, pct, render_table
 
@@ -263,6 +262,10 @@ class VVAdapter:
     replay_notebook = "villagers_and_villains_replay.ipynb"
     shows_dice = True  # the latest rolls come from the log of the game on the table
 
+    def use_settings(self, settings: dict[str, str]) -> None:
+        """A stored table's settings (its bot kind, as the link names it)."""
+        self.bot_kind = check_bot_kind(settings.get("bots", "heuristic"))
+
     def share_params(self) -> dict[str, str]:
         """What the table's share link adds: the bot kind, when not the default."""
         return {} if self.bot_kind == "heuristic" else {"bots": self.bot_kind}
@@ -368,9 +371,7 @@ def add_bot_choice(app: TableApp, adapter: VVAdapter) -> w.Dropdown:
 
     def changed(change: dict[str, Any]) -> None:
         adapter.bot_kind = check_bot_kind(change["new"])
-        g = app.game
-        app.bots = {s: adapter.make_bot(s, g.seed * 31 + s) for s in app.bots}
-        app._show_share()  # the link now names the bot kind
+        app.settings_changed()  # the link names the bot kind; every device's bots follow
 
     box.observe(guarded(app.banner)(changed), names="value")
     note = w.HTML('<span class="vg-note">for every seat set to Bot: the heuristic weighs '
@@ -402,6 +403,5 @@ def make_app(query: dict[str, str] | None = None, step_by_step: bool = False) ->
 
 def play_app(query: dict[str, str] | None = None, step_by_step: bool = False) -> w.Widget:
     """The Villagers & Villains table, set up from the page's query string (or `query`)."""
-    app = make_app(page_query() if query is None else query, step_by_step=step_by_step)
-    return add_nav(app.widget, NOTEBOOK)
+    return add_nav(open_page(make_app, query, step_by_step).widget, NOTEBOOK)
 

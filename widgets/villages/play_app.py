@@ -30,10 +30,9 @@ from village_games.villages.options import TARGET, TARGET_RANGE, check_target
 
 from ..gallery import add_nav
 from ..markup import esc as _e
-from ..query import page_query
 from ..safe import guarded
 from ..table_adapter import DataFile, Variant
-from ..table_app import TableApp
+from ..table_app import TableApp, open_page
 from ..table_setup import parse_setup
 from .render import card_tip, render_table
 
@@ -220,6 +219,10 @@ class VillagesAdapter:
         self.target = check_target(target)  # for the next new game
         self.on_target: Any = None  # called with a loaded game's target (the drop-down)
 
+    def use_settings(self, settings: dict[str, str]) -> None:
+        """A stored table's settings (its bot kind, as the link names it)."""
+        self.bot_kind = check_bot_kind(settings.get("bots", "heuristic"))
+
     def share_params(self) -> dict[str, str]:
         """What the table's share link adds: the bot kind and the game's target, when not
         the defaults."""
@@ -321,8 +324,7 @@ def add_bot_choice(app: TableApp, adapter: VillagesAdapter) -> w.Dropdown:
 
     def changed(change: dict[str, Any]) -> None:
         adapter.bot_kind = check_bot_kind(change["new"])
-        g = app.game
-        app.bots = {s: adapter.make_bot(s, g.seed * 31 + s) for s in app.bots}
+        app.settings_changed()
 
     box.observe(guarded(app.banner)(changed), names="value")
     row = app.setup_panel.children[0]
@@ -393,5 +395,4 @@ def make_app(query: dict[str, str] | None = None, step_by_step: bool = False) ->
 
 def play_app(query: dict[str, str] | None = None, step_by_step: bool = False) -> w.Widget:
     """The Villages table, set up from the page's query string (or `query`)."""
-    app = make_app(page_query() if query is None else query, step_by_step=step_by_step)
-    return add_nav(app.widget, NOTEBOOK)
+    return add_nav(open_page(make_app, query, step_by_step).widget, NOTEBOOK)

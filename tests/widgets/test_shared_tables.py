@@ -1,0 +1,256 @@
+"""Tables that live on the server, driven as several devices would (one app and one store
+connection per device, as each Voila page has its own kernel)."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from urllib.parse import parse_qsl, urlparse
+
+import pytest
+
+from village_games import village_pillage, villagers
+from village_games.tables import open_store
+from village_games.tables.sqlite import SQLiteStore
+from widgets.table_app import open_table
+from widgets.table_session import MovedFirst
+from widgets.village_pillage.play_app import PillageAdapter
+from widgets.villagers.play_app import VillagersAdapter
+
+
+@pytest.fixture
+def url(tmp_path) -> str:
+    return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+
+
+def device(url: str, adapter, params: dict[str, str], step_by_step: bool = False):
+    """An app as one device's kernel builds it for a page address."""
+    return open_table(adapter, dict(params), step_by_step, store=open_store(url, shared=False))
+
+
+def address(app) -> dict[str, str]:
+    """The page address the app gave its page (what F5 reloads)."""
+    return dict(parse_qsl(app.address.query.lstrip("?")))
+
+
+def links(app, css: str) -> dict[str, dict[str, str]]:
+    """The links of class `css` on the app's links panel: data-seat (or "") -> query."""
+    found = {}
+    for seat, href in re.findall(rf'<a class="{css}" (?:data-seat="(\d+)" )?href="([^"]+)"',
+                                 app.links.value):
+        found[seat] = dict(parse_qsl(urlparse(href.replace("&amp;", "&")).query))
+    return found
+
+
+def state(app) -> str:
+    return json.dumps(app.game.to_dict(), sort_keys=True)
+
+
+def plan(app, left: str, right: str) -> None:
+    app.picker.button("left", left).click()
+    app.picker.button("right", right).click()
+    app.picker.confirm.click()
+    assert app.banner.value == "", app.banner.value
+
+
+def first_draft(app) -> None:
+    """Draft the first Road card offered (a Villagers draft: final, the Road refills)."""
+    seat = app.human_to_act()
+    action = app.game.legal_actions(seat)[0]
+    app._on_choose(action)
+    assert app.banner.value == "", app.banner.value
+
+
+# ---------------------------------------------------------------- one device
+def test_a_hot_seat_game_survives_a_reload_at_the_same_move(url):
+    host = device(url, PillageAdapter(), {"seats": "human,human,bot", "seed": "3"})
+    assert set(address(host)) == {"table", "key"}
+    host.handover_button.click()
+    plan(host, "Farmer", "Raider")
+    host.pass_button.click()
+    host.handover_button.click()
+    plan(host, "Wall", "Farmer")
+    moves = len(host.game.history)
+    again = device(url, PillageAdapter(), address(host))  # F5: the same address
+    assert len(again.game.history) == moves and state(again) == state(host)
+    assert again.kinds == ["human", "human", "bot"] and again.session.role == "host"
+
+
+def test_a_new_game_is_a_new_table_and_the_old_one_is_closed(url):
+    host = device(url, PillageAdapter(), {"seats": "human,bot", "seed": "3"})
+    first = address(host)["table"]
+    host.new_button.click()
+    second = address(host)["table"]
+    assert second != first
+    store = open_store(url, shared=False)
+    assert store.get(first).closed and not store.get(second).closed
+
+
+def test_a_link_that_opens_no_table_shows_a_notice_and_no_table(url):
+    host = device(url, PillageAdapter(), {"seats": "human,remote", "seed": "3"})
+    table = address(host)["table"]
+    for params in ({"table": table, "key": "not-the-key"}, {"table": "no-such-table"}):
+        page = device(url, PillageAdapter(), params)
+        assert "No table" in page.notice.value
+        assert page.session is None and page.board.layout.display == "none"
+        assert page.links.value == "" and page.address.query == ""
+
+
+def test_a_store_that_cannot_be_written_keeps_the_game_here_and_says_so(tmp_path):
+    path = tmp_path / "tables.sqlite3"
+    store = SQLiteStore(path, busy_timeout=0.05)
+    host = open_table(PillageAdapter(), {"seats": "human,human,bot", "seed": "5"}, store=store)
+    lock = sqlite3.connect(path, isolation_level=None)
+    lock.execute("BEGIN EXCLUSIVE")
+    host.handover_button.click()
+    plan(host, "Farmer", "Raider")  # the store is locked: the move stays here
+    assert "could not be saved" in host.table_notice.value
+    assert len(host.game.history) == 1 and host.session.unsaved
+    lock.execute("ROLLBACK")
+    host.pass_button.click()
+    host.handover_button.click()
+    plan(host, "Wall", "Farmer")  # the store is back: both moves are written
+    assert not host.session.unsaved
+    table, moves = store.load(address(host)["table"])
+    assert len(moves) == len(host.game.history) == table.moves
+
+
+# ---------------------------------------------------------------- several devices
+def test_a_remote_seat_opens_by_its_own_link_and_sees_only_its_own_cards(url):
+    host = device(url, VillagersAdapter(), {"seats": "human,remote,bot", "seed": "4"})
+    seat_links = links(host, "vg-seat-link")
+    watch = links(host, "vg-watch-link")
+    assert list(seat_links) == ["1"] and set(seat_links["1"]) == {"table", "key"}
+    assert watch[""] == {"table": address(host)["table"]}  # no key: the public view
+    ben = device(url, VillagersAdapter(), seat_links["1"])
+    assert ben.session.role == "seat" and ben.session.mine == (1,)
+    assert ben.setup_panel.layout.display == "none" and "Ben" in ben.seat_header.value
+    assert "vg-seat-link" not in ben.links.value  # never another seat's key
+    assert host.session.table.host_key not in ben.links.value + ben.seat_header.value
+    with pytest.raises(PermissionError):
+        ben.session.observation(0)  # Ana's hand is not this device's to see
+    assert set(address(ben)) == {"table", "key"} and address(ben)["key"] == seat_links["1"]["key"]
+
+
+def test_a_move_on_one_device_appears_on_the_other(url):
+    host = device(url, VillagersAdapter(), {"seats": "human,remote,bot", "seed": "4"})
+    ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["1"])
+    assert ben.human_to_act() is None and "Waiting for" in ben.prompt.value
+    first_draft(host)  # Ana drafts; Ben is next
+    assert "Waiting for <b>Ben</b>" in host.prompt.value
+    assert ben.poll() and ben.human_to_act() == 1 and state(ben) == state(host)
+    first_draft(ben)
+    assert host.poll()  # Ben's draft, then the bot's (played by one device only)
+    ben.poll()
+    assert state(ben) == state(host)
+    history = [s for s, _a in host.game.history]
+    assert history == [0, 1, 2]  # the bot moved exactly once
+
+
+def late(app, monkeypatch) -> None:
+    """This device has not looked at the store yet when it moves (the race a real
+    classroom has: two clicks within the same tenth of a second)."""
+    original = app.session.sync
+    monkeypatch.setattr(app.session, "sync",
+                        lambda force=False: original(force) if force else False)
+
+
+def test_the_same_seat_open_twice_keeps_only_the_move_made_first(url, monkeypatch):
+    host = device(url, VillagersAdapter(), {"seats": "remote,human", "seed": "4"})
+    key = links(host, "vg-seat-link")["0"]
+    phone, laptop = device(url, VillagersAdapter(), key), device(url, VillagersAdapter(), key)
+    first_draft(phone)
+    late(laptop, monkeypatch)
+    with pytest.raises(MovedFirst, match="Ana moved first"):
+        laptop.session.play(0, laptop.game.legal_actions(0)[1])
+    assert state(laptop) == state(phone) and len(laptop.game.history) == 1
+
+
+def test_a_conflict_in_the_app_redraws_with_a_notice(url, monkeypatch):
+    host = device(url, VillagersAdapter(), {"seats": "remote,human", "seed": "4"})
+    key = links(host, "vg-seat-link")["0"]
+    phone, laptop = device(url, VillagersAdapter(), key), device(url, VillagersAdapter(), key)
+    first_draft(phone)
+    late(laptop, monkeypatch)
+    laptop._on_choose(laptop.game.legal_actions(0)[1])
+    assert "Ana moved first" in laptop.table_notice.value and laptop.banner.value == ""
+    assert len(laptop.game.history) == 1 and state(laptop) == state(phone)
+
+
+def test_simultaneous_plans_from_two_devices_both_stand(url, monkeypatch):
+    host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"},
+                  step_by_step=False)
+    ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["1"], step_by_step=False)
+    plan(host, "Farmer", "Raider")  # stored first; Ben's device has not looked yet
+    late(ben, monkeypatch)
+    plan(ben, "Wall", "Farmer")  # made on the old version: made again on the new one
+    monkeypatch.undo()
+    host.poll()
+    ben.poll()
+    assert state(host) == state(ben)
+    rnd = [(s, str(a)) for s, a in host.game.history[:3]]
+    assert sorted(s for s, _ in rnd) == [0, 1, 2]  # each seat planned exactly once
+    assert (0, str(village_pillage.Plan("Farmer", "Raider"))) in rnd
+    assert (1, str(village_pillage.Plan("Wall", "Farmer"))) in rnd
+
+
+def test_bots_move_exactly_once_whichever_devices_are_open(url):
+    host = device(url, PillageAdapter(), {"seats": "remote,bot,bot", "seed": "2"})
+    ana = device(url, PillageAdapter(), links(host, "vg-seat-link")["0"])
+    for _round in range(4):
+        plan(ana, "Farmer", "Wall")
+        host.poll()
+        ana.poll()
+        host.poll()
+        if ana.game.is_over():
+            break
+    store = open_store(url, shared=False)
+    table, moves = store.load(address(host)["table"])
+    replayed = village_pillage.replay(table.record(moves))
+    assert replayed.to_dict() == host.game.to_dict() == ana.game.to_dict()
+
+
+def test_a_watcher_sees_the_public_view_and_cannot_act(url):
+    host = device(url, VillagersAdapter(), {"seats": "human,remote", "seed": "4"})
+    watcher = device(url, VillagersAdapter(), links(host, "vg-watch-link")[""])
+    assert watcher.session.role == "watch" and watcher.session.mine == ()
+    assert watcher.human_to_act() is None and not watcher.picker.children[0:0]
+    assert watcher.setup_panel.layout.display == "none" and "watching" in watcher.seat_header.value
+    assert watcher.undo_row.layout.display == "none"
+    hand = villagers.new_game(players=2, seed=4).observation(0)["players"][0]["hand"]
+    public = watcher.game.observation(None)["players"][0]
+    assert "hand" not in public or public["hand"] != hand
+    with pytest.raises(PermissionError):
+        watcher.session.observation(0)
+    with pytest.raises(ValueError, match="only the device that set the table up"):
+        watcher.save_json()
+
+
+def test_undo_on_a_shared_table_only_until_another_seat_moved(url):
+    host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"},
+                  step_by_step=False)
+    ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["1"], step_by_step=False)
+    plan(ben, "Wall", "Farmer")  # face down: Ben may take it back
+    assert not ben.undo_button.disabled
+    host.poll()
+    assert host.undo_button.disabled  # not the host's move to take back
+    ben.undo_button.click()
+    assert ben.banner.value == "" and ben.game.history == []
+    assert host.poll() and host.game.history == []  # the host's table lost the plan too
+    plan(ben, "Wall", "Farmer")
+    reloaded = device(url, PillageAdapter(), address(ben))  # Ben reloads: still undoable
+    assert not reloaded.undo_button.disabled
+    plan(host, "Farmer", "Raider")  # then the bot plans: the round is revealed
+    reloaded.poll()
+    assert reloaded.undo_button.disabled
+    reloaded.undo_button.click()
+    assert reloaded.banner.value != "" and len(reloaded.game.history) == 3
+
+
+def test_a_shared_game_is_saved_only_once_it_is_over(url):
+    host = device(url, PillageAdapter(), {"seats": "human,remote", "seed": "6"})
+    with pytest.raises(ValueError, match="once the game is over"):
+        host.save_json()
+    solo = device(url, PillageAdapter(), {"seats": "human,bot", "seed": "6"})
+    assert json.loads(solo.save_json())["game"] == "village_pillage"
