@@ -25,6 +25,7 @@ import ipywidgets as w
 from village_games.core import ALL_CARDS, Game, RecordError, play
 from village_games.core.records import pack_record, record_from_json, unpack_record
 from village_games.core.timeline import LogLine, Timeline, Viewer, build_timeline, viewers
+from village_games.tables import StoreError, TableStore, open_store
 
 from .log_view import REPLAY_HINT, first_shown, log_html
 from .markup import esc
@@ -33,6 +34,7 @@ from .replay_share import download_html, fits_in_link, replay_query, view_key, v
 from .safe import ErrorBanner, guarded
 from .save_file import SAVE_FORMAT
 from .table_adapter import GameAdapter
+from .table_links import table_query
 from .theme import style_tag
 from .upload import SAVE_FILE_LIMIT, SizedText, SizedUpload, upload_text
 
@@ -55,6 +57,10 @@ class ReplayApp:
         self.index = 0
         self.parts: dict[str, str] = {}
         self._quiet = False
+        # a table on the server (`open_table`): its id and the link's key, and the viewers
+        # that key may choose while the game runs (None: any the engine offers)
+        self.table_link: tuple[str, str] | None = None
+        self.allowed: set[Viewer] | None = None
 
         self.banner = ErrorBanner()
         guard = guarded(self.banner)
@@ -137,18 +143,61 @@ class ReplayApp:
         """Show `record` from `view` (a link's word: seat number, "table", "all"; None:
         all cards for a finished game, else the table's view) at `step` (0-based).
         Any problem raises ValueError and the replay on screen stays as it was."""
+        self._open(record, view, step, None, None)
+
+    def _open(self, record: dict[str, Any], view: str | None, step: int,
+              table_link: tuple[str, str] | None, allowed: set[Viewer] | None,
+              default_view: Viewer = None) -> None:
         default = build_timeline(record, self.new_game, self.adapter.from_dict, None)
         final = default.game
         viewer: Viewer
         if view is None:
-            viewer = ALL_CARDS if ALL_CARDS in viewers(final) else None
+            viewer = ALL_CARDS if ALL_CARDS in viewers(final) else default_view
         else:
             viewer = viewer_of(view, final.num_players)
+            if allowed is not None and viewer not in allowed:
+                raise ValueError(self._not_allowed(viewer, final))
         timeline = default if viewer is None else build_timeline(
             record, self.new_game, self.adapter.from_dict, viewer)
         if not 0 <= step < len(timeline):
             raise ValueError(f"step must be from 1 to {len(timeline)}; got {step + 1}")
+        self.table_link, self.allowed = table_link, allowed
         self._install(timeline, step)
+
+    def open_table(self, store: TableStore, table_id: str, key: str | None,
+                   view: str | None = None, step: int = 0) -> None:
+        """A table on the server, as the link's key may see it: while the game runs, only
+        from the key's own seat (or seats, at the screen that set the table up) or the
+        public view, never from another seat; once it is over, from any seat or with every
+        card. ValueError (and nothing changes) for a wrong table or key."""
+        try:
+            table, moves = store.load(table_id)
+        except StoreError as exc:
+            raise ValueError(str(exc)) from None
+        if table.game != self.adapter.info.name:
+            raise ValueError(f"that table plays {table.game!r}, not {self.adapter.info.name!r}")
+        access = table.access(key)
+        if access is None:
+            raise ValueError("that link's key does not open this table (a mistyped or old "
+                             "link)")
+        record = table.record(moves)
+        over = build_timeline(record, self.new_game, self.adapter.from_dict, None).over
+        people = [s for s in access.seats if table.seats[s].kind != "bot"]
+        allowed = None if over else {None, *people}
+        mine = people[0] if len(people) == 1 else None
+        self._open(record, view, step, (table.id, key or ""), allowed, mine)
+
+    def _not_allowed(self, viewer: Viewer, game: Game) -> str:
+        if viewer == ALL_CARDS:
+            return "all cards are shown only once the game is over"
+        return (f"this link shows the running game as {self._allowed_words(game)} only: "
+                "hidden cards stay hidden until it is over")
+
+    def _allowed_words(self, game: Game) -> str:
+        allowed = self.allowed or set()
+        seats = sorted(v for v in allowed if isinstance(v, int))
+        words = [f"{game.player_name(v)} (seat {v + 1})" for v in seats] + ["the public table"]
+        return " or ".join(words)
 
     def load_text(self, text: str) -> None:
         """Open a record (or a table-app save, or a bare engine state with its history)
@@ -192,6 +241,8 @@ class ReplayApp:
         """Open what a page link asks for (`record`, `view`, `step`); returns notices for
         whatever it could not use (the page still works: a bad record opens nothing)."""
         notices: list[str] = []
+        if params.get("table", "").strip():
+            return self._open_table_query(params)
         raw = params.get("record", "")
         if not raw.strip():
             for key in ("view", "step"):
@@ -231,11 +282,36 @@ class ReplayApp:
         self._set_notices(notices)
         return notices
 
+    def _open_table_query(self, params: dict[str, str]) -> list[str]:
+        """`?table=...&key=...` (and `view`, `step`): a table on this server."""
+        notices: list[str] = []
+        view = params.get("view", "").strip() or None
+        raw_step = params.get("step", "").strip()
+        step = int(raw_step) - 1 if (raw_step.isascii() and raw_step.isdigit()
+                                     and 0 < len(raw_step) <= 6 and int(raw_step) > 0) else 0
+        try:
+            self.open_table(open_store(), params["table"].strip(),
+                            params.get("key", "").strip() or None, view, step)
+        except StoreError as exc:
+            notices.append(f"the table cannot be opened: {exc}.")
+        except ValueError as exc:
+            if view is None and not raw_step:
+                notices.append(f"the table cannot be replayed: {exc}.")
+            else:  # a view or step this link may not have: from the start, its own view
+                notices.append(f"{exc}; the replay starts at step 1 in this link's own view.")
+                try:
+                    self.open_table(open_store(), params["table"].strip(),
+                                    params.get("key", "").strip() or None)
+                except ValueError as again:
+                    notices.append(f"the table cannot be replayed: {again}.")
+        self._set_notices(notices)
+        return notices
+
     def _install(self, timeline: Timeline, step: int) -> None:
         self.timeline = timeline
         self.index = step
         final = timeline.game
-        choices = viewers(final)
+        choices = [v for v in viewers(final) if self.allowed is None or v in self.allowed]
         self._quiet = True
         try:
             self.view_box.options = [(self._view_label(v, final), view_key(v)) for v in choices]
@@ -244,7 +320,9 @@ class ReplayApp:
             self.slider.value = step + 1
         finally:
             self._quiet = False
-        self.download.value = download_html(timeline.record)
+        # the record of a running game holds every card (and the seed): not for a link that
+        # may see one seat only
+        self.download.value = "" if self.allowed is not None else download_html(timeline.record)
         self.summary.value = self._summary_html()
         self.tools.selected_index = None
         self._refresh()
@@ -294,6 +372,8 @@ class ReplayApp:
         viewer = viewer_of(key, tl.game.num_players)
         if viewer == tl.viewer:
             return
+        if self.allowed is not None and viewer not in self.allowed:
+            raise ValueError(self._not_allowed(viewer, tl.game))
         timeline = build_timeline(tl.record, self.new_game, self.adapter.from_dict, viewer)
         self._install(timeline, self.index)  # the same events: the same steps for everyone
 
@@ -374,8 +454,12 @@ class ReplayApp:
         if out is not None:
             end = f' <span class="vg-rp-result">Game over: {esc(out.reason)}</span>'
         else:
-            end = (' <span class="vg-rp-running">Still running: cards that are hidden at the '
-                   "table stay hidden here.</span>")
+            end = (' <span class="vg-rp-running">Still running: you see it as '
+                   f"{esc(self._allowed_words(g))}; hidden cards stay hidden until it is over."
+                   "</span>" if self.allowed is not None else
+                   ' <span class="vg-rp-running">Still running. Each seat\'s view shows what '
+                   "that seat saw; the record itself holds every card, so share it only once "
+                   "the game is over.</span>")
         return f'<div class="vg-rp-summary-line">{head}{end}</div>'
 
     def _count_html(self) -> str:
@@ -450,6 +534,9 @@ class ReplayApp:
     def share_query(self) -> str:
         """The page-address query that opens this replay at this step and view."""
         tl = self._need_timeline()
+        if self.table_link is not None:  # never the record (it holds every card), nor a key
+            view = tl.viewer if self.allowed is None else None  # running: the public view
+            return f"{table_query(self.table_link[0])}&view={view_key(view)}&step={self.index + 1}"
         if self._packed[0] is not tl.record:  # packed once per record, not once per step
             self._packed = (tl.record, pack_record(tl.record))
         return replay_query(self._packed[1], tl.viewer, self.index)

@@ -372,7 +372,7 @@ class TableApp:
             make = self.shared.make
             toggle = make(w.ToggleButtons, f"vg-seat-kind-{i}", value=kind,
                           options=SEAT_KINDS, tooltips=SEAT_TIPS, layout={"width": "auto"},
-                          style={"button_width": "62px"})
+                          style={"button_width": "66px"})
             text = make(w.Text, f"vg-seat-name-{i}", value=name, layout={"width": "110px"})
             box = self.shared.hbox([text, toggle], "vg-seat-setup")
             rows.append(box)
@@ -519,6 +519,7 @@ class TableApp:
         if table is None:
             self.links.value = ""
             return
+        self.address.enabled = in_voila()  # (a pre-heated kernel learns it with its page)
         self.address.query = table_query(table.id, s.link_key())
         replay = self.replay_link()
         replay_line = f'<div class="vg-replay-line">{replay}</div>' if replay else ""
@@ -1176,6 +1177,12 @@ class TableApp:
         if g.is_over():
             self._draw(s.observation(view))
             self.prompt.value = self._outcome_html()
+            self.log_view.value = self._log_html(view)
+            return
+        if s.closed:
+            self._draw(s.observation(view))
+            self.prompt.value = (f'<div class="vg-prompt-line vg-prompt-over">This table is '
+                                 f"closed ({html.escape(s.closed)}): no more moves.</div>")
             self.log_view.value = self._log_html(view)
             return
         seat = self.human_to_act()

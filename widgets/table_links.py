@@ -63,8 +63,7 @@ def _link_row(label: str, url: str, css: str, extra: str = "") -> str:
     u = esc(url)
     return (f'<li class="vg-link-row"><span class="vg-link-label">{esc(label)}</span> '
             f'<a class="{css}" {extra}href="{u}" target="_blank">open</a> '
-            f'<input class="vg-link-text" readonly value="{u}" '
-            'onclick="this.select()" aria-label="the link, to copy"> '
+            f'<input class="vg-link-text" readonly value="{u}" aria-label="the link, to copy"> '
             f'<details class="vg-qr"><summary>QR code</summary>{qr_svg(url)}</details></li>')
 
 

@@ -225,9 +225,9 @@ class TableSession:
         return next((s for s in g.to_act() if self.kinds[s] != BOT), None)
 
     def mine_to_act(self) -> int | None:
-        """A person at this device the game waits for, if any."""
+        """A person at this device the game waits for, if any (none at a closed table)."""
         g = self.game
-        if g.is_over():
+        if g.is_over() or self.closed:
             return None
         return next((s for s in g.to_act() if s in self.mine and self.kinds[s] != BOT), None)
 
@@ -349,10 +349,15 @@ class TableSession:
         return self.game.player_name(conflict.by) if conflict.by is not None else "Someone"
 
     # ---------------------------------------------------------------- bots
+    @property
+    def closed(self) -> str:
+        """Why the stored table is closed ("" while it is open)."""
+        return self.table.closed if self.table is not None else ""
+
     def bots_to_act(self) -> bool:
         g = self.game
-        return (not g.is_over() and not self.frames and self.person_to_act() is None
-                and bool(g.to_act()))
+        return (not g.is_over() and not self.frames and not self.closed
+                and self.person_to_act() is None and bool(g.to_act()))
 
     def run_bots(self, deadline: float | None = None) -> bool:
         """Bot moves until a person is to act, steps are on show, the game ends, or (with

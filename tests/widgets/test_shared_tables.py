@@ -11,12 +11,15 @@ from urllib.parse import parse_qsl, urlparse
 import pytest
 
 from village_games import village_pillage, villagers
+from village_games.bots import RandomBot
+from village_games.core import SeatView
 from village_games.tables import open_store
 from village_games.tables.sqlite import SQLiteStore
 from widgets.table_app import open_table
 from widgets.table_session import MovedFirst
 from widgets.village_pillage.play_app import PillageAdapter
 from widgets.villagers.play_app import VillagersAdapter
+from widgets.villagers.replay_app import make_app as replay_of
 
 
 @pytest.fixture
@@ -254,3 +257,43 @@ def test_a_shared_game_is_saved_only_once_it_is_over(url):
         host.save_json()
     solo = device(url, PillageAdapter(), {"seats": "human,bot", "seed": "6"})
     assert json.loads(solo.save_json())["game"] == "village_pillage"
+
+
+# ---------------------------------------------------------------- replays of a table
+def test_the_replay_of_a_running_table_shows_only_what_the_link_may_see(url, monkeypatch):
+    monkeypatch.setenv("VILLAGE_GAMES_STORE", url)
+    host = device(url, VillagersAdapter(), {"seats": "human,remote,bot", "seed": "4"})
+    first_draft(host)
+    ben_key = links(host, "vg-seat-link")["1"]
+    replay = replay_of(ben_key)
+    assert replay.timeline is not None and replay.timeline.viewer == 1
+    assert {v for _label, v in replay.view_box.options} == {"table", "2"}  # Ben, the table
+    with pytest.raises(ValueError, match="as Ben \\(seat 2\\) or the public table only"):
+        replay.set_view("1")  # Ana's hand
+    with pytest.raises(ValueError, match="only once the game is over"):
+        replay.set_view("all")
+    assert replay.download.value == ""  # the record (every card) is not offered
+    share = replay.share_query()
+    assert ben_key["key"] not in share and "record=" not in share and "view=table" in share
+    bad = replay_of({"table": ben_key["table"], "key": ben_key["key"], "view": "1"})
+    assert "public table only" in bad.notice.value and bad.timeline.viewer == 1
+    watcher = replay_of({"table": ben_key["table"]})
+    assert [v for _label, v in watcher.view_box.options] == ["table"]
+    stale = replay_of({"table": ben_key["table"], "key": "wrong"})
+    assert stale.timeline is None and "does not open this table" in stale.notice.value
+
+
+def test_the_replay_of_a_finished_table_may_show_every_card(url, monkeypatch):
+    monkeypatch.setenv("VILLAGE_GAMES_STORE", url)
+    host = device(url, VillagersAdapter(), {"seats": "bot,remote", "seed": "4"})
+    ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["1"])
+    bot = RandomBot(seed=1)
+    while not ben.game.is_over():
+        if ben.human_to_act() == 1:
+            ben._on_choose(bot.act(SeatView(ben.game, 1)))
+        else:
+            host.poll()
+            ben.poll()
+    replay = replay_of({"table": address(ben)["table"], "key": address(ben)["key"]})
+    assert replay.allowed is None and replay.timeline.viewer == "all"
+    assert {v for _label, v in replay.view_box.options} == {"table", "1", "2", "all"}

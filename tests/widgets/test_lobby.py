@@ -1,0 +1,66 @@
+"""The lobby: open tables for everyone to watch; closing them for the teacher only."""
+
+from __future__ import annotations
+
+import pytest
+
+from village_games.tables import open_store
+from widgets.lobby import LobbyApp
+from widgets.table_app import open_table
+from widgets.villagers.play_app import VillagersAdapter
+
+
+@pytest.fixture
+def store(tmp_path):
+    return open_store(f"sqlite:///{tmp_path / 'tables.sqlite3'}", shared=False)
+
+
+def host(store, seats="human,remote,bot"):
+    return open_table(VillagersAdapter(), {"seats": seats, "seed": "4"}, store=store)
+
+
+def test_the_teacher_sees_every_open_table_with_watch_links_and_no_seat_keys(store):
+    a, b = host(store), host(store, "human,bot")
+    lobby = LobbyApp(store, store.teacher_key())
+    html = lobby.board.html
+    assert lobby.teacher and "view: watch any table, or close" in lobby.head.value
+    assert html.count('class="vg-lobby-row"') == 2
+    assert html.count('class="vg-watch-link"') == 2 and "Villagers" in html
+    assert "Ana" in html and "(own device)" in html and "to move: Ana" in html
+    for app in (a, b):
+        t = app.session.table
+        assert t.host_key not in html and all(s.token not in html for s in t.seats if s.token)
+    assert "vg-seat-link" not in html
+
+
+def test_the_teacher_closes_a_table_and_its_devices_are_told(store):
+    a, b = host(store), host(store, "human,bot")
+    lobby = LobbyApp(store, store.teacher_key())
+    lobby.board.click(f"close:{a.session.table.id}")
+    assert lobby.banner.value == ""
+    assert lobby.board.html.count('class="vg-lobby-row"') == 1
+    a.poll()
+    assert "closed by the teacher" in a.table_notice.value
+    lobby.show_closed.value = True
+    assert "closed: closed by the teacher" in lobby.board.html
+    assert b.session.table.id in lobby.board.html
+
+
+def test_students_see_the_tables_but_cannot_close_them(store):
+    a = host(store)
+    for key in (None, "a-guess"):
+        lobby = LobbyApp(store, key)
+        assert not lobby.teacher and lobby.board.targets == []
+        assert "vg-lobby-close" not in lobby.board.html and "watch" in lobby.board.html
+        with pytest.raises(ValueError, match="only the teacher closes tables"):
+            lobby.close_table(a.session.table.id)
+    assert "not the teacher key" in LobbyApp(store, "a-guess").notice.value
+    assert not store.get(a.session.table.id).closed
+
+
+def test_a_closed_table_takes_no_more_moves_on_its_devices(store):
+    a = host(store, "human,bot")
+    LobbyApp(store, store.teacher_key()).close_table(a.session.table.id)
+    a.poll()
+    assert a.human_to_act() is None and "closed" in a.prompt.value
+    assert len(a.picker.buttons) == 0
