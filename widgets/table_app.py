@@ -506,9 +506,10 @@ class TableApp:
                                 "that, so share a save file instead.</div>")
             return
         q = html.escape(query)
+        replay = self.replay_link() if self.session is not None else ""
         self.share.value = (f'<div class="vg-share-line">Same setup, new table: <a href="{q}" '
                             f'target="_blank">open the same game</a> <input class="vg-share-'
-                            f'query" readonly value="{q}"></div>')
+                            f'query" readonly value="{q}"> {replay}</div>')
 
     def _show_links(self) -> None:
         """The table's links for this device: the host sees one per seat on another device
@@ -521,12 +522,12 @@ class TableApp:
             return
         self.address.enabled = in_voila()  # (a pre-heated kernel learns it with its page)
         self.address.query = table_query(table.id, s.link_key())
+        if s.role == HOST:  # (its replay link sits on the setup's share line)
+            self.links.value = invitations_html(table) if s.shared else ""
+            return
         replay = self.replay_link()
         replay_line = f'<div class="vg-replay-line">{replay}</div>' if replay else ""
-        if s.role == HOST and s.shared:
-            self.links.value = invitations_html(table) + replay_line
-        else:
-            self.links.value = (watch_html(table) if s.role != HOST else "") + replay_line
+        self.links.value = watch_html(table) + replay_line
 
     def replay_link(self) -> str:
         """A "Replay this game" link to the adapter's replay notebook (its optional
@@ -678,7 +679,7 @@ class TableApp:
         host = s.role == HOST
         self._set_visible(self.setup_panel, host)
         self._set_visible(self.tools, host)
-        self._set_visible(self.links, s.table is not None)
+        self._set_visible(self.links, s.table is not None and (not host or s.shared))
         g = s.game
         if host:
             self.seat_header.value = ""
@@ -1136,6 +1137,10 @@ class TableApp:
         self._set_visible(self.pass_button, False)
         self._set_visible(self.turn_confirm, False)
         self._set_visible(self.board, True)
+        # a half-made choice survives a redraw that leaves it as it was (another device's
+        # plan arriving while this one picks its own)
+        kept = (self.showing, list(self.picker.actions), self.picker.chosen_kind,
+                dict(self.picker.chosen))
         self.picker.set_actions([])
         notices = s.take_notices()
         if notices:
@@ -1240,6 +1245,9 @@ class TableApp:
         self.coach_view.value = advice.html if advice else ""
         self.picker.labels = CoachedLabels(labels, advice.notes) if advice else labels
         self.picker.set_actions(actions)
+        if kept[0] == seat and kept[2] is not None and kept[1] == list(actions):
+            for field, value in kept[3].items():
+                self.picker.pick(field, value, kept[2])
         self._sync_board()
         self.prompt.value = self.adapter.prompt(obs, actions)
         self.log_view.value = self._log_html(seat)

@@ -55,17 +55,20 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_voila(root: Path, log: Path, *extra: str, timeout: float = 60) -> Iterator[str]:
-    """Run `scripts/serve` on `root` on a free loopback port; yield its base URL.
+def running_voila(root: Path, log: Path, *extra: str, timeout: float = 60,
+                  port: int | None = None, env: dict[str, str] | None = None) -> Iterator[str]:
+    """Run `scripts/serve` on `root` on a free loopback port (or `port`); yield its base
+    URL. `env` adds to the server's environment (a table store of its own, say).
 
     Output goes to `log` (a pipe could fill up and stall the server). The server runs in
     its own process group so the kernels it started die with it.
     """
-    port = free_port()
+    port = port or free_port()
     cmd = [sys.executable, str(SERVE), f"--port={port}", "--show_tracebacks=True", *extra]
-    with open(log, "wb") as out:
+    with open(log, "ab") as out:
         proc = subprocess.Popen(
-            [*cmd, str(root)], stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+            [*cmd, str(root)], stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+            env={**os.environ, **(env or {})},
         )
     url = f"http://127.0.0.1:{port}"
     try:

@@ -297,3 +297,15 @@ def test_the_replay_of_a_finished_table_may_show_every_card(url, monkeypatch):
     replay = replay_of({"table": address(ben)["table"], "key": address(ben)["key"]})
     assert replay.allowed is None and replay.timeline.viewer == "all"
     assert {v for _label, v in replay.view_box.options} == {"table", "1", "2", "all"}
+
+
+def test_a_half_made_plan_survives_another_devices_plan_arriving(url):
+    host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"})
+    ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["1"])
+    ben.picker.button("left", "Wall").click()  # Ben has picked his left card...
+    plan(host, "Farmer", "Raider")  # ...when Ana's plan arrives
+    assert ben.poll()
+    assert ben.picker.chosen == {"left": "Wall"}
+    ben.picker.button("right", "Farmer").click()
+    ben.picker.confirm.click()
+    assert ben.banner.value == "" and len(ben.game.history) >= 2

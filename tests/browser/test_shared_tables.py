@@ -1,0 +1,194 @@
+"""Tables that live on the server, in a real browser: several browser contexts (devices)
+at one table of each game, a reload, a stale link, a spectator, two clicks at once, and a
+server restart in the middle of a game."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import parse_qsl, urlparse
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.browser.conftest import (
+    NOTEBOOKS,
+    close_page,
+    free_port,
+    local_only,
+    open_app,
+    running_voila,
+)
+
+READY = ".vg-table-app"
+GAMES = {  # the play notebook and a link for three seats: you, a remote person, a bot
+    "village_pillage": ("village_pillage_play.ipynb", "seats=human,remote,bot&seed=6"),
+    "villagers": ("villagers_play.ipynb", "seats=human,remote,bot&seed=4"),
+    "villagers_and_villains": ("villagers_and_villains_play.ipynb",
+                               "seats=human,remote,bot&seed=4"),
+    "villages": ("villages_play.ipynb", "seats=human,remote,bot&seed=4"),
+}
+
+
+def device(browser: Browser) -> Page:
+    """A page in a browser context of its own: another device."""
+    page = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
+    page.route("**/*", local_only)
+    return page
+
+
+def log_text(page: Page) -> str:
+    """The log as the page shows it, whitespace folded (once it has a line)."""
+    page.locator(".vg-log .vg-log-line").first.wait_for(timeout=60_000)
+    return " ".join((page.locator(".vg-log").text_content() or "").split())
+
+
+def log_lines(page: Page) -> int:
+    return page.locator(".vg-log .vg-log-line").count()
+
+
+def expect_more_lines(page: Page, than: int, timeout: float = 5_000) -> None:
+    """Wait until the page's log has more lines than `than` (a move arrived)."""
+    page.wait_for_function(
+        "n => document.querySelectorAll('.vg-log .vg-log-line').length > n", arg=than,
+        timeout=timeout)
+
+
+def expect_log(page: Page, text: str) -> None:
+    page.wait_for_function(
+        "t => (document.querySelector('.vg-log')?.textContent || '')"
+        ".split(/\\s+/).join(' ').trim() === t", arg=text, timeout=10_000)
+
+
+def make_a_move(page: Page) -> None:
+    """Play one move by clicking the table as a player would: pick what is clickable (the
+    picker's buttons where the table has nothing left to click) until the move is made,
+    confirming when Confirm is offered."""
+    before = log_lines(page) if page.locator(".vg-log .vg-log-line").count() else 0
+    for _ in range(10):
+        confirm = page.locator(".vg-turn-confirm")
+        if confirm.is_visible() and confirm.is_enabled():
+            confirm.click()
+        else:
+            on_board = page.locator(".vg-board-content .vg-clickable:not(.vg-picked)")
+            if on_board.count():
+                on_board.first.click()
+            else:
+                page.locator(".vg-picker button:not([disabled])").first.click()
+        try:
+            expect_more_lines(page, before, timeout=1500)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError("no move was made by clicking")
+
+
+def seat_link(page: Page, seat: int) -> str:
+    link = page.locator(f"a.vg-seat-link[data-seat='{seat}']")
+    expect(link).to_have_count(1)
+    return link.get_attribute("href") or ""
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_two_devices_and_a_spectator_at_one_table(voila_server, browser, game):
+    notebook, query = GAMES[game]
+    host = open_app(device(browser), voila_server, notebook, query, ready=READY)
+    try:
+        expect(host.locator("a.vg-seat-link")).to_have_count(1)  # only the remote seat's
+        expect(host.locator("a.vg-watch-link")).to_have_count(1)
+        assert "table=" in host.url and "key=" in host.url  # F5 brings the table back
+        link = seat_link(host, 1)
+        ben = device(browser)
+        ben.goto(link)
+        ben.locator(".vg-seat-line").wait_for(timeout=60_000)
+        expect(ben.locator(".vg-seat-line")).to_contain_text("you play")
+        expect(ben.locator("a.vg-seat-link")).to_have_count(0)  # never another seat's key
+        assert parse_qsl(urlparse(host.url).query) != parse_qsl(urlparse(ben.url).query)
+        log_text(ben)  # (drawn)
+        before = log_lines(ben)
+        make_a_move(host)  # Ana moves on her device...
+        expect_more_lines(ben, before)  # ...and Ben sees it on his
+        seen = log_text(ben)
+        ben.reload()  # Ben's reload finds the table as it is
+        ben.locator(".vg-seat-line").wait_for(timeout=60_000)
+        expect_log(ben, seen)
+        watch = host.locator("a.vg-watch-link").get_attribute("href") or ""
+        spectator = device(browser)
+        spectator.goto(watch)
+        spectator.locator(".vg-seat-line").wait_for(timeout=60_000)
+        expect(spectator.locator(".vg-seat-line")).to_contain_text("watching")
+        expect(spectator.locator(".vg-picker button")).to_have_count(0)
+        expect(spectator.locator(".vg-setup")).to_be_hidden()
+        stale = device(browser)
+        stale.goto(re.sub(r"key=[^&]+", "key=not-a-real-key", link))
+        expect(stale.locator(".vg-table-refused")).to_contain_text("does not open this table",
+                                                                     timeout=60_000)
+        expect(stale.locator(".vg-board-html")).to_be_hidden()
+        for page in (ben, spectator, stale):
+            close_page(page)
+    finally:
+        close_page(host)
+
+
+def test_two_plans_clicked_at_once_both_stand(voila_server, browser):
+    notebook, query = GAMES["village_pillage"]
+    host = open_app(device(browser), voila_server, notebook, query, ready=READY)
+    ben = device(browser)
+    ben.goto(seat_link(host, 1))
+    ben.locator(".vg-seat-line").wait_for(timeout=60_000)
+    try:
+        for page in (host, ben):  # both pick a plan...
+            for card in page.locator(".vg-board-content .vg-clickable").all()[:2]:
+                card.click()
+            expect(page.locator(".vg-turn-confirm")).to_be_enabled()
+        host.locator(".vg-turn-confirm").click()  # ...and confirm together
+        ben.locator(".vg-turn-confirm").click()
+        for page in (host, ben):  # the bot plans last: the round is revealed everywhere
+            expect(page.locator(".vg-log")).to_contain_text("reveal", timeout=10_000,
+                                                            ignore_case=True)
+    finally:
+        close_page(ben)
+        close_page(host)
+
+
+def test_a_table_continues_after_the_server_restarts(browser, tmp_path):
+    port = free_port()
+    env = {"VILLAGE_GAMES_DATA": str(tmp_path / "data")}
+    log = tmp_path / "server.log"
+    notebook, query = GAMES["villagers"]
+    with running_voila(NOTEBOOKS, log, port=port, env=env) as url:
+        host = open_app(device(browser), url, notebook, query, ready=READY)
+        make_a_move(host)
+        seen, address = log_text(host), host.url
+        close_page(host)
+    # the server (and every kernel) is gone; a new one starts on the same data folder
+    with running_voila(NOTEBOOKS, log, port=port, env=env):
+        again = device(browser)
+        again.goto(address)
+        expect_log(again, seen)
+        expect(again.locator("a.vg-seat-link")).to_have_count(1)
+        close_page(again)
+
+
+def test_two_servers_sharing_one_postgresql_show_one_table(browser, tmp_path):
+    from tests.pg_server import fresh_schema, postgres_server
+
+    notebook, query = GAMES["villagers"]
+    with postgres_server() as pg:
+        env = {"VILLAGE_GAMES_STORE": fresh_schema(pg)}
+        with running_voila(NOTEBOOKS, tmp_path / "a.log", env=env) as a, \
+                running_voila(NOTEBOOKS, tmp_path / "b.log", env=env) as b:
+            host = open_app(device(browser), a, notebook, query, ready=READY)
+            link = seat_link(host, 1)
+            other = link.replace(a, b) if link.startswith(a) else b + urlparse(link).path + \
+                "?" + urlparse(link).query
+            ben = device(browser)
+            ben.goto(other)  # Ben's page is served by the second server
+            ben.locator(".vg-seat-line").wait_for(timeout=60_000)
+            log_text(ben)
+            before = log_lines(ben)
+            make_a_move(host)  # on the first server; it shows on the second
+            expect_more_lines(ben, before)
+            close_page(ben)
+            close_page(host)
+
