@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from village_games.core import Event, Game, SeatView, TraceStep
+from village_games.core import Event, Game, IllegalAction, SeatView, TraceStep
 from village_games.core.replay import RecordError, replay
 from village_games.engines import engine
 from village_games.tables import (
@@ -98,6 +98,7 @@ class TableSession:
         self.frame_i = 0
         self.frame_log_start = 0
         self.bot_moves = 0  # in the run under way
+        self._claimed_until = 0.0  # (time.monotonic) this device's claim on the bots
         self.notices: list[str] = []  # things to tell this device's people, once
         self.applied = Applied()
 
@@ -248,7 +249,17 @@ class TableSession:
         simultaneous planning, where it is made again on the new table if still legal."""
         if seat not in self.mine or self.kinds[seat] == BOT:
             raise ValueError(f"this device does not play seat {seat + 1}")
-        self.sync()
+        if self.sync() and self.game.history:  # another device moved just before this
+            mover = self.game.history[-1][0]
+            try:
+                return self._play(seat, action)
+            except IllegalAction:  # that move changed what this one could be
+                raise MovedFirst(f"{self.game.player_name(mover)} moved first: your move "
+                                 "was not made. The table now shows where the game is."
+                                 ) from None
+        return self._play(seat, action)
+
+    def _play(self, seat: int, action: Any) -> list[Event]:
         before = self.game.clone()
         events = self._apply(seat, action)
         try:
@@ -402,12 +413,20 @@ class TableSession:
                                         "were thinking: it now shows where the game is.")
 
     def _claim_bots(self) -> bool:
+        """Whether this device plays the bots now (it renews its claim only when less than
+        half of it is left: a claim is a write, which every other device notices)."""
         if self.store is None or self.table is None:
             return True
+        now = time.monotonic()
+        if now < self._claimed_until - BOT_CLAIM_S / 2:
+            return True
         try:
-            return self.store.claim_bots(self.table.id, self.device, BOT_CLAIM_S)
+            if not self.store.claim_bots(self.table.id, self.device, BOT_CLAIM_S):
+                return False
         except StoreUnavailable:
             return not self.shared  # alone at the table, this device plays them anyway
+        self._claimed_until = now + BOT_CLAIM_S
+        return True
 
     def new_run(self) -> None:
         """A new run of bot moves begins (after a person's move, a new game...)."""

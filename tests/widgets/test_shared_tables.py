@@ -309,3 +309,14 @@ def test_a_half_made_plan_survives_another_devices_plan_arriving(url):
     ben.picker.button("right", "Farmer").click()
     ben.picker.confirm.click()
     assert ben.banner.value == "" and len(ben.game.history) >= 2
+
+
+def test_a_move_made_on_a_table_that_moved_since_is_refused_with_who_moved(url):
+    host = device(url, VillagersAdapter(), {"seats": "remote,human", "seed": "4"})
+    key = links(host, "vg-seat-link")["0"]
+    phone, laptop = device(url, VillagersAdapter(), key), device(url, VillagersAdapter(), key)
+    stale = laptop.game.legal_actions(0)[1]  # what the laptop still shows
+    first_draft(phone)
+    with pytest.raises(MovedFirst, match="Ana moved first"):
+        laptop.session.play(0, stale)  # the laptop reads the table first: no longer legal
+    assert state(laptop) == state(phone)
