@@ -34,7 +34,7 @@ from .theme import style_tag
 
 REFRESH_S = 1.0  # how often a live kernel looks for changes (a cheap mark, no query)
 SHOWN = 200  # the most recently active tables listed
-KIND_WORDS = {HUMAN: "here", REMOTE: "own device", BOT: "bot"}
+KIND_WORDS = {HUMAN: "host's screen", REMOTE: "own device", BOT: "bot"}
 TITLES = {name: engine(name).INFO.title for name in ENGINES}
 
 
@@ -74,10 +74,16 @@ def table_row(table: Table, teacher: bool, now: float) -> str:
              "Close</button>" if teacher and not table.closed else "")
     return (f'<tr class="vg-lobby-row" data-table="{html.escape(table.id)}">'
             f"<td>{html.escape(TITLES.get(table.game, table.game))}</td><td>{seats}</td>"
-            f"<td>{where}{moves} moves</td><td>{state}</td>"
+            f"<td>{where}{moves} move{'' if moves == 1 else 's'}</td><td>{state}</td>"
             f"<td>{ago(now - table.updated)}</td>"
             f'<td><a class="vg-watch-link" href="{watch}" target="_blank">watch</a></td>'
             f"<td>{close}</td></tr>")
+
+
+def untouched(table: Table) -> bool:
+    """A table nobody has played at and nobody else was invited to (a page opened and
+    left)."""
+    return table.moves == 0 and all(s.kind != REMOTE for s in table.seats)
 
 
 def lobby_html(tables: Sequence[Table], teacher: bool, now: float | None = None) -> str:
@@ -109,8 +115,8 @@ class LobbyApp:
             self.notice.value = ('<div class="vg-query-error">That key is not the teacher key '
                                  "of this server, so this is the students' view.</div>")
         self.head = w.HTML(f'<div class="vg-lobby-head">{html.escape(who)}</div>')
-        self.show_closed = w.Checkbox(value=False, description="Show closed tables",
-                                      indent=False)
+        self.show_closed = w.Checkbox(value=False, indent=False,
+                                      description="Also closed and untouched tables")
         self.show_closed.add_class("vg-lobby-closed")
         self.show_closed.observe(guard(lambda _c: self.refresh()), names="value")
         self.refresh_button = w.Button(description="Refresh", icon="refresh")
@@ -135,11 +141,13 @@ class LobbyApp:
         """List the tables as they are now."""
         try:
             self._mark = self.store.watermark("*")
-            self.tables = self.store.list_tables(include_closed=self.show_closed.value,
-                                                 limit=SHOWN)
+            listed = self.store.list_tables(include_closed=self.show_closed.value,
+                                            limit=SHOWN)
         except StoreError as exc:
             self.banner.show(f"the table store cannot be read: {exc}")
             return
+        # a page opened and left without a move (nobody else invited) is not a table yet
+        self.tables = [t for t in listed if self.show_closed.value or not untouched(t)]
         self.board.set(html=lobby_html(self.tables, self.teacher),
                        targets=[f"close:{t.id}" for t in self.tables if self.teacher
                                 and not t.closed], picked=[])

@@ -19,8 +19,15 @@ def host(store, seats="human,remote,bot"):
     return open_table(VillagersAdapter(), {"seats": seats, "seed": "4"}, store=store)
 
 
+def played(store, seats="human,bot"):
+    """A table somebody has made a move at."""
+    app = host(store, seats)
+    app._on_choose(app.game.legal_actions(0)[0])
+    return app
+
+
 def test_the_teacher_sees_every_open_table_with_watch_links_and_no_seat_keys(store):
-    a, b = host(store), host(store, "human,bot")
+    a, b = host(store), played(store)
     lobby = LobbyApp(store, store.teacher_key())
     html = lobby.board.html
     assert lobby.teacher and "view: watch any table, or close" in lobby.head.value
@@ -34,7 +41,7 @@ def test_the_teacher_sees_every_open_table_with_watch_links_and_no_seat_keys(sto
 
 
 def test_the_teacher_closes_a_table_and_its_devices_are_told(store):
-    a, b = host(store), host(store, "human,bot")
+    a, b = host(store), played(store)
     lobby = LobbyApp(store, store.teacher_key())
     lobby.board.click(f"close:{a.session.table.id}")
     assert lobby.banner.value == ""
@@ -64,3 +71,12 @@ def test_a_closed_table_takes_no_more_moves_on_its_devices(store):
     a.poll()
     assert a.human_to_act() is None and "closed" in a.prompt.value
     assert len(a.picker.buttons) == 0
+
+
+def test_a_page_opened_and_left_is_not_listed_until_asked_for(store):
+    shared, alone = host(store), host(store, "human,bot")  # nobody played at either
+    lobby = LobbyApp(store, store.teacher_key())
+    assert shared.session.table.id in lobby.board.html  # others were invited to it
+    assert alone.session.table.id not in lobby.board.html
+    lobby.show_closed.value = True
+    assert alone.session.table.id in lobby.board.html
