@@ -2,6 +2,9 @@
 # project (editable, with the dev extras) first. The stamp lives inside .venv so deleting
 # .venv always forces a reinstall; editing pyproject.toml does too.
 PORT ?= 8866
+# HOST=0.0.0.0 make serve: reachable from the class's own devices (seat links and their QR
+# codes then carry this machine's network address, or $VILLAGE_GAMES_PUBLIC_URL).
+HOST ?= 127.0.0.1
 # CLASS=30 make serve: 30 pre-heated kernels per app, for a class that opens one link at
 # once (CLASS_APPS=village_pillage_play.ipynb: only for that app, one for the others).
 CLASS ?=
@@ -24,7 +27,7 @@ $(STAMP): pyproject.toml $(wildcard village_games/__init__.py widgets/__init__.p
 install: $(STAMP)
 
 serve: $(STAMP)
-	$(PY) scripts/serve --port=$(PORT) $(if $(CLASS),--class-size=$(CLASS)) \
+	$(PY) scripts/serve --port=$(PORT) --Voila.ip=$(HOST) $(if $(CLASS),--class-size=$(CLASS)) \
 		$(if $(CLASS_APPS),--class-apps=$(CLASS_APPS)) notebooks
 
 test: $(STAMP)

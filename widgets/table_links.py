@@ -14,12 +14,10 @@ import posixpath
 from collections.abc import Mapping
 from urllib.parse import quote
 
-from village_games.tables import REMOTE
+from village_games.tables import PUBLIC_URL_ENV, REMOTE
 from village_games.tables.model import Table
 
 from .markup import esc
-
-PUBLIC_URL_ENV = "VILLAGE_GAMES_PUBLIC_URL"
 
 
 def table_query(table_id: str, key: str = "") -> str:

@@ -21,7 +21,7 @@ from .errors import (
     UnknownTable,
 )
 from .model import BOT, HUMAN, REMOTE, SEAT_KINDS, Move, Seat, Table, new_table
-from .open import DATA_ENV, STORE_ENV, TEACHER_KEY_ENV, data_dir, open_store, store_url
+from .open import DATA_ENV, PUBLIC_URL_ENV, STORE_ENV, data_dir, open_store, store_url
 from .store import TableStore
 from .tokens import new_token
 
@@ -31,8 +31,8 @@ __all__ = [
     "HUMAN",
     "REMOTE",
     "SEAT_KINDS",
+    "PUBLIC_URL_ENV",
     "STORE_ENV",
-    "TEACHER_KEY_ENV",
     "Conflict",
     "Move",
     "SchemaMismatch",

@@ -10,7 +10,7 @@ from .store import TableStore
 
 STORE_ENV = "VILLAGE_GAMES_STORE"  # postgresql://user@host/db, or sqlite:///path/file
 DATA_ENV = "VILLAGE_GAMES_DATA"  # the folder of the default SQLite store
-TEACHER_KEY_ENV = "VILLAGE_GAMES_TEACHER_KEY"  # set by `make serve` for its kernels
+PUBLIC_URL_ENV = "VILLAGE_GAMES_PUBLIC_URL"  # the address other devices open (seat links)
 SQLITE_FILE = "tables.sqlite3"
 
 _open: dict[str, TableStore] = {}  # one connection per store per process
