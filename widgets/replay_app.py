@@ -448,8 +448,8 @@ class ReplayApp:
         g = tl.game
         names = ", ".join(g.player_name(i) for i in range(g.num_players))
         moves = len(tl.record["actions"])
-        head = (f"<b>{esc(self.adapter.title)}</b>: {esc(names)}; seed {esc(tl.record['seed'])}"
-                f", {moves} moves.")
+        seed = "" if self.allowed is not None else f"; seed {esc(tl.record['seed'])}"
+        head = f"<b>{esc(self.adapter.title)}</b>: {esc(names)}{seed}, {moves} moves."
         out = g.outcome()
         if out is not None:
             end = f' <span class="vg-rp-result">Game over: {esc(out.reason)}</span>'

@@ -73,6 +73,8 @@ import base64
 import html
 import json
 import random
+import re
+import secrets
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -494,10 +496,16 @@ class TableApp:
                       [g.player_name(i) for i in range(g.num_players)],
                       variant_of(self.adapter, g), flags_of(self.adapter, g))
         extra = getattr(self.adapter, "share_params", dict)()  # the adapter's own settings
-        return setup_query(setup, self.adapter) + "".join(
+        query = setup_query(setup, self.adapter) + "".join(
             f"&{k}={quote(v)}" for k, v in extra.items())
+        if REMOTE in self.kinds:  # its seed is secret, and the next table gets its own
+            query = re.sub(r"&seed=\d+", "", query)
+        return query
 
     def _show_share(self) -> None:
+        if self.session is not None and self.session.role != HOST:
+            self.share.value = ""  # (a seat's or a spectator's page: no setup, no seed)
+            return
         query = self.share_query()
         if query is None:
             own = ", ".join(html.escape(str(f["name"])) for f in self._user_files())
@@ -570,7 +578,10 @@ class TableApp:
         for key, data in chosen.items():
             if data is not None and self.files[key].spec.applies(setup.players, options):
                 options[key] = data
-        game = self.adapter.new_game(setup.players, setup.seed, list(setup.names), **options)
+        seed = setup.seed
+        if REMOTE in setup.seats:  # nobody at the table may know the deal ahead
+            seed = secrets.randbelow(MAX_SEED + 1)
+        game = self.adapter.new_game(setup.players, seed, list(setup.names), **options)
         self._install(game, list(setup.seats))
 
     def _install(self, game: Game, kinds: list[str]) -> None:
@@ -650,7 +661,8 @@ class TableApp:
             self.players_box.value = g.num_players
             self._set_variants(g.num_players, variant_of(self.adapter, g))
             self._set_flags(g.num_players, flags_of(self.adapter, g))
-            self.seed_box.value = min(g.seed, MAX_SEED)
+            if session.role == HOST and not session.shared:  # else the seed is a secret
+                self.seed_box.value = min(g.seed, MAX_SEED)
             self._build_seat_rows(g.num_players, session.kinds,
                                   [g.player_name(i) for i in range(g.num_players)])
         finally:

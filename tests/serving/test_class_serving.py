@@ -1,7 +1,5 @@
 """`scripts/serve --class-size`: its flags, and pools that warm one kernel at a time."""
 
-import importlib.machinery
-import importlib.util
 import json
 import re
 import subprocess
@@ -21,18 +19,6 @@ from tests.browser.conftest import running_voila
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 from voila_pools import notebooks_in, pool_config, pool_sizes  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def serve():
-    """scripts/serve as a module (it has no .py suffix); it sets JUPYTER_PATH on import."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("JUPYTER_PATH", "")
-        loader = importlib.machinery.SourceFileLoader("serve", str(ROOT / "scripts" / "serve"))
-        spec = importlib.util.spec_from_loader("serve", loader)
-        module = importlib.util.module_from_spec(spec)
-        loader.exec_module(module)
-        yield module
 
 
 def write_notebook(path: Path, code: str = "1") -> None:

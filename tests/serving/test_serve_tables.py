@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-from tests.serving.test_class_serving import serve  # noqa: F401 - the module, as a fixture
 from village_games.tables import DATA_ENV, PUBLIC_URL_ENV, STORE_ENV, open_store
 
 

@@ -320,3 +320,22 @@ def test_a_move_made_on_a_table_that_moved_since_is_refused_with_who_moved(url):
     with pytest.raises(MovedFirst, match="Ana moved first"):
         laptop.session.play(0, stale)  # the laptop reads the table first: no longer legal
     assert state(laptop) == state(phone)
+
+
+def test_no_page_of_a_shared_table_carries_its_seed(url, monkeypatch):
+    """With the seed anyone could deal the game again and see every hand."""
+    monkeypatch.setenv("VILLAGE_GAMES_STORE", url)
+    host = device(url, VillagersAdapter(), {"seats": "human,remote,bot", "seed": "4"})
+    seed = host.game.seed
+    assert seed != 4  # a table with a remote seat is dealt from a secret seed
+    ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["1"])
+    watcher = device(url, VillagersAdapter(), links(host, "vg-watch-link")[""])
+    first_draft(host)
+    for app in (host, ben, watcher):
+        app.poll()
+        shown = " ".join(str(getattr(w, "value", "")) for w in app.widget.children)
+        shown += app.share.value + app.links.value + app.seat_header.value
+        assert f"seed={seed}" not in shown and f"seed {seed}" not in shown
+        assert app.seed_box.value != seed
+    replay = replay_of(links(host, "vg-seat-link")["1"])
+    assert str(seed) not in replay.summary.value and "record=" not in replay.share_query()
