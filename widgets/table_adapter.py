@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from village_games.core import Game, GameInfo
 
-from .action_picker import PickerLabels
+if TYPE_CHECKING:  # (the session imports this module and holds no widgets)
+    from .action_picker import PickerLabels
 
 
 @dataclass
