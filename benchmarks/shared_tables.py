@@ -50,12 +50,12 @@ from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "scripts"), str(ROOT / "tests" / "browser")]
-sys.path.append(str(ROOT))  # (after tests/browser: its conftest, not the project's)
+sys.path.append(str(ROOT))  # (for tests.pg_server)
 from class_load import LoadSampler, cpu_seconds, kernels, pool_memory, wait_for_pools  # noqa: E402
+from conftest import running_voila  # noqa: E402
 from light_client import WS_V1, KernelChannel, message, parse_page  # noqa: E402
 from voila_pools import notebooks_in, pool_config, pool_sizes  # noqa: E402
 
-from conftest import running_voila  # noqa: E402
 from village_games.tables import Seat, new_table, open_store  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"

@@ -2,11 +2,14 @@
 
 import importlib.machinery
 import importlib.util
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT / "scripts") not in sys.path:  # scripts/serve imports its neighbours
+    sys.path.insert(0, str(ROOT / "scripts"))
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,5 @@
-"""Test-wide settings: the table store of every test run lives in a folder of its own.
+"""A pytest plugin (pyproject's addopts: -p tests.store_isolation): the table store of
+every test run lives in a folder of its own.
 
 The apps keep their tables on the server (village_games.tables); without this, tests,
 notebooks run by nbval and the Voila servers of the browser tests would write into the
@@ -12,6 +13,8 @@ import tempfile
 
 from village_games.tables import DATA_ENV, STORE_ENV
 
-os.environ[DATA_ENV] = tempfile.mkdtemp(prefix="vg-test-tables-")
-atexit.register(shutil.rmtree, os.environ[DATA_ENV], True)
-os.environ.pop(STORE_ENV, None)
+
+def pytest_configure(config) -> None:
+    os.environ[DATA_ENV] = tempfile.mkdtemp(prefix="vg-test-tables-")
+    atexit.register(shutil.rmtree, os.environ[DATA_ENV], True)
+    os.environ.pop(STORE_ENV, None)
