@@ -340,3 +340,21 @@ def test_no_page_of_a_shared_table_carries_its_seed(url, monkeypatch):
         assert app.seed_box.value != seed
     replay = replay_of(links(host, "vg-seat-link")["1"])
     assert str(seed) not in replay.summary.value and "record=" not in replay.share_query()
+
+
+def test_two_people_at_the_host_screen_and_one_on_another_device(url):
+    host = device(url, PillageAdapter(), {"seats": "human,human,remote", "seed": "6"},
+                  step_by_step=False)
+    cy = device(url, PillageAdapter(), links(host, "vg-seat-link")["2"], step_by_step=False)
+    assert host.hot_seat and host.session.mine == (0, 1) and cy.session.mine == (2,)
+    for seat in (0, 1):  # the host's screen is handed over between its two people
+        assert host.handover.layout.display != "none"
+        host.handover_button.click()
+        host._on_choose(host.game.legal_actions(seat)[0])
+        if host.passing is not None:
+            host.pass_button.click()
+    assert "Waiting for <b>Cy</b>" in host.prompt.value
+    assert cy.poll() and cy.human_to_act() == 2
+    cy._on_choose(cy.game.legal_actions(2)[0])
+    assert host.poll() and state(host) == state(cy)
+    assert any(e.kind == "reveal" for e in host.game.log)  # the round was revealed
