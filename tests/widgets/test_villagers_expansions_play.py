@@ -41,13 +41,15 @@ def test_a_card_choice_is_shown_to_the_chooser_only_and_picked_by_clicking() -> 
                            {"name": "Ben", "hand": ["Nun"]}]}, ["human", "human"])
     app.handover_button.click()
     app.picker.pick("", None, kind="PlayPigeoneer")  # its button: no field to choose
+    app.turn_confirm.click()  # he shows Ana cards nobody has seen: final
     assert app.game.phase == "pick"
     html = app.board.html
     assert "The Pigeoneer looks at the Reserve" in html and 'data-vg-value="Jeweler"' in html
     assert 'data-vg-value="Wheeler"' not in html  # not among the top six
     other = render_table(app.game.observation(1), app.game.cards)
     assert "Ana is choosing a card." in other and 'data-vg-value="Jeweler"' not in other
-    app.board.click("Jeweler")  # one field: the click plays it
+    app.board.click("Jeweler", "card")  # the keep is final: picked, then confirmed
+    app.turn_confirm.click()
     assert "Jeweler" in app.game.players[0].hand()
 
 
@@ -119,6 +121,7 @@ def test_in_hot_seat_the_courier_holder_takes_the_screen_when_they_say_so() -> N
     assert not app.secret_moment() and app.showing == 0
     assert set(app.picker.kinds) == {"PlayCourier", "LetDraftGoOn"}
     app.picker.pick("", None, kind="LetDraftGoOn")  # having looked, Ana lets it go
+    app.turn_confirm.click()
     assert "Ana" in app.prompt.value and "pass the screen to <b>Ben</b>" in app.prompt.value
 
 

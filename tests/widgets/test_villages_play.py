@@ -40,11 +40,17 @@ def battle_position() -> dict:
 def test_draw_by_clicking_the_piles() -> None:
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "7"})
     g = app.game
-    assert app.board.targets == ["deck", "discard"]
+    assert {"source=deck", "source=discard"} <= set(app.board.targets)
     top = g.discard[-1]
-    app.board.click("discard")
+    app.board.click("discard", "source")  # a draw is final: picked, then confirmed
+    assert top not in g.hands[0] and "source=discard" in app.board.picked
+    app.board.click("discard", "source")  # a second click takes it back
+    assert app.picker.ready() is None
+    app.board.click("discard", "source")
+    app.turn_confirm.click()
     assert top in g.hands[0]
-    app.board.click("deck")
+    app.board.click("deck", "source")
+    app.turn_confirm.click()
     assert g.phase == "main" and len(g.hands[0]) == 10
     assert "Draw" not in app.picker.kinds
 
@@ -99,8 +105,9 @@ def test_the_battle_step_by_step_uses_the_engine_trace() -> None:
     app.picker.pick("seat", 1, "Attack")
     app.picker.pick("village", "Green", "Attack")
     app.picker.confirm.click()
-    # the attack is one step; the bot's defence is a move of its own, in two steps: the
-    # face-down hire, then the reveal with both powers after abilities
+    # the attack is Ana's own move of one step: no "Next step" for it; the bot's defence
+    # is a move of its own, in two steps: the face-down hire, then the reveal with both
+    # powers after abilities
     steps = []
     for _ in range(10):
         if not app.frames:
@@ -110,7 +117,7 @@ def test_the_battle_step_by_step_uses_the_engine_trace() -> None:
             else ""
         steps.append((now, 'vg-vl-bpower">power 5' in html))
         app.next_button.click()
-    assert steps == [("2. Defender", False), ("2. Defender", False), ("4. Reward", True)]
+    assert steps == [("2. Defender", False), ("4. Reward", True)]
     assert app.game.phase == "reward"
 
 

@@ -146,10 +146,6 @@ class VVLabels:
     def field_title(self, action_type: str, field: str) -> str:
         return FIELD_TITLES.get((action_type, field), field)
 
-    def needs_confirm(self, kind: str) -> bool:
-        """The Ordinance shuffles the deck (final): it waits for Confirm."""
-        return kind == "Ordinance"
-
     def value_label(self, action_type: str, field: str, value: Any) -> str:
         obs = self.obs
         card = self.cards.cards
