@@ -157,7 +157,7 @@ def test_build_from_hand_and_the_phase_track() -> None:
     html = app.board.html
     assert 'vg-vv-phase vg-vv-phase-now" title="build or hire' in html
     assert app.picker.button("card", "Farm", kind="Build").description == "Farm (3 gold)"
-    app.board.click("Farm", "card")
+    app.board.click("Farm", "Build.card")
     app.turn_confirm.click()
     assert "Farm" in app.game.players[0].town and app.game.players[0].gold == 1
 
@@ -229,3 +229,17 @@ def test_step_by_step_shows_only_the_dice_rolled_so_far() -> None:
             break
         app.all_button.click()
     assert not app.frames and app.human_to_act() == 0
+
+
+def test_an_ability_shows_its_before_and_after_chance_even_another_mayors() -> None:
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
+    load(app, {"advanced": True, "phase": "recruit", "players": [
+        {"name": "Tim", "gold": 3, "town": ["Stable"]},
+        {"name": "Ana", "gold": 0, "town": ["Tower"]}]}, ["human", "bot"])
+    app.board.click("4", "position")
+    app.turn_confirm.click()
+    # card 4 needs a 4: one die 50%; the Tower's +1 makes it 67%, the Stable's roll 75%
+    assert app.picker.button("card", "Tower", kind="PayVend").description == \
+        "Tower (1 gold): 50% → 67%"
+    assert app.picker.button("card", "Stable", kind="UseAbility").description == \
+        "Stable: 50% → 75%"

@@ -245,3 +245,15 @@ def test_a_tinner_or_the_bank_opens_a_padlock_by_a_click_on_the_table() -> None:
     app.board.click("tinner", "unlock")
     app.turn_confirm.click()
     assert app.game.players[0].gold == 8 and app.game.players[0].village[-1].card == "Cooper"
+
+
+def test_the_table_says_when_a_market_comes_at_the_end_of_this_round() -> None:
+    g = Villagers.from_dict({"seed": 1, "phase": "build", "players": [
+        {"name": "Ana"}, {"name": "Ben"}],
+        "stacks": [[], [], ["Cooper"], ["Mason"], ["Fisher"], ["Wheeler"]]})
+    html = render_table(g.observation(0), g.cards)
+    assert "1st Market: this round!" in html and "vg-vmarket-due" in html
+    assert "The First Market comes at the end of this round" in html
+    quiet = Villagers.from_dict({"seed": 1, "phase": "build",
+                                 "players": [{"name": "Ana"}, {"name": "Ben"}]})
+    assert "this round" not in render_table(quiet.observation(0), quiet.cards)

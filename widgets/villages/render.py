@@ -171,7 +171,8 @@ def village_html(v: dict[str, Any], cards: CardSet, seat: int, me: int | None,
     mine = seat == me
     support = [_support("animals", "Farmer", v["animals"]),
                _support("buildings", "Builder", v["buildings"])]
-    head_field = "source" if mine else "village"
+    # your own village is where a unit comes from (Attack, Defend) and where a card is added
+    head_field = "source village" if mine else "village"
     look = VILLAGE_HEAD.get(colour)
     style = f' style="{look}"' if look else ""
     head = (f'<div class="vg-vl-vhead" data-vg-value="{_e(colour)}" '
