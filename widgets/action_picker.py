@@ -591,8 +591,9 @@ class ActionPicker(w.VBox):
             if k not in self.kinds or not self._confirms(k):
                 continue  # not on show; pruned after this build
             action = ready if k == kind else None
+            wait = self._label("pick_hint", k) if len(self.kinds[k]) > 1 else FINAL_HINT
             summary = (f"<b>Ready:</b> {self._describe(action)}" if action is not None
-                       else html.escape(self._label("pick_hint", k)))
+                       else html.escape(wait))
             _set(bar.confirm, disabled=action is None)
             _set(bar.clear, disabled=k != kind)
             _set(bar.summary, value=summary)
@@ -646,6 +647,8 @@ class ActionPicker(w.VBox):
 
 
 _NONE = object()  # no value picked / found
+# the bar's words under a final move of one choice, until it is picked
+FINAL_HINT = "Pick one, then Confirm: this move cannot be taken back."
 _DEFAULT = DefaultLabels()  # for the label methods an adapter leaves out
 
 
