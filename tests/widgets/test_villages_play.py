@@ -210,3 +210,47 @@ def test_a_loaded_game_shows_its_own_target_and_a_bad_one_in_a_link_is_a_notice(
     assert app.target_box.value == 30 and app.game.target == 30
     app.new_button.click()
     assert app.game.target == 30  # New game goes on with the loaded game's target
+
+
+def test_the_replay_of_round_two_deals_before_anyone_plays() -> None:
+    """The replay's first steps of round 2: nobody's turn, the hands empty until each deal
+    step fills one (they were drawn full, and at the last player's turn, before)."""
+    from urllib.parse import parse_qsl
+
+    from village_games import villages
+    from village_games.bots import VillagesBot
+    from village_games.core import play
+    from widgets.replay_share import replay_query
+    from widgets.villages.replay_app import make_app as make_replay
+
+    g = villages.new_game(players=3, seed=3, max_rounds=2, names=["Ana", "Ben", "Cy"])
+    play(g, [VillagesBot(seed=s) for s in range(3)])
+    app = make_replay(dict(parse_qsl(replay_query(json.loads(json.dumps(g.record())))
+                                     .lstrip("?"))))
+    app.round_next.click()
+    tl = app.timeline
+    assert tl.steps[app.index].round == 2
+    shown = []
+    for _ in range(4):
+        obs = tl.steps[app.index].obs
+        shown.append([p["hand_size"] for p in obs["players"]])
+        assert obs["to_act"] == [] and "’s turn" not in app.parts["board"]
+        assert "dealing the next round" in app.parts["board"]
+        app.next_button.click()
+    assert shown == [[0, 0, 0], [8, 0, 0], [8, 8, 0], [8, 8, 8]]
+
+
+def test_in_step_mode_your_own_draws_and_builds_need_no_next_step_and_undo_a_build() -> None:
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "1"}, step_by_step=True)
+    for _ in range(2):
+        app.board.click("deck", "source")
+        app.turn_confirm.click()
+        assert not app.frames  # your own draw: shown at once, no "Next step"
+    load(app, battle_position(), ["human", "bot"])
+    for card in ("Red Farmer", "Red Dragon", "Red Orc"):
+        app.board.click(card)
+    app.turn_confirm.click()
+    assert not app.frames and app.game.villages[0]
+    assert not app.undo_button.disabled  # nobody else has acted: the build can be undone
+    app.undo_button.click()
+    assert app.game.villages[0] == {} and "Red Dragon" in app.game.hands[0]
