@@ -257,3 +257,21 @@ def test_the_table_says_when_a_market_comes_at_the_end_of_this_round() -> None:
     quiet = Villagers.from_dict({"seed": 1, "phase": "build",
                                  "players": [{"name": "Ana"}, {"name": "Ben"}]})
     assert "this round" not in render_table(quiet.observation(0), quiet.cards)
+
+
+def test_the_two_player_road_coin_waits_for_confirm() -> None:
+    from village_games.villagers import PlaceCoin
+
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
+    for _ in range(20):  # Ana drafts (each draft confirmed) until the coin is hers to place
+        if "PlaceCoin" in app.picker.kinds:
+            break
+        app.picker.pick_value(app.picker.clickable_values()[0])
+        app.turn_confirm.click()
+    assert "PlaceCoin" in app.picker.kinds
+    coins = [r["coins"] if r else 0 for r in app.game.observation(0)["road"]]
+    app.board.click("0", ROAD_FIELDS)
+    assert app.picker.ready() == PlaceCoin(0)
+    assert [r["coins"] if r else 0 for r in app.game.observation(0)["road"]] == coins
+    app.board.click("0", ROAD_FIELDS)  # taken back: nothing was placed
+    assert app.picker.ready() is None and "PlaceCoin" in app.picker.kinds
