@@ -9,8 +9,18 @@ are disabled); when one action is left, the section's Confirm applies it. The pi
 to one kind at a time, so starting in another section drops them. When every action is of
 one kind the rows are shown bare, with no section around them.
 
-A clickable board can drive the same picks with `clickable_values`, `picked_values` and
-`pick_value`, which take the `str` of a value (what a board sends back).
+One rule for every game: a move that cannot be taken back (its kind is marked `final` by
+the engine: a draw, a reveal, the end of a turn) is picked first, shown as picked, and
+played by Confirm; until then a second click takes the pick back. A kind without fields
+that is final is picked by its button like any value. Moves that can be undone play on one
+click.
+
+A clickable board can drive the same picks: `clickable_values` and `picked_values` give
+the keys a board marks (see `board_keys`), and `pick_value(value, field)` picks by a
+value's `str` and the field(s) the clicked element stands for. While a kind is being
+picked, only the values that can still complete it are clickable. A kind whose actions
+name a `played_card` (a special villager played from the hand) is chosen by clicking that
+card; its other fields are then picked on the table. `hint` says what to pick next.
 
 The buttons are built when the legal actions are set (reusing the ones of the previous set
 where the same kind, field and value come back), and a pick only changes what it must: the
@@ -43,7 +53,12 @@ class PickerLabels(Protocol):
     Also used when present (looked up with getattr, so older adapters keep working):
     `kind_title(kind) -> str` titles a kind's section and labels a field-less kind's button;
     `pick_hint(kind) -> str` is the summary shown until a multi-field pick is complete;
-    `needs_confirm(kind) -> bool` makes a one-field kind wait for Confirm too.
+    `next_hint(kind, picks, ready, field, options) -> str | None` is the line that says
+    what to pick next (`picks` the values picked, `ready` the action they decide or None,
+    `field` the next field to pick and `options` its possible values; None: the picker's
+    own words); `opens_pick(kind, field) -> bool` says whether a board click on a value of
+    that field may start a pick (False for a field that only follows others, such as a
+    padlock's payment), so a table lights up only the first steps of each move.
     """
 
     def field_title(self, action_type: str, field: str) -> str: ...
@@ -92,6 +107,14 @@ def kind_slug(kind: str) -> str:
     return slug("-".join(_words(kind)))
 
 
+def board_keys(kind: str, field: str, value: Any) -> list[str]:
+    """What a board matches for `value` of `kind`'s `field`: the bare `str` (an element
+    with no `data-vg-field`), `field=value` and `Kind.field=value` (an element that names
+    the field, or the kind and field, it stands for)."""
+    text = str(value)
+    return [text, f"{field}={text}", f"{kind}.{field}={text}"]
+
+
 def action_fields(action: Any) -> list[str]:
     if not dataclasses.is_dataclass(action):
         raise TypeError(f"the picker needs dataclass actions, got {action!r}")
@@ -134,6 +157,9 @@ class ActionPicker(w.VBox):
         self.kinds: dict[str, list[str]] = {}  # kind -> its fields, both in display order
         self.chosen_kind: str | None = None  # the kind the picks in `chosen` belong to
         self.chosen: dict[str, Any] = {}  # field -> picked value
+        # the kind stays chosen with no value picked: chosen by its card or, for a final
+        # kind without fields, by its button
+        self._held = False
         self.buttons: dict[Key, w.Button] = {}
         self._by_kind: dict[str, list[Any]] = {}
         self._pool: dict[Key, w.Button] = {}  # built buttons, shown or not
@@ -141,6 +167,8 @@ class ActionPicker(w.VBox):
         self._rows: dict[tuple[str, str], tuple[w.HTML, w.HBox, w.Box]] = {}  # title, box, row
         self._sections: dict[str, tuple[w.HTML, w.VBox]] = {}  # kind -> title, section
         self._bars: dict[str, _Bar] = {}
+        # what to pick next, for the app to show where the player looks (a turn bar)
+        self.hint = self.shared.make(w.HTML, value="", _dom_classes=("vg-pick-hint",))
         # called after every change of what is on offer or picked (a clickable board
         # mirrors the picker through it)
         self.on_change: Callable[[], None] | None = None
@@ -153,7 +181,7 @@ class ActionPicker(w.VBox):
         for a in self.actions:
             self._by_kind.setdefault(type(a).__name__, []).append(a)
         self.kinds = {k: action_fields(acts[0]) for k, acts in self._by_kind.items()}
-        self.chosen_kind, self.chosen = None, {}
+        self.chosen_kind, self.chosen, self._held = None, {}, False
         self._build()
 
     @property
@@ -173,11 +201,18 @@ class ActionPicker(w.VBox):
         return self._options(kind, field, self._picks(kind))
 
     def pick(self, field: str, value: Any, kind: str | None = None) -> None:
-        """Select (or, when already selected, unselect) a value; apply when it decides."""
+        """Select (or, when already selected, unselect) a value; apply when it decides a
+        move that can be taken back. A kind without fields is one button: it applies, or,
+        when final, is picked (and unpicked) like a value."""
         kind = self._kind_of(field, kind)
         fields = self.kinds[kind]
         if not fields:
-            self._apply(self._by_kind[kind][0])
+            if not self._confirms(kind):
+                self._apply(self._by_kind[kind][0])
+            elif self.chosen_kind == kind:
+                self._choose(None, {})
+            else:
+                self._choose(kind, {}, held=True)
             return
         picks = dict(self._picks(kind))  # a copy: nothing changes if the value is refused
         if picks.get(field, _NONE) == value:
@@ -189,59 +224,113 @@ class ActionPicker(w.VBox):
         if not self._confirms(kind):
             self._apply(self._remaining(kind, picks)[0])
             return
-        self.chosen_kind, self.chosen = (kind if picks else None), picks
+        held = self._held and kind == self.chosen_kind
+        self._choose(kind if picks or held else None, picks, held)
+
+    def choose_kind(self, kind: str) -> None:
+        """Choose `kind` with nothing picked yet (its card was clicked), or, when it is
+        the kind chosen, drop it and its picks. A kind that would play at once (no
+        fields, not final) plays."""
+        if kind not in self.kinds:
+            raise ValueError(f"{self._label('kind_title', kind)} is not on offer now")
+        if self.chosen_kind == kind:
+            self._choose(None, {})
+        elif not self.kinds[kind] and not self._confirms(kind):
+            self._apply(self._by_kind[kind][0])
+        else:
+            self._choose(kind, {}, held=True)
+
+    def _choose(self, kind: str | None, picks: dict[str, Any], held: bool = False) -> None:
+        self.chosen_kind, self.chosen, self._held = kind, picks, held and kind is not None
         self._update()
 
     def _confirms(self, kind: str) -> bool:
-        """Whether a pick of `kind` waits for Confirm: always with several fields; with one
-        field when the labels ask for it (a move that reveals at once deserves a second
-        look), else one click plays it."""
-        fields = self.kinds.get(kind, [])
-        if len(fields) > 1:
-            return True
-        ask = getattr(self.labels, "needs_confirm", None)
-        return bool(fields) and ask is not None and bool(ask(kind))
+        """Whether a pick of `kind` waits for Confirm: always with several fields; else
+        when the engine marks the kind `final` (it cannot be taken back once made)."""
+        fields = self.kinds.get(kind)
+        if fields is None:
+            return False
+        return len(fields) > 1 or bool(getattr(type(self._by_kind[kind][0]), "final", False))
 
     def ready(self) -> Any | None:
-        """The action the picks decide, once every field of their kind is picked."""
+        """The action the picks decide: the kind chosen has one action left (a field with
+        a single possible value needs no click of its own)."""
         kind = self.chosen_kind
-        if kind is None or len(self.chosen) != len(self.kinds[kind]):
+        if kind is None:
             return None
         left = self._remaining(kind, self.chosen)
         return left[0] if len(left) == 1 else None
 
     # ------------------------------------------------------------ board hooks
     def clickable_values(self) -> list[str]:
-        """`str` of every value `pick_value` would pick now: values possible in a field
-        with no pick yet, in any kind (unpicking a picked value is also allowed)."""
+        """The board keys (`board_keys`) of every value `pick_value` would pick now.
+
+        With a kind chosen: only the values still possible in its fields with no pick
+        (so nothing lights up that cannot take the cards picked). Else: the values of every
+        kind's fields that may open a pick (`opens_pick`), and the card of each kind that
+        names a `played_card`."""
         seen: dict[str, None] = {}
-        for kind in self._kind_order():
+        kinds = [self.chosen_kind] if self.chosen_kind else list(self.kinds)
+        opens = getattr(self.labels, "opens_pick", None)
+        for kind in kinds:
             picks = self._picks(kind)
             for field in self.kinds[kind]:
+                if kind != self.chosen_kind and opens is not None and not opens(kind, field):
+                    continue
                 if field not in picks:
                     for value in self._options(kind, field, picks):
-                        seen.setdefault(str(value), None)
+                        seen.update(dict.fromkeys(board_keys(kind, field, value)))
+            card = self._played_card(kind)
+            if card is not None and kind != self.chosen_kind:
+                seen.update(dict.fromkeys(board_keys(kind, "card", card)))
         return list(seen)
 
     def picked_values(self) -> list[str]:
-        """`str` of the values picked so far, in field order."""
-        fields = self.kinds.get(self.chosen_kind or "", [])
-        return [str(self.chosen[f]) for f in fields if f in self.chosen]
+        """The board keys of what is picked: the values in field order (with those the
+        picks leave no choice about), and the card of a kind chosen by its card (a second
+        click on a picked value takes it back)."""
+        kind = self.chosen_kind
+        if kind is None:
+            return []
+        keys: dict[str, None] = {}
+        card = self._played_card(kind)
+        if card is not None:
+            keys.update(dict.fromkeys(board_keys(kind, "card", card)))
+        for f in self.kinds[kind]:
+            if f in self.chosen:
+                keys.update(dict.fromkeys(board_keys(kind, f, self.chosen[f])))
+            elif self.chosen or self._held:
+                only = self._options(kind, f, self.chosen)
+                if len(only) == 1:
+                    keys.update(dict.fromkeys(board_keys(kind, f, only[0])))
+        return list(keys)
 
     def pick_value(self, value: str, field: str | None = None, kind: str | None = None) -> None:
         """Pick by a value's `str`, as if its button were clicked.
 
-        The kind being picked comes first (so a board click never drops half a pick for
-        another kind's field), then the others in display order. In each kind: the first
-        field with no pick that accepts the value; else, if the value is a field's pick,
-        unpick it (with `field` given, another possible value replaces the pick instead).
+        `field` names the field(s) the clicked element stands for, separated by spaces,
+        each a field name or `Kind.field` (None: any field). The kind being picked comes
+        first (so a board click never drops half a pick for another kind's field), then
+        the others in display order. In each kind: the first field with no pick that
+        accepts the value; else, if the value is a field's pick, unpick it (with `field`
+        given, another possible value replaces the pick instead); a kind not under way
+        takes the value only in a field that may open a pick (`opens_pick`). Last, a kind
+        whose `played_card` is the value is chosen (or dropped, if it is the one chosen).
         """
         value = str(value)
+        specs = field.split() if field else None
+        opens = getattr(self.labels, "opens_pick", None)
+
+        def named(k: str, f: str) -> bool:
+            if k != self.chosen_kind and opens is not None and not opens(k, f):
+                return False  # (not lit on a board before its move is under way)
+            return specs is None or f in specs or f"{k}.{f}" in specs
+
         for k in self._kind_order():
             if kind is not None and k != kind:
                 continue
             picks = self._picks(k)
-            fields = [f for f in self.kinds[k] if field is None or f == field]
+            fields = [f for f in self.kinds[k] if named(k, f)]
             for f in fields:
                 if f not in picks:
                     found = _find(value, self._options(k, f, picks))
@@ -257,6 +346,12 @@ class ActionPicker(w.VBox):
                     if found is not _NONE:
                         self._clicked((k, f, found))
                         return
+        if specs is None or "card" in specs:
+            order = [self.chosen_kind] if self.chosen_kind else []
+            for k in order + [k for k in self.kinds if k != self.chosen_kind]:
+                if (kind is None or k == kind) and self._played_card(k) == value:
+                    self.choose_kind(k)
+                    return
         raise ValueError(f"{value} is not a choice now")
 
     def button(self, field: str, value: Any, kind: str | None = None) -> w.Button:
@@ -273,7 +368,7 @@ class ActionPicker(w.VBox):
 
     @property
     def confirm(self) -> w.Button:
-        """Confirm of the kind being picked (or of the first multi-field kind on show)."""
+        """Confirm of the kind being picked (or of the first kind on show that has one)."""
         return self._bar_on_show().confirm
 
     @property
@@ -303,6 +398,11 @@ class ActionPicker(w.VBox):
     def _picks(self, kind: str) -> dict[str, Any]:
         return self.chosen if kind == self.chosen_kind else {}
 
+    def _played_card(self, kind: str) -> str | None:
+        """The card that stands for `kind` on a table (the engine's `played_card`)."""
+        acts = self._by_kind.get(kind)
+        return getattr(type(acts[0]), "played_card", None) if acts else None
+
     def _remaining(self, kind: str, picks: dict[str, Any]) -> list[Any]:
         return [a for a in self._by_kind[kind]
                 if all(getattr(a, f) == v for f, v in picks.items())]
@@ -316,13 +416,16 @@ class ActionPicker(w.VBox):
 
     def _kind_order(self) -> list[str]:
         """Kinds with fields, the one being picked first."""
-        first = [self.chosen_kind] if self.chosen_kind else []
+        first = [self.chosen_kind] if self.chosen_kind and self.kinds[self.chosen_kind] else []
         return first + [k for k, fs in self.kinds.items() if fs and k != self.chosen_kind]
 
     def _bar_on_show(self) -> _Bar:
-        for kind in self._kind_order():
-            if self._confirms(kind):
-                return self._bars[kind]
+        kind = self.chosen_kind
+        if kind is not None and self._confirms(kind):
+            return self._bars[kind]
+        for k in self.kinds:
+            if self._confirms(k):
+                return self._bars[k]
         raise LookupError("no kind on offer has a Confirm: one click applies each action")
 
     def _label(self, method: str, *args: Any) -> str:
@@ -331,7 +434,7 @@ class ActionPicker(w.VBox):
 
     # ------------------------------------------------------------ callbacks
     def _apply(self, action: Any) -> None:
-        self.chosen_kind, self.chosen = None, {}
+        self.chosen_kind, self.chosen, self._held = None, {}, False
         self.on_choose(action)
 
     def _on_confirm(self, kind: str) -> None:
@@ -342,8 +445,7 @@ class ActionPicker(w.VBox):
 
     def _on_clear(self, kind: str) -> None:
         if kind == self.chosen_kind:
-            self.chosen_kind, self.chosen = None, {}
-            self._update()
+            self._choose(None, {})
 
     def _clicked(self, key: Key) -> None:
         if key not in self.buttons:
@@ -431,6 +533,7 @@ class ActionPicker(w.VBox):
         self.buttons = {}
         if not self.actions:
             self.children = ()  # the pool stays: the next set usually brings most values back
+            _set(self.hint, value="")
             return
         children: list[w.Widget] = []
         for kind, fields in self.kinds.items():
@@ -479,31 +582,73 @@ class ActionPicker(w.VBox):
         for key, b in self.buttons.items():
             k, field, value = key
             active = k == kind
-            selected = active and self.chosen.get(field, _NONE) == value
+            selected = active and (self.chosen.get(field, _NONE) == value if field else True)
             _set(b, _dom_classes=self._classes[key] + (("vg-selected",) if selected else ()),
                  icon="check" if selected else "",
-                 disabled=active and value not in options[field])
+                 disabled=active and bool(field) and value not in options[field])
+        ready = self.ready()
         for k, bar in self._bars.items():
             if k not in self.kinds or not self._confirms(k):
                 continue  # not on show; pruned after this build
-            action = self.ready() if k == kind else None
+            action = ready if k == kind else None
+            wait = self._label("pick_hint", k) if len(self.kinds[k]) > 1 else FINAL_HINT
             summary = (f"<b>Ready:</b> {self._describe(action)}" if action is not None
-                       else html.escape(self._label("pick_hint", k)))
+                       else html.escape(wait))
             _set(bar.confirm, disabled=action is None)
-            _set(bar.clear, disabled=k != kind or not self.chosen)
+            _set(bar.clear, disabled=k != kind)
             _set(bar.summary, value=summary)
+        _set(self.hint, value=self._hint_html(ready))
         if self.on_change is not None:
             self.on_change()
 
+    def _hint_html(self, ready: Any) -> str:
+        """What to do next, once something is picked: the adapter's words (`next_hint`) or
+        the picker's own."""
+        kind = self.chosen_kind
+        if kind is None:
+            return ""
+        field, options = self._next_field(kind)
+        ask = getattr(self.labels, "next_hint", None)
+        text = (ask(kind, dict(self.chosen), ready, field, options) if ask is not None
+                else None)
+        if text is None:
+            if ready is not None:
+                text = (f"Ready: {self._describe_text(ready)}. Press Confirm, or click a "
+                        "pick again to take it back.")
+            elif field is not None:
+                values = ", ".join(self.labels.value_label(kind, field, v) for v in options)
+                text = f"Now pick: {self.labels.field_title(kind, field)} ({values})."
+            else:
+                text = "Pick again."
+        return f'<div class="vg-pick-hint-line">{html.escape(text)}</div>'
+
+    def _next_field(self, kind: str) -> tuple[str | None, list[Any]]:
+        """The field to pick next and its possible values: the first with no pick that
+        still has a choice in it (a field with one value left decides itself)."""
+        open_fields = [f for f in self.kinds[kind] if f not in self.chosen]
+        for f in open_fields:
+            options = self._options(kind, f, self.chosen)
+            if len(options) > 1:
+                return f, options
+        if open_fields:
+            return open_fields[0], self._options(kind, open_fields[0], self.chosen)
+        return None, []
+
     def _describe(self, action: Any) -> str:
+        return html.escape(self._describe_text(action))
+
+    def _describe_text(self, action: Any) -> str:
+        """A move in words: its kind's title, then each field's value."""
         kind = type(action).__name__
-        return html.escape("; ".join(
-            f"{self.labels.field_title(kind, f)}: "
-            f"{self.labels.value_label(kind, f, getattr(action, f))}"
-            for f in self.kinds[kind]))
+        parts = [f"{self.labels.field_title(kind, f)}: "
+                 f"{self.labels.value_label(kind, f, getattr(action, f))}"
+                 for f in self.kinds[kind]]
+        return "; ".join(parts) if parts else self._label("kind_title", kind)
 
 
 _NONE = object()  # no value picked / found
+# the bar's words under a final move of one choice, until it is picked
+FINAL_HINT = "Pick one, then Confirm: this move cannot be taken back."
 _DEFAULT = DefaultLabels()  # for the label methods an adapter leaves out
 
 

@@ -27,7 +27,7 @@ class CoachedLabels:
         self.base = base
         self.notes = notes
 
-    def __getattr__(self, name: str) -> Any:  # kind_title, pick_hint, needs_confirm, ...
+    def __getattr__(self, name: str) -> Any:  # kind_title, pick_hint, next_hint, ...
         return getattr(self.base, name)
 
     def field_title(self, action_type: str, field: str) -> str:

@@ -309,7 +309,7 @@ class TableApp:
         self.turn_confirm.add_class("vg-turn-confirm")
         self.turn_confirm.on_click(guard(self._on_turn_confirm))
         prompt_row = shared.hbox([self.prompt, self.turn_confirm], "vg-prompt-row")
-        header = shared.vbox([prompt_row, self.step_bar], "vg-turn-bar")
+        header = shared.vbox([prompt_row, self.picker.hint, self.step_bar], "vg-turn-bar")
         # the coach (when the game offers one): a toggle, the opponent model, the advice
         self.coach_box = w.Checkbox(value=False, description="Coach", indent=False,
                                     layout=w.Layout(width="90px"))

@@ -40,6 +40,7 @@ from village_games.tables import (
 from village_games.tables.model import HOST, SEAT, WATCH, Access, Move, Table
 
 from .save_file import save_text
+from .step_frames import own_single_step
 from .table_adapter import Frame, GameAdapter
 
 REVEALED = "Undo never rewinds past something revealed or left to chance (a reveal, a draw)."
@@ -293,7 +294,8 @@ class TableSession:
         viewer = self.public_view
         before = g.observation(viewer)
         trace = g.apply_traced(seat, action, viewer)
-        self._add_frames(before, trace, viewer)
+        if not own_single_step(trace, g.info.silent_kinds, self.kinds[seat] != BOT):
+            self._add_frames(before, trace, viewer)
         return [t.event for t in trace]
 
     def _add_frames(self, before: dict[str, Any], trace: list[TraceStep],

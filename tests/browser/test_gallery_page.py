@@ -1,8 +1,32 @@
-"""The gallery is the front door: the server's root opens it and its links open the apps."""
+"""The gallery is the front door: the server's root opens it, grouped by game, and its
+links open the apps."""
+
+import os
+from pathlib import Path
 
 from playwright.sync_api import expect
 
 from widgets.gallery import load_apps
+
+SHOTS = Path(os.environ.get("VG_SHOTS", "/tmp/gallery_shots"))
+
+
+def test_the_gallery_groups_the_apps_under_each_game(page, voila_server):
+    apps = load_apps()
+    games = list(dict.fromkeys(app.game for app in apps))
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for width in (1366, 800):
+        page.set_viewport_size({"width": width, "height": 768})
+        page.goto(voila_server + "/")
+        titles = page.locator(".vg-gallery-game-title")
+        expect(titles).to_have_count(len(games), timeout=60_000)
+        for k, game in enumerate(games):
+            expect(titles.nth(k)).to_contain_text(game)
+            group = page.locator(".vg-gallery-game").nth(k)
+            if any(a.game == game and a.kind == "Play" for a in apps):
+                expect(group.locator(".vg-gallery-kind").first).to_have_text("Play")
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.screenshot(path=str(SHOTS / f"gallery_{width}.png"))
 
 
 def test_root_opens_the_gallery_and_a_link_starts_the_game_it_names(page, voila_server):

@@ -1,6 +1,7 @@
 """Play Villagers & Villains in the served notebook, in Chromium at 1366x768: recruit by
-clicking a pool card and the Roll button, and defend by clicking a challenge, a hero and
-the Angry Mob; the dice and the odds show on the table, and the page never scrolls
+clicking a pool card and the Roll button (each final, so each confirmed), and defend by
+clicking a challenge, a hero and the Angry Mob; the dice and the odds show on the table,
+another mayor's VEND ability shows the chance it would give, and the page never scrolls
 sideways (at 1366 px, nor at 800 px)."""
 
 import json
@@ -49,18 +50,25 @@ def test_recruit_and_defend_by_clicking(page, voila_server, open_app):
     expect(board.locator(".vg-vv-standin")).to_contain_text("stand-in deck")
     assert page.evaluate(NO_SIDEWAYS)
     shot(page, "1_play_start")
-    # recruit: Tim announces the Castle (position 4), buys a roll, rolls a 2 and a 5
-    load(page, {"pool": ["Goblins", "Farm", "Witch", "Castle", "Rats", "Bridge"],
-                "dice": [2, 5], "players": [{"name": "Tim", "gold": 3}, {"name": "Ana"}]})
+    # recruit: Tim announces the Castle (position 4), buys a roll, rolls a 2 and a 5; Ana's
+    # Tower (a VEND ability he could pay for) shows what it would add
+    load(page, {"advanced": True, "pool": ["Goblins", "Farm", "Witch", "Castle", "Rats",
+                                           "Bridge"],
+                "dice": [2, 5], "players": [{"name": "Tim", "gold": 3},
+                                            {"name": "Ana", "town": ["Tower"]}]})
     castle = board.locator('[data-vg-field="position"][data-vg-value="4"]')
     expect(board.locator(".vg-vv-odds").nth(3)).to_contain_text("50%")
     clickable(castle).click()
+    page.locator(".vg-turn-confirm").click()  # announcing is final: it waits for Confirm
+    expect(page.locator(".vg-kind-pay-vend", has_text="Tower")).to_contain_text(
+        "Tower (1 gold): 50% → 67%")
     buy = page.locator(".vg-kind-buy-roll")
     expect(buy).to_contain_text("50% → 75%")
     buy.click()
     roll = page.locator(".vg-kind-roll")
     expect(roll).to_contain_text("Roll 2 dice")
     roll.click()
+    page.locator(".vg-turn-confirm").click()
     expect(board.locator(".vg-vv-hand-0")).to_contain_text("Castle")
     expect(board.locator(".vg-vv-dice .vg-vv-die").first).to_be_visible()
     board.locator(".vg-vv-dice").scroll_into_view_if_needed()
@@ -70,8 +78,8 @@ def test_recruit_and_defend_by_clicking(page, voila_server, open_app):
         {"name": "Tim", "town": ["Troll", "Knight"]}, {"name": "Ana"}]})
     mine = board.locator(".vg-vv-mayor-0")
     expect(mine.locator(".vg-vv-defodds")).to_contain_text("Knight 67%")
-    clickable(mine.locator('[data-vg-field="challenge"][data-vg-value="Troll"]')).click()
-    clickable(mine.locator('[data-vg-field="hero"][data-vg-value="Knight"]')).click()
+    clickable(mine.locator('[data-vg-field~="challenge"][data-vg-value="Troll"]')).click()
+    clickable(mine.locator('[data-vg-field~="hero"][data-vg-value="Knight"]')).click()
     expect(page.locator(".vg-turn-confirm")).to_be_enabled()
     shot(page, "3_defend_picked")
     page.locator(".vg-turn-confirm").click()
@@ -79,6 +87,7 @@ def test_recruit_and_defend_by_clicking(page, voila_server, open_app):
     expect(mob).to_contain_text("67% → 100%")
     mob.click()
     page.locator(".vg-kind-roll").click()
+    page.locator(".vg-turn-confirm").click()
     expect(mine.locator(".vg-vv-hand")).to_contain_text("Troll")
     expect(mine.locator(".vg-vv-town")).not_to_contain_text("Troll")
     shot(page, "4_defended")

@@ -31,9 +31,10 @@ def test_tick_expansions_see_the_developments_and_play_the_courier(page, voila_s
         expect(devs.nth(k)).to_contain_text(re.compile(r"Leads now: \S"))
 
     # Ana drafts first; then, before Ben's turn, her Courier's moment comes
-    road = board.locator('[data-vg-field="slot"]')
+    road = board.locator('[data-vg-field~="DraftRoad.slot"]')
+    expect(road.nth(0)).to_have_class(re.compile(r"\bvg-clickable\b"))  # the board is live
     road.nth(0).click()
-    expect(board.locator('[data-vg-field="slot"].vg-picked')).to_have_count(1)
+    expect(road.and_(board.locator(".vg-picked"))).to_have_count(1)
     page.locator(".vg-turn-confirm").click()
     prompt = page.locator(".vg-prompt")
     expect(prompt).to_contain_text("Ben's draft turn is about to begin")
@@ -43,8 +44,9 @@ def test_tick_expansions_see_the_developments_and_play_the_courier(page, voila_s
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "expansions_courier_moment.png"))
     taken = road.nth(2).locator(".vg-vname").inner_text()
+    expect(road.nth(2)).to_have_class(re.compile(r"\bvg-clickable\b"))
     road.nth(2).click()
-    expect(board.locator('[data-vg-field="slot"].vg-picked')).to_have_count(1)
+    expect(road.and_(board.locator(".vg-picked"))).to_have_count(1)
     page.locator(".vg-turn-confirm").click()
 
     log = page.locator(".vg-log")

@@ -19,10 +19,11 @@ QUERY = ("players=5&seats=human,human,bot,bot,bot&seed=25"
 
 def draft_first_road_card(page) -> None:
     """Click the Road's first card once the table offers it, then Confirm."""
-    slot = page.locator(".vg-board-html [data-vg-field='slot']").nth(0)
+    road = page.locator(".vg-board-html [data-vg-field~='DraftRoad.slot']")
+    slot = road.nth(0)
     expect(slot).to_have_class(re.compile(r"\bvg-clickable\b"))  # the board is live
     slot.click()
-    expect(page.locator(".vg-board-html [data-vg-field='slot'].vg-picked")).to_have_count(1)
+    expect(road.and_(page.locator(".vg-picked"))).to_have_count(1)
     page.locator(".vg-turn-confirm").click()
 
 
@@ -35,6 +36,7 @@ def test_the_courier_pause_names_nobody_and_the_holder_can_claim_it(page, voila_
     draft_first_road_card(page)
     # the screen is still Ana's, so she is asked in the open, then lets the moment go
     page.locator(".vg-pick.vg-kind-let-draft-go-on").click()
+    page.locator(".vg-turn-confirm").click()  # final: it lets Ben's turn begin
     page.locator(".vg-pass-button").click()  # pass the screen to Ben
     expect(ready).to_contain_text("I'm Ben")
     ready.click()

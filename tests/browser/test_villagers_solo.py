@@ -1,8 +1,10 @@
 """Villagers solo in Chromium: at an Event Phase, throw one event away with the Jester and
-resolve another, all by clicking; the log tells it and nothing errs."""
+resolve another, all by clicking the table: the Jester is a card beside the events, an
+event clicked first waits for Confirm (and can be taken back), and nothing errs."""
 
 import json
 import os
+import re
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -46,14 +48,25 @@ def test_the_jester_discards_one_event_and_another_is_resolved_by_clicking(
     page.get_by_text("Save / load").click()  # fold the tools away again
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "solo_event_phase.png"), full_page=True)
-    jester = page.locator(".vg-pick.vg-kind-play-jester", has_text=events[0])
-    jester.click()
+    first = solo.locator(f'.vg-sevent[data-vg-value="{events[0]}"]')
+    first.click()  # meant for the Jester, who was not clicked: nothing happens yet
+    expect(first).to_have_class(re.compile(r"\bvg-picked\b"))
+    expect(page.locator(".vg-pick-hint")).to_contain_text("Ready")
+    first.click()  # taken back before Confirm
+    expect(first).not_to_have_class(re.compile(r"\bvg-picked\b"))
+    solo.locator(".vg-sjester").click()
+    expect(solo.locator(".vg-sjester.vg-picked")).to_be_visible()
+    first.click()
+    expect(page.locator(".vg-pick-hint")).to_contain_text("Play the Jester")
+    page.screenshot(path=str(SHOTS / "solo_jester_picked.png"))
+    page.locator(".vg-turn-confirm").click()
     expect(solo.locator(f'.vg-sevent[data-vg-value="{events[0]}"]')).to_have_count(0)
     expect(solo.locator(".vg-sjester.vg-sjester-used")).to_be_visible()
     expect(page.locator(".vg-kind-play-jester")).to_have_count(0)  # once per game
-    resolve = page.locator(".vg-pick.vg-kind-resolve-event", has_text=events[1])
-    resolve.click()
-    expect(solo.locator(f'.vg-sevents .vg-sevent[data-vg-value="{events[1]}"]')).to_have_count(0)
+    second = solo.locator(f'.vg-sevents .vg-sevent[data-vg-value="{events[1]}"]')
+    second.click()
+    page.locator(".vg-turn-confirm").click()
+    expect(second).to_have_count(0)
     expect(page.locator(".vg-log")).to_contain_text(events[1])
     page.screenshot(path=str(SHOTS / "solo_after_events.png"), full_page=True)
     expect(page.locator(".vg-error")).to_be_hidden()

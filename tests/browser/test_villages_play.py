@@ -1,7 +1,9 @@
 """Play Villages in the served notebook, in Chromium, at 1366x768: from a loaded position,
 build a village by clicking three hand cards, then attack by clicking your unit, its
 village, the other player and their village; the battle shows both powers after
-abilities, and the page never scrolls sideways (at 800 px neither)."""
+abilities, and the page never scrolls sideways (at 800 px neither). With step by step
+on, your own draws and builds need no "Next step", a draw waits for Confirm, and a build
+can be taken back."""
 
 import json
 import os
@@ -71,7 +73,7 @@ def test_build_a_village_and_attack_by_clicking(page, voila_server, open_app):
 
     # attack: the Dragon, from the Red village, at Ben's Green village
     click_picked(mine.locator('[data-vg-field="unit"][data-vg-value="Red Dragon"]'))
-    click_picked(mine.locator('[data-vg-field="source"][data-vg-value="Red"]'))
+    click_picked(mine.locator('[data-vg-field~="source"][data-vg-value="Red"]'))
     click_picked(board.locator('[data-vg-field="seat"][data-vg-value="1"]'))
     click_picked(board.locator('[data-vg-field="village"][data-vg-value="Green"]'))
     page.locator(".vg-turn-confirm").click()
@@ -85,6 +87,42 @@ def test_build_a_village_and_attack_by_clicking(page, voila_server, open_app):
     page.wait_for_timeout(300)
     no_sideways_scroll(page, 800)
     shot(page, "browser_3_battle_800")
+
+
+def test_step_mode_shows_your_own_moves_at_once_and_a_build_can_be_undone(page, voila_server,
+                                                                        open_app):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, voila_server, NOTEBOOK, query="players=2&seats=human,bot&seed=1",
+             ready=".vg-pick")
+    page.locator(".vg-step-toggle input").check()
+    board = page.locator(".vg-board-html")
+    hand = board.locator(".vg-vl-hand-0 .vg-vl-label")
+    expect(hand).to_contain_text("Hand (8)")
+    deck = board.locator('[data-vg-field~="source"][data-vg-value="deck"]')
+    for size in (9, 10):
+        click_picked(deck)  # a draw is final: picked, then confirmed
+        expect(hand).to_contain_text(f"Hand ({size - 1})")
+        page.locator(".vg-turn-confirm").click()
+        expect(hand).to_contain_text(f"Hand ({size})")
+        expect(page.locator(".vg-step-bar")).to_be_hidden()  # no "Next step" for your own
+    shot(page, "step_mode_after_draws")
+    page.get_by_text("Save / load").click()
+    page.locator(".vg-load-text textarea").fill(battle_save())
+    page.locator(".vg-load").click()
+    page.get_by_text("Save / load").click()
+    cards = board.locator(".vg-vl-hand-0")
+    for card in ("Red Farmer", "Red Dragon", "Red Orc"):
+        click_picked(cards.locator(f'[data-vg-value="{card}"]'))
+    page.locator(".vg-turn-confirm").click()
+    mine = board.locator(".vg-vl-seat-0 .vg-vl-village.vg-vl-red")
+    expect(mine).to_contain_text("Dragon")
+    expect(page.locator(".vg-step-bar")).to_be_hidden()
+    undo = page.locator(".vg-undo")
+    expect(undo).to_be_enabled()  # nobody else has acted: the build can be taken back
+    undo.click()
+    expect(mine).to_have_count(0)
+    expect(cards.locator('[data-vg-value="Red Dragon"]')).to_be_visible()
+    expect(page.locator(".vg-error")).to_be_hidden()
 
 
 def test_a_link_can_ask_for_a_shorter_race(page, voila_server, open_app):

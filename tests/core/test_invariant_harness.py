@@ -1,7 +1,10 @@
 """The invariant harness must pass a correct game and catch each kind of broken one."""
 
+from dataclasses import dataclass
+
 import pytest
 
+from village_games.core import Action, ActionCodec
 from village_games.core.invariants import InvariantBroken, run_playouts
 
 from .toy_game import Pile, Take, new_pile
@@ -51,12 +54,25 @@ class LossyDict(Pile):
         return g
 
 
+@dataclass(frozen=True, slots=True)
+class LooseTake(Action):
+    count: int  # not marked final, though a take hands the turn to the other seat
+
+
+class UnmarkedFinal(Pile):
+    codec = ActionCodec(LooseTake)
+
+    def legal_actions(self, player):
+        return [LooseTake(a.count) for a in super().legal_actions(player)]
+
+
 @pytest.mark.parametrize(("broken", "message"), [
     (LeakyObservation, "determinize changed what seat"),
     (SharedClone, "changed the (original|game)"),
     (AcceptsAnything, "was accepted"),
     (NeverEnds, "did not end"),
     (LossyDict, "does not round-trip"),
+    (UnmarkedFinal, "handed the decision on, but its kind is not marked final"),
 ])
 def test_each_broken_game_is_caught(broken, message):
     with pytest.raises(InvariantBroken, match=message):

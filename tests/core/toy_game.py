@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from village_games.core import Action, ActionCodec, Event, Game, GameInfo, Outcome, Rng
 
 
 @dataclass(frozen=True, slots=True)
 class Take(Action):
+    final: ClassVar[bool] = True  # a take hands the turn to the other seat
+
     count: int
 
 

@@ -11,7 +11,12 @@ from fractions import Fraction
 import pytest
 
 from village_games import villagers_and_villains as vv
-from village_games.villagers_and_villains.table_odds import defense_odds_seen, pool_odds_seen
+from village_games.villagers_and_villains.table_odds import (
+    ability_odds,
+    announced_odds,
+    defense_odds_seen,
+    pool_odds_seen,
+)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -41,3 +46,35 @@ def test_a_declared_bonus_counts_in_the_announced_recruit() -> None:
     rows = pool_odds_seen(g.observation(0), 0)
     assert rows[3]["chances"][:2] == [Fraction(5, 6), Fraction(35, 36)]  # a 2 or more
     assert rows == vv.pool_odds(g, 0)
+
+
+def test_an_abilitys_before_and_after_chance_is_the_chance_once_it_is_used() -> None:
+    """Whenever a recruit or DEFENSE is announced, each ability on offer that changes its
+    chance (one's own, or another mayor's bought by VEND) says the chance after it; using
+    it (and the owner allowing the VEND) gives exactly that chance."""
+    checked = sum(ability_checks(seed) for seed in range(1, 7))
+    assert checked > 5
+
+
+def ability_checks(seed: int) -> int:
+    g = vv.new_game(players=3, seed=seed, advanced=True)
+    rng = random.Random(seed)
+    checked = 0
+    while not g.is_over():
+        seat = g.to_act()[0]
+        legal = g.legal_actions(seat)
+        for a in legal:
+            if not isinstance(a, (vv.UseAbility, vv.PayVend)):
+                continue
+            odds = ability_odds(g.observation(seat), g.cards, seat, a.card)
+            if odds is None:
+                continue
+            assert odds["now"] == announced_odds(g.observation(seat), g.cards, seat)["now"]
+            used = g.clone()
+            used.apply(seat, a)
+            if isinstance(a, vv.PayVend):
+                used.apply(a.seat, vv.AllowVend())
+            assert announced_odds(used.observation(seat), g.cards, seat)["now"] == odds["after"]
+            checked += 1
+        g.apply(seat, rng.choice(legal))
+    return checked

@@ -1,6 +1,7 @@
 """The staged action picker: rows per field, narrowing, Confirm, one-click single fields."""
 
 import dataclasses
+from typing import ClassVar
 
 import ipywidgets as w
 import pytest
@@ -76,14 +77,32 @@ def test_legality_comes_only_from_the_actions_given():
     assert picker.chosen == {"left": "Raider"} and not chosen
 
 
-@pytest.mark.parametrize("action", [Queue("Farmer"), TakeMarketCard("Bard")])
-def test_single_field_actions_apply_on_one_click(action):
-    cls = type(action)
-    picker, chosen = make([cls("Farmer"), cls("Bard"), cls("Wall")])
+@dataclasses.dataclass(frozen=True, slots=True)
+class Look(Action):
+    card: str  # a move that can be taken back: not final
+
+
+def test_a_single_field_move_that_can_be_taken_back_applies_on_one_click():
+    picker, chosen = make([Look("Farmer"), Look("Bard"), Look("Wall")])
     assert picker.fields == ["card"]
-    picker.button("card", action.card).click()
-    assert chosen == [action]
+    picker.button("card", "Bard").click()
+    assert chosen == [Look("Bard")]
     assert not any("vg-confirm" in c._dom_classes for c in picker.children)
+
+
+@pytest.mark.parametrize("action", [Queue("Farmer"), TakeMarketCard("Bard")])
+def test_a_final_single_field_move_is_picked_then_confirmed_and_can_be_taken_back(action):
+    cls = type(action)
+    assert cls.final  # the engine says it cannot be taken back once made
+    picker, chosen = make([cls("Farmer"), cls("Bard"), cls("Wall")])
+    picker.button("card", action.card).click()
+    assert not chosen and picker.ready() == action and not picker.confirm.disabled
+    assert "vg-selected" in picker.button("card", action.card)._dom_classes
+    picker.button("card", action.card).click()  # a second click takes it back
+    assert picker.ready() is None and picker.confirm.disabled
+    picker.button("card", action.card).click()
+    picker.confirm.click()
+    assert chosen == [action]
 
 
 def test_buttons_carry_test_hooks_and_adapter_classes():
@@ -309,7 +328,8 @@ def test_button_finds_the_one_button_for_a_field_and_value():
 def test_pick_value_fills_the_first_empty_field_then_the_next_then_confirm():
     picker, chosen = make(turn())
     picker.pick_value("Cooper")
-    assert picker.chosen == {"card": "Cooper"} and picker.picked_values() == ["Cooper"]
+    assert picker.chosen == {"card": "Cooper"}
+    assert picker.picked_values() == ["Cooper", "card=Cooper", "Build.card=Cooper"]
     assert "vg-selected" in picker.button("card", "Cooper")._dom_classes
     picker.pick_value("Smith")
     assert picker.chosen == {"card": "Cooper", "on": "Smith"}
@@ -345,7 +365,7 @@ def test_pick_value_on_a_one_field_kind_applies_it():
 def test_pick_value_compares_the_values_as_strings():
     picker, chosen = make([Attack(1, "Cooper"), Attack(2, "Cooper"), Pass()])
     picker.pick_value("2")
-    assert picker.chosen == {"target": 2} and picker.picked_values() == ["2"]
+    assert picker.chosen == {"target": 2} and "target=2" in picker.picked_values()
 
 
 def test_pick_value_of_a_value_not_on_offer_raises_and_changes_nothing(sent):
@@ -361,17 +381,97 @@ def test_pick_value_of_a_value_not_on_offer_raises_and_changes_nothing(sent):
     assert picker.chosen == {"card": "Mason"} and not chosen and not sent
 
 
+def bare(keys):
+    """The bare values among board keys (what an element without fields matches)."""
+    return [k for k in keys if "=" not in k]
+
+
 def test_clickable_and_picked_values_follow_the_picks():
     picker, _ = make(turn())
-    assert picker.clickable_values() == ["Cooper", "Mason", "Miner", "Smith", "Builder",
-                                         "Farmer"]
+    assert bare(picker.clickable_values()) == ["Cooper", "Mason", "Miner", "Smith",
+                                               "Builder", "Farmer"]
+    assert {"card=Cooper", "Build.card=Cooper", "on=Smith", "kind=Builder"} <= set(
+        picker.clickable_values())
     assert picker.picked_values() == []
     picker.pick_value("Mason")
-    assert picker.clickable_values() == ["Miner", "Builder", "Farmer"]
-    assert picker.picked_values() == ["Mason"]
+    # only what can still complete the Mason's build lights up: not the other kinds
+    assert bare(picker.clickable_values()) == ["Miner"]
+    assert bare(picker.picked_values()) == ["Mason", "Miner"]  # a Mason goes only there
     picker.pick_value("Miner")
-    assert picker.clickable_values() == ["Builder", "Farmer"]
-    assert picker.picked_values() == ["Mason", "Miner"]
+    assert picker.clickable_values() == []
+    assert bare(picker.picked_values()) == ["Mason", "Miner"]
+
+
+def test_pick_value_takes_only_the_fields_the_clicked_element_stands_for():
+    picker, chosen = make([Build("Cooper", "2"), Attack(2, "Cooper"), Attack(3, "Mason")])
+    picker.pick_value("2", field="target")  # not the Build's `on` slot named 2
+    assert (picker.chosen_kind, picker.chosen) == ("Attack", {"target": 2})
+    picker.clear.click()
+    picker.pick_value("2", field="Build.on card")  # a kind-qualified field
+    assert (picker.chosen_kind, picker.chosen) == ("Build", {"on": "2"})
+    with pytest.raises(ValueError, match="Mason is not a choice now"):
+        picker.pick_value("Mason", field="on")
+    assert picker.chosen == {"on": "2"} and not chosen
+
+
+def test_a_field_with_one_value_left_needs_no_click_of_its_own():
+    picker, chosen = make([Build("Cooper", "Miner"), Build("Mason", "Miner"),
+                           Build("Mason", "Smith")])
+    picker.pick_value("Cooper")
+    assert picker.ready() == Build("Cooper", "Miner") and not picker.confirm.disabled
+    assert "Ready" in picker.hint.value and "Miner" in picker.hint.value
+    picker.confirm.click()
+    assert chosen == [Build("Cooper", "Miner")]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    final: ClassVar[bool] = True
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlayJester(Action):
+    final: ClassVar[bool] = True
+    played_card: ClassVar[str | None] = "Jester"
+
+    event: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ResolveEvent(Action):
+    final: ClassVar[bool] = True
+
+    event: str
+
+
+def test_a_final_kind_without_fields_is_picked_by_its_button_then_confirmed():
+    picker, chosen = make([*turn()[:3], EndTurn()])
+    end = picker.button("", "", kind="EndTurn")
+    end.click()
+    assert not chosen and picker.ready() == EndTurn() and "vg-selected" in end._dom_classes
+    assert picker.confirm is picker._bars["EndTurn"].confirm and not picker.confirm.disabled
+    end.click()  # taken back before Confirm
+    assert picker.ready() is None and not chosen
+    end.click()
+    picker.confirm.click()
+    assert chosen == [EndTurn()]
+
+
+def test_a_kind_with_a_played_card_is_chosen_by_clicking_that_card():
+    events = ["Rats", "Arson"]
+    picker, chosen = make([*(ResolveEvent(e) for e in events),
+                           *(PlayJester(e) for e in events)])
+    assert {"Jester", "card=Jester"} <= set(picker.clickable_values())
+    picker.pick_value("Rats", field="event")  # the first kind that takes an event
+    assert picker.ready() == ResolveEvent("Rats") and not chosen  # final: not played yet
+    picker.pick_value("Rats", field="event")  # taken back
+    picker.pick_value("Jester", field="card")  # the Jester first: events go to him
+    assert picker.chosen_kind == "PlayJester" and "card=Jester" in picker.picked_values()
+    assert {"event=Rats", "event=Arson"} <= set(picker.clickable_values())
+    picker.pick_value("Arson", field="event")
+    assert picker.ready() == PlayJester("Arson")
+    picker.confirm.click()
+    assert chosen == [PlayJester("Arson")]
 
 
 def test_labels_may_title_kinds_and_hint_but_older_labels_still_work():

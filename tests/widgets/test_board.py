@@ -15,7 +15,7 @@ CARDS = ('<div class="vg-card" data-vg-value="Farmer" data-vg-field="left">Farme
 
 def make(**kwargs):
     picks = []
-    board = Board(CARDS, targets=["Farmer"], **kwargs)
+    board = Board(CARDS, targets=["Farmer", "left=Farmer"], **kwargs)
     board.on_pick(lambda value, field: picks.append((value, field)))
     return board, picks
 
@@ -46,6 +46,19 @@ def test_clicking_a_target_calls_the_callback_with_value_and_field():
     board.click("Farmer", "left")
     board.click("Farmer")
     assert picks == [("Farmer", "left"), ("Farmer", None)]
+
+
+def test_an_element_that_names_its_fields_is_a_target_only_for_those_fields():
+    board = Board(CARDS, targets=["2", "slot=2"])
+    hits = []
+    board.on_pick(lambda value, field: hits.append((value, field)))
+    board.click("2", "slot")
+    board.click("2", "on slot")  # one of the fields it stands for is enough
+    board.click("2")  # an element without fields: the bare value
+    for field in ("on", "stack target"):  # a village slot 2 when a Road slot 2 is on offer
+        with pytest.raises(ValueError, match="2 cannot be picked on the board now"):
+            board.click("2", field)
+    assert hits == [("2", "slot"), ("2", "on slot"), ("2", None)]
 
 
 def test_clicking_a_value_that_is_not_a_target_raises_and_calls_nothing():

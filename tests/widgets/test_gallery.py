@@ -1,5 +1,6 @@
 """The gallery links every notebook in notebooks/ and nothing that does not exist."""
 
+import html
 from pathlib import Path
 
 import pytest
@@ -49,3 +50,17 @@ def test_the_apps_show_the_navigation_line():
 def test_no_two_example_links_in_the_gallery_share_a_label():
     labels = [label for app in load_apps() for label, _query in app.examples]
     assert len(labels) == len(set(labels)), "a reader could not tell these links apart"
+
+
+def test_the_gallery_groups_the_apps_by_game_play_first():
+    apps = load_apps()
+    page = gallery_html(apps)
+    games = list(dict.fromkeys(app.game for app in apps))
+    sections = page.split('<section class="vg-gallery-game ')[1:]
+    assert len(sections) == len(games) >= 4
+    for game, section in zip(games, sections, strict=True):
+        mine = [a for a in apps if a.game == game]
+        assert f'<h2 class="vg-gallery-game-title">{html.escape(game)} ' in section
+        assert section.count('class="vg-gallery-card ') == len(mine)
+        if any(a.kind == "Play" for a in mine):
+            assert mine[0].kind == "Play"  # a game's group opens with its table

@@ -518,10 +518,11 @@ def test_the_app_works_for_every_player_count():
 
 def test_clicking_cards_on_the_table_picks_them_like_the_buttons():
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
-    assert sorted(app.board.targets) == ["Farmer", "Merchant", "Raider", "Wall"]
+    bare = [t for t in app.board.targets if "=" not in t]  # (the cards name no field)
+    assert sorted(bare) == ["Farmer", "Merchant", "Raider", "Wall"]
     assert 'data-vg-value="Raider"' in app.board.html
     app.board.click("Raider")
-    assert app.picker.chosen == {"left": "Raider"} and app.board.picked == ["Raider"]
+    assert app.picker.chosen == {"left": "Raider"} and "Raider" in app.board.picked
     assert "vg-selected" in app.picker.button("left", "Raider")._dom_classes
     app.board.click("Raider")  # a second click takes the pick back
     assert app.picker.chosen == {} and app.board.picked == []

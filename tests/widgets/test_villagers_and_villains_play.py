@@ -40,14 +40,16 @@ def test_recruit_by_clicking_a_pool_card_with_its_odds_shown() -> None:
     slot4 = html.split('<div class="vg-vv-pos">4</div>')[1].split('<div class="vg-vv-pos">')[0]
     assert "<b>50%</b>" in slot4 and "94% with 3 extra" in slot4
     assert app.picker.button("position", 4).description == "4. Castle · 50%"
-    app.board.click("4", "position")
+    app.board.click("4", "position")  # announcing is final: picked, then confirmed
+    app.turn_confirm.click()
     assert app.game.turn_state.position == 4 and app.game.turn_state.step == "declare"
     buy = app.picker.button("", "", kind="BuyRoll")
     assert buy.description == "Buy an extra roll (1 gold): 50% → 75%"
     buy.click()
     assert app.game.players[0].gold == 2
     assert app.picker.button("", "", kind="Roll").description == "Roll 2 dice: 75% to succeed"
-    app.picker.button("", "", kind="Roll").click()  # a 2, then a 5: the Castle
+    app.picker.button("", "", kind="Roll").click()
+    app.turn_confirm.click()  # a 2, then a 5: the Castle
     g = app.game
     assert "Castle" in g.players[0].hand()
     assert 'class="vg-vv-die"' in app.board.html and "⚁" in app.board.html  # the dice
@@ -66,7 +68,8 @@ def test_defend_with_a_hero_and_the_angry_mob_by_clicking() -> None:
     mob = app.picker.button("", "", kind="DeclareMob")
     assert mob.description == "Send the Angry Mob (+3, then gone): 67% → 100%"
     mob.click()
-    app.picker.button("", "", kind="Roll").click()  # 2 + 2 + 3 beats the Troll's 5
+    app.picker.button("", "", kind="Roll").click()
+    app.turn_confirm.click()  # 2 + 2 + 3 beats the Troll's 5
     g = app.game
     assert "Troll" in g.players[0].hand() and "Angry Mob" not in g.players[0].hand()
 
@@ -154,7 +157,8 @@ def test_build_from_hand_and_the_phase_track() -> None:
     html = app.board.html
     assert 'vg-vv-phase vg-vv-phase-now" title="build or hire' in html
     assert app.picker.button("card", "Farm", kind="Build").description == "Farm (3 gold)"
-    app.board.click("Farm", "card")
+    app.board.click("Farm", "Build.card")
+    app.turn_confirm.click()
     assert "Farm" in app.game.players[0].town and app.game.players[0].gold == 1
 
 
@@ -211,10 +215,10 @@ def test_step_by_step_shows_only_the_dice_rolled_so_far() -> None:
                "dice": [1, 5], "players": [{"name": "Tim"}, {"name": "Ana"}]},
          ["human", "bot"])
     app.board.click("5", "position")
-    app.all_button.click()  # the announcement is a step of its own
+    app.turn_confirm.click()  # Tim's own announcement: one step, shown at once
     app.picker.button("", "", kind="BuyRoll").click()
-    app.all_button.click()
     app.picker.button("", "", kind="Roll").click()
+    app.turn_confirm.click()
     assert app.frames  # Tim's two dice and what follows, one event at a time
     first = app.board.html
     assert "⚀" in first and "⚄" not in first  # the second die is not shown yet
@@ -225,3 +229,17 @@ def test_step_by_step_shows_only_the_dice_rolled_so_far() -> None:
             break
         app.all_button.click()
     assert not app.frames and app.human_to_act() == 0
+
+
+def test_an_ability_shows_its_before_and_after_chance_even_another_mayors() -> None:
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
+    load(app, {"advanced": True, "phase": "recruit", "players": [
+        {"name": "Tim", "gold": 3, "town": ["Stable"]},
+        {"name": "Ana", "gold": 0, "town": ["Tower"]}]}, ["human", "bot"])
+    app.board.click("4", "position")
+    app.turn_confirm.click()
+    # card 4 needs a 4: one die 50%; the Tower's +1 makes it 67%, the Stable's roll 75%
+    assert app.picker.button("card", "Tower", kind="PayVend").description == \
+        "Tower (1 gold): 50% → 67%"
+    assert app.picker.button("card", "Stable", kind="UseAbility").description == \
+        "Stable: 50% → 75%"

@@ -40,14 +40,18 @@ def test_a_card_choice_is_shown_to_the_chooser_only_and_picked_by_clicking() -> 
                "players": [{"name": "Ana", "hand": ["Pigeoneer"]},
                            {"name": "Ben", "hand": ["Nun"]}]}, ["human", "human"])
     app.handover_button.click()
-    app.picker.pick("", None, kind="PlayPigeoneer")  # its button: no field to choose
+    assert "card=Pigeoneer" in app.board.targets  # a Saint in the hand is played by a click
+    app.board.click("Pigeoneer", "card")
+    assert app.picker.chosen_kind == "PlayPigeoneer" and app.game.phase == "build"
+    app.turn_confirm.click()  # he shows Ana cards nobody has seen: final
     assert app.game.phase == "pick"
     html = app.board.html
     assert "The Pigeoneer looks at the Reserve" in html and 'data-vg-value="Jeweler"' in html
     assert 'data-vg-value="Wheeler"' not in html  # not among the top six
     other = render_table(app.game.observation(1), app.game.cards)
     assert "Ana is choosing a card." in other and 'data-vg-value="Jeweler"' not in other
-    app.board.click("Jeweler")  # one field: the click plays it
+    app.board.click("Jeweler", "card")  # the keep is final: picked, then confirmed
+    app.turn_confirm.click()
     assert "Jeweler" in app.game.players[0].hand()
 
 
@@ -119,6 +123,7 @@ def test_in_hot_seat_the_courier_holder_takes_the_screen_when_they_say_so() -> N
     assert not app.secret_moment() and app.showing == 0
     assert set(app.picker.kinds) == {"PlayCourier", "LetDraftGoOn"}
     app.picker.pick("", None, kind="LetDraftGoOn")  # having looked, Ana lets it go
+    app.turn_confirm.click()
     assert "Ana" in app.prompt.value and "pass the screen to <b>Ben</b>" in app.prompt.value
 
 
@@ -127,3 +132,33 @@ def test_the_pause_cannot_be_passed_when_nobody_is_asked_in_secret() -> None:
     assert not app.secret_moment()
     with pytest.raises(ValueError, match="no pause"):
         app._on_go_on()
+
+
+def test_a_development_tokens_builder_shows_in_the_panel() -> None:
+    from village_games.villagers import EndTurn
+    g = Villagers.from_dict({"seed": 1, "options": {"expansions": ["developments"]},
+                             "phase": "build", "turn": 1, "expansion_state": {
+                                 "developments": ["Ox Crane", "Bank", "Town Hall"]},
+                             "players": [
+                                 {"name": "Ana", "village": ["Founders", "Hunter",
+                                                             ["Hayer", "Thatcher"]]},
+                                 {"name": "Ben", "village": ["Founders", "Hunter", "Hayer"]}]})
+    g.apply(1, EndTurn())  # the Development Phase: Ana wins the Ox Crane (most Hay)
+    obs = g.observation(0)
+    assert obs["expansions"]["token_bonus"][0] == {"seat": 0, "food": 0, "builders": 1,
+                                                   "from": ["Ox Crane"]}
+    ana = render_table(obs, g.cards).split('class="vg-vpanel"')[1].split("</div>")[0]
+    assert "+1 Builder (Ox Crane)" in ana
+
+
+def test_a_legend_says_what_the_expansion_marks_mean() -> None:
+    g = Villagers.from_dict({"seed": 1, "phase": "build", "options": {
+        "expansions": ["saints", "scoundrels", "profiteers"]},
+        "players": [{"name": "Ana"}, {"name": "Ben"}]})
+    html = render_table(g.observation(0), g.cards)
+    legend = html.split('class="vg-vlegend"')[1].split("</div>")[0]
+    assert "♥ Saints" in legend and "☾ Scoundrels" in legend and "$ Profiteers" in legend
+    assert "◆ Bronze symbol" in legend and "◇ Silver symbol" in legend
+    base = Villagers.from_dict({"seed": 1, "phase": "build",
+                                "players": [{"name": "Ana"}, {"name": "Ben"}]})
+    assert "vg-vlegend" not in render_table(base.observation(0), base.cards)

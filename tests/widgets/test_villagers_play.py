@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 
-from village_games.villagers import DraftRoad, EndTurn, Villagers
+import pytest
+
+from village_games.villagers import Build, DraftRoad, EndTurn, Villagers
 from widgets.table_app import SAVE_FORMAT
 from widgets.villagers.play_app import VillagersAdapter, make_app
-from widgets.villagers.render import render_table
+from widgets.villagers.render import OWN_SLOT_FIELDS, ROAD_FIELDS, render_table
 
 
 def load(app, state: dict, seats: list[str]) -> None:
@@ -86,6 +88,8 @@ def test_a_build_from_the_dealt_hand_can_be_undone_until_the_turn_ends() -> None
     app.picker.pick_value("bank", field="unlock", kind="Build")
     app.picker.confirm.click()
     app.picker.button("", "", kind="EndTurn").click()
+    assert app.game.turn == 0 and app.picker.ready() == EndTurn()  # final: it waits
+    app.turn_confirm.click()
     assert app.game.turn == 1
     assert app.undo_button.disabled  # ending the turn makes its builds final
 
@@ -121,11 +125,15 @@ def test_render_draws_covered_cards_and_the_road() -> None:
     g = Villagers.from_dict({"seed": 1, "phase": "build", "players": [
         {"village": ["Founders", ["Lumberjack", "Wheeler"]]}, {"village": ["Founders"]}]})
     html = render_table(g.observation(0), g.cards)
-    assert html.count("vg-vcovered") == 1 and "vg-vroad" in html
-    assert 'data-vg-field="stack"' not in html  # building: numbers are village slots
-    assert html.count('data-vg-field="on"') == 3 and html.count("vg-vlock") == 0
-    g.apply(0, EndTurn())
-    assert 'data-vg-field="on"' not in render_table(g.observation(0), g.cards)
+    assert html.count("vg-vcovered") == 1 and "vg-vroad" in html and "vg-vlock" not in html
+    # every number names the fields it stands for: the viewer's villagers are places to
+    # build on, Road slots and stacks name their kinds, so a village slot 0 never lights
+    # up for a Road slot 0
+    assert html.count(f'data-vg-field="{OWN_SLOT_FIELDS}') == 3
+    assert 'data-vg-field="stack"' not in html and 'data-vg-field="slot"' not in html
+    assert f'data-vg-field="{ROAD_FIELDS}"' in html
+    theirs = render_table(g.observation(1), g.cards)  # Ana's villagers, seen by Ben
+    assert theirs.count(f'data-vg-field="{OWN_SLOT_FIELDS}') == 1  # only his Founders
 
 
 def test_a_finished_game_replays_to_its_last_step() -> None:
@@ -161,3 +169,109 @@ def test_each_stack_shows_the_exact_chance_of_its_likeliest_top_card():
     assert sum(chances[0].values()) == Fraction(1)
     assert html_text.count('class="vg-vodds"') == sum(1 for c in chances if c)
     assert f"{float(p):.0%}" in html_text
+
+
+# ------------------------------------------------------------------ building on the table
+def build_position(**ana: object) -> dict:
+    """Ana (8 Gold) holds a Glass Blower, a Cooper and a Graper beside her Founders, Miner
+    and Lumberjack; Ben and Cy each have a Blacksmith, which opens both padlocks."""
+    return {"seed": 1, "phase": "build", "players": [
+        {"name": "Ana", "gold": 8, "hand": ["Glass Blower", "Cooper", "Graper"],
+         "village": ["Founders", "Miner", "Lumberjack"], **ana},
+        {"name": "Ben", "village": ["Founders", ["Miner", "Blacksmith"]]},
+        {"name": "Cy", "village": ["Founders", ["Miner", "Blacksmith"]]}]}
+
+
+def table_app(position: dict):
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "1"})
+    load(app, position, ["human", "bot", "bot"])
+    return app
+
+
+def test_a_picked_card_lights_up_only_the_places_it_can_go() -> None:
+    app = table_app(build_position())
+    lit = set(app.board.targets)
+    assert {"card=Glass Blower", "card=Cooper", "card=Graper"} <= lit
+    assert not any(t.startswith(("on=", "unlock=")) for t in lit)  # the card comes first
+    app.board.click("Glass Blower", "card")
+    lit = set(app.board.targets)
+    assert "on=1" in lit and "on=0" not in lit and "on=None" not in lit  # on the Miner only
+    assert "card=Cooper" not in lit  # nor another card of the hand
+    with pytest.raises(ValueError, match="0 cannot be picked on the board now"):
+        app.board.click("0", OWN_SLOT_FIELDS)  # the Founders cannot take a Glass Blower
+    assert app.banner.value == "" and app.picker.chosen == {"card": "Glass Blower"}
+
+
+def test_a_solitary_build_is_clicked_on_the_table_alone_with_a_new_chain_spot() -> None:
+    app = table_app(build_position())
+    assert 'data-vg-value="None" data-vg-field="on"' in app.board.html  # hidden until lit
+    app.board.click("Graper", "card")
+    # a Graper can only start a chain and has no padlock: nothing more to press, the
+    # new-chain spot shows picked and Confirm is ready
+    assert "on=None" in app.board.picked and "unlock=None" in app.board.picked
+    assert app.picker.ready() == Build("Graper", None, None) and not app.turn_confirm.disabled
+    assert "Ready: build the Graper as a new chain" in app.picker.hint.value
+    app.turn_confirm.click()
+    assert [(s.card, s.parent) for s in app.game.players[0].village][-1] == ("Graper", -1)
+    assert app.banner.value == ""
+
+
+def test_a_padlock_with_a_choice_is_paid_by_clicking_the_unlocker_on_the_table() -> None:
+    app = table_app(build_position())
+    app.board.click("Cooper", "card")
+    # the Cooper goes only on the Lumberjack: it shows picked, and the padlock comes next
+    assert "on=2" in app.board.picked
+    hint = app.picker.hint.value
+    assert "padlock" in hint and "pay Ben 2 (Blacksmith)" in hint and "pay Cy 2" in hint
+    assert {"unlock=1:2", "unlock=2:2"} <= set(app.board.targets)
+    assert 'data-vg-value="2:2" data-vg-field="unlock"' in app.board.html  # Cy's Blacksmith
+    app.board.click("2:2", "unlock")
+    assert app.picker.ready() == Build("Cooper", 2, "2:2")
+    app.turn_confirm.click()
+    g = app.game
+    assert g.players[0].gold == 6 and g.players[2].village[2].coins == 2
+
+
+def test_a_tinner_or_the_bank_opens_a_padlock_by_a_click_on_the_table() -> None:
+    app = table_app({"seed": 1, "phase": "build", "players": [
+        {"name": "Ana", "gold": 8, "hand": ["Tinner", "Cooper"],
+         "village": ["Founders", "Lumberjack"]}, {"name": "Ben"}, {"name": "Cy"}]})
+    assert "card=Tinner" in app.board.targets  # a special played from the hand: its card
+    app.board.click("Tinner", "card")  # played at once (it can be taken back with Undo)
+    assert app.game.tinner and not app.undo_button.disabled
+    app.board.click("Cooper", "card")
+    assert {"unlock=tinner", "unlock=bank"} <= set(app.board.targets)
+    assert 'data-vg-value="tinner"' in app.board.html and 'data-vg-value="bank"' in app.board.html
+    app.board.click("tinner", "unlock")
+    app.turn_confirm.click()
+    assert app.game.players[0].gold == 8 and app.game.players[0].village[-1].card == "Cooper"
+
+
+def test_the_table_says_when_a_market_comes_at_the_end_of_this_round() -> None:
+    g = Villagers.from_dict({"seed": 1, "phase": "build", "players": [
+        {"name": "Ana"}, {"name": "Ben"}],
+        "stacks": [[], [], ["Cooper"], ["Mason"], ["Fisher"], ["Wheeler"]]})
+    html = render_table(g.observation(0), g.cards)
+    assert "1st Market: this round!" in html and "vg-vmarket-due" in html
+    assert "The First Market comes at the end of this round" in html
+    quiet = Villagers.from_dict({"seed": 1, "phase": "build",
+                                 "players": [{"name": "Ana"}, {"name": "Ben"}]})
+    assert "this round" not in render_table(quiet.observation(0), quiet.cards)
+
+
+def test_the_two_player_road_coin_waits_for_confirm() -> None:
+    from village_games.villagers import PlaceCoin
+
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
+    for _ in range(20):  # Ana drafts (each draft confirmed) until the coin is hers to place
+        if "PlaceCoin" in app.picker.kinds:
+            break
+        app.picker.pick_value(app.picker.clickable_values()[0])
+        app.turn_confirm.click()
+    assert "PlaceCoin" in app.picker.kinds
+    coins = [r["coins"] if r else 0 for r in app.game.observation(0)["road"]]
+    app.board.click("0", ROAD_FIELDS)
+    assert app.picker.ready() == PlaceCoin(0)
+    assert [r["coins"] if r else 0 for r in app.game.observation(0)["road"]] == coins
+    app.board.click("0", ROAD_FIELDS)  # taken back: nothing was placed
+    assert app.picker.ready() is None and "PlaceCoin" in app.picker.kinds

@@ -3,8 +3,11 @@ face-up events with their text, the Jester, the Gold race, and a mode per varian
 
 from __future__ import annotations
 
-from village_games.villagers.solo.actions import GiveCountess, PlayJester
+from tests.villagers.solo_scenarios import solo
+from village_games.villagers.solo.actions import GiveCountess, PlayJester, ResolveEvent
 from widgets.villagers.play_app import make_app
+
+from .test_villagers_play import load
 
 
 def test_one_player_plays_solo_with_the_mode_as_the_tables_variant() -> None:
@@ -24,18 +27,34 @@ def test_a_draft_then_the_countess_gets_the_road_card_clicked() -> None:
     app.turn_confirm.click()
     g = app.game
     assert g.phase == "countess" and GiveCountess(2) in g.legal_actions(0)
-    assert "give the Countess" in app.prompt.value
+    assert "the Countess gets" in app.prompt.value
     card = g.road[2]
-    app.picker.pick_value("2", field="slot", kind="GiveCountess")
+    app.board.click("2", "slot")
+    assert app.game.phase == "countess" and app.picker.ready() == GiveCountess(2)
+    app.board.click("2", "slot")  # taken back before Confirm
+    assert app.picker.ready() is None
+    app.board.click("2", "slot")
+    app.turn_confirm.click()
     g = app.game
     assert [s.card for s in g.players[1].village][-1] == card
 
 
-def test_the_jester_is_a_button_until_he_is_used() -> None:
+def test_the_jester_is_a_card_on_the_table_and_an_event_click_waits_for_confirm() -> None:
     app = make_app({"players": "1", "seats": "human", "seed": "3"})
-    event = app.game.solo.face_up[0]
-    assert PlayJester(event) in app.game.legal_actions(0)
-    app.picker.pick_value(event, field="event", kind="PlayJester")
+    load(app, solo(["Tribute", "Customs"], hand=["Cooper"], markets=1).to_dict(), ["human"])
+    event = "Tribute"
+    assert {ResolveEvent(event), PlayJester(event)} <= set(app.game.legal_actions(0))
+    assert 'data-vg-value="Jester" data-vg-field="card"' in app.board.html
+    app.board.click(event, "event")  # meant for the Jester, but he was not clicked first
+    assert event in app.game.solo.face_up and app.picker.ready() == ResolveEvent(event)
+    assert "Confirm" in app.picker.hint.value
+    app.board.click(event, "event")  # taken back: nothing happened
+    app.board.click("Jester", "card")
+    assert app.picker.chosen_kind == "PlayJester" and "card=Jester" in app.board.picked
+    app.board.click(event, "event")
+    assert app.picker.ready() == PlayJester(event)
+    app.turn_confirm.click()
     g = app.game
     assert not g.solo.jester and event not in g.solo.face_up
     assert "The Jester is gone" in app.board.html
+    assert 'data-vg-value="Jester"' not in app.board.html

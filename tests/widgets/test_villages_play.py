@@ -40,11 +40,17 @@ def battle_position() -> dict:
 def test_draw_by_clicking_the_piles() -> None:
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "7"})
     g = app.game
-    assert app.board.targets == ["deck", "discard"]
+    assert {"source=deck", "source=discard"} <= set(app.board.targets)
     top = g.discard[-1]
-    app.board.click("discard")
+    app.board.click("discard", "source")  # a draw is final: picked, then confirmed
+    assert top not in g.hands[0] and "source=discard" in app.board.picked
+    app.board.click("discard", "source")  # a second click takes it back
+    assert app.picker.ready() is None
+    app.board.click("discard", "source")
+    app.turn_confirm.click()
     assert top in g.hands[0]
-    app.board.click("deck")
+    app.board.click("deck", "source")
+    app.turn_confirm.click()
     assert g.phase == "main" and len(g.hands[0]) == 10
     assert "Draw" not in app.picker.kinds
 
@@ -99,8 +105,9 @@ def test_the_battle_step_by_step_uses_the_engine_trace() -> None:
     app.picker.pick("seat", 1, "Attack")
     app.picker.pick("village", "Green", "Attack")
     app.picker.confirm.click()
-    # the attack is one step; the bot's defence is a move of its own, in two steps: the
-    # face-down hire, then the reveal with both powers after abilities
+    # the attack is Ana's own move of one step: no "Next step" for it; the bot's defence
+    # is a move of its own, in two steps: the face-down hire, then the reveal with both
+    # powers after abilities
     steps = []
     for _ in range(10):
         if not app.frames:
@@ -110,7 +117,7 @@ def test_the_battle_step_by_step_uses_the_engine_trace() -> None:
             else ""
         steps.append((now, 'vg-vl-bpower">power 5' in html))
         app.next_button.click()
-    assert steps == [("2. Defender", False), ("2. Defender", False), ("4. Reward", True)]
+    assert steps == [("2. Defender", False), ("4. Reward", True)]
     assert app.game.phase == "reward"
 
 
@@ -203,3 +210,47 @@ def test_a_loaded_game_shows_its_own_target_and_a_bad_one_in_a_link_is_a_notice(
     assert app.target_box.value == 30 and app.game.target == 30
     app.new_button.click()
     assert app.game.target == 30  # New game goes on with the loaded game's target
+
+
+def test_the_replay_of_round_two_deals_before_anyone_plays() -> None:
+    """The replay's first steps of round 2: nobody's turn, the hands empty until each deal
+    step fills one (they were drawn full, and at the last player's turn, before)."""
+    from urllib.parse import parse_qsl
+
+    from village_games import villages
+    from village_games.bots import VillagesBot
+    from village_games.core import play
+    from widgets.replay_share import replay_query
+    from widgets.villages.replay_app import make_app as make_replay
+
+    g = villages.new_game(players=3, seed=3, max_rounds=2, names=["Ana", "Ben", "Cy"])
+    play(g, [VillagesBot(seed=s) for s in range(3)])
+    app = make_replay(dict(parse_qsl(replay_query(json.loads(json.dumps(g.record())))
+                                     .lstrip("?"))))
+    app.round_next.click()
+    tl = app.timeline
+    assert tl.steps[app.index].round == 2
+    shown = []
+    for _ in range(4):
+        obs = tl.steps[app.index].obs
+        shown.append([p["hand_size"] for p in obs["players"]])
+        assert obs["to_act"] == [] and "’s turn" not in app.parts["board"]
+        assert "dealing the next round" in app.parts["board"]
+        app.next_button.click()
+    assert shown == [[0, 0, 0], [8, 0, 0], [8, 8, 0], [8, 8, 8]]
+
+
+def test_in_step_mode_your_own_draws_and_builds_need_no_next_step_and_undo_a_build() -> None:
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "1"}, step_by_step=True)
+    for _ in range(2):
+        app.board.click("deck", "source")
+        app.turn_confirm.click()
+        assert not app.frames  # your own draw: shown at once, no "Next step"
+    load(app, battle_position(), ["human", "bot"])
+    for card in ("Red Farmer", "Red Dragon", "Red Orc"):
+        app.board.click(card)
+    app.turn_confirm.click()
+    assert not app.frames and app.game.villages[0]
+    assert not app.undo_button.disabled  # nobody else has acted: the build can be undone
+    app.undo_button.click()
+    assert app.game.villages[0] == {} and "Red Dragon" in app.game.hands[0]

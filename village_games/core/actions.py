@@ -26,10 +26,20 @@ class Action:
     Subclasses are `@dataclass(frozen=True, slots=True)`; `str()` reads like
     `Plan(left=Farmer, right=Raider)` and `to_dict()` gives `{"type": "Plan", ...}`.
     Each game registers its action classes in an `ActionCodec` for `from_dict`.
+
+    Two facts a kind may declare for the apps, each a class attribute:
+    `final`: a move of this kind may not be taken back once made (it may reveal, leave
+    something to chance, or hand the decision to another seat), so a picker shows it
+    picked and waits for Confirm; the invariant harness checks that a kind left
+    non-final never does any of those. `played_card`: the card this kind plays or
+    discards when no field names it (the Villagers Tinner: `PlayTinner()`), so a table
+    can let that card be clicked to choose the kind.
     """
 
     __slots__ = ()
     kind: ClassVar[str] = ""
+    final: ClassVar[bool] = False
+    played_card: ClassVar[str | None] = None
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": type(self).__name__}

@@ -6,7 +6,8 @@ independent, that illegal and malformed actions raise `IllegalAction` and change
 that an observation is JSON-able and unchanged by `determinize` (so it cannot reveal what
 determinize resamples), that determinize is fair (two states a seat cannot tell apart give
 the same world for the same generator), that a trace ends on the observation the game
-then shows, that `audit()` finds nothing, and that the game ends with an outcome (possibly
+then shows, that `audit()` finds nothing, that a kind not marked `final` never reveals,
+draws or hands the decision on, and that the game ends with an outcome (possibly
 without a winner) and replays.
 """
 
@@ -110,7 +111,8 @@ def run_playouts(
                 _deep_checks(game, player, rng, seed, step, foreign, stats)
             action = rng.choice(legal)
             foreign = (foreign + list(legal))[-40:]
-            game.apply(player, action)
+            events = game.apply(player, action)
+            _check_final_flag(game, player, action, events, seed, step)
             step += 1
         problems = game.audit()
         if problems:
@@ -169,6 +171,20 @@ def _check_trace(game: Game, player: int, rng: random.Random, seed: int, step: i
         raise _fail(seed, step, "a trace does not end on the observation after the move")
     if _state(plain) != _state(traced):
         raise _fail(seed, step, "tracing a move changed what the move did")
+
+
+def _check_final_flag(game: Game, player: int, action: object, events: list, seed: int,
+                      step: int) -> None:
+    """A kind the engine leaves non-final (`Action.final`) may be played on one click and
+    taken back: it must reveal nothing, leave nothing to chance and keep the decision
+    with the same seat."""
+    if getattr(type(action), "final", False):
+        return
+    if any(e.final for e in events):
+        raise _fail(seed, step, f"{action} revealed or drew, but its kind is not marked final")
+    if game.is_over() or player not in game.to_act():
+        raise _fail(seed, step, f"{action} handed the decision on, but its kind is not "
+                                "marked final")
 
 
 def _garbage(game: Game, rng: random.Random) -> list:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..core.actions import Action, ActionCodec
 
@@ -10,6 +11,8 @@ from ..core.actions import Action, ActionCodec
 @dataclass(frozen=True, slots=True)
 class Plan(Action):
     """3-5 players: one card face down toward each neighbour."""
+
+    final: ClassVar[bool] = True
 
     left: str
     right: str
@@ -19,6 +22,8 @@ class Plan(Action):
 class QueueTwo(Action):
     """Duel, first round: a front card (resolves now) and a back card (resolves next round)."""
 
+    final: ClassVar[bool] = True
+
     front: str
     back: str
 
@@ -27,6 +32,8 @@ class QueueTwo(Action):
 class Queue(Action):
     """Duel, later rounds: one card behind the card already waiting."""
 
+    final: ClassVar[bool] = True
+
     card: str
 
 
@@ -34,12 +41,16 @@ class Queue(Action):
 class TakeMarketCard(Action):
     """Choose which face-up market card a purchase takes."""
 
+    final: ClassVar[bool] = True
+
     card: str
 
 
 @dataclass(frozen=True, slots=True)
 class ResolveFirst(Action):
     """A player with two buying cards in one phase picks which resolves first."""
+
+    final: ClassVar[bool] = True
 
     card: str
 

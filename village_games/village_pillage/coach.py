@@ -28,6 +28,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import fields as dataclass_fields
 from functools import lru_cache
 
 from ..core.actions import Action
@@ -193,7 +194,7 @@ def _model_weights(world: VillagePillage, seat: int, model: str) -> list[tuple[f
         t = cards[name].type
         return mix[t] / per_type[t]
 
-    raw = [math.prod(card_weight(getattr(a, f)) for f in a.__dataclass_fields__)
+    raw = [math.prod(card_weight(getattr(a, f)) for f in _names(a))
            for a in actions]
     total = sum(raw)
     if total <= 0:  # only cards the equilibrium never plays: any of them, evenly
@@ -231,11 +232,16 @@ def _std_error(values: list[float]) -> float:
     return math.sqrt(sum((x - mean) ** 2 for x in values) / (n - 1) / n)
 
 
+def _names(action: Action) -> list[str]:
+    """The fields of an action (not its class-level facts such as `final`)."""
+    return [f.name for f in dataclass_fields(action)]  # type: ignore[arg-type]
+
+
 def _per_card(plans: Sequence[PlanAdvice]) -> tuple[CardAdvice, ...]:
     """For each card and position, the best plan that puts it there."""
     best: dict[tuple[str, str], CardAdvice] = {}
     for p in plans:
-        fields = list(p.action.__dataclass_fields__)
+        fields = _names(p.action)
         names = [getattr(p.action, f) for f in fields]
         for i, position in enumerate(fields):
             partner = names[1 - i] if len(names) == 2 else None

@@ -10,7 +10,7 @@ unlocker that takes the 2 Gold: from the Bank when it is yours, from you otherwi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.actions import Action, ActionCodec
 from .expansions.actions import ALL_TYPES as EXPANSION_ACTIONS
@@ -21,12 +21,16 @@ from .solo.actions import SOLO_ACTIONS
 class DraftRoad(Action):
     """Draft the face-up villager in Road slot `slot` (0-5), with any coins on it."""
 
+    final: ClassVar[bool] = True
+
     slot: int
 
 
 @dataclass(frozen=True, slots=True)
 class DraftStack(Action):
     """Draft the top card of face-down stack `stack` (0-5); it is revealed."""
+
+    final: ClassVar[bool] = True
 
     stack: int
 
@@ -35,10 +39,14 @@ class DraftStack(Action):
 class DraftReserve(Action):
     """Draft the Reserve's top card (only once every stack is empty)."""
 
+    final: ClassVar[bool] = True
+
 
 @dataclass(frozen=True, slots=True)
 class PlaceCoin(Action):
     """Two players, after the draft: 1 Gold from the Bank on Road slot `slot`, or None."""
+
+    final: ClassVar[bool] = True
 
     slot: int | None
 
@@ -58,6 +66,8 @@ class PlaceMonk(Action):
     """Place a Monk standing in for `role` on slot `on` (None: as a chain's first villager);
     the next action must build on him."""
 
+    played_card: ClassVar[str | None] = "Monk"
+
     role: str
     on: int | None
 
@@ -67,6 +77,8 @@ class UseApprentice(Action):
     """Swap an Apprentice for the covered villager at `seat`'s slot `slot`, then place that
     villager in your village on `on` with `unlock`; `food_side` turns your own Founders
     to their Food side (False for every other villager)."""
+
+    played_card: ClassVar[str | None] = "Apprentice"
 
     seat: int
     slot: int
@@ -79,11 +91,15 @@ class UseApprentice(Action):
 class PlayTinner(Action):
     """Discard a Tinner: padlocks of villagers you play later this turn may open for free."""
 
+    played_card: ClassVar[str | None] = "Tinner"
+
 
 @dataclass(frozen=True, slots=True)
 class PlaySmuggler(Action):
     """Discard a Smuggler (padlock opened with `unlock`) to earn half the printed Gold of
     your uncovered villager at slot `target`, rounded up."""
+
+    played_card: ClassVar[str | None] = "Smuggler"
 
     target: int
     unlock: str | None
@@ -103,10 +119,14 @@ class TakeBasic(Action):
 class EndTurn(Action):
     """End your Build Phase turn."""
 
+    final: ClassVar[bool] = True
+
 
 @dataclass(frozen=True, slots=True)
 class AgentReads(Action):
     """Second Market: the Agent being scored reads the coins on your villager at `slot`."""
+
+    final: ClassVar[bool] = True
 
     slot: int
 

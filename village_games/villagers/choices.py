@@ -11,6 +11,7 @@ engine also uses it as its legality test: what is listed is what is legal.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from .actions import INTERNED, act
@@ -74,7 +75,7 @@ class Product(Sequence):
         if fields is None:
             fields = _FIELDS[self.kind] = tuple(
                 (f.name, str(f.type) == "bool")
-                for f in self.kind.__dataclass_fields__.values())
+                for f in dataclass_fields(self.kind))
         for (name, flag), axis in zip(fields, self.axes, strict=True):
             value = getattr(action, name)
             if value not in axis or (type(value) is bool) is not flag:

@@ -9,7 +9,7 @@ VEND request (AllowVend, RefuseVend), the order of rulings (Resolve), Build, and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.actions import Action, ActionCodec
 
@@ -18,10 +18,14 @@ from ..core.actions import Action, ActionCodec
 class KeepFavor(Action):
     """At the start of a phase: keep the King's Favor for later."""
 
+    final: ClassVar[bool] = True
+
 
 @dataclass(frozen=True, slots=True)
 class MoveStart(Action):
     """At the start of a phase: spend the King's Favor to give the Start Marker to `seat`."""
+
+    final: ClassVar[bool] = True
 
     seat: int
 
@@ -30,6 +34,8 @@ class MoveStart(Action):
 class Recruit(Action):
     """Announce the Recruitment Pool card at `position` (1 = farthest from the deck)."""
 
+    final: ClassVar[bool] = True
+
     position: int
 
 
@@ -37,6 +43,8 @@ class Recruit(Action):
 class Ordinance(Action):
     """Ordinance variant, once per game, before announcing a recruit: shuffle the pool card
     at `position` back into the deck and deal the deck's top card in its place."""
+
+    final: ClassVar[bool] = True
 
     position: int
 
@@ -51,6 +59,8 @@ class BuyRollFrom(Action):
     """Pony Express variant: pay 1 gold for an extra roll to `seat`, who sells you their
     own coming recruit roll (it will count as a 1 for them) if they agree."""
 
+    final: ClassVar[bool] = True
+
     seat: int
 
 
@@ -58,15 +68,21 @@ class BuyRollFrom(Action):
 class SellRoll(Action):
     """Pony Express: sell your coming recruit roll for the asking mayor's 1 gold."""
 
+    final: ClassVar[bool] = True
+
 
 @dataclass(frozen=True, slots=True)
 class KeepRoll(Action):
     """Pony Express: keep your recruit roll (the asking mayor may buy from the bank)."""
 
+    final: ClassVar[bool] = True
+
 
 @dataclass(frozen=True, slots=True)
 class Roll(Action):
     """Roll the die: for the announced recruit, or for the declared DEFENSE."""
+
+    final: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,10 +103,14 @@ class DeclareMob(Action):
 class UseFavor(Action):
     """Spend the King's Favor for this phase's bonus."""
 
+    final: ClassVar[bool] = True
+
 
 @dataclass(frozen=True, slots=True)
 class UseAbility(Action):
     """Use the ability of `card` in your own town (paying its cost, if any)."""
+
+    final: ClassVar[bool] = True
 
     card: str
 
@@ -98,6 +118,8 @@ class UseAbility(Action):
 @dataclass(frozen=True, slots=True)
 class PayVend(Action):
     """Ask to use the VEND ability of `card` in `seat`'s town, paying its VEND price."""
+
+    final: ClassVar[bool] = True
 
     seat: int
     card: str
@@ -107,16 +129,22 @@ class PayVend(Action):
 class AllowVend(Action):
     """Let the asking mayor pay for and use your VEND ability."""
 
+    final: ClassVar[bool] = True
+
 
 @dataclass(frozen=True, slots=True)
 class RefuseVend(Action):
     """Deny the asking mayor the use of your VEND ability."""
+
+    final: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True)
 class Resolve(Action):
     """Carry out the ruling `ruling` next ("pillage", "earnings", or a card whose passive
     ability acts on your turn): you choose the order of your turn's rulings."""
+
+    final: ClassVar[bool] = True
 
     ruling: str
 
@@ -125,12 +153,16 @@ class Resolve(Action):
 class Build(Action):
     """Pay the Purchase Price of `card` from your hand and put it in your town."""
 
+    final: ClassVar[bool] = True
+
     card: str
 
 
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     """End your turn in this phase (stop defending, build nothing, or finish)."""
+
+    final: ClassVar[bool] = True
 
 
 CODEC = ActionCodec(KeepFavor, MoveStart, Recruit, Ordinance, BuyRoll, BuyRollFrom, SellRoll,

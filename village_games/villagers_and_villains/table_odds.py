@@ -108,3 +108,31 @@ def announced_odds(obs: dict[str, Any], cards: CardSet, seat: int) -> dict[str, 
                 "favor": roll_succeeds(defeat, t["bonus"] + FAVOR_DEFENSE_BONUS),
                 "mob": roll_succeeds(defeat, t["bonus"] + cards.mob.defense)}
     return None
+
+
+# the ability effects that change the chance of an announced recruit or DEFENSE roll, and
+# the turn record's number each adds to
+_CHANCE_EFFECTS = {"recruit": {"recruit_bonus": "bonus", "free_roll": "rolls"},
+                   "defend": {"defense_bonus": "bonus"}}
+
+
+def ability_odds(obs: dict[str, Any], cards: CardSet, seat: int,
+                 card: str) -> dict[str, Fraction] | None:
+    """For `card`'s ability (of `seat`'s own town, or another mayor's paid for by VEND) used
+    on the recruit or DEFENSE `seat` has announced: the chance as it stands (`now`) and
+    with the ability (`after`). None when nothing is announced or the ability does not
+    change the chance (it draws a card, gains gold...)."""
+    t = obs.get("turn")
+    c = cards.cards.get(card)
+    if t is None or t.get("seat") != seat or t.get("step") != "declare" or c is None:
+        return None
+    ability = c.ability
+    key = _CHANCE_EFFECTS.get(obs["phase"], {}).get(ability.effect) if ability else None
+    if key is None:
+        return None
+    now = announced_odds(obs, cards, seat)
+    if now is None:
+        return None
+    changed = {**obs, "turn": {**t, key: t[key] + ability.amount}}
+    after = announced_odds(changed, cards, seat)
+    return None if after is None else {"now": now["now"], "after": after["now"]}

@@ -10,7 +10,7 @@ Attack (the turn's one action); Defend and Reward (inside a battle); EndTurn.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.actions import Action, ActionCodec
 
@@ -18,6 +18,8 @@ from ..core.actions import Action, ActionCodec
 @dataclass(frozen=True, slots=True)
 class Draw(Action):
     """Draw the top card of the deck (`source="deck"`) or of the discard pile ("discard")."""
+
+    final: ClassVar[bool] = True
 
     source: str
 
@@ -63,6 +65,8 @@ class Give(Action):
 class Discard(Action):
     """The turn's action: put `card` from your hand on top of the discard pile."""
 
+    final: ClassVar[bool] = True
+
     card: str
 
 
@@ -70,6 +74,8 @@ class Discard(Action):
 class Attack(Action):
     """The turn's action: attack `seat`'s village of colour `village` with `unit`, sent
     from your village of colour `source` or hired from your hand (`source="hand"`)."""
+
+    final: ClassVar[bool] = True
 
     seat: int
     village: str
@@ -81,6 +87,8 @@ class Attack(Action):
 class Defend(Action):
     """Meet the attacker with `unit` from the attacked village, from your hand
     (`source="hand"`, hired), or an Archer from another of your villages."""
+
+    final: ClassVar[bool] = True
 
     unit: str
     source: str
@@ -98,6 +106,8 @@ class Reward(Action):
 @dataclass(frozen=True, slots=True)
 class EndTurn(Action):
     """End your turn (once you have taken your action, or when none is possible)."""
+
+    final: ClassVar[bool] = True
 
 
 CODEC = ActionCodec(Draw, Build, BuildAs, Add, Give, Discard, Attack, Defend, Reward, EndTurn)

@@ -40,6 +40,9 @@ from .turn import apply_add, apply_build, apply_discard, apply_draw, apply_give
 __all__ = ["Villages"]
 
 PHASES = ("draw", "main", "defend", "reward", "over")
+# a seat is to act in these; "scoring" and "dealing" between rounds are seen only inside a
+# move (a traced step shows them), and nobody acts there
+TURN_PHASES = frozenset(("draw", "main", "reward"))
 NEXT_TEXT = {"draw": "{} draws next.", "main": "{} plays on.",
              "defend": "{} chooses a defender.", "reward": "{} chooses a reward."}
 
@@ -160,20 +163,21 @@ class Villages(Game):
     # ------------------------------------------------------------ protocol
     def to_act(self) -> list[int]:
         phase = self.phase
-        if phase == "over":
-            return []
+        if phase in TURN_PHASES:
+            return [self.turn]
         if phase == "defend":
             return [self.battle.seat]  # type: ignore[union-attr]
-        return [self.turn]
+        return []  # the game is over, or the cards are being scored or dealt
 
     def actor(self) -> int:
-        """The one seat that acts now (-1 when the game is over)."""
+        """The one seat that acts now (-1 when nobody does: the game is over, or a round
+        is being scored or dealt)."""
         phase = self.phase
-        if phase == "over":
-            return -1
+        if phase in TURN_PHASES:
+            return self.turn
         if phase == "defend":
             return self.battle.seat  # type: ignore[union-attr]
-        return self.turn
+        return -1
 
     def may_act(self, player: int) -> bool:
         return type(player) is int and player == self.actor()

@@ -16,15 +16,19 @@ if TYPE_CHECKING:
 
 def deal_round(g: Villages) -> None:
     """Shuffle every card, deal 8 to each player, turn up as many as there are players
-    for the discard pile; the player left of the dealer starts."""
+    for the discard pile; the player left of the dealer starts.
+
+    Each step is reported after the state it describes, and nobody is to act while the
+    cards go out (phase "dealing"): a step-by-step view shows the piles, then each hand
+    as it is dealt, never a hand before its deal or the last round's player to act."""
     n = g.n
     g.round += 1
+    g.phase = "dealing"
     if g.lands is not None:
         draw_location(g)
     pool = list(g.cards.ids)
     g.rng.shuffle(pool)
-    key = g.order.__getitem__
-    g.hands = [sorted(pool[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=key) for i in range(n)]
+    g.hands = [[] for _ in range(n)]
     g.known = [[] for _ in range(n)]
     g.discard = pool[n * HAND_SIZE:n * HAND_SIZE + n]
     g.deck = pool[n * HAND_SIZE + n:]
@@ -32,13 +36,17 @@ def deal_round(g: Villages) -> None:
     g.graves = [[] for _ in range(n)]
     g.final_by = g.emptied = None
     g.battle = None
-    if g.reporting():
+    reporting = g.reporting()
+    if reporting:
         g.emit(Event("round", "Round {} begins: {} deals {} cards each; the discard pile "
                               "shows {}.",
                      {"round": g.round, "dealer": g.dealer, "discard": g.discard[:]},
                      (g.round, g.player_name(g.dealer), HAND_SIZE, ", ".join(g.discard)),
                      chance=True))
-        for i in range(n):
+    key = g.order.__getitem__
+    for i in range(n):
+        g.hands[i] = sorted(pool[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=key)
+        if reporting:
             name = g.player_name(i)
             g.emit(Event("deal", "{} is dealt {} cards.",
                          {"seat": i, "_cards": g.hands[i][:]}, (name, HAND_SIZE),
@@ -78,8 +86,9 @@ def start_turn(g: Villages, seat: int) -> None:
 def end_turn(g: Villages) -> None:
     nxt = (g.turn + 1) % g.n
     if g._batch is not None or g._tracer is not None:  # g.reporting(), inlined (hot)
+        # the turn's builds, adds and gives bind here (see turn.py)
         g.emit(Event("end_turn", "{} ends their turn.", {"seat": g.turn},
-                     (g.player_name(g.turn),)))
+                     (g.player_name(g.turn),), reveals=True))
     if g.final_by is not None and nxt == g.final_by:
         end_round(g)
     else:
@@ -87,7 +96,9 @@ def end_turn(g: Villages) -> None:
 
 
 def end_round(g: Villages) -> None:
-    """Score the round, then either end the game or pass the score cards and deal again."""
+    """Score the round, then either end the game or pass the score cards and deal again
+    (nobody is to act meanwhile: phase "scoring")."""
+    g.phase = "scoring"
     row = sheet_row(g)
     g.sheet.append(row)
     for s, parts in enumerate(row["parts"]):

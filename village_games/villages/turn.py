@@ -1,4 +1,10 @@
-"""A turn's own moves: draw 2, build a village, add and give cards, discard."""
+"""A turn's own moves: draw 2, build a village, add and give cards, discard.
+
+Reading: nobody else acts between a player's draws and their action (a discard or an
+attack), so a build, an add or a give may be taken back until then, as a player at a real
+table might take a card back before going on: their events show the cards without the
+`reveals` flag, and the end of the turn (or the discard, or the battle) is what binds.
+"""
 
 from __future__ import annotations
 
@@ -61,7 +67,7 @@ def apply_build(g: Villages, p: int, a: Build | BuildAs) -> None:
     if g.reporting():
         g.emit(Event("build", "{} builds a {} village: {}.",
                      {"seat": p, "village": colour, "cards": list(trio)},
-                     (g.player_name(p), colour, ", ".join(trio)), reveals=True))
+                     (g.player_name(p), colour, ", ".join(trio))))
     if not g.hands[p]:  # check_empty acts only on an emptied hand: skip its call
         check_empty(g, p)
 
@@ -72,7 +78,7 @@ def apply_add(g: Villages, p: int, a: Add) -> None:
     if g._batch is not None or g._tracer is not None:  # g.reporting(), inlined (hot)
         g.emit(Event("add", "{} adds the {} to their {} village.",
                      {"seat": p, "village": a.village, "card": a.card},
-                     (g.player_name(p), a.card, a.village), reveals=True))
+                     (g.player_name(p), a.card, a.village)))
     if not g.hands[p]:  # check_empty acts only on an emptied hand: skip its call
         check_empty(g, p)
 
@@ -84,8 +90,7 @@ def apply_give(g: Villages, p: int, a: Give) -> None:
     if g._batch is not None or g._tracer is not None:  # g.reporting(), inlined (hot)
         g.emit(Event("give", "{} gives the {} to {}'s {} village.",
                      {"seat": p, "to": a.seat, "village": a.village, "card": a.card},
-                     (g.player_name(p), a.card, g.player_name(a.seat), a.village),
-                     reveals=True))
+                     (g.player_name(p), a.card, g.player_name(a.seat), a.village)))
     if not g.hands[p]:  # check_empty acts only on an emptied hand: skip its call
         check_empty(g, p)
 

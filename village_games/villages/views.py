@@ -2,8 +2,8 @@
 
 Public: villages, graveyards, the whole discard pile (every card in it was turned face
 up), hand sizes, the cards the table saw go into a hand, units fighting face up. Hidden:
-the rest of each hand, the deck's order and contents, and a hired attacker until the
-reveal.
+the rest of each hand, the deck's order and contents, and a hired attacker or defender until
+the reveal.
 """
 
 from __future__ import annotations
@@ -26,11 +26,14 @@ def _battle_view(g: Villages, viewer: int | None, everything: bool) -> dict[str,
     if b is None:
         return None
     see_attacker = b.shown or everything or viewer == b.attacker
+    # a unit hired to defend lies face down until the reveal, like a hired attacker
+    see_defender = (b.revealed or b.d_source != HAND or everything or viewer == b.seat)
     return {
         "attacker": b.attacker, "seat": b.seat, "village": b.village,
         "unit": b.unit if see_attacker else None, "source": b.source,
         "hired": b.source == HAND, "shown": b.shown,
-        "defender": b.defender, "d_source": b.d_source, "revealed": b.revealed,
+        "defender": b.defender if see_defender else None,
+        "d_hidden": not see_defender, "d_source": b.d_source, "revealed": b.revealed,
         "a_power": b.a_power, "d_power": b.d_power,
         "a_parts": None if b.a_parts is None else [list(x) for x in b.a_parts],
         "d_parts": None if b.d_parts is None else [list(x) for x in b.d_parts],

@@ -2,8 +2,11 @@
 //
 // The renderer's HTML goes into a container once per change of `html`; a change of
 // `targets` or `picked` only toggles classes on the `[data-vg-value]` elements:
-//   vg-clickable  value in `targets` (also tabindex=0, role=button: Enter/Space pick it)
-//   vg-picked     value in `picked`
+//   vg-clickable  the element is in `targets` (also tabindex=0, role=button: Enter/Space
+//                 pick it)
+//   vg-picked     the element is in `picked`
+// An element is in a list of keys by its bare value when it has no `data-vg-field`, else
+// by "field=value" for one of the space-separated fields it names (board.py: `matches`).
 // One delegated listener on the root sends {type: "pick", value, field} to Python.
 
 function render({ model, el }) {
@@ -12,14 +15,20 @@ function render({ model, el }) {
   box.className = "vg-board-content";
   el.appendChild(box);
 
+  function matches(keys, node) {
+    const value = node.getAttribute("data-vg-value");
+    const fields = (node.getAttribute("data-vg-field") || "").split(/\s+/).filter(Boolean);
+    if (!fields.length) return keys.has(value);
+    return fields.some((f) => keys.has(f + "=" + value));
+  }
+
   function mark() {
     const targets = new Set(model.get("targets") || []);
     const picked = new Set(model.get("picked") || []);
     for (const node of box.querySelectorAll("[data-vg-value]")) {
-      const value = node.getAttribute("data-vg-value");
-      const clickable = targets.has(value);
+      const clickable = matches(targets, node);
       node.classList.toggle("vg-clickable", clickable);
-      node.classList.toggle("vg-picked", picked.has(value));
+      node.classList.toggle("vg-picked", matches(picked, node));
       if (clickable) {
         node.setAttribute("tabindex", "0");
         node.setAttribute("role", "button");

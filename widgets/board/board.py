@@ -1,10 +1,13 @@
 """`Board`: a renderer's HTML on which the player clicks the cards themselves.
 
-The renderer marks what could be picked with `data-vg-value="<value>"` (and optionally
-`data-vg-field="<field>"`). The app says which values may be picked now (`targets`) and
-which are selected (`picked`); the front end (board.js, next to this file) shows those as
-the classes `vg-clickable` and `vg-picked` and sends a click on a clickable element back
-as a custom message, which goes through `click` to the callbacks of `on_pick`.
+The renderer marks what could be picked with `data-vg-value="<value>"` and, where a value
+could mean several things (a slot number), `data-vg-field="<field> ..."`: the fields the
+element stands for, each a field name or `Kind.field`. The app says what may be picked now
+(`targets`) and what is selected (`picked`) as keys: an element without fields matches the
+bare value, one with fields matches `field=value` for one of its fields (`matches`; the
+picker's `board_keys` makes both). The front end (board.js, next to this file) shows those
+as the classes `vg-clickable` and `vg-picked` and sends a click on a clickable element
+back as a custom message, which goes through `click` to the callbacks of `on_pick`.
 
 Only what changed goes to the browser: new targets or picks toggle classes on the
 elements already drawn, the HTML is sent and parsed again only when it changed.
@@ -25,6 +28,15 @@ ESM_PATH = HERE / "board.js"
 CSS_PATH = HERE / "board.css"
 
 PickCallback = Callable[[str, "str | None"], Any]
+
+
+def matches(keys: Sequence[str] | set[str], value: str, field: str | None) -> bool:
+    """Whether an element with this value and `data-vg-field` is among `keys` (board.js
+    applies the same rule)."""
+    fields = (field or "").split()
+    if not fields:
+        return value in keys
+    return any(f"{f}={value}" in keys for f in fields)
 Wrap = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 
@@ -60,8 +72,9 @@ class Board(anywidget.AnyWidget):
             self._callbacks.append((callback, self._wrap(callback)))
 
     def click(self, value: str, field: str | None = None) -> None:
-        """Pick `value` as a click on the board would (the entry point tests use too)."""
-        if value not in self.targets:
+        """Pick `value` as a click on the board would (the entry point tests use too);
+        `field` is the clicked element's `data-vg-field`, if it has one."""
+        if not matches(self.targets, value, field):
             raise ValueError(f"{value} cannot be picked on the board now")
         for _callback, wrapped in list(self._callbacks):
             wrapped(value, field)
@@ -84,7 +97,7 @@ class Board(anywidget.AnyWidget):
         if not isinstance(value, str):
             return
         field = field if isinstance(field, str) else None
-        if value in self.targets:
+        if matches(self.targets, value, field):
             self.click(value, field)  # the callbacks are wrapped already
         else:
             # A stale click (targets changed while the message was on its way): the

@@ -5,6 +5,7 @@ from __future__ import annotations
 from village_games.village_pillage import VillagePillage
 from village_games.village_pillage.coach import MODELS, Advice, advise
 
+from ..action_picker import action_fields
 from ..coaching import Coaching
 from ..markup import esc
 
@@ -37,7 +38,7 @@ def coaching(game: VillagePillage, seat: int, model: str) -> Coaching | None:
 
 def coach_html(advice: Advice, game: VillagePillage) -> str:
     best = advice.best
-    fields = list(best.action.__dataclass_fields__)
+    fields = action_fields(best.action)
     best_cards = " and ".join(
         f"{esc(getattr(best.action, f))} {_POSITION_WORDS[f]}" for f in fields)
     if advice.exact:

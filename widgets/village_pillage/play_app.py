@@ -58,10 +58,6 @@ class PillageLabels:
         }
         return titles.get((action_type, field), field)
 
-    def needs_confirm(self, kind: str) -> bool:
-        """Every plan step waits for Confirm, the duel's one-card queue too."""
-        return kind == "Queue"
-
     def value_label(self, action_type: str, field: str, value: Any) -> str:
         return str(value)
 

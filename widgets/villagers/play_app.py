@@ -9,6 +9,7 @@ ends the turn, which the engine marks final (as it does reveals and draws).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,6 +25,7 @@ from village_games.villagers import (
     deck_from_text,
     events_from_text,
 )
+from village_games.villagers.actions import CODEC
 from village_games.villagers.expansions import EXPANSIONS, PLAYERS, TITLES
 from village_games.villagers.table_notes import hand_notes, unseen_by_suit
 
@@ -32,7 +34,7 @@ from ..markup import esc as _e
 from ..table_adapter import DataFile, Flag, Variant
 from ..table_app import TableApp, table_app
 from ..table_setup import parse_setup
-from .render import card_tip, render_table
+from .render import HER_VILLAGER_EFFECTS, card_tip, render_table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
 # one player: solo against the Countess (the rulebook's three modes; normal first)
@@ -44,6 +46,9 @@ SOLO_VARIANTS = (
             {"solo_mode": "hard"}),
 )
 DRAFT_KINDS = {"DraftRoad", "DraftStack", "DraftReserve"}
+# fields that follow a move's first pick on the table (not lit before it)
+FOLLOWING_FIELDS = {"on", "unlock", "target", "food_side"}
+FOLLOWING_PAIRS = {("TakeBasic", "stack"), ("TakeBasic", "card")}
 # the solo mode's event cards: the rulebook's own, or a file of the user's in that format
 EVENT_FILE = DataFile(
     "events", "Solo events", "the rulebook's events", upload="Use my event file",
@@ -118,9 +123,61 @@ class VillagersLabels:
     def field_title(self, action_type: str, field: str) -> str:
         return FIELD_TITLES.get((action_type, field), field)
 
-    def needs_confirm(self, kind: str) -> bool:
-        """A draft (or the Courier's take) cannot be taken back: it waits for Confirm."""
-        return kind in DRAFT_KINDS or kind == "PlayCourier"
+    def opens_pick(self, kind: str, field: str) -> bool:
+        """A move starts on the table with its card (or a Basic, a Road card, a stack, an
+        event); where it goes and how a padlock is paid light up only after that."""
+        return field not in FOLLOWING_FIELDS and (kind, field) not in FOLLOWING_PAIRS
+
+    def next_hint(self, kind: str, picks: dict[str, Any], ready: Any, field: str | None,
+                  options: list[Any]) -> str | None:
+        """What to click next on the table, in words, once a move is under way."""
+        if ready is not None:
+            return (f"Ready: {self.describe(ready)}. Press Confirm, or click a picked card "
+                    "again to take it back.")
+        if field is None:
+            return None
+        card = picks.get("card") or self.played(kind)
+        if field == "on":
+            spot = " or the “+ new chain” spot" if None in options else ""
+            return f"Now click where the {card or 'villager'} goes: a lit villager{spot}."
+        if field == "unlock":
+            ways = " or ".join(self.value_label(kind, field, v) for v in options)
+            return (f"Now choose how to open the {card or 'villager'}'s padlock: click a lit "
+                    f"spot ({ways}).")
+        if field == "target":
+            return "Now click the villager of yours the Smuggler earns from."
+        if kind == "TakeBasic" and field == "card":
+            return "Now click the card from your hand that goes back."
+        if field == "stack":
+            return "Now click the stack it goes to (lit), or the Reserve."
+        if field == "basic":
+            return "Now click the Basic Villager you want, in the supply beside the Road."
+        if field == "event":
+            who = "the Jester discards" if kind == "PlayJester" else "to resolve"
+            return f"Now click the event {who}."
+        if field == "card":
+            return "Now click a card in your hand."
+        return None
+
+    @staticmethod
+    def played(kind: str) -> str | None:
+        """The card the engine says a kind plays (the Smuggler for PlaySmuggler)."""
+        cls = CODEC.kind(kind)
+        return getattr(cls, "played_card", None) if cls is not None else None
+
+    def describe(self, action: Any) -> str:
+        """A move in a sentence: a build says what goes where and how its padlock opens."""
+        kind = type(action).__name__
+        if kind in ("Build", "PlayBenefactor"):
+            where = ("as a new chain" if action.on is None
+                     else f"on the {self._slot(action.on)}")
+            lock = ("" if action.unlock is None
+                    else f", padlock: {self._unlock_label(action.unlock)}")
+            return f"build the {action.card} {where}{lock}"
+        fields = [f.name for f in dataclasses.fields(action)]
+        parts = [self.value_label(kind, f, getattr(action, f)) for f in fields]
+        title = KIND_TITLES.get(kind, kind)
+        return f"{title}: {', '.join(parts)}" if parts else title
 
     def _slot(self, k: Any, village: list[dict] | None = None) -> str:
         vil = self.village if village is None else village
@@ -135,7 +192,7 @@ class VillagersLabels:
         if action_type == "PickVillager":
             solo = obs.get("solo") or {}
             effect = (solo.get("current") or {}).get("effect")
-            if effect in ("trade_network", "keyring_bribe"):  # a villager of hers
+            if effect in HER_VILLAGER_EFFECTS:  # a villager of hers
                 return self._slot(value, obs["players"][solo["countess_seat"]]["village"])
             return self._slot(value)
         if field == "slot" and action_type in ("DraftRoad", "PlaceCoin", "GiveCountess",
@@ -286,24 +343,29 @@ class VillagersAdapter:
         kinds = {type(a).__name__ for a in actions}
         if kinds & DRAFT_KINDS:
             text = (f"draft a villager ({len(p['square']) + 1} of {p['draft_limit']}): a "
-                    "Road card with its coins, or the top of a stack. Drafts are final.")
+                    "Road card with its coins, or the top of a stack: click it, then Confirm (a "
+                    "draft is final).")
         elif "LetDraftGoOn" in kinds:
             before = obs["players"][obs["expansions"]["courier"]["before"]]["name"]
             text = (f"{_e(before)}'s draft turn is about to begin. Play your Courier to take a "
                     "Road villager (and its coins) straight into your hand, or keep it.")
         elif "GiveCountess" in kinds:
-            text = ("give the Countess one of the face-up Road villagers (she places it on "
-                    "its own); then the Road is refilled.")
+            text = ("click the face-up Road villager the Countess gets (she places it on its "
+                    "own), then Confirm; the Road is refilled after.")
         elif "PayToll" in kinds:
             text = "a phase event is in force: pay 3 Gold to the Bank or give up one action."
-        elif "ResolveEvent" in kinds or kinds == {"PlayJester"}:
-            text = ("the Event Phase: resolve the face-up events in any order (click one). "
-                    "The Jester may discard one that has not begun.")
+        elif "ResolveEvent" in kinds:
+            text = ("the Event Phase: click a face-up event to resolve it, then Confirm; "
+                    "resolve them in any order. To discard one that has not begun, click the "
+                    "Jester first, then the event.")
+        elif kinds == {"PlayJester"}:
+            text = "click the Jester, then the event he discards, then Confirm."
         elif kinds & {"PickVillager", "PickHandCard", "Conscript"}:
             current = ((obs.get("solo") or {}).get("current") or {})
             text = f"{_e(current.get('name', 'the event'))}: make the choice it asks for."
         elif "PlaceCoin" in kinds:
-            text = "put a Gold coin from the Bank on a Road card, or none."
+            text = ("click the Road card that gets a Gold coin from the Bank (or choose none "
+                    "below), then Confirm.")
         elif "AgentReads" in kinds:
             text = "your Agent reads the coins on one of your villagers: pick one."
         elif "TakeCard" in kinds:
@@ -312,9 +374,10 @@ class VillagersAdapter:
             text = "take your Development reward."
         else:
             b = obs.get("build") or {}
-            text = (f"build ({b.get('used', 0)} of {b.get('limit', 0)} used): pick a card "
-                    "from your hand, then where it goes. Builds can be undone until you press "
-                    "End my turn.")
+            text = (f"build ({b.get('used', 0)} of {b.get('limit', 0)} used): click a card "
+                    "in your hand, then the villager it goes on (or “+ new chain”); the line "
+                    "under this one says what comes next, and Confirm builds. Builds can be "
+                    "undone until you end your turn.")
         return (f'<div class="vg-prompt-line"><span class="vg-turn-badge">Your turn</span> '
                 f"<b>{name}</b>, {text} <span class=\"vg-note\">Click a card on the table "
                 "or a button below.</span></div>")

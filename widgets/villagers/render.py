@@ -1,9 +1,13 @@
 """Draw a Villagers table as HTML from one seat's observation.
 
-Clickable things carry `data-vg-value` (and `data-vg-field`, since Road slots, stacks and
-village slots are all small numbers): the generic Board makes them clickable while the
-picker offers them. Everything drawn comes from the observation and the card set; no
-rules are worked out here.
+Clickable things carry `data-vg-value` and `data-vg-field`: the action fields the element
+stands for (Road slots, stacks and village slots are all small numbers, so each names
+its fields, or `Kind.field` where a plain name would be ambiguous). The generic Board
+makes an element clickable while the picker offers its value in one of those fields, so a
+build can be made on the table alone: a card in the hand, the villager it goes on (or the
+"new chain" spot), and, for a padlock with a choice, the copy of the unlocker to pay (a
+spot on that card), the Bank or the Tinner. Everything drawn comes from the observation
+and the card set; no rules are worked out here.
 """
 
 from __future__ import annotations
@@ -19,6 +23,20 @@ from .solo_render import solo_html
 
 # the mark in each expansion's card corner (heart, moon, money pouch)
 EXPANSION_MARKS = {"saints": "♥", "scoundrels": "☾", "profiteers": "$"}
+EXPANSION_TITLES = {"saints": "Saints", "scoundrels": "Scoundrels",
+                    "profiteers": "Profiteers"}
+
+# the action fields (data-vg-field) each part of the table stands for
+ROAD_FIELDS = "DraftRoad.slot PlaceCoin.slot GiveCountess.slot PlayCourier.slot"
+STACK_FIELDS = ("DraftStack.stack PlayProphet.stack Conscript.stack RewardDraw.stack "
+                "TakeBasic.stack")
+RESERVE_FIELDS = "Conscript.stack RewardDraw.stack TakeBasic.stack"  # (value None)
+# a villager of the viewer's own village: where a card goes, what a Smuggler earns from,
+# the villager an Agent reads or a Thief sits on, the Bronze symbol to score
+OWN_SLOT_FIELDS = "on target AgentReads.slot ThiefSteals.slot PickBronze.slot"
+EVENT_SLOT_FIELD = "PickVillager.slot"  # the villager a solo event acts on
+UNLOCK_FIELD = "unlock"  # a padlock's payment: a copy of the unlocker, the Bank, the Tinner
+BASIC_FIELD = "basic"  # a Basic Villager in the supply (TakeBasic, RewardBasic)
 
 SUIT_CLASS = {s: s.lower().replace(" ", "-") for s in (
     "Wood", "Hay", "Ore", "Grains", "Grapes", "Wool", "Leather", "Solitary", "Special",
@@ -63,8 +81,9 @@ def card_tip(name: str, cards: CardSet) -> str:
 
 def card_html(name: str, cards: CardSet, *, value: Any = None, field: str = "",
               coins: int = 0, covered: bool = False, flipped: bool = False,
-              extra: str = "", note: str = "") -> str:
-    """One face-up villager: suit colour, name, symbols, padlock and coins."""
+              extra: str = "", note: str = "", inner: str = "") -> str:
+    """One face-up villager: suit colour, name, symbols, padlock and coins (`inner`: more
+    inside the card, such as the spot that pays it to open a padlock)."""
     c = cards.cards.get(name)
     suit = c.suit if c else None
     food, builders, gold = (c.food, c.builders, c.gold) if c else (0, 0, 0)
@@ -94,7 +113,19 @@ def card_html(name: str, cards: CardSet, *, value: Any = None, field: str = "",
             f'<div class="vg-vname">{_e(name)}</div>'
             f'<div class="vg-vsuit">{_e(suit or "")}</div>'
             f'<div class="vg-vsyms">{_icons(food, builders, gold)}{silver}{key}</div>'
-            f"{lock}{coin}</div>")
+            f"{lock}{coin}{inner}</div>")
+
+
+def pay_spot(seat: int, slot: int, name: str) -> str:
+    """The spot on a copy of an unlocker that pays it to open a padlock: shown only while
+    the picker offers that payment (board.css / style.css hide it otherwise)."""
+    return (f'<div class="vg-vpay" data-vg-value="{seat}:{slot}" data-vg-field="{UNLOCK_FIELD}"'
+            f' title="open the padlock by paying this {_e(name)}">pay this {_e(name)}</div>')
+
+
+def unlockers(cards: CardSet) -> set[str]:
+    """The villagers that open some card's padlock (card facts, not rules)."""
+    return {c.padlock for c in cards.cards.values() if c.padlock}
 
 
 def back_html(suit: str | None, label: str = "", *, value: Any = None, field: str = "") -> str:
@@ -119,35 +150,59 @@ def odds_html(chances: dict[str, Any]) -> str:
             f'have seen): {_e(tip)}">top: {_e(name)} {float(p):.0%}</div>')
 
 
+def market_label(markets: dict, first: bool) -> str:
+    """The Market card under its stack: done, due at the end of this round, or waiting."""
+    done = markets["done"] > (0 if first else 1)
+    due = not done and markets["first_due" if first else "second_due"]
+    name = "1st Market" if first else "2nd Market"
+    if done:
+        return f'<div class="vg-vmarket vg-vmarket-done">{name} ✓</div>'
+    if due:
+        return (f'<div class="vg-vmarket vg-vmarket-due" title="its stacks are empty: this '
+                f'Market is scored at the end of this round">{name}: this round!</div>')
+    return f'<div class="vg-vmarket">{name}</div>'
+
+
+def market_news(obs: dict) -> str:
+    """A line for the status bar when a Market is scored at the end of this round."""
+    m = obs["markets"]
+    if m["done"] < 2 and m["second_due"]:
+        return ('<span class="vg-vmarket-now">The Second Market (and the end of the game) '
+                "comes at the end of this round</span>")
+    if m["done"] == 0 and m["first_due"]:
+        return '<span class="vg-vmarket-now">The First Market comes at the end of this round</span>'
+    return ""
+
+
 def road_html(obs: dict, cards: CardSet) -> str:
     """The six stacks over the Road, the Market cards beneath stacks 2 and 6."""
     markets = obs["markets"]
-    under = {markets["first_under_stack"]: "1st Market",
-             markets["second_under_stack"]: "2nd Market"}
+    under = {markets["first_under_stack"]: True, markets["second_under_stack"]: False}
     cols = []
-    live = obs.get("build") is None  # in the Build Phase, numbers mean village slots
     chances = top_card_chances(obs, cards)  # exact, from what this seat has seen
     for i, (stack, slot) in enumerate(zip(obs["stacks"], obs["road"], strict=True)):
         if stack["size"]:
             top = back_html(stack["top_suit"], f"{stack['size']} left",
-                            value=i if live else None, field="stack") + odds_html(chances[i])
+                            value=i, field=STACK_FIELDS) + odds_html(chances[i])
         else:
             top = '<div class="vg-vcard vg-vempty">empty</div>'
         if slot is None:
             face = '<div class="vg-vcard vg-vempty">—</div>'
         else:
-            face = card_html(slot["card"], cards, value=i if live else None, field="slot",
+            face = card_html(slot["card"], cards, value=i, field=ROAD_FIELDS,
                              coins=slot["coins"])
-        market = ""
-        if i in under:
-            done = markets["done"] > (0 if i == markets["first_under_stack"] else 1)
-            market = (f'<div class="vg-vmarket{" vg-vmarket-done" if done else ""}">'
-                      f"{under[i]}{' ✓' if done else ''}</div>")
+        market = market_label(markets, under[i]) if i in under else ""
         cols.append(f'<div class="vg-vroad-col">{top}{face}{market}</div>')
     res = obs["reserve"]
-    basics = " · ".join(f"{_e(k)} {v}" for k, v in obs["basics"].items())
-    side = (f'<div class="vg-vroad-side"><div>Reserve: {res["size"]}</div>'
-            f"<div>Basic supply: {basics}</div><div>Bank: {obs['bank']} Gold</div></div>")
+    basics = " · ".join(
+        f'<span class="vg-vbasic" data-vg-value="{_e(k)}" data-vg-field="{BASIC_FIELD}" '
+        f'title="a {_e(k)} from the Basic supply">{_e(k)} {v}</span>'
+        for k, v in obs["basics"].items())
+    side = (f'<div class="vg-vroad-side"><div class="vg-vreserve" data-vg-value="None" '
+            f'data-vg-field="{RESERVE_FIELDS}">Reserve: {res["size"]}</div>'
+            f"<div>Basic supply: {basics}</div>"
+            f'<div class="vg-vbank" data-vg-value="bank" data-vg-field="{UNLOCK_FIELD}" '
+            f'title="open the padlock by paying the Bank">Bank: {obs["bank"]} Gold</div></div>')
     return f'<div class="vg-vroad">{"".join(cols)}{side}</div>'
 
 
@@ -170,9 +225,13 @@ def chains(village: list[dict]) -> list[list[int]]:
     return out
 
 
-def village_html(p: dict, cards: CardSet, pickable: bool) -> str:
-    """A village as columns, one per chain; covered villagers are dimmed."""
+def village_html(p: dict, cards: CardSet, fields: str = "", pay: set[str] | None = None,
+                 new_chain: bool = False) -> str:
+    """A village as columns, one per chain; covered villagers are dimmed. `fields`: what
+    its villagers stand for when clicked ("" for none); `pay`: the unlockers that get a
+    pay spot; `new_chain`: a spot for a villager that starts a chain or stands alone."""
     vil = p["village"]
+    pay = pay or set()
     cols = []
     drawn: set[int] = set()
     for chain in chains(vil):
@@ -183,33 +242,58 @@ def village_html(p: dict, cards: CardSet, pickable: bool) -> str:
             repeat = k in drawn  # a branch: its base is the same card as the chain beside
             drawn.add(k)
             label = card if v["role"] in (None, card) else f"{card} as {v['role']}"
-            html = card_html(card, cards, value=k if pickable else None, field="on",
-                             coins=v["coins"], covered=v["kids"] > 0, flipped=v["flipped"],
-                             extra=" vg-vrepeat" if repeat else "",
+            spot = pay_spot(p["seat"], k, card) if card in pay and not repeat else ""
+            html = card_html(card, cards, value=k if fields and not repeat else None,
+                             field=fields, coins=v["coins"], covered=v["kids"] > 0,
+                             flipped=v["flipped"], extra=" vg-vrepeat" if repeat else "",
                              note="the same villager as in the chain to the left" if repeat
-                             else "")
+                             else "", inner=spot)
             if label != card:
                 html = html.replace('<div class="vg-vname">',
                                     f'<div class="vg-vrole">{_e(label)}</div>'
                                     '<div class="vg-vname">', 1)
             cells.append(html)
         cols.append(f'<div class="vg-vchain">{"".join(cells)}</div>')
+    if new_chain:
+        cols.append('<div class="vg-vchain"><div class="vg-vcard vg-vnew" data-vg-value="None"'
+                    ' data-vg-field="on" title="start a new chain, or stand alone">+ new chain'
+                    "</div></div>")
     return f'<div class="vg-vvillage">{"".join(cols) or "<i>empty</i>"}</div>'
 
 
+def token_bonus(obs: dict, seat: int) -> dict[str, Any]:
+    """The Food and Builders the seat's Development tokens add (an Ox Crane's Builder)."""
+    rows = (obs.get("expansions") or {}).get("token_bonus") or []
+    return next((r for r in rows if r["seat"] == seat), {"food": 0, "builders": 0})
+
+
 def panel_html(obs: dict, p: dict) -> str:
-    """Gold, Food, Builders and the limits of one player."""
+    """Gold, Food, Builders and the limits of one player (a Development token's Food or
+    Builder beside the village's own)."""
     build = obs.get("build") or {}
-    limit = ""
+    limit = tinner = ""
     if build.get("seat") == p["seat"]:
         limit = (f' · builds {build["used"]}/{build["limit"]}'
                  f' · returns {build["returns"]}/3')
+        if build.get("tinner"):
+            tinner = (f'<span class="vg-vtinner" data-vg-value="tinner" '
+                      f'data-vg-field="{UNLOCK_FIELD}" title="a Tinner was played this turn: '
+                      'padlocks open for free">Tinner: padlocks free</span> ')
     draft = f' · drafting {len(p["square"])}/{p["draft_limit"]}' if p["drafting"] else ""
+    extra = token_bonus(obs, p["seat"])
+    tokens = " and ".join(extra.get("from", [])) or "Development tokens"
+    food = (f' <span class="vg-vi vg-vi-food vg-vtoken" title="from the {_e(tokens)}: counts '
+            f'for the draft limit while held">+{extra["food"]} Food</span>'
+            if extra["food"] else "")
+    builders = (f' <span class="vg-vi vg-vi-build vg-vtoken" title="from the {_e(tokens)}: '
+                f'counts for the build limit while held">+{extra["builders"]} Builder'
+                f'{"s" if extra["builders"] != 1 else ""} ({_e(tokens)})</span>'
+                if extra["builders"] else "")
     return (f'<div class="vg-vpanel"><b>{_e(p["name"])}</b> '
             f'<span class="vg-vi vg-vi-gold">{p["gold"]} Gold</span> '
-            f'<span class="vg-vi vg-vi-food">Food {p["food"]}</span> '
-            f'<span class="vg-vi vg-vi-build">Builders {p["builders"]}</span> '
-            f'<span class="vg-note">draft limit {p["draft_limit"]}{draft}{limit}'
+            f'<span class="vg-vi vg-vi-food">Food {p["food"]}</span>{food} '
+            f'<span class="vg-vi vg-vi-build">Builders {p["builders"]}</span>{builders} '
+            f'{tinner}<span class="vg-note">draft limit {p["draft_limit"]}{draft}{limit}'
             f' · printed gold {p["printed_gold"]} · coins {p["coins"]}</span></div>')
 
 
@@ -258,6 +342,23 @@ def discard_html(obs: dict, cards: CardSet) -> str:
 
 
 TOTAL_ROW = ' class="vg-vtotal"'
+# solo events whose choice is a villager of the Countess's (the labels say the same)
+HER_VILLAGER_EFFECTS = ("trade_network", "keyring_bribe")
+
+
+def legend_html(obs: dict) -> str:
+    """What the marks on the cards mean: each expansion's corner mark in play, and the
+    silver and bronze symbols."""
+    names = (obs.get("expansions") or {}).get("names") or []
+    marks = [f"{EXPANSION_MARKS[x]} {EXPANSION_TITLES[x]}" for x in names
+             if x in EXPANSION_MARKS]
+    if not marks:
+        return ""
+    symbols = ["◇ Silver symbol: scores in the Second Market"]
+    if "profiteers" in names:
+        symbols.append("◆ Bronze symbol: one scores at the end of each of your turns")
+    return (f'<div class="vg-vlegend"><b>Marks:</b> {_e(" · ".join(marks + symbols))}'
+            "</div>")
 
 
 def markets_html(obs: dict) -> str:
@@ -279,6 +380,10 @@ def render_table(obs: dict, cards: CardSet, highlight: list[int] | None = None) 
     build = obs.get("build") or {}
     highlight = highlight or []
     order = sorted(range(len(obs["players"])), key=lambda i: (i != me, i))
+    solo = obs.get("solo") or {}
+    effect = (solo.get("current") or {}).get("effect")
+    hers = effect in HER_VILLAGER_EFFECTS  # the event acts on a villager of hers
+    pay = unlockers(cards)
     seats = []
     for i in order:
         p = obs["players"][i]
@@ -287,18 +392,25 @@ def render_table(obs: dict, cards: CardSet, highlight: list[int] | None = None) 
             classes.append("vg-vseat-active")
         if i in highlight:
             classes.append("vg-vseat-hl")
-        pickable = i == me and build.get("seat") == me
-        countess = i == (obs.get("solo") or {}).get("countess_seat")  # no hand, no limits
+        countess = i == solo.get("countess_seat")  # no hand, no limits
+        fields = ""
+        if i == me:
+            fields = OWN_SLOT_FIELDS + ("" if hers else f" {EVENT_SLOT_FIELD}")
+        elif countess and hers:
+            fields = EVENT_SLOT_FIELD
+        village = village_html(p, cards, fields, pay, new_chain=i == me and me is not None
+                               and build.get("seat") == me)
         seats.append(f'<div class="{" ".join(classes)} vg-vseat-{i}">'
                      f'{countess_panel(p) if countess else panel_html(obs, p)}'
-                     f"{village_html(p, cards, pickable)}{bronze_line(obs, i)}"
+                     f"{village}{bronze_line(obs, i)}"
                      f'{"" if countess else hand_html(obs, p, cards)}</div>')
     result = ""
     if obs.get("result"):
         result = f'<div class="vg-vresult">{_e(obs["result"])}</div>'
+    news = market_news(obs)
     head = (f'<div class="vg-vstatus">Round {obs["round"]} · {_e(obs["phase"])} phase · '
-            f'Markets scored: {obs["markets"]["done"]}/2</div>')
-    return (f'<div class="vg-villagers">{head}{result}{road_html(obs, cards)}'
+            f'Markets scored: {obs["markets"]["done"]}/2{" · " + news if news else ""}</div>')
+    return (f'<div class="vg-villagers">{head}{legend_html(obs)}{result}{road_html(obs, cards)}'
             f"{solo_html(obs)}{developments_html(obs)}{pending_html(obs, cards)}"
             f'{markets_html(obs)}{"".join(seats)}'
             f"{unseen_html(obs, cards)}{discard_html(obs, cards)}</div>")

@@ -47,13 +47,16 @@ def solo_html(obs: dict[str, Any]) -> str:
         current = ('<div class="vg-vlabel">Being resolved</div>'
                    f'<div class="vg-sevents">{event_html(s["current"])}</div>')
     jester = ("The Jester is beside you: once per game he discards an event that has not "
-              "begun." if s["jester"] else "The Jester is gone (used, or Hard mode).")
+              "begun. Click him, then the event." if s["jester"]
+              else "The Jester is gone (used, or Hard mode).")
+    # the Jester is a card on the table: clicking him chooses his move (PlayJester)
+    jester_attrs = ' data-vg-value="Jester" data-vg-field="card"' if s["jester"] else ""
     decks = (f'{MODE_TITLE.get(s["mode"], s["mode"])} · {s["season"].capitalize()} events · '
              f'decks: Summer {s["decks"]["summer"]}, Winter {s["decks"]["winter"]} · '
              f'discarded: {len(s["discards"]["summer"]) + len(s["discards"]["winter"])}')
     return (f'<div class="vg-solo">{race}'
             f'<div class="vg-vlabel">Face-up events</div><div class="vg-sevents">{cards}</div>'
-            f'{current}<div class="vg-sjester{"" if s["jester"] else " vg-sjester-used"}">'
-            f'{_e(jester)}</div><div class="vg-note">{_e(decks)}</div>'
+            f'{current}<div class="vg-sjester{"" if s["jester"] else " vg-sjester-used"}"'
+            f'{jester_attrs}><b>Jester</b> {_e(jester)}</div><div class="vg-note">{_e(decks)}</div>'
             f'<details class="vg-note"><summary>Solo readings</summary>{_e(READINGS)}'
             "</details></div>")

@@ -23,6 +23,7 @@ from village_games.core import Game
 from village_games.villagers_and_villains import CardSet, DeckSpec, deck_from_text
 from village_games.villagers_and_villains.abilities import PHASE_TITLES
 from village_games.villagers_and_villains.table_odds import (
+    ability_odds,
     announced_odds,
     defense_odds_seen,
     pool_odds_seen,
@@ -146,10 +147,6 @@ class VVLabels:
     def field_title(self, action_type: str, field: str) -> str:
         return FIELD_TITLES.get((action_type, field), field)
 
-    def needs_confirm(self, kind: str) -> bool:
-        """The Ordinance shuffles the deck (final): it waits for Confirm."""
-        return kind == "Ordinance"
-
     def value_label(self, action_type: str, field: str, value: Any) -> str:
         obs = self.obs
         card = self.cards.cards
@@ -176,15 +173,22 @@ class VVLabels:
         if action_type == "PayVend" and field == "card":
             c = card.get(value)
             if c is not None and c.ability is not None:
-                return f"{value} ({c.ability.vend} gold)"
+                return f"{value} ({c.ability.vend} gold){self._ability_chance(value)}"
         if action_type == "UseAbility":
             c = card.get(value)
             if c is not None and c.ability is not None:
                 cost = f", {c.ability.cost} gold" if c.ability.cost else ""
-                return f"{value}{cost}"
+                return f"{value}{cost}{self._ability_chance(value)}"
         if action_type == "Resolve":
             return self._ruling(value)
         return str(value)
+
+    def _ability_chance(self, card: str) -> str:
+        """The announced roll's chance before and after the ability, as ": 50% → 67%" (the
+        engine's `ability_odds`); "" for an ability that does not change it."""
+        me = self.me
+        odds = ability_odds(self.obs, self.cards, me, card) if isinstance(me, int) else None
+        return f": {pct(odds['now'])} → {pct(odds['after'])}" if odds else ""
 
     def _ruling(self, ruling: str) -> str:
         me = self.obs["players"][self.me] if isinstance(self.me, int) else None

@@ -279,10 +279,13 @@ def town_html(obs: dict[str, Any], p: dict[str, Any], cards: CardSet) -> str:
     defense = {r["challenge"]: r for r in odds.get("defense", [])} \
         if odds.get("seat") == p["seat"] else {}
     items = []
+    # a card of your town may be used (its ability), one of another town paid for (VEND)
+    ability = "UseAbility.card" if p["seat"] == obs.get("viewer") else "PayVend.card"
     for name in p["town"]:
         c = cards.cards.get(name)
         kind = c.type if c is not None else ""
-        field = {"challenge": "challenge", "hero": "hero"}.get(kind, "card")
+        field = " ".join(x for x in ({"challenge": "challenge", "hero": "hero"}.get(kind),
+                                     ability) if x)
         note = "arrived this phase: it acts from the next phase" if name in fresh else ""
         below = defense_note(defense[name]) if name in defense else ""
         items.append(card_html(name, cards, value=name, field=field, advanced=adv, note=note,
@@ -294,7 +297,8 @@ def town_html(obs: dict[str, Any], p: dict[str, Any], cards: CardSet) -> str:
 def hand_html(obs: dict[str, Any], p: dict[str, Any], cards: CardSet) -> str:
     adv = bool(obs.get("advanced"))
     if p["hand"] is not None:
-        cells = [card_html(c, cards, value=c, field="card", advanced=adv) for c in p["hand"]]
+        cells = [card_html(c, cards, value=c, field="Build.card", advanced=adv)
+                 for c in p["hand"]]
     else:
         cells = [card_html(c, cards, advanced=adv) for c in p["hand_known"]]
         cells += [back_html("drawn") for _ in range(p["hand_hidden"])]

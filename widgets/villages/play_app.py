@@ -123,10 +123,6 @@ class VillagesLabels:
     def field_title(self, action_type: str, field: str) -> str:
         return FIELD_TITLES.get((action_type, field), field)
 
-    def needs_confirm(self, kind: str) -> bool:
-        """A discard shows the card to everyone and takes the turn's action: confirm it."""
-        return kind == "Discard"
-
     def pick_hint(self, kind: str) -> str:
         if kind == "Attack":
             return ("Pick your unit, where it comes from, the player and their village (or "

@@ -171,7 +171,8 @@ def village_html(v: dict[str, Any], cards: CardSet, seat: int, me: int | None,
     mine = seat == me
     support = [_support("animals", "Farmer", v["animals"]),
                _support("buildings", "Builder", v["buildings"])]
-    head_field = "source" if mine else "village"
+    # your own village is where a unit comes from (Attack, Defend) and where a card is added
+    head_field = "source village" if mine else "village"
     look = VILLAGE_HEAD.get(colour)
     style = f' style="{look}"' if look else ""
     head = (f'<div class="vg-vl-vhead" data-vg-value="{_e(colour)}" '
@@ -268,6 +269,7 @@ def seat_html(obs: dict[str, Any], p: dict[str, Any], cards: CardSet,
 
 
 # ------------------------------------------------------------------ piles and status
+
 def piles_html(obs: dict[str, Any], cards: CardSet) -> str:
     """The deck (a count) and the discard pile (its top face up, the rest on request)."""
     deck = back_html(f"Deck {obs['deck_size']}", value="deck", field="source",
@@ -306,8 +308,10 @@ def status_html(obs: dict[str, Any]) -> str:
     names = [p["name"] for p in obs["players"]]
     phase = {"draw": f"drawing ({obs['draws_left']} to draw)", "main": "building and acting",
              "defend": "battle: choosing a defender", "reward": "battle: choosing a reward",
+             "scoring": "scoring the round", "dealing": "dealing the next round",
              "over": "game over"}.get(obs["phase"], obs["phase"])
-    turn = names[obs["turn"]] if obs["phase"] != "over" else ""
+    # between rounds (scoring, dealing) and at the end nobody is to act: nobody's turn
+    turn = names[obs["turn"]] if obs["to_act"] else ""
     final = ""
     if obs.get("final_by") is not None:
         final = (f' · <span class="vg-vl-final">last turns (started by '
@@ -353,7 +357,10 @@ def battle_html(obs: dict[str, Any], cards: CardSet) -> str:
     a_power = (f'<div class="vg-vl-bpower">power {b["a_power"]}</div>'
                f'<div class="vg-vl-bparts">{_parts(b["a_parts"])}</div>'
                if b["a_power"] is not None else "")
-    if b["defender"] is not None:
+    if b.get("d_hidden"):
+        d_card = back_html("hired", title="hired from hand, face down until the reveal")
+        d_where, d_power = "hired from hand", ""
+    elif b["defender"] is not None:
         d_card = card_html(b["defender"], cards, value=b["defender"], field="card")
         d_where = ("hired from hand" if b["d_source"] == "hand"
                    else f"from the {b['d_source']} village")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ...core.actions import Action
 
@@ -17,6 +18,8 @@ class Recruit(Action):
 class PlayBenefactor(Action):
     """Benefactor: build `card` from your hand on slot `on` (padlock opened by `unlock`)."""
 
+    played_card: ClassVar[str | None] = "Benefactor"
+
     card: str
     on: int | None
     unlock: str | None
@@ -26,6 +29,9 @@ class PlayBenefactor(Action):
 class PlayProphet(Action):
     """Prophet: search face-down stack `stack` and draft a villager from it (TakeCard)."""
 
+    final: ClassVar[bool] = True
+    played_card: ClassVar[str | None] = "Prophet"
+
     stack: int
 
 
@@ -33,10 +39,15 @@ class PlayProphet(Action):
 class PlayBarbarian(Action):
     """Barbarian: discard the whole Road, take its coins, deal it again from the Reserve."""
 
+    final: ClassVar[bool] = True
+    played_card: ClassVar[str | None] = "Barbarian"
+
 
 @dataclass(frozen=True, slots=True)
 class PlayFlaker(Action):
     """Flaker: take `card` from `seat`'s Village Square into your hand."""
+
+    played_card: ClassVar[str | None] = "Flaker"
 
     seat: int
     card: str
@@ -48,6 +59,9 @@ class PlayCourier(Action):
     """Courier, before another player's draft turn: take the villager in Road slot `slot`
     (and its coins) into your hand."""
 
+    final: ClassVar[bool] = True
+    played_card: ClassVar[str | None] = "Courier"
+
     slot: int
 
 
@@ -55,16 +69,24 @@ class PlayCourier(Action):
 class LetDraftGoOn(Action):
     """Keep the Courier for later: the other player's draft turn begins."""
 
+    final: ClassVar[bool] = True
+
 
 # ------------------------------------------------------------------ Build Phase
 @dataclass(frozen=True, slots=True)
 class PlayPigeoneer(Action):
     """Pigeoneer: look at the Reserve's top six cards and keep one (TakeCard)."""
 
+    final: ClassVar[bool] = True
+    played_card: ClassVar[str | None] = "Pigeoneer"
+
 
 @dataclass(frozen=True, slots=True)
 class PlayNoble(Action):
     """Noble: look at `seat`'s hand and take a villager that is not a Special (TakeCard)."""
+
+    final: ClassVar[bool] = True
+    played_card: ClassVar[str | None] = "Noble"
 
     seat: int
 
@@ -73,6 +95,8 @@ class PlayNoble(Action):
 class PlaySchemer(Action):
     """Schemer: take the top villager at `seat`'s slot `slot` into your hand."""
 
+    played_card: ClassVar[str | None] = "Schemer"
+
     seat: int
     slot: int
 
@@ -80,6 +104,8 @@ class PlaySchemer(Action):
 @dataclass(frozen=True, slots=True)
 class PlaySheriff(Action):
     """Sheriff: discard the Thief at `seat`'s slot `slot` and take the coins on him."""
+
+    played_card: ClassVar[str | None] = "Sheriff"
 
     seat: int
     slot: int
@@ -115,6 +141,8 @@ class PickBronze(Action):
 class TakeCard(Action):
     """Keep `card` from the cards you are looking at (Pigeoneer, Prophet, Noble)."""
 
+    final: ClassVar[bool] = True
+
     card: str
 
 
@@ -122,12 +150,16 @@ class TakeCard(Action):
 class RewardDraw(Action):
     """Church reward: the top card of stack `stack` (None: the Reserve) into your hand."""
 
+    final: ClassVar[bool] = True
+
     stack: int | None
 
 
 @dataclass(frozen=True, slots=True)
 class RewardBasic(Action):
     """Tavern reward: place a `basic` villager from its supply in your village."""
+
+    final: ClassVar[bool] = True
 
     basic: str
 

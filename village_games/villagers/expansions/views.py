@@ -8,7 +8,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from .bronze import bronze_slots, bronze_value
-from .developments import leaders
+from .deck import developments
+from .developments import bonus, leaders
 from .setup import dealt_cards
 
 if TYPE_CHECKING:
@@ -73,9 +74,17 @@ def expansion_view(g: Villagers, viewer: int | None, everything: bool) -> dict[s
                    "slots": [[k, bronze_value(g, s, k)] for k in bronze_slots(g, s)],
                    "scored_this_round": e.bronze_round[s] == g.round}
                   for s in range(g.n)]
+    # the Food and Builders a held Development token adds to its holder's limits (an Ox
+    # Crane's Builder): not a symbol of the village, so the village's counts leave it out
+    devs = developments()
+    tokens = [{"seat": s, "food": bonus(g, s, "food"), "builders": bonus(g, s, "builders"),
+               "from": [n for n, h in zip(e.devs, e.holders, strict=True)
+                        if h == s and (devs[n].food or devs[n].builders)]}
+              for s in range(g.n)] if e.devs else []
     return {
         "names": list(e.names),
         "developments": leaders(g) if e.devs else [],
+        "token_bonus": tokens,
         "bronze": bronze,
         "bronze_pick": e.bronze_pick,
         "recruited": e.recruited,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ...core.actions import Action
 
@@ -11,12 +12,16 @@ from ...core.actions import Action
 class GiveCountess(Action):
     """After your draft: the face-up villager in Road slot `slot` goes to the Countess."""
 
+    final: ClassVar[bool] = True
+
     slot: int
 
 
 @dataclass(frozen=True, slots=True)
 class ResolveEvent(Action):
     """Event Phase: carry out (or, for a phase card, discard) the face-up event `event`."""
+
+    final: ClassVar[bool] = True
 
     event: str
 
@@ -25,12 +30,17 @@ class ResolveEvent(Action):
 class PlayJester(Action):
     """Once per game: discard the face-up event `event`, which has not begun to act."""
 
+    final: ClassVar[bool] = True
+    played_card: ClassVar[str | None] = "Jester"
+
     event: str
 
 
 @dataclass(frozen=True, slots=True)
 class PickVillager(Action):
     """The event being resolved acts on the villager at `slot` (of the village it names)."""
+
+    final: ClassVar[bool] = True
 
     slot: int
 
@@ -39,12 +49,16 @@ class PickVillager(Action):
 class PickHandCard(Action):
     """The event being resolved takes `card` from your hand."""
 
+    final: ClassVar[bool] = True
+
     card: str
 
 
 @dataclass(frozen=True, slots=True)
 class Conscript(Action):
     """Conscription: the Countess takes the top card of stack `stack` (None: the Reserve)."""
+
+    final: ClassVar[bool] = True
 
     stack: int | None
 
