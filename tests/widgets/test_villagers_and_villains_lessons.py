@@ -66,6 +66,7 @@ def test_murder_bats_need_three_hits_and_say_when_they_cannot_be_had() -> None:
     app.hero_bonus.value = 0
     app.heroes.value = 1
     assert app.lesson.last_exact.value == 0.0 and "add heroes" in app.lesson.exact_html.value
+    assert "fall gives 0." in app.lesson.exact_html.value  # a zero chance is 0, not "0/1"
     app.heroes.value = 2
     assert app.lesson.last_exact.value == float(Fraction(5, 6) ** 3)
 

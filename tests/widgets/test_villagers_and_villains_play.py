@@ -20,6 +20,8 @@ from widgets.table_app import SAVE_FORMAT
 from widgets.villagers_and_villains.play_app import VARIANTS, VVAdapter, make_app
 from widgets.villagers_and_villains.render import render_table
 
+from ..villagers_and_villains.scenarios import make as make_position
+
 
 def load(app, state: dict, seats: list[str]) -> None:
     app.load_json(json.dumps({"game": "villagers_and_villains", "format": SAVE_FORMAT,
@@ -225,3 +227,13 @@ def test_step_by_step_shows_only_the_dice_rolled_so_far() -> None:
             break
         app.all_button.click()
     assert not app.frames and app.human_to_act() == 0
+
+
+def test_the_pillage_prompt_counts_the_things_left_on_the_turn() -> None:
+    """One ruling left (the Pillage Loss, with the Lord's ability beside it) is not
+    "several things"."""
+    g = make_position([{"gold": 5, "town": ["Witch", "Lord"]}, {"gold": 3}], phase="pillage",
+                      advanced=True)
+    assert g.turn_state.pending == ["pillage"]
+    text = VVAdapter().prompt(g.observation(0), g.legal_actions(0))
+    assert "one thing is left to happen on your turn" in text and "several" not in text

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core import words
 from ..core.events import Event
 from .actions import PlaceMonk, PlaySmuggler, UseApprentice
 from .choices import Product, product
@@ -138,17 +139,18 @@ def why_not_monk(g: Villagers, seat: int, action: PlaceMonk) -> str | None:
     role, on = action.role, action.on
     card = g.cards.cards.get(role)
     if card is None or card.effect is not None:
-        return f"a {monk} stands in for a villager of a production chain, not {role!r}"
+        return f"{words.a(monk)} stands in for a villager of a production chain, not {role!r}"
     if not card.hint:
-        return (f"the {monk} can never be the top of a chain, and nothing is placed on a "
-                f"{role}")
+        return (f"the {monk} can never be the top of a chain, and nothing is placed on "
+                f"{words.a(role)}")
     left = g.limit - g.used
     if left < 2:
-        return (f"a {monk} and the villager built on him take 2 build actions; you have "
-                f"{left} left")
+        return (f"{words.a(monk)} and the villager built on him take 2 build actions; you "
+                f"have {left} left")
+    standing_in = f"{words.a(monk)} standing in for {words.a(role)}"
     if on is None:
         if card.on is not None:
-            return (f"a {monk} standing in for a {role} goes on a {card.on} "
+            return (f"{standing_in} goes on {words.a(card.on)} "
                     f"(chain {chain_text(g.cards, role)})")
     else:
         village = g.players[seat].village
@@ -156,16 +158,16 @@ def why_not_monk(g: Villagers, seat: int, action: PlaceMonk) -> str | None:
             return f"your village has no slot {on}"
         slot = village[on]
         if card.on is None:
-            return f"a {monk} standing in for a {role} starts a chain: place him with on=None"
+            return f"{standing_in} starts a chain: place him with on=None"
         if slot.role != card.on:
-            return (f"a {monk} standing in for a {role} goes on a {card.on} "
-                    f"(chain {chain_text(g.cards, role)}); slot {on} is a {slot.role}")
+            return (f"{standing_in} goes on {words.a(card.on)} "
+                    f"(chain {chain_text(g.cards, role)}); slot {on} is {words.a(slot.role)}")
         if slot.kids >= capacity(slot, g.cards):
             return f"the {slot.card} at slot {on} has no room left (stacking hint)"
     spare = _hand_count(g, seat, monk) - 1
     if not can_cover(g, seat, role, spare, left - 1):
-        return (f"nothing in your hand can be built on a {monk} standing in for a {role} "
-                "right now, and he may not be left on top")
+        return (f"nothing in your hand can be built on {standing_in} right now, and he may "
+                "not be left on top")
     return None
 
 
@@ -176,10 +178,10 @@ def apply_monk(g: Villagers, seat: int, action: PlaceMonk) -> None:
     g.used += 1
     if g.reporting():
         where = "" if action.on is None else f" on slot {action.on}"
-        g.emit(Event("monk", "{} places a {} standing in for a {}{}.",
+        g.emit(Event("monk", "{} places {} standing in for {}{}.",
                      {"seat": seat, "role": action.role, "on": action.on, "slot": g.cover,
                       "shown": secret},
-                     (g.player_name(seat), monk, action.role, where)))
+                     (g.player_name(seat), words.a(monk), words.a(action.role), where)))
 
 
 # ------------------------------------------------------------------ Apprentice
@@ -258,7 +260,7 @@ def why_not_apprentice(g: Villagers, seat: int, action: UseApprentice) -> str | 
         return (f"the {apprentice} replaces only a covered villager; the {slot.card} at slot "
                 f"{k} has nobody on top")
     if card.effect is not None:
-        return f"the {apprentice} cannot replace a {slot.card}"
+        return f"the {apprentice} cannot replace {words.a(slot.card)}"
     if card.kind == "founders" and victim != seat:
         return "Special villagers cannot be used to take another player's Founders"
     problem = why_not_target(g, seat, slot.card, action.on,
@@ -282,10 +284,11 @@ def apply_apprentice(g: Villagers, seat: int, action: UseApprentice) -> None:
     victim.gold += old.coins
     victim.changed()
     if g.reporting():
-        g.emit(Event("apprentice", "{} swaps an {} for {}'s {} (slot {}).",
+        g.emit(Event("apprentice", "{} swaps {} for {}'s {} (slot {}).",
                      {"seat": seat, "victim": action.seat, "slot": action.slot,
                       "card": old.card, "coins": old.coins, "shown": secret},
-                     (g.player_name(seat), apprentice, victim.name, old.card, action.slot)))
+                     (g.player_name(seat), words.a(apprentice), victim.name, old.card,
+                      action.slot)))
     pay_unlock(g, seat, old.card, action.unlock)  # Reading: opened again in your village
     k = _build.place(g, seat, old.card, action.on, flipped=action.food_side)
     g.used += 1
@@ -310,9 +313,9 @@ def apply_tinner(g: Villagers, seat: int) -> None:
     _discard(g, tinner)
     g.tinner = True  # Reading: for the rest of this turn, and playable with nothing to open
     if g.reporting():
-        g.emit(Event("tinner", "{} plays a {}: padlocks open for free for the rest of the "
+        g.emit(Event("tinner", "{} plays {}: padlocks open for free for the rest of the "
                                "turn.", {"seat": seat, "shown": secret},
-                     (g.player_name(seat), tinner)))
+                     (g.player_name(seat), words.a(tinner))))
 
 
 # ------------------------------------------------------------------ Smuggler
@@ -375,10 +378,10 @@ def apply_smuggler(g: Villagers, seat: int, action: PlaySmuggler) -> None:
     g.bank -= earned
     p.gold += earned
     if g.reporting():
-        g.emit(Event("smuggler", "{} plays a {} on the {}: half of {} printed Gold, {} Gold.",
+        g.emit(Event("smuggler", "{} plays {} on the {}: half of {} printed Gold, {} Gold.",
                      {"seat": seat, "target": action.target, "earned": earned,
                       "shown": secret},
-                     (p.name, smuggler, slot.card, printed, earned)))
+                     (p.name, words.a(smuggler), slot.card, printed, earned)))
 
 
 def _discard(g: Villagers, name: str) -> None:

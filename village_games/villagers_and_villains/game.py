@@ -8,6 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ..core import words
 from ..core.actions import Action
 from ..core.events import Event
 from ..core.game import Game
@@ -126,11 +127,11 @@ class VillagersAndVillains(Game):
                 else f" (deck: {cards.name})"
             variants = [v for v, on in (("Ordinance", ordinance),
                                         ("Pony Express", pony_express)) if on]
-            g.say("setup", "A {}-player {} game begins{}: each mayor holds an {}, a {} and "
+            g.say("setup", "A {}-player {} game begins{}: each mayor holds {}, {} and "
                            "{} gold; {} holds the Start Marker.{}",
                   {"players": n, "advanced": advanced, "variants": variants}, n,
-                  "advanced" if advanced else "basic", deck_note, mob.name, deputy.name,
-                  START_GOLD, g.names[0],
+                  "advanced" if advanced else "basic", deck_note, words.a(mob.name),
+                  words.a(deputy.name), START_GOLD, g.names[0],
                   f" Variants: {', '.join(variants)}." if variants else "")
             g.say("pool", "The Recruitment Pool is dealt: {}.", {"pool": g.pool[:]},
                   ", ".join(g.pool), chance=True, reveals=True)

@@ -32,6 +32,7 @@ from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Any
 
+from ..core import words
 from .actions import Attack
 from .cards import CardSet
 from .locations import Location, ties_to_attacker
@@ -283,7 +284,7 @@ class AttackOdds:
         if self.hidden == 0 or self.beaters == 0:
             return "No unit the defender could send beats it: a sure win."
         return (f"{self.beaters} of the {self.pool} unseen cards would beat it; the "
-                f"defender holds {self.hidden} unseen card{'s' if self.hidden != 1 else ''}: "
+                f"defender holds {words.count(self.hidden, 'unseen card')}: "
                 f"chance none of them is one = {float(self.chance):.0%}.")
 
 

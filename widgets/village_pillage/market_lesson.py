@@ -16,6 +16,7 @@ import ipywidgets as w
 import numpy as np
 
 from village_games import village_pillage
+from village_games.core import words
 from village_games.probability import chance_seen
 from village_games.village_pillage.market_order import seen_within
 
@@ -84,7 +85,7 @@ class MarketLesson(w.VBox):
         note = (f"{self.slots} + {k} = {self.slots + k} of the {total} market cards have been "
                 f"seen. The chance that they miss {wanted} is C({total - m}, "
                 f"{self.slots + k}) / C({total}, {self.slots + k}), so the chance of at least "
-                f"one is {p.numerator}/{p.denominator}.")
+                f"one is {words.fraction(p)}.")
         return Exact(float(p), "Chance that a card you want has shown up", esc(note))
 
     def sample(self, n: int, rng: np.random.Generator) -> np.ndarray:

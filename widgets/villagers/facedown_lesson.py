@@ -14,6 +14,7 @@ from __future__ import annotations
 import ipywidgets as w
 import numpy as np
 
+from village_games.core import words
 from village_games.villagers import Villagers
 from village_games.villagers.odds import chance_top_fits, fits_now, simulate_top
 
@@ -91,7 +92,7 @@ class FacedownLesson(w.VBox):
         suit = obs["stacks"][self.stack.value]["top_suit"]
         note = (f"Of the {suit} cards you have not seen, the share that would fit your "
                 f"village now (by the chain rules; Special villagers aside) is "
-                f"{p.numerator}/{p.denominator}.")
+                f"{words.fraction(p)}.")
         return Exact(float(p), "Chance a blind draft fits", esc(note))
 
     def sample(self, n: int, rng: np.random.Generator) -> np.ndarray:

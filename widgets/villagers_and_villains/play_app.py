@@ -19,7 +19,7 @@ import ipywidgets as w
 
 from village_games import villagers_and_villains as vv
 from village_games.bots import RandomBot, VillagersAndVillainsBot
-from village_games.core import Game
+from village_games.core import Game, words
 from village_games.villagers_and_villains import CardSet, DeckSpec, deck_from_text
 from village_games.villagers_and_villains.abilities import PHASE_TITLES
 from village_games.villagers_and_villains.table_odds import (
@@ -139,7 +139,7 @@ class VVLabels:
             chance = f": {pct(a['now'])} to succeed" if "now" in a else ""
             if phase == "recruit":
                 rolls = t.get("rolls", 1)
-                return f"Roll {rolls} {'die' if rolls == 1 else 'dice'}{chance}"
+                return f"Roll {words.count(rolls, 'die', 'dice')}{chance}"
             return f"Roll the DEFENSE{chance}"
         return KIND_TITLES.get(kind, kind)
 
@@ -346,8 +346,15 @@ class VVAdapter:
         elif phase == "build":
             text = f"build or hire one card from your hand ({p['gold']} gold), or build nothing."
         elif phase in ("pillage", "earning"):
-            text = ("several things happen on your turn: choose which comes first, and use "
-                    "abilities in between if you like.")
+            left = len(t.get("pending") or ())
+            if left > 1:
+                text = (f"{left} things happen on your turn: choose which comes first, and "
+                        "use abilities in between if you like.")
+            elif left == 1:
+                text = ("one thing is left to happen on your turn: resolve it, using an "
+                        "ability first if you like.")
+            else:
+                text = "use an ability if you like, or end your turn."
         else:
             text = "your move."
         return (f'<div class="vg-prompt-line"><span class="vg-turn-badge">Your turn</span> '

@@ -16,6 +16,7 @@ from __future__ import annotations
 import ipywidgets as w
 import numpy as np
 
+from village_games.core import words
 from village_games.probability.dice import any_reaches
 from village_games.villagers_and_villains import standard_deck
 from village_games.villagers_and_villains.odds import recruit_chance
@@ -123,7 +124,7 @@ class RecruitLesson(w.VBox):
             every = "it misses" if dice == 1 else f"all {dice} dice miss"
             note = (f"Each die must show {need} or more{bonus}, so it misses with chance "
                     f"{misses}/6. The recruit fails only if {every}: chance {fail}. So it "
-                    f"succeeds with 1 − {fail} = {p.numerator}/{p.denominator}.")
+                    f"succeeds with 1 − {fail} = {words.fraction(p)}.")
             if need > 6:
                 note += " No die shows that much: only a bonus can bring this card in reach."
         return Exact(float(p), f"Chance to recruit the card in position {k}", esc(note))

@@ -17,6 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from village_games.core import words
 from village_games.villagers_and_villains import CardSet
 from village_games.villagers_and_villains.abilities import PHASE_TITLES, PHASES
 from village_games.villagers_and_villains.cards import TYPE_TITLES
@@ -367,8 +368,8 @@ def score_sheet_html(obs: dict[str, Any]) -> str:
                 sub = f' <span class="vg-vv-sub">({r[detail[ln]]})</span>'
             if ln == "matchmaker" and r["pairs"]:
                 pairs = "; ".join(" + ".join(pair) for pair in r["pairs"])
-                sub = (f' <span class="vg-vv-sub" title="{_e(pairs)}">({len(r["pairs"])} '
-                       f'pair{"s" if len(r["pairs"]) > 1 else ""})</span>')
+                sub = (f' <span class="vg-vv-sub" title="{_e(pairs)}">('
+                       f'{words.count(len(r["pairs"]), "pair")})</span>')
             cells.append(f"<td>{r[ln]}{sub}</td>")
         body.append(f"<tr><th>{_e(LINE_TITLES[ln])}</th>{''.join(cells)}</tr>")
     total = "".join(f"<td>{r['total']}</td>" for r in sheet)
