@@ -146,6 +146,9 @@ def test_bots_play_to_the_end_and_the_score_sheet_is_filled_in() -> None:
     totals = re.search(r'class="vg-vv-total"><th>Total Points</th>(.*?)</tr>', html).group(1)
     assert re.findall(r"<td>(-?\d+)</td>", totals) == [str(r["total"]) for r in sheet]
     assert "vg-vv-winner" in html and "Game over" in app.prompt.value
+    # the gold row is our tie-break (reading 28), the pairs row says how pairs form (24)
+    assert "Gold left (our tie-break, not on the printed pad)" in html
+    assert re.search(r'<th title="Pairs are formed in order[^"]*">Matchmaker Bonus', html)
 
 
 def test_build_from_hand_and_the_phase_track() -> None:
@@ -237,3 +240,17 @@ def test_the_pillage_prompt_counts_the_things_left_on_the_turn() -> None:
     assert g.turn_state.pending == ["pillage"]
     text = VVAdapter().prompt(g.observation(0), g.legal_actions(0))
     assert "one thing is left to happen on your turn" in text and "several" not in text
+
+
+def test_the_favor_button_says_its_two_go_on_the_first_die_and_counts_it_so() -> None:
+    """Reading 10 in the app's words: the King's Favor adds 2 to the first recruit die;
+    the button's odds count a bought roll without it."""
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
+    load(app, {**RECRUIT, "advanced": True, "favor": 0}, ["human", "bot"])
+    app.picker.button("", "", kind="KeepFavor").click()
+    app.board.click("4", "position")
+    app.picker.button("", "", kind="BuyRoll").click()  # two dice: 75%
+    favor = app.picker.button("", "", kind="UseFavor")
+    assert "+2 on the first die of this recruit" in favor.description
+    # the first die needs a 2 (5/6), the bought one still a 4 (1/2): 1 - 1/6 * 1/2
+    assert favor.description.endswith("75% → 92%")

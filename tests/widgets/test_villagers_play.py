@@ -8,7 +8,7 @@ import json
 from village_games.villagers import DraftRoad, EndTurn, Villagers
 from widgets.table_app import SAVE_FORMAT
 from widgets.villagers.play_app import VillagersAdapter, make_app
-from widgets.villagers.render import render_table
+from widgets.villagers.render import card_tip, render_table
 
 
 def load(app, state: dict, seats: list[str]) -> None:
@@ -161,3 +161,10 @@ def test_each_stack_shows_the_exact_chance_of_its_likeliest_top_card():
     assert sum(chances[0].values()) == Fraction(1)
     assert html_text.count('class="vg-vodds"') == sum(1 for c in chances if c)
     assert f"{float(p):.0%}" in html_text
+
+
+def test_the_smugglers_help_says_any_villager_may_be_his_target() -> None:
+    """Reading 15 in the app's words: any villager of yours, a covered one earning 0."""
+    tip = card_tip("Smuggler", Villagers.new(players=2, seed=1).cards)
+    assert "Any villager may be chosen" in tip and "covered one" in tip
+    assert "earns nothing" in tip

@@ -22,6 +22,7 @@ from .padlocks import NO_PADLOCK, pay_unlock, unlock_options, why_not_unlocked
 from .village import Slot, capacity, chain_text, symbols
 
 if TYPE_CHECKING:
+    from .cards import Card
     from .game import Villagers
 
 NEW_CHAIN: tuple[None] = (None,)
@@ -319,19 +320,16 @@ def apply_tinner(g: Villagers, seat: int) -> None:
 
 
 # ------------------------------------------------------------------ Smuggler
-def smuggler_targets(g: Villagers, seat: int) -> tuple[int, ...]:
-    """Uncovered villagers of yours with printed Gold (a covered one's is out of play)."""
-    # Reading: a covered villager's Gold is out of play; no printed Gold, no target
-    up, down = g.tables.printed_gold
-    out: list[int] = []
-    k = -1
-    # (`slot[3]`, `slot[0]`, `slot[5]`: a Slot's `kids`, `card` and `flipped`, read by
-    # index: cheaper than named fields)
-    for slot in g.players[seat].village:
-        k += 1
-        if not slot[3] and slot[0] in (down if slot[5] else up):
-            out.append(k)
-    return tuple(out)
+def smuggler_earnings(card: Card, covered: bool, flipped: bool) -> int:
+    """What a Smuggler earns from one villager of your village: half the Gold printed on
+    the face that is up, rounded up; nothing from a covered villager (its symbols are out
+    of play) or one without printed Gold."""
+    # Reading: any villager of your village is a target (the rulebook sets no limit); a
+    # covered one's Gold is out of play, so it earns 0, as does one without printed Gold
+    if covered:
+        return 0
+    side = card.flipped if flipped and card.flipped is not None else card
+    return (side.gold + 1) // 2
 
 
 def smuggler_choices(g: Villagers, seat: int, effect: str | None = None,
@@ -339,15 +337,10 @@ def smuggler_choices(g: Villagers, seat: int, effect: str | None = None,
                      paid: Paid | None = None) -> list[Product]:
     """Only a non-empty part. `effect`, `hand`, `paid`: not read (the Build Phase list
     calls every Special's maker alike)."""
-    p = g.players[seat]
-    if not (p._summary or p.summary(g.cards)).gold_symbols:
-        return []  # (the counts know: no uncovered villager with Gold, so no target)
-    targets = smuggler_targets(g, seat)
-    if not targets:
-        return []  # (an empty part: no padlock to ask)
     opts = unlock_options(g, seat, g.tables.by_effect["smuggler"])
     if not opts:
         return []
+    targets = tuple(range(len(g.players[seat].village)))  # every villager of yours
     part = _new(Product)  # (`product(...)`, written out)
     part.kind, part.axes, part._n = PlaySmuggler, (targets, opts), len(targets) * len(opts)
     return [part]
@@ -357,10 +350,11 @@ def why_not_smuggler(g: Villagers, seat: int, action: PlaySmuggler) -> str | Non
     smuggler = g.tables.by_effect["smuggler"]
     if not in_hand(g, seat, smuggler):
         return f"you have no {smuggler} in hand"
-    targets = smuggler_targets(g, seat)
-    if action.target not in targets:
-        return (f"the {smuggler} earns from an uncovered villager of yours with printed Gold "
-                f"(slot {' or '.join(map(str, targets)) or 'none'})")
+    size = len(g.players[seat].village)
+    target = action.target
+    if type(target) is not int or not 0 <= target < size:
+        return (f"the {smuggler} earns from a villager of your village (slot 0 to "
+                f"{size - 1}), not {target!r}")
     if action.unlock not in unlock_options(g, seat, smuggler):
         return why_not_unlocked(g, seat, smuggler, action.unlock)
     return None
@@ -373,15 +367,17 @@ def apply_smuggler(g: Villagers, seat: int, action: PlaySmuggler) -> None:
     _discard(g, smuggler)
     p = g.players[seat]
     slot = p.village[action.target]
-    printed = symbols(slot, g.cards[slot.card])[2]
-    earned = (printed + 1) // 2
+    earned = smuggler_earnings(g.cards[slot.card], slot.kids > 0, slot.flipped)
     g.bank -= earned
     p.gold += earned
     if g.reporting():
-        g.emit(Event("smuggler", "{} plays {} on the {}: half of {} printed Gold, {} Gold.",
+        printed = symbols(slot, g.cards[slot.card])[2]
+        why = (f"half of {printed} printed Gold" if not slot.kids else
+               f"the {slot.card} is covered, so its Gold is out of play")
+        g.emit(Event("smuggler", "{} plays {} on the {}: {}, {} Gold.",
                      {"seat": seat, "target": action.target, "earned": earned,
                       "shown": secret},
-                     (p.name, words.a(smuggler), slot.card, printed, earned)))
+                     (p.name, words.a(smuggler), slot.card, why, earned)))
 
 
 def _discard(g: Villagers, name: str) -> None:

@@ -19,7 +19,15 @@ from .abilities import PHASE_TITLES
 from .actions import CODEC
 from .cards import CardSet, DeckSpec, resolve_deck
 from .facts import deck_facts
-from .options import DIE, GOLD_IN_BOX, INFO, START_GOLD, check_players, pool_size
+from .options import (
+    DIE,
+    FAVOR_RECRUIT_BONUS,
+    GOLD_IN_BOX,
+    INFO,
+    START_GOLD,
+    check_players,
+    pool_size,
+)
 from .player import Mayor
 from .turn import TurnState
 
@@ -225,9 +233,17 @@ class VillagersAndVillains(Game):
                  secret_args=(self.names[seat], card, source), secret_for=(seat,))
 
     def recruit_certain(self) -> bool:
-        """Whether every die of the announced recruit already succeeds."""
+        """Whether the announced recruit already succeeds: its first die (the Favor's +2
+        included, or a sold roll's 1) cannot miss, so nothing rolled after it matters."""
         t = self.turn_state
-        return t.position - t.bonus <= 1
+        return t.position - t.bonus - (FAVOR_RECRUIT_BONUS if t.favor else 0) <= 1
+
+    def extra_die_useful(self) -> bool:
+        """Whether one more recruit die (bought, sold or free) could change the result:
+        the recruit is not yet certain and such a die, with the bonuses on every die
+        declared so far, can reach the position."""
+        t = self.turn_state
+        return not self.recruit_certain() and t.position - t.bonus <= DIE
 
     def defense_certain(self) -> bool:
         t = self.turn_state
@@ -307,8 +323,8 @@ class VillagersAndVillains(Game):
     def _shown(self) -> tuple:
         """What the table shows of whose turn it is and the turn so far."""
         t = self.turn_state
-        return (self.round, self.phase, self.turn_idx, t.step, t.bonus, t.rolls, t.town_left,
-                t.reduce, t.builds_left, t.discount, t.avoid)
+        return (self.round, self.phase, self.turn_idx, t.step, t.bonus, t.favor, t.rolls,
+                t.town_left, t.reduce, t.builds_left, t.discount, t.avoid)
 
     def _apply(self, player: int, action: Action) -> None:
         self._legal = None

@@ -36,7 +36,10 @@ def places(counts: list[int]) -> tuple[int, int | None]:
 
 def count_pairs(town: list[str], cards: CardSet) -> list[tuple[str, str]]:
     """The pairs in a town: named partners first, then each "any <Type>" card with a card
-    of that type not already paired (a card belongs to one pair at most)."""
+    of that type not already paired (a card belongs to one pair at most). Reading 24:
+    pairs are formed in that order, not rearranged for the most pairs (a card with its
+    named partner in town is "already in a pair", as in the rulebook's Mystic Seer
+    example)."""
     present = set(town)
     used: set[str] = set()
     pairs: list[tuple[str, str]] = []

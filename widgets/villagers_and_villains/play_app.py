@@ -22,6 +22,7 @@ from village_games.bots import RandomBot, VillagersAndVillainsBot
 from village_games.core import Game, words
 from village_games.villagers_and_villains import CardSet, DeckSpec, deck_from_text
 from village_games.villagers_and_villains.abilities import PHASE_TITLES
+from village_games.villagers_and_villains.options import FAVOR_RECRUIT_BONUS
 from village_games.villagers_and_villains.table_odds import (
     announced_odds,
     defense_odds_seen,
@@ -94,7 +95,8 @@ FIELD_TITLES = {
 }
 PASS_TITLES = {"defend": "Stop defending", "build": "Build nothing more: end my turn",
                "recruit": "Pass", "pillage": "End my turn", "earning": "End my turn"}
-FAVOR_TITLES = {"recruit": "Spend the King's Favor: +2 on each die of this recruit",
+FAVOR_TITLES = {"recruit": f"Spend the King's Favor: +{FAVOR_RECRUIT_BONUS} on the first "
+                           "die of this recruit (extra rolls go without it)",
                 "defend": "Spend the King's Favor: +2 on this DEFENSE roll",
                 "pillage": "Spend the King's Favor: no Pillage Loss from your challenges "
                            "this turn",
