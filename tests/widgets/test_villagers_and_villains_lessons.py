@@ -26,6 +26,9 @@ def test_the_recruit_chance_is_the_rulebook_formula_and_the_dice_agree() -> None
     est = app.lesson.run(20_000)
     assert close(est, p, math.sqrt(p * (1 - p)))
     assert app.lesson.chart.value[:4] == b"\x89PNG"
+    # the chart's axis names a share, and the interval is a share's (no "±")
+    assert app.lesson.quantity == "share of recruits that get the card"
+    assert app.lesson.is_share() and "±" not in app.lesson.sim_html.value
 
 
 def test_bonuses_and_free_rolls_change_the_chance() -> None:

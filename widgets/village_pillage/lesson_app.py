@@ -325,7 +325,7 @@ class LessonApp(w.VBox):
             quantity="bot's share of wins", trials=(10, 20, 50, 100, 200), default_trials=20,
             batches=20, seed=None if self._seed is None else self._seed + 1,
             banner=self.banner, run_label="Play games", unit="games", intro=GAMES_INTRO,
-            shared=shared)
+            shared=shared, share=True)
         self._games.add_class("vg-lesson-games")
         return [self._games]
 

@@ -55,9 +55,10 @@ class MarketLesson(w.VBox):
         self.curve = w.HTML("")
         self.curve.add_class("vg-market-curve")
         self.lesson = Lesson([w.HBox([self.wanted, w.VBox([self.purchases, self.curve])])],
-                             self.exact, self.sample, quantity="seen", seed=seed,
+                             self.exact, self.sample, quantity="share of games with it seen",
+                             seed=seed,
                              banner=self.banner, run_label="Deal games", unit="games",
-                             trials=(100, 1_000, 10_000), default_trials=1_000)
+                             trials=(100, 1_000, 10_000), default_trials=1_000, share=True)
         super().__init__([style_tag(), self.banner,
                           w.HTML(f"<div class='vg-lesson-intro'>{INTRO}</div>"), self.lesson])
         self.add_class("vg-app")

@@ -54,7 +54,8 @@ class FacedownLesson(w.VBox):
         controls = [self.position.row, self.stack, self.table]
         self.lesson = Lesson(controls, self.exact, self.sample, quantity="share that fits",
                              seed=seed, banner=self.banner, run_label="Deal again",
-                             unit="deals", trials=(100, 1_000, 10_000), default_trials=1_000)
+                             unit="deals", trials=(100, 1_000, 10_000), default_trials=1_000,
+                             share=True)
         super().__init__([style_tag(), self.banner,
                           w.HTML(f"<div class='vg-lesson-intro'>{INTRO}</div>"), self.lesson])
         self.add_class("vg-app")

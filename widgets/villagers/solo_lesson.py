@@ -86,7 +86,7 @@ class SoloLesson(w.VBox):
             [self.win_mode, w.HTML(f"<div class='vg-note'>{WIN_NOTE}</div>")],
             lambda: None, self._play_games, quantity="share of games won", seed=seed,
             banner=self.banner, run_label="Play games", unit="games",
-            trials=(10, 20, 50, 100, 200, 500), default_trials=50, batches=25)
+            trials=(10, 20, 50, 100, 200, 500), default_trials=50, batches=25, share=True)
         self.margin = w.HTML("")
         self.win_games.run_button.on_click(guard(lambda _b: self._show_margin()))
         self._margins: list[np.ndarray] = []

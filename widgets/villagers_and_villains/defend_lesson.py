@@ -92,7 +92,8 @@ class DefendLesson(w.VBox):
         self.lesson = Lesson(controls, self.exact, self.sample, quantity="result", seed=seed,
                              banner=self.banner, run_label="Roll", unit="turns",
                              trials=(1_000, 10_000, 100_000, 1_000_000),
-                             default_trials=10_000)
+                             default_trials=10_000,
+                             share=lambda: self.question.value == CLEAR)
         super().__init__([style_tag(), self.banner,
                           w.HTML(f"<div class='vg-lesson-intro'>{INTRO}</div>"), self.lesson])
         self.add_class("vg-app")

@@ -89,10 +89,11 @@ class RecruitLesson(w.VBox):
         controls = [w.HBox([self.position, self.extra]),
                     w.HBox([self.favor, self.tower_box, self.stable_box]), note, self.worth,
                     self.table]
-        self.lesson = Lesson(controls, self.exact, self.sample, quantity="recruits", seed=seed,
+        self.lesson = Lesson(controls, self.exact, self.sample,
+                             quantity="share of recruits that get the card", seed=seed,
                              banner=self.banner, run_label="Roll", unit="recruits",
                              trials=(1_000, 10_000, 100_000, 1_000_000),
-                             default_trials=10_000)
+                             default_trials=10_000, share=True)
         super().__init__([style_tag(), self.banner,
                           w.HTML(f"<div class='vg-lesson-intro'>{INTRO}</div>"), self.lesson])
         self.add_class("vg-app")

@@ -115,7 +115,7 @@ class DrawLesson(w.VBox):
                              quantity="share completing", seed=seed, banner=self.banner,
                              run_label="Draw again", unit="deals",
                              trials=(100, 1_000, 10_000, 100_000), default_trials=10_000,
-                             shared=shared)
+                             shared=shared, share=True)
         self.going_out = GoingOutTab(self._seat_and_colour,
                                      seed=None if seed is None else seed + 1,
                                      banner=self.banner, shared=shared)
