@@ -73,6 +73,24 @@ def seen_cards(obs: dict[str, Any]) -> list[str]:
     return seen
 
 
+def seen_counts(obs: dict[str, Any]) -> dict[str, int]:
+    """How many cards of `seen_cards` lie where: "hand" (the viewer's), "discard" (the
+    whole face-up pile), "villages", "graveyards", "known" (others' hand cards the viewer
+    saw) and "battle" (hired units on the battlefield); so a class can count them again."""
+    me = obs.get("viewer")
+    counts = {"hand": 0, "discard": len(obs["discard"]), "villages": 0, "graveyards": 0,
+              "known": 0, "battle": 0}
+    for seat, p in enumerate(obs["players"]):
+        if p["hand"] is not None:
+            counts["hand" if seat == me else "known"] += len(p["hand"])
+        else:
+            counts["known"] += len(p["hand_known"])
+        counts["villages"] += sum(len(v["cards"]) for v in p["villages"])
+        counts["graveyards"] += len(p["graveyard"])
+    counts["battle"] = len(seen_cards(obs)) - sum(counts.values())
+    return counts
+
+
 def unseen_cards(obs: dict[str, Any], cards: CardSet) -> list[str]:
     """The cards this observation does not show, in card-file order."""
     seen = set(seen_cards(obs))

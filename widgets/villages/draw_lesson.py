@@ -29,6 +29,7 @@ from village_games.villages.odds import (
     DRAW_PLANS,
     PLAN_LABELS,
     SetQuestion,
+    seen_counts,
     set_question,
     simulate_set,
 )
@@ -197,18 +198,30 @@ class DrawLesson(w.VBox):
             self._syncing = False
         me = obs["players"][SEAT]
         hand = ", ".join(me["hand"]) or "no cards"
-        top = ", ".join(_wild_mark(c, cards.wild_ids)
-                        for c in reversed(obs["discard"][-2:])) or "empty"
+        # the whole pile: every card of it is face up, and the counts treat all as seen
+        pile = ", ".join(_wild_mark(c, cards.wild_ids) for c in reversed(obs["discard"]))
         turn = obs["players"][obs["turn"]]["name"]
         light = ""
+        q = next(iter(questions.values()))
         if cards.wild_ids:
-            q = next(iter(questions.values()))
             light = (f" Light (wild) cards: {q.wild_have} in your hand, {q.wild_unseen} "
                      "unseen.")
+        n = seen_counts(obs)
+        where = [f"your {words.count(n['hand'], 'hand card')}",
+                 f"the discard pile's {n['discard']}",
+                 f"{n['villages']} in villages", f"{n['graveyards']} in graveyards"]
+        if n["known"]:
+            where.append(f"{n['known']} you know in other hands")
+        if n["battle"]:
+            where.append(f"{n['battle']} on the battlefield")
         self.position.value = (
             f"<div class='vg-note'>Round {obs['round']}, {esc(turn)} to play. "
-            f"{esc(me['name'])}'s hand: {esc(hand)}. Discard pile, top first: {esc(top)}. "
-            f"Deck: {obs['deck_size']} cards.{light}</div>")
+            f"{esc(me['name'])}'s hand: {esc(hand)}. "
+            + (f"Discard pile ({words.count(len(obs['discard']), 'card')}, all face up), "
+               f"top first: {esc(pile)}. " if obs["discard"] else "Discard pile: empty. ")
+            + f"Deck: {obs['deck_size']} cards. Counted as seen: "
+            f"{esc(words.and_list(where))}; the other {q.unseen} cards are unseen (the "
+            f"deck and the hands you cannot see).{light}</div>")
 
     def question(self) -> SetQuestion:
         return set_question(self._obs(), self.game.cards, self._colour())
