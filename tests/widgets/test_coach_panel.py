@@ -83,3 +83,9 @@ def test_sampled_advice_shows_both_errors_and_names_no_best_within_the_noise():
     assert "no plan is clearly best" in html and "best is" not in html
     assert "± is half the 95% interval of the swing" in html
     assert "(0%–" in html  # the relic chance's interval, beside the chance
+
+
+def test_a_swing_that_rounds_to_nothing_reads_0_not_minus_0():
+    from widgets.village_pillage.coach_view import signed
+
+    assert [signed(x) for x in (-0.01, 0.02, -0.3, 1.25)] == ["0.0", "0.0", "−0.3", "+1.2"]

@@ -25,6 +25,8 @@ _POSITION_WORDS = {"left": "to the left", "right": "to the right", "front": "in 
 
 
 def signed(x: float) -> str:
+    if round(x, 1) == 0:
+        return "0.0"  # not "−0.0" for a tiny loss
     return f"{x:+.1f}".replace("-", "−")
 
 
