@@ -8,7 +8,7 @@ from village_games import village_pillage
 from village_games.village_pillage import Plan, QueueTwo
 from village_games.village_pillage.coach import _model_weights, advise
 
-from .scenarios import ResolveFirst, finish_choices, make
+from .scenarios import ResolveFirst, finish_choices, make, played_to_round
 
 
 def _three_villages():
@@ -204,18 +204,8 @@ def test_the_equilibrium_model_is_described_as_what_it_computes():
     assert dict(advice.slot_mix)[1] == tuple(slot_mix(g, 1, "equilibrium").items())
 
 
-def _sampled_position():
-    """Four villages in round 4 after seeded random plans: hidden cards, so sampled."""
-    g = village_pillage.new_game(players=4, seed=5)
-    rng = random.Random(1)
-    while not (g.phase == "plan" and g.round == 4):
-        p = g.to_act()[0]
-        g.apply(p, rng.choice(g.legal_actions(p)))
-    return g
-
-
 def test_sampled_advice_gives_the_relic_chance_an_interval_and_names_no_unclear_best():
-    g = _sampled_position()
+    g = played_to_round(4, 5, 4)  # hidden cards: sampled
     advice = advise(g, g.to_act()[0], "equilibrium", seed=4)
     assert not advice.enumerated and not advice.exact
     for p in advice.plans:

@@ -69,16 +69,11 @@ def test_round_one_of_three_villages_is_exact_though_a_coin_orders_the_buyers():
 
 
 def test_sampled_advice_shows_both_errors_and_names_no_best_within_the_noise():
-    import random
-
-    from village_games import village_pillage
     from widgets.village_pillage.coach_view import coaching
 
-    g = village_pillage.new_game(players=4, seed=5)
-    rng = random.Random(1)
-    while not (g.phase == "plan" and g.round == 4):
-        p = g.to_act()[0]
-        g.apply(p, rng.choice(g.legal_actions(p)))
+    from ..village_pillage.scenarios import played_to_round
+
+    g = played_to_round(4, 5, 4)  # hidden cards: the coach samples
     html = coaching(g, g.to_act()[0], "equilibrium").html
     assert "no plan is clearly best" in html and "best is" not in html
     assert "± is half the 95% interval of the swing" in html
