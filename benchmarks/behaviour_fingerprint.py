@@ -12,6 +12,12 @@ optimisation that changes nothing a player could see leaves every digest alone.
 
 `--games` per case (default 200; every 10th game is also played logged, the rest as quiet
 search copies). Exit status 1 when a compared digest differs.
+
+`--split` keeps the log apart: one digest per case for the play (legal lists, moves, end
+state, outcome: every game) and one, keyed "... | log", for the logged games' events as
+they read (kind, text, secret text, flags, data). A change of wording then leaves the
+play digests alone, and a change of rules shows in both. (Save and compare with the same
+choice of `--split`.)
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import hashlib
 import importlib
 import json
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -39,8 +46,13 @@ EXTRA_CASES = (
 )
 
 
-def game_digest(module, players: int, seed: int, options: dict, logged: bool) -> str:
-    """Hash of one seeded game: every legal list, every move, the end state and outcome."""
+_ADDRESS = re.compile(r" at 0x[0-9a-f]+")  # a function's repr differs from run to run
+
+
+def game_digest(module, players: int, seed: int, options: dict, logged: bool,
+                split: bool = False) -> str | tuple[str, str]:
+    """Hash of one seeded game: every legal list, every move, the end state and outcome
+    (with `split`: that, and apart from it the hash of the log as it reads)."""
     rnd = random.Random(seed * 7919 + players)
     g = module.new_game(players=players, seed=seed, **options)
     if not logged:
@@ -54,14 +66,24 @@ def game_digest(module, players: int, seed: int, options: dict, logged: bool) ->
     state = g.to_dict()
     if not logged:
         state.pop("history", None), state.pop("log", None)
+    elif split:
+        state.pop("log", None)  # (hashed apart, as it reads)
     h.update(json.dumps(state, sort_keys=True, default=repr).encode())
     h.update(repr(g.outcome()).encode())
+    if split:
+        log = hashlib.sha256()
+        for e in g.log if logged else ():
+            log.update(json.dumps([e.kind, e.text, e.secret_text, list(e.secret_for),
+                                   e.reveals, e.chance, e.data], sort_keys=True,
+                                  default=repr).encode())
+        return h.hexdigest(), log.hexdigest()
     if logged:
-        h.update(repr(list(g.log)).encode())
+        h.update(_ADDRESS.sub("", repr(list(g.log))).encode())
     return h.hexdigest()
 
 
-def fingerprints(game: str | None, mode: str | None, games: int) -> dict[str, str]:
+def fingerprints(game: str | None, mode: str | None, games: int,
+                 split: bool = False) -> dict[str, str]:
     out = {}
     for name, label, options, counts in CASES + EXTRA_CASES:
         if (game and name != game) or (mode is not None and label != mode):
@@ -69,13 +91,19 @@ def fingerprints(game: str | None, mode: str | None, games: int) -> dict[str, st
         module = importlib.import_module(f"village_games.{name}")
         info = module.new_game(players=(counts or (2,))[0], seed=0, **options).info
         for players in counts or range(max(2, info.min_players), info.max_players + 1):
-            h = hashlib.sha256()
+            h, log = hashlib.sha256(), hashlib.sha256()
             for seed in range(games):
-                h.update(game_digest(module, players, seed, options,
-                                     seed % LOGGED_EVERY == 0).encode())
+                got = game_digest(module, players, seed, options, seed % LOGGED_EVERY == 0,
+                                  split)
+                play, text = got if isinstance(got, tuple) else (got, "")
+                h.update(play.encode())
+                log.update(text.encode())
             key = f"{name} | {label or 'base'} | {players}"
             out[key] = h.hexdigest()[:16]
             print(key, out[key], flush=True)
+            if split:
+                out[f"{key} | log"] = log.hexdigest()[:16]
+                print(f"{key} | log", out[f"{key} | log"], flush=True)
     return out
 
 
@@ -84,6 +112,8 @@ def main() -> int:
     parser.add_argument("--game", choices=sorted({c[0] for c in CASES}))
     parser.add_argument("--mode", help="only this mode label ('' for the base game)")
     parser.add_argument("--games", type=int, default=200, help="seeded games per case")
+    parser.add_argument("--split", action="store_true",
+                        help="a play digest and a log digest per case (see above)")
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--save", type=Path, help="write the digests here")
     group.add_argument("--compare", type=Path, help="compare with digests saved earlier")
@@ -100,9 +130,13 @@ def main() -> int:
         if saved_games != args.games:
             parser.error(f"{args.compare} holds {saved_games} games per case, not "
                          f"{args.games}: pass --games {saved_games}")
-    got = fingerprints(args.game, args.mode, args.games)
+        if bool(saved.get("split")) != args.split:
+            parser.error(f"{args.compare} was saved {'with' if saved.get('split') else 'without'}"
+                         " --split: compare the same way")
+    got = fingerprints(args.game, args.mode, args.games, args.split)
     if args.save:
-        args.save.write_text(json.dumps({"games": args.games, "digests": got}, indent=1))
+        args.save.write_text(json.dumps({"games": args.games, "split": args.split,
+                                         "digests": got}, indent=1))
     if saved is not None:
         differ = [k for k, v in got.items() if digests.get(k, v) != v]
         print("SAME" if not differ else "DIFFERENT: " + "; ".join(differ))

@@ -5,7 +5,9 @@ Every probability lesson in this project has the same shape, whatever the game:
 * some controls (sliders, toggles, drop-downs) that set up a question;
 * an **exact** panel: the true answer, computed from `village_games.probability`;
 * a **Monte Carlo** panel: a trials slider, a Run button, a progress bar that moves between
-  batches (`in_batches`), and the simulated mean with its confidence interval;
+  batches (`in_batches`), and the simulated mean with its 95% interval: for a share (a
+  lesson made with `share=True`: one 1 or 0 per trial) Wilson's interval, which stays
+  inside [0, 1] (`village_games.probability.intervals`), else mean ± 1.96 standard errors;
 * a PNG chart of the running mean settling on the exact line as trials grow.
 
 `Lesson` wires that up. A lesson supplies two callables that read its own controls:
@@ -33,12 +35,14 @@ import numpy as np
 from traitlets import Int
 
 from village_games.probability import Estimate, estimate, in_batches, running_mean_with_ci
+from village_games.probability.intervals import running_share_intervals, share_estimate
 from widgets.charts import chart_image, figure, png_bytes
 from widgets.safe import ErrorBanner, guarded
 from widgets.shared_models import Shared
 
 DEFAULT_TRIALS = (100, 1_000, 10_000, 100_000, 1_000_000)
 _PLOT_POINTS = 600  # a running mean over a million trials is drawn from this many points
+_BAND_POINTS = 120  # a share's interval band: this many points (one SciPy call each)
 
 
 class Choice(w.Dropdown):
@@ -82,7 +86,8 @@ class Lesson(w.VBox):
     them) recomputes the exact answer and marks an old simulation as out of date. Call
     `refresh()` when something outside the controls changes the question. `run()` is what
     the Run button does, exposed for tests and for scripted demos. Pass the app's `shared`
-    models when a lesson sits inside a bigger app.
+    models when a lesson sits inside a bigger app. `share` (True, or a callable for a
+    lesson whose question changes kind) says the samples are 1s and 0s of a share.
     """
 
     def __init__(
@@ -101,6 +106,7 @@ class Lesson(w.VBox):
         run_label: str = "Run",
         unit: str = "trials",
         shared: Shared | None = None,
+        share: bool | Callable[[], bool] = False,
     ) -> None:
         shared = shared or Shared()
         self.banner = banner or ErrorBanner()
@@ -109,6 +115,7 @@ class Lesson(w.VBox):
         self._sample_fn = sample
         self.quantity = quantity
         self.unit = unit
+        self._share = share
         self.batches = max(1, int(batches))
         self._seeds = np.random.SeedSequence(seed)
         self.last_seed: int | None = None
@@ -227,11 +234,16 @@ class Lesson(w.VBox):
             self.run_button.disabled = False
         self.samples = np.concatenate(parts)
         self.progress.bar_style = "success"
-        self.last_estimate = estimate(self.samples)
+        self.last_estimate = (share_estimate(self.samples) if self.is_share()
+                              else estimate(self.samples))
         self.sim_html.value = self._sim_markup(self.last_estimate, self.last_exact)
         self.chart.value = self.draw(self.samples, self.last_exact)
         self.chart.layout.visibility = "visible"
         return self.last_estimate
+
+    def is_share(self) -> bool:
+        """Whether the simulated quantity is a share (its interval stays in [0, 1])."""
+        return bool(self._share() if callable(self._share) else self._share)
 
     def _run_seed(self) -> int:
         """The seed typed in (to repeat a run), else a fresh one: a class sees the spread
@@ -247,8 +259,9 @@ class Lesson(w.VBox):
         return int(raw)
 
     def _sim_markup(self, est: Estimate, exact: Exact | None) -> str:
+        share = self.is_share()
         verdict = ""
-        if est.std_error == 0:
+        if est.std_error == 0 and not share:
             verdict = ("<div class='vg-note vg-lesson-verdict'>Every trial gave the same "
                        "result, so this interval says nothing yet: try more trials.</div>")
         elif exact is not None:
@@ -258,21 +271,35 @@ class Lesson(w.VBox):
                 + ("The exact answer is inside the interval." if inside else
                    "The exact answer is outside the interval: that happens about 1 run in 20.")
                 + "</div>")
+        if share:  # Wilson's interval is not centred on the share: no "±"
+            number = fmt(est.mean, 4)
+            how = ("95% interval (Wilson's, for a share: never below 0 or above 1): "
+                   f"{fmt(est.ci_low, 4)} to {fmt(est.ci_high, 4)}")
+        else:
+            number = (f"{fmt(est.mean, 4)} <span class='vg-lesson-pm' title='half the width of "
+                      f"the 95% interval'>± {fmt(est.half_width, 4)}</span>")
+            how = (f"95% interval: {fmt(est.ci_low, 4)} to {fmt(est.ci_high, 4)} (the ± is "
+                   "half its width: 1.96 standard errors)")
         return ("<div class='vg-lesson-box'>"
                 f"<div class='vg-lesson-head'>Simulated ({est.trials:,} {self.unit})</div>"
-                f"<div class='vg-lesson-number vg-lesson-sim-value'>{fmt(est.mean, 4)} "
-                f"<span class='vg-lesson-pm'>± {fmt(est.half_width, 4)}</span></div>"
-                f"<div class='vg-note'>95% interval: {fmt(est.ci_low, 4)} to "
-                f"{fmt(est.ci_high, 4)} · seed {self.last_seed}</div>{verdict}</div>")
+                f"<div class='vg-lesson-number vg-lesson-sim-value'>{number}</div>"
+                f"<div class='vg-note'>{how} · seed {self.last_seed}</div>{verdict}</div>")
 
     def draw(self, samples: np.ndarray, exact: Exact | None) -> bytes:
         """Running mean with its 95% band on a log trial axis, and the exact line."""
-        means, low, high = running_mean_with_ci(samples)
         n = samples.size
         idx = np.unique(np.geomspace(1, n, num=min(n, _PLOT_POINTS)).astype(int)) - 1
         x = idx + 1
+        if self.is_share():  # Wilson's band, at fewer points (each is a SciPy call)
+            means = np.cumsum(samples) / np.arange(1, n + 1)
+            band = np.unique(np.geomspace(1, n, num=min(n, _BAND_POINTS)).astype(int))
+            low, high = running_share_intervals(samples, band)
+            band_x = band
+        else:
+            means, low_all, high_all = running_mean_with_ci(samples)
+            low, high, band_x = low_all[idx], high_all[idx], x
         fig, ax = figure(5.4, 3.1)
-        ax.fill_between(x, low[idx], high[idx], color="#c8792b", alpha=0.25, linewidth=0,
+        ax.fill_between(band_x, low, high, color="#c8792b", alpha=0.25, linewidth=0,
                         label="95% interval")
         ax.plot(x, means[idx], color="#a8322a", linewidth=1.6, label="simulated mean")
         if exact is not None:
@@ -281,15 +308,18 @@ class Lesson(w.VBox):
         if n > 1:
             ax.set_xscale("log")
         ax.set_xlim(1, max(n, 2))
-        finite = np.concatenate([means[idx], low[idx][1:], high[idx][1:]])
+        finite = np.concatenate([means[idx], low[1:], high[1:]])
         finite = finite[np.isfinite(finite)]
         if finite.size:
             centre = exact.value if exact is not None else float(means[-1])
             spread = max(np.percentile(np.abs(finite - centre), 90), 1e-3) * 1.3
-            # never show more than the samples can reach: a mean cannot leave [min, max]
-            pad = 0.05 * max(float(np.ptp(samples)), 1e-3)
-            low_y = max(centre - spread, float(samples.min()) - pad)
-            high_y = min(centre + spread, float(samples.max()) + pad)
+            # never show more than the answer can reach: a mean cannot leave the samples'
+            # [min, max], a share (and its interval) cannot leave [0, 1]
+            floor, ceiling = ((0.0, 1.0) if self.is_share()
+                              else (float(samples.min()), float(samples.max())))
+            pad = 0.05 * max(ceiling - floor, 1e-3)
+            low_y = max(centre - spread, floor - pad)
+            high_y = min(centre + spread, ceiling + pad)
             if high_y > low_y:
                 ax.set_ylim(low_y, high_y)
         ax.set_xlabel(f"{self.unit} (log scale)")

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from village_games.core import words
+
 from .markup import esc
 
 LOG_LINES = 500  # about 20 rounds of a five-player game: far more than the box shows
@@ -44,7 +46,9 @@ def log_html(lines: Sequence[tuple[Any, str, str]], earlier: int = 0,
              for rnd, body in groups]
     if earlier:
         parts.insert(0, f'<div class="vg-log-earlier">{earlier:,} earlier '
-                        f"line{'s are' if earlier != 1 else ' is'} not shown here; "
-                        f"{esc(hint)}.</div>")
-    # the box stacks from the bottom (column-reverse), so the newest round comes first
-    return f'<div class="vg-log-scroll">{"".join(reversed(parts))}</div>'
+                        f"{words.plural(earlier, 'line')} {words.agree(earlier, 'is', 'are')} "
+                        f"not shown here; {esc(hint)}.</div>")
+    # Everything in reading order (setup, round 1, round 2, ...) inside one body: the box
+    # (column-reverse) holds that body against its bottom edge and opens scrolled to the
+    # newest line, while a screen reader, a copy or a narrow page still reads in order.
+    return f'<div class="vg-log-scroll"><div class="vg-log-body">{"".join(parts)}</div></div>'

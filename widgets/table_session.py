@@ -294,7 +294,8 @@ class TableSession:
         viewer = self.public_view
         before = g.observation(viewer)
         trace = g.apply_traced(seat, action, viewer)
-        if not own_single_step(trace, g.info.silent_kinds, self.kinds[seat] != BOT):
+        own = seat in self.mine and self.kinds[seat] != BOT  # (not a move from elsewhere)
+        if not own_single_step(trace, g.info.silent_kinds, own):
             self._add_frames(before, trace, viewer)
         return [t.event for t in trace]
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
 
-from village_games.core import Game
+from village_games.core import Game, words
 from village_games.tables import BOT, HUMAN, REMOTE
 
 from .query import echo
@@ -206,12 +206,12 @@ def _parse_variant(raw: str, setup: Setup, adapter: GameAdapter) -> str:
         setup.variant = raw.lower()
         return ""
     if len(choices) > 1:
-        seats = f"{setup.players} player{'s' if setup.players != 1 else ''}"
+        seats = words.count(setup.players, 'player')
         return (f"variant must be {_one_of(keys)} with {seats}; got {echo(raw)}, "
                 f"so the game uses {keys[0]!r} ({choices[0].label}).")
     counts = [n for n in range(adapter.info.min_players, adapter.info.max_players + 1)
               if len(variants_for(adapter, n)) > 1]
-    where = "; ".join(f"with {n} player{'s' if n != 1 else ''}: "
+    where = "; ".join(f"with {words.count(n, 'player')}: "
                       f"{_one_of([v.key for v in variants_for(adapter, n)])}" for n in counts)
     return (f"variant {echo(raw)} does not apply: {setup.players} players have one way to play"
             + (f" (variants exist {where})." if where else "."))

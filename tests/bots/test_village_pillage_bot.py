@@ -140,6 +140,12 @@ def test_tournament_rotates_seats_and_is_deterministic():
     total = sum(t.wins for t in a.types.values())
     assert total == pytest.approx(12) == pytest.approx(sum(a.by_seat))
     assert "| Beginner | 1 |" in a.table()
+    # each win rate comes with its 95% interval, a share's: never outside 0 to 1
+    for t in a.types.values():
+        low, high = t.interval
+        assert 0 <= low <= t.win_rate <= high <= 1 and high > low
+        assert f"{low:.1%} to {high:.1%}" in a.table()
+    assert a.to_dict()["types"]["Random"]["interval"] == list(a.types["Random"].interval)
     with pytest.raises(ValueError, match="lineup"):
         run_matches([RandomBot], games=1, players=2)
 

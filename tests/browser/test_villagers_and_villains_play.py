@@ -100,7 +100,14 @@ def test_a_finished_game_fits_800_px_and_shows_the_score_sheet(page, voila_serve
     open_app(page, voila_server, NOTEBOOK,
              query="players=4&seats=bot,bot,bot,bot&seed=3&variant=advanced",
              ready=".vg-vv-sheet")
-    expect(page.locator(".vg-vv-sheet")).to_contain_text("Matchmaker Bonus")
+    sheet = page.locator(".vg-vv-sheet")
+    expect(sheet).to_contain_text("Matchmaker Bonus")
+    # the gold row is our tie-break, not a line of the printed pad; both say how they count
+    tiebreak = sheet.locator(".vg-vv-tiebreak th")
+    expect(tiebreak).to_have_text("Gold left (our tie-break, not on the printed pad)")
+    expect(tiebreak).to_have_attribute("title", re.compile("printed pad has no tie-break"))
+    expect(sheet.locator("th", has_text="Matchmaker Bonus")).to_have_attribute(
+        "title", re.compile("not rearranged to make more"))
     assert page.evaluate(NO_SIDEWAYS)
-    page.locator(".vg-vv-sheet").scroll_into_view_if_needed()
+    sheet.scroll_into_view_if_needed()
     shot(page, "5_sheet_800")

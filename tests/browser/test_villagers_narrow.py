@@ -31,3 +31,4 @@ def test_at_800_pixels_the_page_never_scrolls_sideways(page, voila_server, open_
     page.screenshot(path=str(SHOTS / f"narrow_{notebook.removesuffix('.ipynb')}{solo}.png"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 800
     expect(page.locator(".vg-error")).to_be_hidden()
+

@@ -70,3 +70,29 @@ def test_the_jester_discards_one_event_and_another_is_resolved_by_clicking(
     expect(page.locator(".vg-log")).to_contain_text(events[1])
     page.screenshot(path=str(SHOTS / "solo_after_events.png"), full_page=True)
     expect(page.locator(".vg-error")).to_be_hidden()
+
+
+def test_the_log_reads_in_order_and_opens_on_its_newest_line(page, voila_server, open_app):
+    """The setup lines come before round 1's moves in the page's text (a reader, a copy),
+    and the box still opens scrolled to the newest line."""
+    save, _events = event_phase_save()
+    open_app(page, voila_server, "villagers_play.ipynb",
+             query="players=1&seats=human&seed=2", ready=".vg-pick")
+    page.get_by_text("Save / load").click()
+    page.locator(".vg-load-text textarea").fill(save)
+    page.locator(".vg-load").click()
+    page.get_by_text("Save / load").click()
+    box = page.locator(".vg-log .vg-log-scroll")
+    expect(box).to_contain_text("Round 2")
+    text = box.inner_text()
+    assert text.index("1-player game begins") < text.index("Round 1: the Draft Phase begins")
+    assert text.index("Round 1: the Draft Phase begins") < text.index("Round 2: the Draft")
+    sizes = box.evaluate("b => [b.scrollHeight, b.clientHeight]")
+    assert sizes[0] > sizes[1]  # long enough to scroll
+    newest = box.locator(".vg-log-line").last.bounding_box()
+    frame = box.bounding_box()
+    assert newest is not None and frame is not None
+    assert frame["y"] <= newest["y"] and newest["y"] + newest["height"] <= (
+        frame["y"] + frame["height"] + 1)  # in view without scrolling
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    box.screenshot(path=str(SHOTS / "solo_log_in_order.png"))

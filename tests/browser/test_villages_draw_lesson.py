@@ -34,3 +34,17 @@ def test_wild_cards_and_the_going_out_tab(page, voila_server, open_app):
     page.screenshot(path=str(SHOTS / "going_out_tab.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     expect(page.locator(".vg-error")).to_be_hidden()
+
+
+def test_the_position_lists_the_whole_discard_pile_it_counts_as_seen(page, voila_server,
+                                                                      open_app):
+    from widgets.villages.draw_lesson import SEAT, advance
+
+    discard = advance(3, 4, 0).observation(SEAT)["discard"]  # the lesson's opening game
+    assert len(discard) > 2
+    open_app(page, voila_server, NOTEBOOK, ready=".vg-lesson-exact-value")
+    position = page.locator(".vg-vl-lesson-position").first
+    expect(position).to_contain_text(f"Discard pile ({len(discard)} cards, all face up), "
+                                     f"top first: {', '.join(reversed(discard))}.")
+    expect(position).to_contain_text("Counted as seen: your 8 hand cards, the discard "
+                                     f"pile's {len(discard)}")

@@ -26,7 +26,7 @@ MARKET_CARDS = [
 
 __all__ = [
     "MARKET_CARDS", "STARTERS", "Plan", "Queue", "QueueTwo", "ResolveFirst", "TakeMarketCard",
-    "VillagePillage", "finish_choices", "make", "player", "village",
+    "VillagePillage", "finish_choices", "make", "played_to_round", "player", "village",
 ]
 
 
@@ -74,3 +74,18 @@ def finish_choices(g: VillagePillage, market_pick=None, first=None) -> None:
 
 def village(g: VillagePillage, seat: int) -> dict[str, Any]:
     return g.to_dict()["players"][seat]
+
+
+def played_to_round(players: int, seed: int, round_no: int, chooser: int = 1) -> VillagePillage:
+    """A game played by a seeded random chooser up to the planning of `round_no` (four
+    villages in round 4 with seed 5: face-down cards drawn, so the coach samples)."""
+    import random
+
+    from village_games import village_pillage
+
+    g = village_pillage.new_game(players=players, seed=seed)
+    rng = random.Random(chooser)
+    while not (g.phase == "plan" and g.round == round_no):
+        p = g.to_act()[0]
+        g.apply(p, rng.choice(g.legal_actions(p)))
+    return g

@@ -8,7 +8,7 @@ from village_games import village_pillage
 from village_games.village_pillage import Plan, QueueTwo
 from village_games.village_pillage.coach import _model_weights, advise
 
-from .scenarios import make
+from .scenarios import ResolveFirst, finish_choices, make, played_to_round
 
 
 def _three_villages():
@@ -107,3 +107,120 @@ def test_coach_leaves_the_game_untouched():
     seat = g.to_act()[0]
     advise(g, seat, "equilibrium")
     assert g.to_dict() == before
+
+
+def _seat(hand, resting, stockpile=1, bank=0):
+    return {"stockpile": stockpile, "bank": bank, "hand": hand, "exhausted": resting}
+
+
+def test_the_coach_values_a_plan_with_two_buying_cards_at_the_better_order():
+    """Reading 6: the owner picks which buying card goes first. With 9 turnips, Merchant
+    then Bard buys the relic and then gains 1; Bard then Merchant buys the relic and
+    then a market card: one turnip less. Both plans are worth the better order."""
+    g = make([_seat(["Merchant", "Bard"], ["Farmer", "Wall", "Raider"], 9),
+              _seat(["Farmer", "Wall"], ["Raider", "Merchant"]),
+              _seat(["Farmer", "Wall"], ["Raider", "Merchant"])])
+    advice = advise(g, 0, "uniform")
+    assert advice.exact
+    by_action = {p.action: p for p in advice.plans}
+    merchant_first = by_action[Plan("Merchant", "Bard")]
+    bard_first = by_action[Plan("Bard", "Merchant")]  # left first used to mean Bard first
+    assert merchant_first.swing == pytest.approx(bard_first.swing)
+    # by hand: each plan of the neighbours, the relic and Merchant first
+    want = 0.0
+    for left in (Plan("Farmer", "Wall"), Plan("Wall", "Farmer")):
+        for right in (Plan("Farmer", "Wall"), Plan("Wall", "Farmer")):
+            h = g.clone()
+            h.apply(0, Plan("Bard", "Merchant"))
+            h.apply(1, left)
+            h.apply(2, right)
+            assert h.awaiting["kind"] == "order"
+            h.apply(0, ResolveFirst("Merchant"))
+            gains = [v.turnips - 9 + 8 if s == 0 else v.turnips - 1
+                     for s, v in enumerate(h.players)]  # the relic counted at its cost
+            assert h.players[0].relics == 1
+            want += (gains[0] - (gains[1] + gains[2]) / 2) / 4
+    assert bard_first.swing == pytest.approx(want)
+
+
+def test_a_coin_flip_that_changes_nothing_leaves_the_answer_exact():
+    # round 1 of a three-player game: equal turnips, so buying order goes by coin, but
+    # every outcome gives the same numbers
+    g = village_pillage.new_game(players=3, seed=7)
+    assert advise(g, 0, "uniform").exact and advise(g, 0, "equilibrium").exact
+
+
+def test_a_coin_flip_that_matters_is_averaged_over_its_outcomes_exactly():
+    """Two Raiders share a stockpile of 3: one each, and the odd turnip goes by coin. The
+    exact answer is the average over both outcomes (each half the time)."""
+    g = make([_seat(["Raider", "Farmer"], ["Wall", "Merchant"], 0, 5),
+              _seat(["Merchant", "Bard"], ["Wall", "Farmer", "Raider"], 3, 0),
+              _seat(["Raider", "Farmer"], ["Wall", "Merchant"], 0, 5)])
+    advice = advise(g, 0, "uniform")
+    assert advice.exact
+    mine = Plan("Raider", "Farmer")
+    want = 0.0
+    combos = [(a, b) for a in g.legal_actions(1) for b in g.legal_actions(2)]
+    split = False
+    for a, b in combos:
+        outcomes = set()
+        for state in range(40):  # the world's generator in many states: both outcomes
+            h = g.clone()
+            h.rng.state = state * 0x9E3779B97F4A7C15 % 2**64
+            h.apply(0, mine)
+            h.apply(1, a)
+            h.apply(2, b)
+            finish_choices(h)
+            gains = [v.turnips - s0 for v, s0 in zip(h.players, (5, 3, 5), strict=True)]
+            for e in h.log:  # a purchase counts at what was paid
+                if e.kind == "buy":
+                    gains[e.data["seat"]] += e.data["price"]
+            outcomes.add(gains[0] - (gains[1] + gains[2]) / 2)
+        assert len(outcomes) <= 2
+        split = split or len(outcomes) == 2
+        want += sum(outcomes) / len(outcomes) / len(combos)
+    assert split  # the coin matters in some combination
+    assert {p.action: p for p in advice.plans}[mine].swing == pytest.approx(want)
+
+
+def test_the_equilibrium_model_is_described_as_what_it_computes():
+    """The page's words for the model come from the numbers: the lesson's equilibrium
+    weights per type, and the mix one slot gets from a hand of one card per type."""
+    from fractions import Fraction
+
+    from village_games.village_pillage.coach import MODELS, _equilibrium_mix, slot_mix
+
+    text = MODELS["equilibrium"]
+    farmer, wall, raider, merchant = (Fraction(x).limit_denominator(100)
+                                      for x in _equilibrium_mix())
+    assert (farmer, wall, raider, merchant) == (Fraction(2, 9), Fraction(5, 9), Fraction(2, 9), 0)
+    assert "Farmer 2/9, Wall 5/9, Raider 2/9, no Merchant" in text
+    g = village_pillage.new_game(players=3, seed=1)
+    mix = {t: Fraction(x).limit_denominator(100) for t, x in slot_mix(g, 1, "equilibrium").items()}
+    assert mix == {"Farmer": Fraction(7, 24), "Wall": Fraction(10, 24),
+                   "Raider": Fraction(7, 24), "Merchant": 0}
+    assert "Farmer 7/24, Wall 10/24, Raider 7/24" in text
+    advice = advise(g, 0, "equilibrium")
+    assert dict(advice.slot_mix)[1] == tuple(slot_mix(g, 1, "equilibrium").items())
+
+
+def test_sampled_advice_gives_the_relic_chance_an_interval_and_names_no_unclear_best():
+    g = played_to_round(4, 5, 4)  # hidden cards: sampled
+    advice = advise(g, g.to_act()[0], "equilibrium", seed=4)
+    assert not advice.enumerated and not advice.exact
+    for p in advice.plans:
+        assert 0 <= p.relic_low <= p.relic_chance <= p.relic_high <= 1
+        assert p.relic_high > p.relic_low  # Wilson's: never of zero width
+    assert advice.best.action in advice.contenders
+    # these plans are within the noise of each other: the coach names none of them best
+    assert len(advice.contenders) > 1 and not advice.best_is_clear
+
+
+def test_a_plan_is_clearly_behind_only_beyond_the_noise_of_the_paired_rounds():
+    from village_games.village_pillage.coach import _clearly_behind
+
+    best = [3.0, 1.0, 2.0, 4.0] * 10
+    assert _clearly_behind(best, [b - 1 for b in best])  # always 1 behind: no noise
+    assert not _clearly_behind(best, best)  # a tie
+    wobble = [b + (1 if i % 2 else -1) for i, b in enumerate(best)]  # as often ahead
+    assert not _clearly_behind(best, wobble)

@@ -34,7 +34,8 @@ def test_three_returns_for_basics_then_three_builds_the_rulebook_example() -> No
 def test_returned_card_shows_only_its_suit_to_the_others() -> None:
     g = make([{"hand": ["Jeweler", "Fisher"]}, {}], phase="build", stacks=STACKS)
     events = g.apply(0, TakeBasic("Lumberjack", "Jeweler", 2))
-    assert "a Ore villager" in events[0].text_for(1) and "Jeweler" not in events[0].text_for(1)
+    assert "returns an Ore villager" in events[0].text_for(1)  # "an", not "a Ore"
+    assert "Jeweler" not in events[0].text_for(1)
     assert "Jeweler" in events[0].text_for(0)
     stack = g.observation(1)["stacks"][2]
     assert stack["top_suit"] == "Ore" and stack["known"] == []

@@ -49,7 +49,7 @@ def test_face_down_draft_reveals_the_card_into_the_village_square() -> None:
     events = g.apply(0, DraftStack(2))
     assert g.players[0].square == ["Agent"]
     assert events[0].reveals and events[0].chance
-    assert "Agent" in events[0].text
+    assert events[0].text.endswith("it is an Agent.")  # the article fits the name
     assert all(o["players"][0]["square"] == ["Agent"] for o in
                (g.observation(1), g.observation(2), g.observation(None)))
 

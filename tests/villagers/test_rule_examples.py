@@ -42,6 +42,17 @@ def final(ex_id: str):
     return replay(ex, len(ex.steps)).game
 
 
+def test_first_market_narration_says_the_gold_comes_from_the_bank_and_the_coins_stay() -> None:
+    """At the first Market a player takes the total from the Bank; the coins on her
+    villagers are counted but not picked up (the rulebook's First Market example)."""
+    text = by_id("first-market").steps[-1].narration
+    assert "from the Bank" in text and "stay where they lie" in text
+    assert "takes the coins" not in text
+    blacksmith = next(s for s in final("first-market").players[0].village
+                      if s.card == "Blacksmith")
+    assert blacksmith.coins == 4
+
+
 def test_the_headline_numbers() -> None:
     """The rulebook's numbers, checked here again outside the data file."""
     assert final("draft-one-food").players[0].gold == 9

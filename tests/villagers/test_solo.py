@@ -62,6 +62,13 @@ def test_the_jester_is_offered_at_once_except_in_hard_mode() -> None:
         hard.apply(0, PlayJester(hard.solo.face_up[0]))
 
 
+def test_the_jester_is_logged_before_the_event_it_sends_to_the_discard_pile() -> None:
+    g = new("normal")
+    event = g.solo.face_up[0]
+    kinds = [e.kind for e in g.apply(0, PlayJester(event))]
+    assert kinds.index("jester") < kinds.index("event_discard")
+
+
 def test_bad_solo_options_are_refused_with_the_allowed_values() -> None:
     with pytest.raises(ValueError, match="beginner, normal, hard"):
         new("easy")

@@ -162,11 +162,32 @@ def test_smuggler_uses_printed_gold_rounded_up_not_coins() -> None:
                            ["Lumberjack", {"card": "Shipwright", "coins": 4}]]}, {}],
              phase="build")
     cart, ship = slot_of(g, 0, "Cartwright"), slot_of(g, 0, "Shipwright")
-    assert "uncovered villager" in refused(g, 0, PlaySmuggler(slot_of(g, 0, "Wheeler"),
-                                                              f"0:{ship}"))
     g.apply(0, PlaySmuggler(cart, f"0:{ship}"))
     assert g.players[0].gold == 8 + 5  # half of 9, rounded up
     assert g.players[0].village[ship].coins == 6 and g.used == 0
+
+
+def test_smuggler_may_target_any_villager_of_yours_a_covered_one_earns_nothing() -> None:
+    """Reading 15: the rulebook says "a villager in your Village" and sets no limit, so a
+    covered Wheeler or a Lumberjack without printed Gold is a legal target; a covered
+    villager's Gold is out of play and earns 0, as does a villager without printed Gold."""
+    def game():
+        return make([{"gold": 8, "hand": ["Smuggler"],
+                      "village": ["Founders", ["Lumberjack", "Wheeler", "Cartwright"],
+                                  ["Lumberjack", "Shipwright"]]}, {}], phase="build")
+    g = game()
+    ship = slot_of(g, 0, "Shipwright")
+    targets = {a.target for a in g.legal_actions(0) if isinstance(a, PlaySmuggler)}
+    assert targets == set(range(len(g.players[0].village)))
+    for covered in (slot_of(g, 0, "Wheeler"), slot_of(g, 0, "Lumberjack")):
+        g = game()
+        events = g.apply(0, PlaySmuggler(covered, f"0:{ship}"))
+        assert g.players[0].gold == 8 and g.discard[-1] == "Smuggler"
+        assert "out of play, 0 Gold" in events[-1].text
+    g = game()
+    g.apply(0, PlaySmuggler(0, f"0:{ship}"))  # the Founders' Gold side: 2, so 1
+    assert g.players[0].gold == 8 + 1
+    assert "slot 0 to 5" in refused(game(), 0, PlaySmuggler(9, f"0:{ship}"))
 
 
 def test_smuggler_has_a_padlock_opened_by_the_shipwright() -> None:

@@ -66,6 +66,29 @@ def test_recruit_favor_bonus_adds_two_and_is_declared_before_rolling() -> None:
     assert g.players[0].town == ["Harpies"]
 
 
+def test_the_recruit_favor_adds_two_to_the_first_die_only() -> None:
+    """Reading 10: the Favor adds 2 to "a recruit roll" (the Dutch rulebook: "bij zijn
+    worp", his roll, one), the first die; a bought extra roll is rolled without it."""
+    g = make([{"gold": 3}, {}], advanced=True, favor=0, dice=[2, 4])
+    g.apply(0, KeepFavor())
+    g.apply(0, Recruit(5))
+    g.apply(0, UseFavor())
+    g.apply(0, BuyRoll())
+    events = g.apply(0, Roll())
+    # 2 + 2 = 4, then a plain 4: neither reaches the Harpies in position 5
+    assert g.players[0].town == ["Imps"]  # the miss takes card 1
+    dice = [e.text for e in events if e.kind == "die"]
+    assert dice == ["Player 1 rolls a 2 (recruit card 5, +2).",
+                    "Player 1 rolls a 4 (recruit card 5)."]
+    g = make([{"gold": 3}, {}], advanced=True, favor=0, dice=[1, 5])
+    g.apply(0, KeepFavor())
+    g.apply(0, Recruit(5))
+    g.apply(0, UseFavor())
+    g.apply(0, BuyRoll())
+    g.apply(0, Roll())  # 1 + 2 misses; the extra die's plain 5 reaches it
+    assert g.players[0].town == ["Harpies"]
+
+
 def test_no_extra_roll_or_favor_is_offered_once_every_roll_succeeds() -> None:
     g = make([{"gold": 3}, {}], advanced=True, favor=0, dice=[1])
     g.apply(0, KeepFavor())

@@ -39,10 +39,26 @@ def test_recruit_chance_equals_enumeration(position: int, extra: int, bonus: int
     assert recruit_chance(position, extra, bonus) == brute_recruit(position, extra + 1, bonus)
 
 
+def brute_recruit_with_favor(position: int, rolls: int, bonus: int, favor: int) -> Fraction:
+    hits = sum(1 for dice in product(range(1, 7), repeat=rolls)
+               if any(d + bonus + (favor if i == 0 else 0) >= position
+                      for i, d in enumerate(dice)))
+    return Fraction(hits, 6 ** rolls)
+
+
+@pytest.mark.parametrize("position", range(2, 8))
+@pytest.mark.parametrize("extra", [0, 1, 2])
+@pytest.mark.parametrize("bonus", [0, 1])
+def test_the_favor_counts_on_the_first_die_only(position: int, extra: int, bonus: int) -> None:
+    """Reading 10: the King's Favor's +2 goes on the first die of the recruit."""
+    assert recruit_chance(position, extra, bonus, favor=2) == brute_recruit_with_favor(
+        position, extra + 1, bonus, 2)
+
+
 def test_the_rulebooks_example_card_four() -> None:
     assert recruit_chance(4) == Fraction(1, 2)
     assert recruit_chance(4, extra_rolls=3) == 1 - Fraction(1, 2) ** 4
-    assert recruit_chance(4, bonus=2) == Fraction(5, 6)  # the King's Favor
+    assert recruit_chance(4, favor=2) == Fraction(5, 6)  # the King's Favor
     assert recruit_chance(4, free_rolls=1) == recruit_chance(4, extra_rolls=1)  # a Stable
     assert extra_roll_gain(4, 0) == Fraction(1, 4)
 

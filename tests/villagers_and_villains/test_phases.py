@@ -65,6 +65,16 @@ def test_reset_removes_non_challenges_slides_challenges_refills_and_passes_the_m
     assert g.to_act() == [1]
 
 
+def test_reset_says_in_whole_sentences_which_cards_leave() -> None:
+    one = make([{"gold": 0}, {"gold": 0}], phase="build", pool=["Farm", "Witch"],
+               deck=["Mill", "Bakery", "Chapel", "Tavern", "Well"])
+    two = make([{"gold": 0}, {"gold": 0}], phase="build", pool=["Farm", "Witch", "Bridge"],
+               deck=["Mill", "Bakery", "Chapel", "Tavern", "Well"])
+    texts = [[e.text for e in g.log if e.kind == "clear"] for g in (one, two)]
+    assert texts == [["The Farm leaves the game; the challenge slides down."],
+                     ["The Farm and the Bridge leave the game; the challenge slides down."]]
+
+
 def test_the_game_ends_after_build_when_a_town_has_nine_cards() -> None:
     town = ["Farm", "Mill", "Bakery", "Chapel", "Tavern", "Well", "Bridge", "Harbor"]
     g = make([{"gold": 6, "hand": ["Farmer"], "town": town}, {"gold": 6, "hand": ["Miller"]},

@@ -3,7 +3,7 @@ position, a failure takes position 1, the pool slides, challenges go to the town
 
 from __future__ import annotations
 
-from village_games.villagers_and_villains import BuyRoll, Recruit, Roll
+from village_games.villagers_and_villains import BuyRoll, Recruit, Roll, UseAbility
 
 from .scenarios import POOL, kinds, make, refused
 
@@ -102,3 +102,19 @@ def test_recruit_dice_are_chance_events_so_undo_stops_there() -> None:
     die = next(e for e in events if e.kind == "die")
     assert die.chance and die.final
 
+
+
+def test_no_extra_roll_is_offered_that_cannot_reach_the_card() -> None:
+    """Reading 11: with five mayors position 7 needs a 7; without a bonus on every die an
+    extra roll changes nothing, so it is not offered (a Tower's +1 makes it count)."""
+    five = [{"gold": 3, "town": ["Tower"]}, {}, {}, {}, {}]
+    pool = [*POOL, "Bridge"]
+    g = make(five, pool=pool, advanced=True)
+    g.apply(0, Recruit(7))
+    assert BuyRoll() not in g.legal_actions(0)
+    assert "short of position 7" in refused(g, 0, BuyRoll())
+    g.apply(0, UseAbility("Tower"))
+    assert BuyRoll() in g.legal_actions(0)
+    g = make([{"gold": 3}, {}, {}, {}, {}], pool=pool)
+    g.apply(0, Recruit(7))
+    assert g.legal_actions(0) == (Roll(),)

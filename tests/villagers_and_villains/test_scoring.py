@@ -65,6 +65,17 @@ def test_mystic_seer_pairs_with_any_citizen_not_already_in_a_pair() -> None:
     assert len(count_pairs(["Mystic Seer", "Druid", "Farmer"], g.cards)) == 1
 
 
+def test_pairs_are_formed_in_order_not_rearranged_for_the_most() -> None:
+    """Reading 24, from the rulebook's Mystic Seer example: a Farmer with his Farm is
+    already in a pair, so neither the Seer (any Citizen) nor the Druid (any Building) can
+    take a card of that pair: one pair, though Seer + Farmer and Druid + Farm would be two."""
+    g = make([{}, {}])
+    assert count_pairs(["Farm", "Farmer", "Mystic Seer", "Druid"], g.cards) == [
+        ("Farm", "Farmer")]
+    assert sheet([{"town": ["Farm", "Farmer", "Mystic Seer", "Druid"]}, {}],
+                 advanced=True)[0]["matchmaker"] == 2
+
+
 def test_the_any_card_prefers_a_citizen_without_a_partner_of_its_own() -> None:
     g = make([{}, {}])
     assert count_pairs(["Mystic Seer", "Farmer", "Weaver"], g.cards) == [

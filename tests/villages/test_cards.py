@@ -68,7 +68,7 @@ def test_a_users_deck_file_is_loaded_and_travels_with_the_game(tmp_path: Path) -
      "my_deck.toml card 'Pig': field 'kind'"),
     ('name = "Pig"\ncolour = "Grey"\nkind = "animal"\ngold = 2',
      'name = "Pig"\ncolour = "Grey"\nkind = "animal"\ngold = 2\npower = 3',
-     "my_deck.toml card 'Pig': field 'power' is not allowed on a animal card"),
+     "my_deck.toml card 'Pig': field 'power' is not allowed on an animal card"),
     ('name = "Monk"\ncolour = "Blue"\nkind = "unit"\npower = 2\ngold = 3',
      'name = "Monk"\ncolour = "Blue"\nkind = "unit"\npower = 2\ngold = 3\nsupports = "cows"',
      "my_deck.toml card 'Blue Monk': field 'supports' must be one of"),

@@ -50,6 +50,13 @@ def test_build_a_village_of_three_units_of_one_colour() -> None:
     assert g.hands[0] == ["Blue Monk"] and g.built
 
 
+def test_a_village_of_a_colour_starting_with_a_vowel_is_an_orange_village() -> None:
+    trio = ["Orange Bear", "Orange Hunter", "Orange Dragon"]
+    g = make([{"hand": [*trio, "Blue Monk"]}, {}])
+    events = g.apply(0, Build(*trio))
+    assert any(e.text.startswith("Player 1 builds an Orange village") for e in events)
+
+
 def test_only_one_new_village_per_turn() -> None:
     g = make([{"hand": [*RED3, "Blue Farmer", "Blue Builder", "Blue Monk", "Pig"]}, {}])
     g.apply(0, Build(*RED3))

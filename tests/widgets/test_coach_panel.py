@@ -56,3 +56,31 @@ def test_hand_over_screen_shows_no_advice():
     assert app.coach_view.value == ""
     app.handover_button.click()
     assert "Coach: best is" in app.coach_view.value
+
+
+def test_round_one_of_three_villages_is_exact_though_a_coin_orders_the_buyers():
+    app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "7"})
+    app.coach_box.value = True
+    assert "Exact: all" in app.coach_view.value
+    assert "every outcome of the coin flips" in app.coach_view.value
+    app.coach_model.value = "equilibrium"  # the page says what the model is
+    assert "Farmer 7/24, Wall 10/24, Raider 7/24" in app.coach_view.value
+    assert "in each slot" in app.coach_view.value
+
+
+def test_sampled_advice_shows_both_errors_and_names_no_best_within_the_noise():
+    from widgets.village_pillage.coach_view import coaching
+
+    from ..village_pillage.scenarios import played_to_round
+
+    g = played_to_round(4, 5, 4)  # hidden cards: the coach samples
+    html = coaching(g, g.to_act()[0], "equilibrium").html
+    assert "no plan is clearly best" in html and "best is" not in html
+    assert "± is half the 95% interval of the swing" in html
+    assert "(0%–" in html  # the relic chance's interval, beside the chance
+
+
+def test_a_swing_that_rounds_to_nothing_reads_0_not_minus_0():
+    from widgets.village_pillage.coach_view import signed
+
+    assert [signed(x) for x in (-0.01, 0.02, -0.3, 1.25)] == ["0.0", "0.0", "−0.3", "+1.2"]

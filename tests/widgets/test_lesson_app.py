@@ -243,3 +243,27 @@ def test_market_lesson_exact_answer_and_dealt_games_agree():
     assert abs(app.lesson.last_exact.value - 7 / 19) < 1e-12
     app.wanted.value = ()
     assert "choose at least one card" in app.banner.value
+
+
+def test_a_share_lesson_gives_an_interval_inside_zero_and_one_even_when_all_fail():
+    """A share's interval is Wilson's: every trial failing still gives a real interval
+    (never below 0, never of zero width), and no "±" pretends it is centred."""
+    lesson = Lesson([], lambda: Exact(0.01, "Chance"), lambda n, rng: np.zeros(n),
+                    trials=(50,), default_trials=50, share=True, seed=1)
+    est = lesson.run()
+    assert est.ci_low == 0.0 and 0 < est.ci_high < 0.1 and est.covers(0.01)
+    html = lesson.sim_html.value
+    assert "Wilson" in html and "−" not in html and "±" not in html
+    assert "says nothing yet" not in html and "inside the interval" in html
+    assert lesson.chart.value[:4] == b"\x89PNG"
+    one = Lesson([], lambda: None, lambda n, rng: (np.arange(n) == 0).astype(float),
+                 trials=(60,), default_trials=60, share=True, seed=1).run()
+    assert one.ci_low >= 0.0  # mean ± 1.96 standard errors went down to −0.016 here
+
+
+def test_the_plus_or_minus_of_a_mean_says_it_is_half_the_95_percent_interval():
+    lesson = Lesson([], lambda: None, lambda n, rng: rng.integers(1, 7, n).astype(float),
+                    trials=(100,), default_trials=100, seed=2)
+    lesson.run()
+    assert "the ± is half its width" in lesson.sim_html.value
+    assert "half the width of the 95% interval" in lesson.sim_html.value

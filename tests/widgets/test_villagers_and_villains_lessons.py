@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import pytest
+
 from village_games.villagers_and_villains.odds import defense_chance, recruit_chance
 from widgets.villagers_and_villains.defend_lesson import LOSS, defend_lesson
 from widgets.villagers_and_villains.recruit_lesson import recruit_lesson
@@ -24,18 +26,24 @@ def test_the_recruit_chance_is_the_rulebook_formula_and_the_dice_agree() -> None
     est = app.lesson.run(20_000)
     assert close(est, p, math.sqrt(p * (1 - p)))
     assert app.lesson.chart.value[:4] == b"\x89PNG"
+    # the chart's axis names a share, and the interval is a share's (no "±")
+    assert app.lesson.quantity == "share of recruits that get the card"
+    assert app.lesson.is_share() and "±" not in app.lesson.sim_html.value
 
 
 def test_bonuses_and_free_rolls_change_the_chance() -> None:
     app = recruit_lesson(seed=3)
     app.position.value, app.extra.value = 6, 0
     plain = app.lesson.last_exact.value
-    app.favor.value = True  # +2 on each die: a 4 now reaches position 6
-    assert app.lesson.last_exact.value == float(recruit_chance(6, 0, 2)) == 0.5 > plain
-    app.stable_box.value = True  # one free roll
-    assert app.lesson.last_exact.value == float(recruit_chance(6, 0, 2, 1)) == 0.75
+    app.favor.value = True  # +2 on the first die: a 4 now reaches position 6
+    assert app.lesson.last_exact.value == float(recruit_chance(6, 0, favor=2)) == 0.5 > plain
+    app.stable_box.value = True  # one free roll, without the Favor: it needs a 6
+    p = 1 - (3 / 6) * (5 / 6)
+    assert app.lesson.last_exact.value == pytest.approx(p)
+    assert app.lesson.last_exact.value == float(recruit_chance(6, 0, 0, 1, favor=2))
+    assert "first die must show 4 or more" in app.lesson.exact_html.value
     est = app.lesson.run(20_000)
-    assert close(est, 0.75, math.sqrt(0.75 * 0.25))
+    assert close(est, p, math.sqrt(p * (1 - p)))
 
 
 def test_the_roll_table_says_when_an_extra_roll_pays_for_itself() -> None:
@@ -66,6 +74,7 @@ def test_murder_bats_need_three_hits_and_say_when_they_cannot_be_had() -> None:
     app.hero_bonus.value = 0
     app.heroes.value = 1
     assert app.lesson.last_exact.value == 0.0 and "add heroes" in app.lesson.exact_html.value
+    assert "fall gives 0." in app.lesson.exact_html.value  # a zero chance is 0, not "0/1"
     app.heroes.value = 2
     assert app.lesson.last_exact.value == float(Fraction(5, 6) ** 3)
 

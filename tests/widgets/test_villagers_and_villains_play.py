@@ -20,6 +20,8 @@ from widgets.table_app import SAVE_FORMAT
 from widgets.villagers_and_villains.play_app import VARIANTS, VVAdapter, make_app
 from widgets.villagers_and_villains.render import render_table
 
+from ..villagers_and_villains.scenarios import make as make_position
+
 
 def load(app, state: dict, seats: list[str]) -> None:
     app.load_json(json.dumps({"game": "villagers_and_villains", "format": SAVE_FORMAT,
@@ -147,6 +149,9 @@ def test_bots_play_to_the_end_and_the_score_sheet_is_filled_in() -> None:
     totals = re.search(r'class="vg-vv-total"><th>Total Points</th>(.*?)</tr>', html).group(1)
     assert re.findall(r"<td>(-?\d+)</td>", totals) == [str(r["total"]) for r in sheet]
     assert "vg-vv-winner" in html and "Game over" in app.prompt.value
+    # the gold row is our tie-break (reading 28), the pairs row says how pairs form (24)
+    assert "Gold left (our tie-break, not on the printed pad)" in html
+    assert re.search(r'<th title="Pairs are formed in order[^"]*">Matchmaker Bonus', html)
 
 
 def test_build_from_hand_and_the_phase_track() -> None:
@@ -243,3 +248,30 @@ def test_an_ability_shows_its_before_and_after_chance_even_another_mayors() -> N
         "Tower (1 gold): 50% → 67%"
     assert app.picker.button("card", "Stable", kind="UseAbility").description == \
         "Stable: 50% → 75%"
+
+
+def test_the_pillage_prompt_counts_the_things_left_on_the_turn() -> None:
+    """One ruling left (the Pillage Loss, with the Lord's ability beside it) is not
+    "several things"."""
+    g = make_position([{"gold": 5, "town": ["Witch", "Lord"]}, {"gold": 3}], phase="pillage",
+                      advanced=True)
+    assert g.turn_state.pending == ["pillage"]
+    text = VVAdapter().prompt(g.observation(0), g.legal_actions(0))
+    assert "one thing is left to happen on your turn" in text and "several" not in text
+
+
+def test_the_favor_button_says_its_two_go_on_the_first_die_and_counts_it_so() -> None:
+    """Reading 10 in the app's words: the King's Favor adds 2 to the first recruit die;
+    the button's odds count a bought roll without it."""
+    app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
+    load(app, {**RECRUIT, "advanced": True, "favor": 0}, ["human", "bot"])
+    app.picker.button("", "", kind="KeepFavor").click()
+    app.turn_confirm.click()  # (a final choice: picked, then confirmed)
+    app.board.click("4", "position")
+    app.turn_confirm.click()
+    app.picker.button("", "", kind="BuyRoll").click()  # two dice: 75%
+    assert app.banner.value == ""
+    favor = app.picker.button("", "", kind="UseFavor")
+    assert "+2 on the first die of this recruit" in favor.description
+    # the first die needs a 2 (5/6), the bought one still a 4 (1/2): 1 - 1/6 * 1/2
+    assert favor.description.endswith("75% → 92%")

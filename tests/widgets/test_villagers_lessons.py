@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from village_games.villagers.odds import chance_top_fits, top_card_chances
+from village_games.villagers.odds import chance_top_fits, fits_now, top_card_chances
 from widgets.villagers.backs_lesson import advance, backs_lesson
 from widgets.villagers.facedown_lesson import facedown_lesson
 
@@ -56,3 +56,22 @@ def test_face_down_lesson_exact_and_simulated_agree() -> None:
     assert abs(est.mean - p) < 4 * math.sqrt(p * (1 - p) / 2000)
     app.moves.value = 0
     assert app.banner.value == "" and "blind draft fits" in app.table.value
+
+
+def test_face_down_lesson_shows_the_village_and_counts_villagers_for_a_basic_villager() -> None:
+    """The count reads the first player's village, so the page shows it; and a villager
+    that goes on a Basic Villager still in the supply fits (take the Basic first), so a
+    stack of such a suit is not 0% for a village without one."""
+    app = facedown_lesson(seed=2)  # Player 1: Founders and two Miners (no Lumberjack, Hayer)
+    g = app.game
+    me = g.observation(0)["players"][0]
+    assert all(v["card"] in app.village.value for v in me["village"])
+    assert "vg-vvillage" in app.village.value and "Basic Villagers left" in app.village.value
+    obs = g.observation(0)
+    now = {j: chance_top_fits(obs, g.cards, j, fits_now(g, 0))
+           for j, s in enumerate(obs["stacks"]) if s["size"]}
+    with_basic = {j: chance_top_fits(obs, g.cards, j, app.fitting) for j in now}
+    gained = [j for j in now if now[j] == 0 < with_basic[j]]
+    assert gained, "no stack's chance came from a Basic Villager"
+    assert "Grazier" in app.on_basic or "Wheeler" in app.on_basic  # Hay, Wood chains
+    assert "of which on your village as it is" in app.table.value

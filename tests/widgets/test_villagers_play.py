@@ -10,7 +10,7 @@ import pytest
 from village_games.villagers import Build, DraftRoad, EndTurn, Villagers
 from widgets.table_app import SAVE_FORMAT
 from widgets.villagers.play_app import VillagersAdapter, make_app
-from widgets.villagers.render import OWN_SLOT_FIELDS, ROAD_FIELDS, render_table
+from widgets.villagers.render import OWN_SLOT_FIELDS, ROAD_FIELDS, card_tip, render_table
 
 
 def load(app, state: dict, seats: list[str]) -> None:
@@ -275,3 +275,10 @@ def test_the_two_player_road_coin_waits_for_confirm() -> None:
     assert [r["coins"] if r else 0 for r in app.game.observation(0)["road"]] == coins
     app.board.click("0", ROAD_FIELDS)  # taken back: nothing was placed
     assert app.picker.ready() is None and "PlaceCoin" in app.picker.kinds
+
+
+def test_the_smugglers_help_says_any_villager_may_be_his_target() -> None:
+    """Reading 15 in the app's words: any villager of yours, a covered one earning 0."""
+    tip = card_tip("Smuggler", Villagers.new(players=2, seed=1).cards)
+    assert "Any villager may be chosen" in tip and "covered one" in tip
+    assert "earns nothing" in tip

@@ -53,3 +53,18 @@ def test_a_round_the_game_never_reaches_is_refused_in_the_banner():
     app.round.value = 8
     assert "choose an earlier round" in app.banner.value
     assert app.game.to_dict() == before  # the lesson keeps the last good position
+
+
+def test_the_win_share_interval_stays_inside_zero_and_one_when_every_game_is_lost():
+    """Hard mode: the bot loses every one of these games. The interval is Wilson's (from
+    0 up to a real upper end), not mean ± 1.96 standard errors (zero width here, and
+    below zero after a single win)."""
+    app = solo_lesson(seed=1)
+    app.win_mode.value = "hard"
+    app.win_games.seed_box.value = "3"
+    app.win_games.trials.value = 10
+    app.win_games.run_button.click()
+    est = app.win_games.last_estimate
+    assert est.mean == 0 and est.ci_low == 0 and 0.2 < est.ci_high < 0.35
+    html = app.win_games.sim_html.value
+    assert "0 to 0.2" in html and "Wilson" in html and "−" not in html

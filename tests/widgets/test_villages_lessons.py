@@ -124,3 +124,22 @@ def test_going_out_says_so_when_the_deck_is_nearly_out() -> None:
     assert "nearly out" in lesson.going_out.lesson.exact_html.value
     lesson.going_out.lesson.run_button.click()
     assert "nearly out" in lesson.banner.value  # the simulation has nothing to play out
+
+
+def test_the_position_names_every_discard_card_the_count_treats_as_seen() -> None:
+    """A class recounting from the text must get the lesson's numbers: the whole discard
+    pile is listed (it is face up and counted as seen), and the seen cards add up."""
+    from village_games.villages.odds import seen_counts, unseen_cards
+
+    lesson = DrawLesson(seed=1)
+    obs = lesson.game.observation(SEAT)
+    assert len(obs["discard"]) == 3  # more than the two cards the text used to list
+    text = lesson.position.value
+    assert all(card in text for card in obs["discard"])
+    pile = text.split("top first: ")[1].split(". ")[0]
+    assert pile.split(", ") == obs["discard"][::-1]
+    n = seen_counts(obs)
+    unseen = len(unseen_cards(obs, lesson.game.cards))
+    assert sum(n.values()) + unseen == len(lesson.game.cards.ids)
+    assert f"the discard pile&#x27;s {n['discard']}" in text
+    assert f"the other {unseen} cards are unseen" in text

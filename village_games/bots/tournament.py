@@ -45,6 +45,15 @@ class TypeResult:
         return self.wins / self.games if self.games else 0.0
 
     @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% interval of `win_rate` (Wilson's, shared wins as credit: never outside
+        0 to 1); (0, 1) before any game."""
+        if not self.games:
+            return 0.0, 1.0
+        from ..probability.intervals import credit_interval  # SciPy: only when asked
+        return credit_interval(self.wins, self.games)
+
+    @property
     def per_seat(self) -> float:
         """Win share per seat of this type; fair play between equals gives 1 / players."""
         return self.win_rate / self.seats if self.seats else 0.0
@@ -72,17 +81,19 @@ class MatchResults:
             "players": self.players, "games": self.games, "seed": self.seed,
             "decisions": self.decisions, "seconds": round(self.seconds, 3),
             "types": {k: {"seats": t.seats, "wins": t.wins, "outright": t.outright,
-                          "win_rate": t.win_rate, "fair_share": self.fair_share(k)}
+                          "win_rate": t.win_rate, "interval": list(t.interval),
+                          "fair_share": self.fair_share(k)}
                       for k, t in self.types.items()},
             "seat_win_rate": [w / self.games if self.games else 0.0 for w in self.by_seat],
         }
 
     def table(self) -> str:
-        rows = ["| bot | seats | win rate | fair share | outright wins |",
-                "|---|---:|---:|---:|---:|"]
+        rows = ["| bot | seats | win rate | 95% interval | fair share | outright wins |",
+                "|---|---:|---:|---:|---:|---:|"]
         for k, t in self.types.items():
-            rows.append(f"| {k} | {t.seats} | {t.win_rate:.1%} | {self.fair_share(k):.1%} | "
-                        f"{t.outright} |")
+            low, high = t.interval
+            rows.append(f"| {k} | {t.seats} | {t.win_rate:.1%} | {low:.1%} to {high:.1%} | "
+                        f"{self.fair_share(k):.1%} | {t.outright} |")
         return "\n".join(rows)
 
     def __str__(self) -> str:

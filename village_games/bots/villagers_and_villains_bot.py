@@ -157,17 +157,17 @@ class _Context:
     def pool_card(self, position: int) -> dict[str, Any]:
         return self.obs["pool"][position - 1]
 
-    def chance(self, position: int, rolls_bought: int, bonus: int, free: int) -> float:
+    def chance(self, position: int, rolls_bought: int, bonus: int, free: int,
+               favor: int = 0) -> float:
         """The recruit chance, with a sold base roll counting as a 1 (Pony Express)."""
-        if self.sold and position > 1 and 1 + bonus < position:
-            dice = rolls_bought + free
-            return float(1 - (1 - roll_succeeds(position, bonus)) ** dice)
-        return float(recruit_chance(position, rolls_bought, bonus, free))
+        return float(recruit_chance(position, rolls_bought, bonus, free, favor=favor,
+                                    sold=self.sold))
 
-    def recruit_ev(self, position: int, bought: int, bonus: int, free: int) -> float:
+    def recruit_ev(self, position: int, bought: int, bonus: int, free: int,
+                   favor: int = 0) -> float:
         target = self.pool_card(position)
         first = self.pool_card(1)
-        p = self.chance(position, bought, bonus, free)
+        p = self.chance(position, bought, bonus, free, favor)
         win = self.recruit_value(target["card"]) + (self.favor_value if target["favor"] else 0)
         lose = self.recruit_value(first["card"]) + (self.favor_value if first["favor"] else 0)
         return p * win + (1 - p) * lose
@@ -177,13 +177,16 @@ class _Context:
         return max(self.recruit_ev(position, e, 0, 0) - e * GOLD
                    for e in range(min(self.gold, MAX_EXTRA) + 1))
 
-    def declared_gain(self, bonus: int = 0, free: int = 0, bought: int = 0) -> float:
-        """How much the announced recruit gains from more bonus, free or bought rolls."""
+    def declared_gain(self, bonus: int = 0, free: int = 0, bought: int = 0,
+                      favor: int = 0) -> float:
+        """How much the announced recruit gains from more bonus (on every die, or `favor`
+        on the first die), free or bought rolls."""
         t = self.turn
         pos = t["position"]
         b0, f0, n0 = t["bonus"], max(0, t["rolls"] - 1 - t["bought"]), t["bought"]
-        return (self.recruit_ev(pos, n0 + bought, b0 + bonus, f0 + free)
-                - self.recruit_ev(pos, n0, b0, f0))
+        first = FAVOR_RECRUIT_BONUS if t.get("favor") else 0
+        return (self.recruit_ev(pos, n0 + bought, b0 + bonus, f0 + free, first + favor)
+                - self.recruit_ev(pos, n0, b0, f0, first))
 
     # ------------------------------------------------------------ defending
     def defense_value(self, challenge: str, bonus: int) -> float:
@@ -306,7 +309,7 @@ class _Context:
     def _favor_score(self) -> float:
         phase = self.obs["phase"]
         if phase == "recruit":
-            gain = self.declared_gain(bonus=FAVOR_RECRUIT_BONUS)
+            gain = self.declared_gain(favor=FAVOR_RECRUIT_BONUS)
         elif phase == "defend":
             gain = self.declared_defense_gain(FAVOR_DEFENSE_BONUS)
         elif phase == "pillage":

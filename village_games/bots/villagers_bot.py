@@ -52,6 +52,7 @@ from ..villagers.expansions.actions import (
     TakeCard,
     ThiefSteals,
 )
+from ..villagers.specials import smuggler_earnings
 from .villagers_solo import SOLO_TYPES, feed_cost, solo_score
 
 # Specials of the expansions that work from the village: what having one is worth
@@ -216,6 +217,10 @@ class _Context:
         if isinstance(a, (PlaceMonk, UseApprentice)):
             return 2.5 - self.unlock_cost(getattr(a, "unlock", None))
         if isinstance(a, PlaySmuggler):
+            v = self.p["village"][a.target]
+            c = self.cards.cards.get(v["card"])
+            if c is None or not smuggler_earnings(c, v["kids"] > 0, bool(v["flipped"])):
+                return -1.0  # a Smuggler on a villager that earns nothing is wasted
             return 2.0 - self.unlock_cost(a.unlock)
         if isinstance(a, PlayTinner):
             return 0.5

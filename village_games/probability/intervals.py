@@ -8,9 +8,14 @@ The arithmetic is SciPy's (`scipy.stats.binomtest(...).proportion_ci`), not our 
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
 from scipy.stats import binomtest
+
+from .monte_carlo import Estimate
 
 METHODS = {"wilson": "wilson", "exact": "exact"}  # exact = Clopper-Pearson
 
@@ -59,3 +64,45 @@ def share_interval(successes: int, trials: int, level: float = 0.95,
                                                     method=METHODS[method])
     low, high = max(0.0, float(ci.low)), min(1.0, float(ci.high))
     return ShareInterval(successes, trials, low, high, level, method)
+
+
+def share_estimate(samples: Sequence[float] | np.ndarray, level: float = 0.95,
+                   method: str = "wilson") -> Estimate:
+    """A simulated share as an `Estimate` whose interval is `share_interval`'s: samples of
+    1 (it happened) and 0, or credits between them (a win shared by two counts ½)."""
+    values = np.asarray(samples, dtype=float)
+    if values.ndim != 1 or values.size < 2:
+        raise ValueError(f"a share needs at least 2 samples in a row, got {values.size}")
+    if not np.all((values >= 0) & (values <= 1)):
+        raise ValueError("the samples of a share must lie from 0 to 1 (1 = it happened)")
+    n = int(values.size)
+    total = float(values.sum())
+    low, high = credit_interval(total, n, level, method)
+    return Estimate(total / n, float(values.std(ddof=1) / math.sqrt(n)), low, high, n)
+
+
+def running_share_intervals(samples: Sequence[float] | np.ndarray, at: Sequence[int],
+                            level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
+    """The interval of the share after the first `k` samples, for each `k` in `at` (a
+    chart's band): the low ends and the high ends, NaN where `k` < 2."""
+    sums = np.cumsum(np.asarray(samples, dtype=float))
+    low = np.full(len(at), np.nan)
+    high = np.full(len(at), np.nan)
+    for i, k in enumerate(at):
+        if k >= 2:
+            low[i], high[i] = credit_interval(float(sums[k - 1]), int(k), level, "wilson")
+    return low, high
+
+
+def credit_interval(total: float, n: int, level: float = 0.95,
+                    method: str = "wilson") -> tuple[float, float]:
+    """The interval of a share for `total` successes in `n` trials (low, high). Credits (a
+    shared win's ½) can make the total fractional: the interval then runs from the low
+    end for the total rounded down to the high end for it rounded up, which holds the
+    credits' own interval (a ½ varies less than a 0 or a 1)."""
+    down, up = math.floor(total + 1e-9), min(n, math.ceil(total - 1e-9))
+    if down == up:
+        ci = share_interval(down, n, level, method)
+        return ci.low, ci.high
+    return (share_interval(down, n, level, method).low,
+            share_interval(up, n, level, method).high)

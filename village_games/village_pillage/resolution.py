@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core import words
 from ..core.events import Event
 from .cards import TYPES, Card
 from .steal_split import split_stockpile
@@ -308,7 +309,7 @@ def _run_buys(g: VillagePillage, report: bool) -> bool:
             if report:
                 g.emit(Event("awaiting", "{} has two buying cards ({}) and chooses which goes "
                                          "first.", {"seat": seat, "cards": cards},
-                             (g.players[seat].name, " and ".join(cards))))
+                             (g.players[seat].name, words.and_list(cards))))
             return False
         if not _buy(g, seat, sides[0], report):
             return False
@@ -453,7 +454,7 @@ def decide_winners(g: VillagePillage, done: list[int]) -> tuple[list[int], str, 
     """Third relics bought in the same phase: most turnips, then most cards, else all win."""
     # Reading 8: "cards" = every card owned (hand + planned + exhausted), as at game end
     ps = g.players
-    names = lambda seats: " and ".join(ps[s].name for s in seats)  # noqa: E731
+    names = lambda seats: words.and_list(ps[s].name for s in seats)  # noqa: E731
     every = lambda seats: "both" if len(seats) == 2 else "all"  # noqa: E731
     if len(done) == 1:
         return done, f"{ps[done[0]].name} buys a third relic and wins!", ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from ..core import words
 from .hands import distinct_names
 from .options import COINS_IN_BOX, MAX_LIMIT, RETURNS_PER_BUILD_PHASE
 from .village import Summary, capacity
@@ -72,7 +73,7 @@ def audit(g: Villagers) -> list[str]:
                 problems.append(f"seat {i} slot {k}: bad parent or coins")
             if card.effect in COVERED_SPECIALS and not slot.kids and not (
                     g.phase == "build" and g.turn == i and g.cover == k):
-                problems.append(f"seat {i}: a {slot.card} is the top of a chain")
+                problems.append(f"seat {i}: {words.a(slot.card)} is the top of a chain")
         first = "Countess" if i >= g.n else founders  # (a solo game's Countess)
         if count != 1 or p.village[0].card != first and first not in (
                 s.card for s in p.village):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import TYPE_CHECKING
 
+from ..core import words
 from ..core.events import Event
 from .actions import (
     Build,
@@ -192,8 +193,8 @@ def why_not_build(g: Villagers, seat: int, action: Action) -> str | None:
     if g.cover is not None:
         role = g.players[seat].village[g.cover].role
         if kind not in (Build, PlaceMonk) or action.on != g.cover:  # type: ignore[attr-defined]
-            return (f"the Monk just placed as a {role} must be covered at once: build a "
-                    f"villager that goes on a {role} on slot {g.cover}")
+            return (f"the Monk just placed as {words.a(role)} must be covered at once: build a "
+                    f"villager that goes on {words.a(role)} on slot {g.cover}")
     if kind is EndTurn:
         return None
     if kind is Build:
@@ -224,19 +225,19 @@ def why_not_target(g: Villagers, seat: int, name: str, on: int | None,
             return f"{who} {how}: place it with on=None"
         return None
     if on is None:
-        return f"{who} must be placed on a {below} (chain {chain_text(cards, name)})"
+        return f"{who} must be placed on {words.a(below)} (chain {chain_text(cards, name)})"
     village = g.players[seat].village
     if type(on) is not int or not 0 <= on < len(village):
         return f"your village has no slot {on} (slots 0 to {len(village) - 1})"
     slot = village[on]
     if slot.role != below:
         shown = slot.card if slot.card == slot.role else f"{slot.card} (as {slot.role})"
-        return (f"{who} must be placed on a {below} (chain {chain_text(cards, name)}); "
-                f"slot {on} is a {shown}")
+        return (f"{who} must be placed on {words.a(below)} (chain {chain_text(cards, name)}); "
+                f"slot {on} is {words.a(shown)}")
     room = capacity(slot, cards)
     if slot.kids >= room:
-        return (f"the {slot.card} at slot {on} already holds {slot.kids} villager"
-                f"{'s' if slot.kids != 1 else ''}: its stacking hint allows {room}")
+        return (f"the {slot.card} at slot {on} already holds "
+                f"{words.count(slot.kids, 'villager')}: its stacking hint allows {room}")
     return None
 
 
@@ -297,7 +298,7 @@ def apply_build(g: Villagers, seat: int, action: Build) -> None:
         p = g.players[seat]
         where = "" if on is None else f" on the {p.village[on].card} (slot {on})"
         if on is not None and p.village[on].card != p.village[on].role:
-            where = f" on the Monk standing in for a {p.village[on].role} (slot {on})"
+            where = f" on the Monk standing in for {words.a(p.village[on].role)} (slot {on})"
         g.emit(Event("build", "{} builds the {}{}.",
                      {"seat": seat, "card": name, "on": on, "slot": len(p.village) - 1,
                       "shown": secret},
@@ -352,10 +353,10 @@ def apply_basic(g: Villagers, seat: int, action: TakeBasic) -> None:
     if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         where = where or f"stack {j + 1}"
         known = mask == g.all_seats
-        shown = card if known else f"a {g.suit_of[card]} villager"
-        g.emit(Event("basic", "{} returns {} to {} and takes a {}.",
+        shown = card if known else f"{words.a(g.suit_of[card])} villager"
+        g.emit(Event("basic", "{} returns {} to {} and takes {}.",
                      {"seat": seat, "basic": action.basic, "stack": j, "suit": g.suit_of[card],
                       **({"card": card} if known else {"_card": card})},
-                     (p.name, shown, where, action.basic),
-                     None if known else "{} returns {} to {} and takes a {}.",
-                     (p.name, card, where, action.basic), () if known else (seat,)))
+                     (p.name, shown, where, words.a(action.basic)),
+                     None if known else "{} returns {} to {} and takes {}.",
+                     (p.name, card, where, words.a(action.basic)), () if known else (seat,)))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core import words
 from ..core.card_data import (
     CardDataError,
     choice_field,
@@ -336,10 +337,10 @@ def _check_links(card: Card, cards: dict[str, Card], source: str) -> None:
             raise CardDataError(f"{where}: field 'on' names {card.on!r}, which is not a card "
                                 "in this deck")
         if card.kind != "villager":
-            raise CardDataError(f"{where}: field 'on' is not allowed on a {card.kind} card "
+            raise CardDataError(f"{where}: field 'on' is not allowed on {words.a(card.kind)} card "
                                 "(it starts chains)")
         if card.suit in ("Solitary", "Special"):
-            raise CardDataError(f"{where}: field 'on' is not allowed on a {card.suit} card")
+            raise CardDataError(f"{where}: field 'on' is not allowed on {words.a(card.suit)} card")
         if below.suit != card.suit:
             raise CardDataError(f"{where}: field 'on' names {card.on!r} of suit {below.suit}; "
                                 f"a chain stays in one suit ({card.suit})")

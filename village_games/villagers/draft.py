@@ -8,6 +8,7 @@ from itertools import compress
 from operator import attrgetter, is_not
 from typing import TYPE_CHECKING
 
+from ..core import words
 from ..core.events import Event
 from .actions import DraftReserve, DraftRoad, DraftStack
 from .choices import Choices, Product
@@ -180,9 +181,9 @@ def apply_draft(g: Villagers, seat: int, action: Action) -> None:
             pile.low = len(cards)
         p.square.append(card)
         if g._batch is not None or g._tracer is not None:
-            g.emit(Event("draft", "{} drafts face down from {}: it is a {}.",
+            g.emit(Event("draft", "{} drafts face down from {}: it is {}.",
                          {"seat": seat, "card": card, "stack": j},
-                         (p.name, "the Reserve" if j is None else f"stack {j + 1}", card),
+                         (p.name, "the Reserve" if j is None else f"stack {j + 1}", words.a(card)),
                          reveals=True, chance=True))
     if g.solo is not None and after_draft(g, kind is not DraftReserve):
         return  # the player now picks a villager for the Countess

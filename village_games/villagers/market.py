@@ -12,6 +12,7 @@ from itertools import compress
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
+from ..core import words
 from ..core.events import Event
 from .actions import AgentReads
 from .choices import Choices, Product
@@ -250,7 +251,7 @@ def finish(g: Villagers) -> None:
         tiebreak = "fewest villagers" if len(tied) == 1 else "shared"
     g.final_winners = tied
     g.tiebreak = tiebreak
-    names = " and ".join(g.player_name(i) for i in tied)
+    names = words.and_list(g.player_name(i) for i in tied)
     if tiebreak == "shared":
         g.result = f"{names} share the win with {best} Gold and {fewest} villagers each."
     elif tiebreak:

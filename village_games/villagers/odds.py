@@ -88,6 +88,15 @@ def fits_now(g: Villagers, seat: int) -> set[str]:
             and any(why_not_target(g, seat, c.name, on) is None for on in places)}
 
 
+def fits_after_basic(g: Villagers, seat: int) -> set[str]:
+    """The non-Special villagers that go straight on a Basic Villager (Lumberjack, Miner,
+    Hayer) still in the supply, and do not fit `seat`'s village now: they fit once that
+    Basic Villager is taken in the Build Phase (a hand card returned for it)."""
+    left = {name for name, n in g.basics.items() if n > 0}
+    return {c.name for c in g.cards if c.kind == "villager" and c.suit != "Special"
+            and c.on in left} - fits_now(g, seat)
+
+
 def chance_top_fits(obs: dict[str, Any], cards: CardSet, stack: int,
                     fitting: set[str]) -> Fraction:
     """The exact chance that a face-down draft from `stack` is one of `fitting`."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core import words
 from ..core.events import Event
 from .actions import parse_unlock, unlock_key
 from .options import UNLOCK_COST
@@ -98,8 +99,8 @@ def why_not_unlocked(g: Villagers, seat: int, name: str, unlock: str | None,
         return (f"{head}: nobody you may use has one free to you, and paying 2 Gold needs "
                 f"2 Gold in your Supply (you have {g.players[seat].gold})")
     if unlock == "bank":
-        return (f"{head}: you may pay the Bank only when no village has a {unlocker}; "
-                f"pay a {unlocker} instead ({', '.join(options)})")
+        return (f"{head}: you may pay the Bank only when no village has {words.a(unlocker)}; "
+                f"pay {words.a(unlocker)} instead ({', '.join(options)})")
     if unlock == "tinner":
         return f"{head}: only a Tinner played earlier this turn opens it for free"
     where = parse_unlock(unlock) if isinstance(unlock, str) else None
@@ -108,7 +109,7 @@ def why_not_unlocked(g: Villagers, seat: int, name: str, unlock: str | None,
         if s < len(g.players) and k < len(g.players[s].village):
             found = g.players[s].village[k].card
             if found != unlocker:
-                return f"{head}, but slot {k} of {g.player_name(s)}'s village is a {found}"
+                return f"{head}, but slot {k} of {g.player_name(s)}'s village is {words.a(found)}"
             return f"{head}: paying another player's {unlocker} takes 2 Gold from your Supply"
     return f"{head}: choose how to open it ({', '.join(options)})"
 
@@ -129,9 +130,9 @@ def pay_unlock(g: Villagers, seat: int, name: str, unlock: str | None) -> None:
         me.gold -= cost
         g.bank += cost
         if g._batch is not None or g._tracer is not None:
-            g.emit(Event("unlock", "Nobody has a {}: {} pays {} Gold to the Bank to open the {}.",
+            g.emit(Event("unlock", "Nobody has {}: {} pays {} Gold to the Bank to open the {}.",
                          {"seat": seat, "card": name, "unlock": unlock},
-                         (unlocker, me.name, cost, name)))
+                         (words.a(unlocker), me.name, cost, name)))
         return
     where = parse_unlock(unlock)
     assert where is not None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core import words
 from ..core.events import Event
 from .actions import PlaceMonk, PlaySmuggler, UseApprentice
 from .choices import Product, product
@@ -21,6 +22,7 @@ from .padlocks import NO_PADLOCK, pay_unlock, unlock_options, why_not_unlocked
 from .village import Slot, capacity, chain_text, symbols
 
 if TYPE_CHECKING:
+    from .cards import Card
     from .game import Villagers
 
 NEW_CHAIN: tuple[None] = (None,)
@@ -138,17 +140,18 @@ def why_not_monk(g: Villagers, seat: int, action: PlaceMonk) -> str | None:
     role, on = action.role, action.on
     card = g.cards.cards.get(role)
     if card is None or card.effect is not None:
-        return f"a {monk} stands in for a villager of a production chain, not {role!r}"
+        return f"{words.a(monk)} stands in for a villager of a production chain, not {role!r}"
     if not card.hint:
-        return (f"the {monk} can never be the top of a chain, and nothing is placed on a "
-                f"{role}")
+        return (f"the {monk} can never be the top of a chain, and nothing is placed on "
+                f"{words.a(role)}")
     left = g.limit - g.used
     if left < 2:
-        return (f"a {monk} and the villager built on him take 2 build actions; you have "
-                f"{left} left")
+        return (f"{words.a(monk)} and the villager built on him take 2 build actions; you "
+                f"have {left} left")
+    standing_in = f"{words.a(monk)} standing in for {words.a(role)}"
     if on is None:
         if card.on is not None:
-            return (f"a {monk} standing in for a {role} goes on a {card.on} "
+            return (f"{standing_in} goes on {words.a(card.on)} "
                     f"(chain {chain_text(g.cards, role)})")
     else:
         village = g.players[seat].village
@@ -156,16 +159,16 @@ def why_not_monk(g: Villagers, seat: int, action: PlaceMonk) -> str | None:
             return f"your village has no slot {on}"
         slot = village[on]
         if card.on is None:
-            return f"a {monk} standing in for a {role} starts a chain: place him with on=None"
+            return f"{standing_in} starts a chain: place him with on=None"
         if slot.role != card.on:
-            return (f"a {monk} standing in for a {role} goes on a {card.on} "
-                    f"(chain {chain_text(g.cards, role)}); slot {on} is a {slot.role}")
+            return (f"{standing_in} goes on {words.a(card.on)} "
+                    f"(chain {chain_text(g.cards, role)}); slot {on} is {words.a(slot.role)}")
         if slot.kids >= capacity(slot, g.cards):
             return f"the {slot.card} at slot {on} has no room left (stacking hint)"
     spare = _hand_count(g, seat, monk) - 1
     if not can_cover(g, seat, role, spare, left - 1):
-        return (f"nothing in your hand can be built on a {monk} standing in for a {role} "
-                "right now, and he may not be left on top")
+        return (f"nothing in your hand can be built on {standing_in} right now, and he may "
+                "not be left on top")
     return None
 
 
@@ -176,10 +179,10 @@ def apply_monk(g: Villagers, seat: int, action: PlaceMonk) -> None:
     g.used += 1
     if g.reporting():
         where = "" if action.on is None else f" on slot {action.on}"
-        g.emit(Event("monk", "{} places a {} standing in for a {}{}.",
+        g.emit(Event("monk", "{} places {} standing in for {}{}.",
                      {"seat": seat, "role": action.role, "on": action.on, "slot": g.cover,
                       "shown": secret},
-                     (g.player_name(seat), monk, action.role, where)))
+                     (g.player_name(seat), words.a(monk), words.a(action.role), where)))
 
 
 # ------------------------------------------------------------------ Apprentice
@@ -258,7 +261,7 @@ def why_not_apprentice(g: Villagers, seat: int, action: UseApprentice) -> str | 
         return (f"the {apprentice} replaces only a covered villager; the {slot.card} at slot "
                 f"{k} has nobody on top")
     if card.effect is not None:
-        return f"the {apprentice} cannot replace a {slot.card}"
+        return f"the {apprentice} cannot replace {words.a(slot.card)}"
     if card.kind == "founders" and victim != seat:
         return "Special villagers cannot be used to take another player's Founders"
     problem = why_not_target(g, seat, slot.card, action.on,
@@ -282,10 +285,11 @@ def apply_apprentice(g: Villagers, seat: int, action: UseApprentice) -> None:
     victim.gold += old.coins
     victim.changed()
     if g.reporting():
-        g.emit(Event("apprentice", "{} swaps an {} for {}'s {} (slot {}).",
+        g.emit(Event("apprentice", "{} swaps {} for {}'s {} (slot {}).",
                      {"seat": seat, "victim": action.seat, "slot": action.slot,
                       "card": old.card, "coins": old.coins, "shown": secret},
-                     (g.player_name(seat), apprentice, victim.name, old.card, action.slot)))
+                     (g.player_name(seat), words.a(apprentice), victim.name, old.card,
+                      action.slot)))
     pay_unlock(g, seat, old.card, action.unlock)  # Reading: opened again in your village
     k = _build.place(g, seat, old.card, action.on, flipped=action.food_side)
     g.used += 1
@@ -310,25 +314,22 @@ def apply_tinner(g: Villagers, seat: int) -> None:
     _discard(g, tinner)
     g.tinner = True  # Reading: for the rest of this turn, and playable with nothing to open
     if g.reporting():
-        g.emit(Event("tinner", "{} plays a {}: padlocks open for free for the rest of the "
+        g.emit(Event("tinner", "{} plays {}: padlocks open for free for the rest of the "
                                "turn.", {"seat": seat, "shown": secret},
-                     (g.player_name(seat), tinner)))
+                     (g.player_name(seat), words.a(tinner))))
 
 
 # ------------------------------------------------------------------ Smuggler
-def smuggler_targets(g: Villagers, seat: int) -> tuple[int, ...]:
-    """Uncovered villagers of yours with printed Gold (a covered one's is out of play)."""
-    # Reading: a covered villager's Gold is out of play; no printed Gold, no target
-    up, down = g.tables.printed_gold
-    out: list[int] = []
-    k = -1
-    # (`slot[3]`, `slot[0]`, `slot[5]`: a Slot's `kids`, `card` and `flipped`, read by
-    # index: cheaper than named fields)
-    for slot in g.players[seat].village:
-        k += 1
-        if not slot[3] and slot[0] in (down if slot[5] else up):
-            out.append(k)
-    return tuple(out)
+def smuggler_earnings(card: Card, covered: bool, flipped: bool) -> int:
+    """What a Smuggler earns from one villager of your village: half the Gold printed on
+    the face that is up, rounded up; nothing from a covered villager (its symbols are out
+    of play) or one without printed Gold."""
+    # Reading: any villager of your village is a target (the rulebook sets no limit); a
+    # covered one's Gold is out of play, so it earns 0, as does one without printed Gold
+    if covered:
+        return 0
+    side = card.flipped if flipped and card.flipped is not None else card
+    return (side.gold + 1) // 2
 
 
 def smuggler_choices(g: Villagers, seat: int, effect: str | None = None,
@@ -336,15 +337,10 @@ def smuggler_choices(g: Villagers, seat: int, effect: str | None = None,
                      paid: Paid | None = None) -> list[Product]:
     """Only a non-empty part. `effect`, `hand`, `paid`: not read (the Build Phase list
     calls every Special's maker alike)."""
-    p = g.players[seat]
-    if not (p._summary or p.summary(g.cards)).gold_symbols:
-        return []  # (the counts know: no uncovered villager with Gold, so no target)
-    targets = smuggler_targets(g, seat)
-    if not targets:
-        return []  # (an empty part: no padlock to ask)
     opts = unlock_options(g, seat, g.tables.by_effect["smuggler"])
     if not opts:
         return []
+    targets = tuple(range(len(g.players[seat].village)))  # every villager of yours
     part = _new(Product)  # (`product(...)`, written out)
     part.kind, part.axes, part._n = PlaySmuggler, (targets, opts), len(targets) * len(opts)
     return [part]
@@ -354,10 +350,11 @@ def why_not_smuggler(g: Villagers, seat: int, action: PlaySmuggler) -> str | Non
     smuggler = g.tables.by_effect["smuggler"]
     if not in_hand(g, seat, smuggler):
         return f"you have no {smuggler} in hand"
-    targets = smuggler_targets(g, seat)
-    if action.target not in targets:
-        return (f"the {smuggler} earns from an uncovered villager of yours with printed Gold "
-                f"(slot {' or '.join(map(str, targets)) or 'none'})")
+    size = len(g.players[seat].village)
+    target = action.target
+    if type(target) is not int or not 0 <= target < size:
+        return (f"the {smuggler} earns from a villager of your village (slot 0 to "
+                f"{size - 1}), not {target!r}")
     if action.unlock not in unlock_options(g, seat, smuggler):
         return why_not_unlocked(g, seat, smuggler, action.unlock)
     return None
@@ -370,15 +367,17 @@ def apply_smuggler(g: Villagers, seat: int, action: PlaySmuggler) -> None:
     _discard(g, smuggler)
     p = g.players[seat]
     slot = p.village[action.target]
-    printed = symbols(slot, g.cards[slot.card])[2]
-    earned = (printed + 1) // 2
+    earned = smuggler_earnings(g.cards[slot.card], slot.kids > 0, slot.flipped)
     g.bank -= earned
     p.gold += earned
     if g.reporting():
-        g.emit(Event("smuggler", "{} plays a {} on the {}: half of {} printed Gold, {} Gold.",
+        printed = symbols(slot, g.cards[slot.card])[2]
+        why = (f"half of {printed} printed Gold" if not slot.kids else
+               f"the {slot.card} is covered, so its Gold is out of play")
+        g.emit(Event("smuggler", "{} plays {} on the {}: {}, {} Gold.",
                      {"seat": seat, "target": action.target, "earned": earned,
                       "shown": secret},
-                     (p.name, smuggler, slot.card, printed, earned)))
+                     (p.name, words.a(smuggler), slot.card, why, earned)))
 
 
 def _discard(g: Villagers, name: str) -> None:

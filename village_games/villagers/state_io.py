@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from ..core import words
 from ..core.actions import short_repr
 from ..core.events import Event
 from ..core.rng import Rng
@@ -174,10 +175,10 @@ def _village(r: _Reader, value: Any, where: str) -> list[Slot]:
                              f"another villager ({name} as {role})")
         below = cards[role].on
         if parent < 0 and below is not None:
-            raise ValueError(f"{where} slot {k}: {role} must sit on a {below}")
+            raise ValueError(f"{where} slot {k}: {role} must sit on {words.a(below)}")
         if parent >= 0 and village[parent].role != below:
-            raise ValueError(f"{where} slot {k}: {role} cannot sit on a {village[parent].role}"
-                             f" (it goes on {below or 'nothing'})")
+            raise ValueError(f"{where} slot {k}: {role} cannot sit on "
+                             f"{words.a(village[parent].role)} (it goes on {below or 'nothing'})")
         if flipped and card.kind != "founders":
             raise ValueError(f"{where} slot {k}: only the Founders can be flipped")
         village.append(Slot(name, role, parent, kids.get(k, 0), coins, flipped))

@@ -21,7 +21,7 @@ class Tables:
     __slots__ = ("on", "effect", "by_effect", "start_roles", "links_on", "suit_of", "order",
                  "basics", "faces", "link_hint", "padlock", "builds", "bronze", "bronze_set",
                  "silver", "agents", "founders", "starting_road", "supply", "_cards", "_decks",
-                 "printed_gold", "silver_names", "villager_names", "specials", "schemable",
+                 "silver_names", "villager_names", "specials", "schemable",
                  "draft_specials", "placed_parts", "village_extras", "bronze_of",
                  "dealt_courier")
 
@@ -61,9 +61,6 @@ class Tables:
             alone = (product(Build, (card, (None,), (None,)), 1)
                      if c.effect is None and c.on is None and c.padlock is None else None)
             self.builds[c.name] = (c.effect, c.on, c.padlock, card, alone)
-        # the cards with printed Gold face up, and flipped (what a Smuggler may target)
-        self.printed_gold = (frozenset([name for name, f in self.faces.items() if f[3][2]]),
-                             frozenset([name for name, f in self.faces.items() if f[4][2]]))
         # the hint of a card that is not the bottom of its chain, where it differs
         self.link_hint = {c.name: c.hint_as_link for c in cards if c.hint_as_link is not None}
         self.bronze = tuple(c.name for c in cards if c.bronze)  # cards with a Bronze symbol

@@ -115,8 +115,10 @@ def usable_now(g: VillagersAndVillains, seat: int, ability: Ability) -> bool:
     t = g.turn_state
     if effect == "draw":
         return len(g.deck) >= ability.amount
-    if effect in ("recruit_bonus", "free_roll"):
+    if effect == "recruit_bonus":
         return not g.recruit_certain()
+    if effect == "free_roll":
+        return g.extra_die_useful()
     if effect == "defense_bonus":
         return not g.defense_certain()
     if effect == "reduce_pillage":

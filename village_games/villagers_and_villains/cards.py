@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..core import words
 from ..core.card_data import CardDataError, choice_field, field, int_field, unknown_keys
 from ..core.decks import DeckLoader, SavedDeck
 from .abilities import EFFECTS, PHASES, VEND_TO, Ability
@@ -153,7 +154,7 @@ def _parse_ability(raw: Any, card_type: str, where: str) -> Ability:
         raise CardDataError(f"{where}: must be a table (phase, effect, amount, cost, vend)")
     unknown_keys(raw, _ABILITY_KEYS, where)
     if card_type in ("mob", "challenge"):
-        raise CardDataError(f"{where}: a {TYPE_TITLES[card_type]} card cannot have an "
+        raise CardDataError(f"{where}: {words.a(TYPE_TITLES[card_type])} card cannot have an "
                             "ability in this format")
     phase = choice_field(raw, "phase", where, PHASES)
     effect = choice_field(raw, "effect", where, tuple(EFFECTS))
@@ -185,8 +186,8 @@ def _parse_card(table: Any, position: int, source: str) -> Card:
     allowed = set(_FIELDS[card_type]) | set(_OPTIONAL[card_type])
     for key in _RANGES:
         if key in table and key not in allowed:
-            raise CardDataError(f"{where}: field {key!r} is not used on a "
-                                f"{TYPE_TITLES[card_type]} card")
+            raise CardDataError(f"{where}: field {key!r} is not used on "
+                                f"{words.a(TYPE_TITLES[card_type])} card")
     numbers = {k: _int(table, k, where) for k in _FIELDS[card_type]}
     starting = table.get("starting", False)
     if not isinstance(starting, bool):
@@ -229,7 +230,7 @@ def _check_pairs(cards: dict[str, Card], source: str) -> None:
                 raise CardDataError(f"{where}: {card.pair!r} must be one of "
                                     f"{', '.join(ANY_PAIR)}")
             if kind == card.type:
-                raise CardDataError(f"{where}: a {TYPE_TITLES[kind]} cannot pair with "
+                raise CardDataError(f"{where}: {words.a(TYPE_TITLES[kind])} cannot pair with "
                                     f"{card.pair!r} (two such cards would pair each other)")
             continue
         partner = cards.get(card.pair)

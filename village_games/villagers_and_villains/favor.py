@@ -26,14 +26,17 @@ def move_start(g: VillagersAndVillains, seat: int, to: int) -> None:
 
 
 def use_bonus(g: VillagersAndVillains, seat: int) -> None:
-    """The phase's bonus: +2 to a recruit or DEFENSE roll, no Pillage Loss, +1 earning."""
+    """The phase's bonus: +2 to the first die of a recruit or to a DEFENSE roll, no
+    Pillage Loss, +1 earning."""
     t = g.turn_state
     g.favor_seat = None
     phase = g.phase
     name = g.names[seat]
     if phase == "recruit":
-        t.bonus += FAVOR_RECRUIT_BONUS
-        g.say("favor_use", "{} spends the King's Favor: +{} to the recruit roll.",
+        # Reading: "add 2 to a recruit roll" ("bij zijn worp", one roll): the first die
+        # of the recruit; extra rolls bought or given are rolled without it
+        t.favor = True
+        g.say("favor_use", "{} spends the King's Favor: +{} to the first recruit die.",
               {"seat": seat}, name, FAVOR_RECRUIT_BONUS)
     elif phase == "defend":
         t.bonus += FAVOR_DEFENSE_BONUS

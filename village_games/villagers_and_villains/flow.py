@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ..core import words
 from . import build, defend, recruit, rulings, scoring
 from .abilities import PHASE_TITLES
 from .options import end_size, pool_size, recruit_order
@@ -123,8 +124,11 @@ def reset(g: VillagersAndVillains) -> None:
     # Reading: the Favor stays on a challenge that stays in the pool; else it is re-rolled
     g.favor_pool = keep.index(favor_card) if favor_card in keep else None
     if gone and g.reporting():
-        g.say("clear", "{} leave the game; the challenges slide down.",
-              {"removed": gone}, ", ".join(gone))
+        slide = ("; the challenges slide down" if len(keep) > 1 else
+                 "; the challenge slides down" if keep else "")
+        g.say("clear", "The {} {} the game{}.", {"removed": gone},
+              words.and_list([gone[0], *(f"the {c}" for c in gone[1:])]),
+              words.agree(len(gone), "leaves", "leave"), slide)
     fill = min(pool_size(g.n) - len(g.pool), len(g.deck))
     new = [g.deck.pop() for _ in range(fill)]
     g.pool += new

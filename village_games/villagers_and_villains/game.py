@@ -8,6 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ..core import words
 from ..core.actions import Action
 from ..core.events import Event
 from ..core.game import Game
@@ -18,7 +19,15 @@ from .abilities import PHASE_TITLES
 from .actions import CODEC
 from .cards import CardSet, DeckSpec, resolve_deck
 from .facts import deck_facts
-from .options import DIE, GOLD_IN_BOX, INFO, START_GOLD, check_players, pool_size
+from .options import (
+    DIE,
+    FAVOR_RECRUIT_BONUS,
+    GOLD_IN_BOX,
+    INFO,
+    START_GOLD,
+    check_players,
+    pool_size,
+)
 from .player import Mayor
 from .turn import TurnState
 
@@ -126,11 +135,11 @@ class VillagersAndVillains(Game):
                 else f" (deck: {cards.name})"
             variants = [v for v, on in (("Ordinance", ordinance),
                                         ("Pony Express", pony_express)) if on]
-            g.say("setup", "A {}-player {} game begins{}: each mayor holds an {}, a {} and "
+            g.say("setup", "A {}-player {} game begins{}: each mayor holds {}, {} and "
                            "{} gold; {} holds the Start Marker.{}",
                   {"players": n, "advanced": advanced, "variants": variants}, n,
-                  "advanced" if advanced else "basic", deck_note, mob.name, deputy.name,
-                  START_GOLD, g.names[0],
+                  "advanced" if advanced else "basic", deck_note, words.a(mob.name),
+                  words.a(deputy.name), START_GOLD, g.names[0],
                   f" Variants: {', '.join(variants)}." if variants else "")
             g.say("pool", "The Recruitment Pool is dealt: {}.", {"pool": g.pool[:]},
                   ", ".join(g.pool), chance=True, reveals=True)
@@ -224,9 +233,17 @@ class VillagersAndVillains(Game):
                  secret_args=(self.names[seat], card, source), secret_for=(seat,))
 
     def recruit_certain(self) -> bool:
-        """Whether every die of the announced recruit already succeeds."""
+        """Whether the announced recruit already succeeds: its first die (the Favor's +2
+        included, or a sold roll's 1) cannot miss, so nothing rolled after it matters."""
         t = self.turn_state
-        return t.position - t.bonus <= 1
+        return t.position - t.bonus - (FAVOR_RECRUIT_BONUS if t.favor else 0) <= 1
+
+    def extra_die_useful(self) -> bool:
+        """Whether one more recruit die (bought, sold or free) could change the result:
+        the recruit is not yet certain and such a die, with the bonuses on every die
+        declared so far, can reach the position."""
+        t = self.turn_state
+        return not self.recruit_certain() and t.position - t.bonus <= DIE
 
     def defense_certain(self) -> bool:
         t = self.turn_state
@@ -306,8 +323,8 @@ class VillagersAndVillains(Game):
     def _shown(self) -> tuple:
         """What the table shows of whose turn it is and the turn so far."""
         t = self.turn_state
-        return (self.round, self.phase, self.turn_idx, t.step, t.bonus, t.rolls, t.town_left,
-                t.reduce, t.builds_left, t.discount, t.avoid)
+        return (self.round, self.phase, self.turn_idx, t.step, t.bonus, t.favor, t.rolls,
+                t.town_left, t.reduce, t.builds_left, t.discount, t.avoid)
 
     def _apply(self, player: int, action: Action) -> None:
         self._legal = None

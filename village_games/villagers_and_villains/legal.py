@@ -44,6 +44,7 @@ from .actions import (
     act,
 )
 from .cards import TOWN_TYPES
+from .options import DIE
 
 if TYPE_CHECKING:
     from .game import VillagersAndVillains
@@ -61,6 +62,17 @@ def favor_bonus_useful(g: VillagersAndVillains, seat: int) -> bool:
         return (step == "choose" and "pillage" in t.pending and not t.avoid
                 and g.pillage_loss(seat) > t.reduce)
     return phase == "earning" and step == "choose"
+
+
+def _useless_roll(g: VillagersAndVillains) -> str:
+    """Why an extra recruit die would change nothing now."""
+    t = g.turn_state
+    if g.recruit_certain():
+        return (f"your first roll already reaches position {t.position}: an extra roll "
+                "would change nothing")
+    return (f"an extra die shows at most {DIE}{f' (+{t.bonus})' if t.bonus else ''}, short "
+            f"of position {t.position}: it would change nothing (declare a bonus on every "
+            "die first, if you have one)")
 
 
 _RECRUITS: dict[int, tuple[Action, ...]] = {}
@@ -97,8 +109,9 @@ def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
             return recruits
         out = [ROLL]
         # Reading: extra rolls and bonuses that cannot change the result are not offered
+        # (an extra die that cannot reach the card either: declare a bonus first)
         if not g.recruit_certain():
-            if g.players[seat].gold >= 1:
+            if g.players[seat].gold >= 1 and g.extra_die_useful():
                 out.append(BUY_ROLL)
                 if g.pony_express:
                     out += [act(BuyRollFrom, s) for s in recruit.sellers(g, seat)]
@@ -184,6 +197,8 @@ def _why(g: VillagersAndVillains, seat: int, a: Action) -> str | None:
                     "(Pony Express)")
         if p.gold < 1:
             return "a roll costs 1 gold and you have none"
+        if not g.extra_die_useful():
+            return _useless_roll(g)
         return ("only a mayor whose recruit turn is still to come in this phase, who has not "
                 "sold it and was not asked this turn, can sell you their roll")
     if kind in (KeepFavor, MoveStart):
@@ -225,8 +240,7 @@ def _why(g: VillagersAndVillains, seat: int, a: Action) -> str | None:
         if kind is BuyRoll:
             if p.gold < 1:
                 return "an extra roll costs 1 gold and you have none"
-            return (f"every roll already reaches position {t.position}: an extra roll "
-                    "would change nothing")
+            return _useless_roll(g)
         if kind is Recruit:
             return f"you have announced card {t.position}: declare bonuses, then Roll"
         return "you have announced your card: buy extra rolls or declare bonuses, then Roll"

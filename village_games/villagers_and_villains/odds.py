@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from .options import DIE, FAVOR_DEFENSE_BONUS
+from .options import DIE, FAVOR_DEFENSE_BONUS, FAVOR_RECRUIT_BONUS
 
 if TYPE_CHECKING:
     from .game import VillagersAndVillains
@@ -24,26 +24,35 @@ def roll_succeeds(need: int, bonus: int = 0, sides: int = DIE) -> Fraction:
 
 
 def recruit_chance(position: int, extra_rolls: int = 0, bonus: int = 0,
-                   free_rolls: int = 0, sides: int = DIE) -> Fraction:
+                   free_rolls: int = 0, sides: int = DIE, *, favor: int = 0,
+                   sold: bool = False) -> Fraction:
     """The chance to recruit the card at `position` with `extra_rolls` bought rolls,
-    `free_rolls` more (a Stable) and `bonus` on every die (King's Favor +2, Tower +1):
-    1 - (1 - p)^(rolls), with p = the chance one die reaches the position.
+    `free_rolls` more (a Stable), `bonus` on every die (a Tower's +1) and `favor` more on
+    the first die only (the King's Favor's +2):
+    1 - (1 - p_first) * (1 - p)^(extra_rolls + free_rolls), with p the chance one die
+    reaches the position. `sold` (Pony Express): the first roll was sold and counts as a
+    1, bonuses added.
 
     Position 1 always succeeds (the card in position 1 is what a failure takes anyway)."""
     if position < 1:
         raise ValueError(f"position must be 1 or more, got {position}")
-    if extra_rolls < 0 or free_rolls < 0:
-        raise ValueError("extra_rolls and free_rolls must be 0 or more")
+    if extra_rolls < 0 or free_rolls < 0 or favor < 0:
+        raise ValueError("extra_rolls, free_rolls and favor must be 0 or more")
     if position == 1:
         return Fraction(1)
+    if sold:
+        first_miss = Fraction(0 if 1 + bonus + favor >= position else 1)
+    else:
+        first_miss = 1 - roll_succeeds(position, bonus + favor, sides)
     miss = 1 - roll_succeeds(position, bonus, sides)
-    return 1 - miss ** (1 + extra_rolls + free_rolls)
+    return 1 - first_miss * miss ** (extra_rolls + free_rolls)
 
 
-def extra_roll_gain(position: int, extra_rolls: int, bonus: int = 0) -> Fraction:
+def extra_roll_gain(position: int, extra_rolls: int, bonus: int = 0, *,
+                    favor: int = 0) -> Fraction:
     """How much one more bought roll adds to the recruit chance (what 1 gold buys)."""
-    return recruit_chance(position, extra_rolls + 1, bonus) - recruit_chance(
-        position, extra_rolls, bonus)
+    return recruit_chance(position, extra_rolls + 1, bonus, favor=favor) - recruit_chance(
+        position, extra_rolls, bonus, favor=favor)
 
 
 def defense_chance(defeat: int, bonuses: Sequence[int] = (0,), successes: int = 1,
@@ -80,21 +89,15 @@ def pool_odds(g: VillagersAndVillains, seat: int, max_extra: int | None = None) 
     mine = g.phase == "recruit" and g.turn_idx < len(g.order) and \
         g.order[g.turn_idx] == seat and t.step == "declare"
     bonus = t.bonus if mine else 0
+    favor = FAVOR_RECRUIT_BONUS if mine and t.favor else 0
     free = max(0, t.rolls - 1 - t.bought) if mine else 0
     bought = t.bought if mine else 0
     top = g.players[seat].gold if max_extra is None else max_extra
     sold = seat in g.sold  # Pony Express: the base roll counts as a 1
-    rows = []
-    for k, card in enumerate(g.pool, start=1):
-        chances = []
-        for extra in range(top + 1):
-            if not sold or k == 1 or 1 + bonus >= k:
-                chances.append(recruit_chance(k, bought + extra, bonus, free))
-            else:  # only the real dice can reach it
-                dice = bought + extra + free
-                chances.append(1 - (1 - roll_succeeds(k, bonus)) ** dice)
-        rows.append({"position": k, "card": card, "chances": chances})
-    return rows
+    return [{"position": k, "card": card,
+             "chances": [recruit_chance(k, bought + extra, bonus, free, favor=favor,
+                                        sold=sold) for extra in range(top + 1)]}
+            for k, card in enumerate(g.pool, start=1)]
 
 
 def defense_odds(g: VillagersAndVillains, seat: int) -> list[dict]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import flow
-from .options import EXTRA_ROLL_PRICE
+from .options import EXTRA_ROLL_PRICE, FAVOR_RECRUIT_BONUS
 
 if TYPE_CHECKING:
     from .game import VillagersAndVillains
@@ -42,12 +42,13 @@ def buy_roll(g: VillagersAndVillains, seat: int) -> None:
 
 
 def roll(g: VillagersAndVillains, seat: int) -> None:
-    """Roll die after die until one reaches the position (with the declared bonus)."""
+    """Roll die after die until one reaches the position (with the declared bonuses)."""
     # Reading: the rolls are rolled one at a time and stop at the first success (the gold
-    # for the rest stays spent); a declared bonus adds to every die of this recruit
+    # for the rest stays spent); a card's recruit bonus (Tower, Castle) adds to every die
+    # of this recruit, the King's Favor's +2 to the first die only
     t = g.turn_state
     need = t.position - t.bonus
-    plus = (f", +{t.bonus}" if t.bonus else "") if g.reporting() else ""
+    first = FAVOR_RECRUIT_BONUS if t.favor else 0  # the first die's extra bonus
     rolls = t.rolls
     # Reading (Pony Express): the sold base roll counts as a 1, bonuses still add to it,
     # and rolls bought on top of it are real dice
@@ -55,13 +56,16 @@ def roll(g: VillagersAndVillains, seat: int) -> None:
         g.sold.remove(seat)
         rolls -= 1
         g.say("sold_roll", "{}'s sold roll counts as a 1.", {"seat": seat}, g.names[seat])
-        if 1 >= need:
+        if 1 + first >= need:
             take(g, seat, t.position - 1)
             return
+        first = 0
     for _ in range(rolls):
-        if g.roll_die(seat, "recruit card {}{}", t.position, plus) >= need:
+        plus = (f", +{t.bonus + first}" if t.bonus + first else "") if g.reporting() else ""
+        if g.roll_die(seat, "recruit card {}{}", t.position, plus) + first >= need:
             take(g, seat, t.position - 1)
             return
+        first = 0
     if g.reporting():
         g.say("fail", "{} misses card {} and must take card 1.", {"seat": seat},
               g.names[seat], t.position)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..core import words
 from .cards import CardSet
 
 if TYPE_CHECKING:
@@ -35,7 +36,10 @@ def places(counts: list[int]) -> tuple[int, int | None]:
 
 def count_pairs(town: list[str], cards: CardSet) -> list[tuple[str, str]]:
     """The pairs in a town: named partners first, then each "any <Type>" card with a card
-    of that type not already paired (a card belongs to one pair at most)."""
+    of that type not already paired (a card belongs to one pair at most). Reading 24:
+    pairs are formed in that order, not rearranged for the most pairs (a card with its
+    named partner in town is "already in a pair", as in the rulebook's Mystic Seer
+    example)."""
     present = set(town)
     used: set[str] = set()
     pairs: list[tuple[str, str]] = []
@@ -116,12 +120,12 @@ def finish(g: VillagersAndVillains, why: str) -> None:
         top = [r for r in top if r["gold"] == most]
         tiebreak = "most gold left" if len(top) == 1 else "shared"
     g.final_winners = [r["seat"] for r in top]
-    names = " and ".join(r["name"] for r in top)
+    names = words.and_list(r["name"] for r in top)
     biggest = max(len(p.town) for p in g.players)
     cause = f"a town reached {biggest} cards" if why == "town" else "the deck ran out"
-    g.result = f"The game ends ({cause}): {names} win{'s' if len(top) == 1 else ''} " \
-               f"with {best} point{'' if best == 1 else 's'}" + (f" (tie broken by {tiebreak})"
-                                        if tiebreak == "most gold left" else "") + "."
+    g.result = f"The game ends ({cause}): {names} {words.agree(len(top), 'wins', 'win')} " \
+               f"with {words.count(best, 'point')}" + (f" (tie broken by {tiebreak})"
+                                                      if tiebreak == "most gold left" else "") + "."
     g.tiebreak = tiebreak
     g.phase = "over"
     g.say("end", "{}", {"winners": g.final_winners, "scores": [r["total"] for r in rows],

@@ -33,6 +33,7 @@ def pool_odds_seen(obs: dict[str, Any], seat: int,
     the gold they hold, or `max_extra`), as `odds.pool_odds` gives it."""
     t = _declaring(obs, seat)
     bonus = t["bonus"] if t else 0
+    favor = FAVOR_RECRUIT_BONUS if t and t.get("favor") else 0
     free = max(0, t["rolls"] - 1 - t["bought"]) if t else 0
     bought = t["bought"] if t else 0
     top = obs["players"][seat]["gold"] if max_extra is None else max_extra
@@ -40,13 +41,9 @@ def pool_odds_seen(obs: dict[str, Any], seat: int,
     rows = []
     for slot in obs["pool"]:
         k = slot["position"]
-        chances: list[Fraction] = []
-        for extra in range(top + 1):
-            if not sold or k == 1 or 1 + bonus >= k:
-                chances.append(recruit_chance(k, bought + extra, bonus, free))
-            else:  # the sold base roll counts as a 1: only the real dice can reach it
-                dice = bought + extra + free
-                chances.append(1 - (1 - roll_succeeds(k, bonus)) ** dice)
+        chances: list[Fraction] = [recruit_chance(k, bought + extra, bonus, free,
+                                                  favor=favor, sold=sold)
+                                   for extra in range(top + 1)]
         rows.append({"position": k, "card": slot["card"], "chances": chances})
     return rows
 
@@ -98,8 +95,7 @@ def announced_odds(obs: dict[str, Any], cards: CardSet, seat: int) -> dict[str, 
         if not 1 <= k <= len(rows):
             return None
         now, roll = rows[k - 1]["chances"]
-        bonus = t["bonus"] + FAVOR_RECRUIT_BONUS
-        favor_obs = {**obs, "turn": {**t, "bonus": bonus}}
+        favor_obs = {**obs, "turn": {**t, "favor": True}}  # +2 on the first die
         favor = pool_odds_seen(favor_obs, seat, max_extra=0)[k - 1]["chances"][0]
         return {"now": now, "roll": roll, "favor": favor}
     if obs["phase"] == "defend" and t.get("challenge"):

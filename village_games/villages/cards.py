@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core import words
 from ..core.card_data import (
     CardDataError,
     choice_field,
@@ -259,7 +260,7 @@ def _parse_card(table: Any, position: int, source: str) -> Card:
                             "animals and buildings are Grey")
     wrong = [k for k in (_GREY_ONLY if kind == "unit" else _UNIT_ONLY) if k in table]
     if wrong:
-        raise CardDataError(f"{where}: field {wrong[0]!r} is not allowed on a {kind} card")
+        raise CardDataError(f"{where}: field {wrong[0]!r} is not allowed on {words.a(kind)} card")
     supports = None
     if "supports" in table:
         supports = choice_field(table, "supports", where, SUPPORTS)
@@ -315,9 +316,9 @@ def check_deckbuilding(cards: dict[str, Card], source: str) -> None:
         for support, who in (("animals", "Farmer"), ("buildings", "Builder")):
             if not any(c.supports == support for c in units):
                 raise CardDataError(
-                    f"{source}: colour {colour} has no unit that supports {support} (a {who}, "
-                    f"field 'supports'); the deckbuilding rules need every colour to "
-                    "support animals and buildings")
+                    f"{source}: colour {colour} has no unit that supports {support} "
+                    f"({words.a(who)}, field 'supports'); the deckbuilding rules need every "
+                    "colour to support animals and buildings")
     for kind, want in (("animal", ANIMALS), ("building", BUILDINGS)):
         have = sum(1 for c in cards.values() if c.kind == kind)
         if have != want:

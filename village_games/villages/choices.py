@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from ..core import words
 from ..core.actions import Action
 from .actions import (
     DRAW_DECK,
@@ -243,14 +244,14 @@ def why_not(g: Villages, p: int, action: Action) -> str | None:
     phase = g.phase
     draws = draws_per_turn(g.location)
     if phase == "draw" and kind is not Draw:
-        return (f"a turn starts by drawing {draws} card{'s' if draws != 1 else ''}: "
+        return (f"a turn starts by drawing {words.count(draws, 'card')}: "
                 "Draw(source='deck') or Draw(source='discard')")
     if phase == "defend" and kind is not Defend:
         return "a battle is under way: the defender must choose a unit (Defend)"
     if phase == "reward" and kind is not Reward:
         return "the attacker won the battle and must choose a reward (Reward)"
     if phase == "main" and kind in (Draw, Defend, Reward):
-        return {Draw: f"you have already drawn your {draws} card{'s' if draws != 1 else ''} "
+        return {Draw: f"you have already drawn your {words.count(draws, 'card')} "
                       "this turn",
                 Defend: "no battle is under way", Reward: "no battle is under way"}[kind]
     handler = _WHY.get(kind)
@@ -273,7 +274,8 @@ def _join_reason(g: Villages, villages: dict[str, list[str]], card: str, village
     if kind == "unit":
         if not g.cards.fits(card, village):
             colour = "/".join(g.cards.colours_of[card])
-            return f"a {colour} unit joins only a {colour} village, not a {village} one"
+            return (f"{words.a(colour)} unit joins only {words.a(colour)} village, not "
+                    f"{words.a(village)} one")
         return None
     animals, buildings = supports(g, villages[village])
     if kind == "animal" and not animals:
@@ -298,7 +300,7 @@ def _why_build(g: Villages, p: int, a: Build | BuildAs) -> str | None:
     if limit == 0 and g.location is not None:
         return f"no new village may be built this round (the {g.location.name})"
     if g.built_n >= limit:
-        return f"you may build only {limit} new village{'s' if limit != 1 else ''} per turn"
+        return f"you may build only {words.count(limit, 'new village')} per turn"
     trio = (a.first, a.second, a.third)
     for c in trio:
         reason = _not_in_hand(g, p, c)
@@ -322,20 +324,20 @@ def _why_build(g: Villages, p: int, a: Build | BuildAs) -> str | None:
             return "a village is 3 or more units of the same colour (Light units fit any)"
         if type(a) is BuildAs:
             if a.village not in found:
-                return (f"these units found a {' or '.join(found)} village, not a "
-                        f"{a.village} one")
+                return (f"these units found {words.a(' or '.join(found))} village, not "
+                        f"{words.a(a.village)} one")
             if len(found) == 1:
                 return "these units found only one colour: use Build, not BuildAs"
             colour = a.village
         elif len(found) > 1:
-            return (f"these units could found a {' or '.join(found)} village: say which "
+            return (f"these units could found {words.a(' or '.join(found))} village: say which "
                     "with BuildAs")
         else:
             colour = found[0]
     if type(a) is BuildAs and g.cards.plain:
         return "BuildAs is for units that could found more than one colour; use Build"
     if colour in g.villages[p]:
-        return f"you already have a {colour} village: add the units to it instead (Add)"
+        return f"you already have {words.a(colour)} village: add the units to it instead (Add)"
     if list(trio) != sorted(trio, key=g.order.__getitem__):
         return "name the three units in card order, as the legal actions list them"
     return None
@@ -351,7 +353,7 @@ def _why_give(g: Villages, p: int, a: Give) -> str | None:
     if g.given >= gifts:
         if gifts == 0 and g.location is not None:
             return f"nobody may give cards this round (the {g.location.name})"
-        return f"you may give at most {gifts} card{'s' if gifts != 1 else ''} per turn"
+        return f"you may give at most {words.count(gifts, 'card')} per turn"
     if not isinstance(a.seat, int) or not 0 <= a.seat < g.n:
         return f"seat must be from 0 to {g.n - 1}"
     if a.seat == p:
@@ -385,8 +387,8 @@ def _why_attack(g: Villages, p: int, a: Attack) -> str | None:
     if a.source == HAND:
         return _not_in_hand(g, p, a.unit)
     if a.unit not in g.villages[p].get(a.source, ()):
-        return (f"the {a.unit} is not in a {a.source} village of yours (send a unit from one "
-                "of your villages, or hire one from your hand with source='hand')")
+        return (f"the {a.unit} is not in {words.a(a.source)} village of yours (send a unit "
+                "from one of your villages, or hire one from your hand with source='hand')")
     return None
 
 
@@ -399,7 +401,7 @@ def _why_defend(g: Villages, p: int, a: Defend) -> str | None:
         return _not_in_hand(g, p, a.unit)
     village = g.villages[p].get(a.source)
     if village is None or a.unit not in village:
-        return f"the {a.unit} is not in a {a.source} village of yours"
+        return f"the {a.unit} is not in {words.a(a.source)} village of yours"
     if a.source != b.village and not g.cards[a.unit].archer:
         return ("only an Archer may defend from a village that is not under attack; other "
                 f"units come from the {b.village} village or from your hand")

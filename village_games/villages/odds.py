@@ -32,6 +32,7 @@ from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Any
 
+from ..core import words
 from .actions import Attack
 from .cards import CardSet
 from .locations import Location, ties_to_attacker
@@ -70,6 +71,24 @@ def seen_cards(obs: dict[str, Any]) -> list[str]:
         if b["d_source"] == HAND and b["defender"] is not None:
             seen.append(b["defender"])
     return seen
+
+
+def seen_counts(obs: dict[str, Any]) -> dict[str, int]:
+    """How many cards of `seen_cards` lie where: "hand" (the viewer's), "discard" (the
+    whole face-up pile), "villages", "graveyards", "known" (others' hand cards the viewer
+    saw) and "battle" (hired units on the battlefield); so a class can count them again."""
+    me = obs.get("viewer")
+    counts = {"hand": 0, "discard": len(obs["discard"]), "villages": 0, "graveyards": 0,
+              "known": 0, "battle": 0}
+    for seat, p in enumerate(obs["players"]):
+        if p["hand"] is not None:
+            counts["hand" if seat == me else "known"] += len(p["hand"])
+        else:
+            counts["known"] += len(p["hand_known"])
+        counts["villages"] += sum(len(v["cards"]) for v in p["villages"])
+        counts["graveyards"] += len(p["graveyard"])
+    counts["battle"] = len(seen_cards(obs)) - sum(counts.values())
+    return counts
 
 
 def unseen_cards(obs: dict[str, Any], cards: CardSet) -> list[str]:
@@ -283,7 +302,7 @@ class AttackOdds:
         if self.hidden == 0 or self.beaters == 0:
             return "No unit the defender could send beats it: a sure win."
         return (f"{self.beaters} of the {self.pool} unseen cards would beat it; the "
-                f"defender holds {self.hidden} unseen card{'s' if self.hidden != 1 else ''}: "
+                f"defender holds {words.count(self.hidden, 'unseen card')}: "
                 f"chance none of them is one = {float(self.chance):.0%}.")
 
 

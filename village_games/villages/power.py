@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core import words
 from .cards import CardSet
 from .locations import Location, battle_parts
 from .options import HAND
@@ -32,7 +33,7 @@ def power_parts(cards: CardSet, unit: str, opponent: str | None, attacking: bool
             if shared:
                 parts.append((f"against its own colour ({shared[0]})", me.same_colour_bonus))
         if me.bonus_vs and other.name == me.bonus_vs_name:
-            parts.append((f"against a {other.name}", me.bonus_vs))
+            parts.append((f"against {words.a(other.name)}", me.bonus_vs))
     if village:
         for c in village:
             grey = cards.cards[c]

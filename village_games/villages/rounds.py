@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core import words
 from ..core.events import Event
 from .locations import draws_per_turn
 from .options import DRAWS, HAND_SIZE
@@ -144,14 +145,15 @@ def finish(g: Villages, last: list[dict[str, int]]) -> None:
         tied = [s for s in tied if last[s]["score"] == top]
         g.tiebreak = "higher score in the last round" if len(tied) == 1 else "shared"
     g.final_winners = tied
-    names = " and ".join(g.player_name(s) for s in tied)
+    names = words.and_list(g.player_name(s) for s in tied)
+    n = len(tied)
     if best >= g.target:
-        g.result = (f"{names} reach{'es' if len(tied) == 1 else ''} {best} gold (the target "
-                    f"is {g.target}) and win{'s' if len(tied) == 1 else ''}.")
+        g.result = (f"{names} {words.agree(n, 'reaches', 'reach')} {best} gold (the target "
+                    f"is {g.target}) and {words.agree(n, 'wins', 'win')}.")
     else:
         g.result = (f"After {g.round} rounds (the round limit), {names} "
-                    f"{'leads' if len(tied) == 1 else 'lead'} with {best} gold and "
-                    f"win{'s' if len(tied) == 1 else ''}.")
+                    f"{words.agree(n, 'leads', 'lead')} with {best} gold and "
+                    f"{words.agree(n, 'wins', 'win')}.")
     if g.reporting():
         g.emit(Event("win", g.result, {"winners": tied, "totals": g.totals[:],
                                        "tiebreak": g.tiebreak}))

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
+from ..core import words
 from ..core.actions import short_repr
 from ..core.events import Event
 from ..core.rng import Rng
@@ -103,7 +104,8 @@ def _villages(r: _Reader, value: Any, where: str) -> dict[str, list[str]]:
         cards = r.ids(value[colour], f"{where}.{colour}")
         for c in cards:
             if deck.colour_of[c] != GREY and not deck.fits(c, colour):
-                raise ValueError(f"{where}.{colour}: the {c} cannot live in a {colour} village")
+                raise ValueError(f"{where}.{colour}: the {c} cannot live in "
+                                 f"{words.a(colour)} village")
         if cards:
             out[colour] = cards
     allowed = deck.village_colours

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core import words
 from ..core.events import Event
 from .actions import Add, Build, BuildAs, Give
 from .cards import VILLAGE_COLOURS
@@ -65,9 +66,9 @@ def apply_build(g: Villages, p: int, a: Build | BuildAs) -> None:
     g.built = True
     g.built_n += 1
     if g.reporting():
-        g.emit(Event("build", "{} builds a {} village: {}.",
+        g.emit(Event("build", "{} builds {} village: {}.",
                      {"seat": p, "village": colour, "cards": list(trio)},
-                     (g.player_name(p), colour, ", ".join(trio))))
+                     (g.player_name(p), words.a(colour), ", ".join(trio))))
     if not g.hands[p]:  # check_empty acts only on an emptied hand: skip its call
         check_empty(g, p)
 

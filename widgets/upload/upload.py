@@ -25,6 +25,8 @@ from typing import Any
 import anywidget
 import traitlets as t
 
+from village_games.core import words
+
 HERE = Path(__file__).resolve().parent
 ESM_PATH = HERE / "upload.js"
 CSS_PATH = HERE / "upload.css"
@@ -40,7 +42,7 @@ def size_text(n: int) -> str:
         return f"{n / MB:.1f} MB".replace(".0 MB", " MB")
     if n >= 1000:
         return f"{n / 1000:.0f} KB"
-    return f"{n} bytes" if n != 1 else "1 byte"
+    return words.count(n, 'byte')
 
 
 def check_upload(file: dict[str, Any], limit: int, what: str) -> tuple[str, bytes]:

@@ -21,6 +21,7 @@ import ipywidgets as w
 import numpy as np
 
 from village_games.bots.equilibrium_bot import play_duels
+from village_games.core import words
 from village_games.probability import (
     best_responses,
     expected_payoff,
@@ -70,7 +71,7 @@ def fraction(p: float) -> str:
     f = Fraction(p).limit_denominator(60)
     if abs(float(f) - p) > 1e-6:
         return f"{p:.3f}"
-    return str(f.numerator) if f.denominator == 1 else f"{f.numerator}/{f.denominator}"
+    return words.fraction(f)
 
 
 def _cell_style(value: float, scale: float) -> str:
@@ -324,7 +325,7 @@ class LessonApp(w.VBox):
             quantity="bot's share of wins", trials=(10, 20, 50, 100, 200), default_trials=20,
             batches=20, seed=None if self._seed is None else self._seed + 1,
             banner=self.banner, run_label="Play games", unit="games", intro=GAMES_INTRO,
-            shared=shared)
+            shared=shared, share=True)
         self._games.add_class("vg-lesson-games")
         return [self._games]
 
@@ -432,7 +433,7 @@ class LessonApp(w.VBox):
             body.append(
                 f"<tr class='{cls}'><th class='vg-rowcard'>{_pip(ctype)} {_e(card)}{tag}</th>"
                 f"{cells}<td class='vg-expected'>{fmt(expected[r], 2)}{star}</td></tr>")
-        names = " and ".join(rows[i] for i in sorted(best))
+        names = words.and_list(rows[i] for i in sorted(best))
         many = len(best) > 1
         reply = float(expected[min(best)])
         value = _game_value(values)

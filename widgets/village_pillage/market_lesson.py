@@ -16,6 +16,7 @@ import ipywidgets as w
 import numpy as np
 
 from village_games import village_pillage
+from village_games.core import words
 from village_games.probability import chance_seen
 from village_games.village_pillage.market_order import seen_within
 
@@ -54,9 +55,10 @@ class MarketLesson(w.VBox):
         self.curve = w.HTML("")
         self.curve.add_class("vg-market-curve")
         self.lesson = Lesson([w.HBox([self.wanted, w.VBox([self.purchases, self.curve])])],
-                             self.exact, self.sample, quantity="seen", seed=seed,
+                             self.exact, self.sample, quantity="share of games with it seen",
+                             seed=seed,
                              banner=self.banner, run_label="Deal games", unit="games",
-                             trials=(100, 1_000, 10_000), default_trials=1_000)
+                             trials=(100, 1_000, 10_000), default_trials=1_000, share=True)
         super().__init__([style_tag(), self.banner,
                           w.HTML(f"<div class='vg-lesson-intro'>{INTRO}</div>"), self.lesson])
         self.add_class("vg-app")
@@ -84,7 +86,7 @@ class MarketLesson(w.VBox):
         note = (f"{self.slots} + {k} = {self.slots + k} of the {total} market cards have been "
                 f"seen. The chance that they miss {wanted} is C({total - m}, "
                 f"{self.slots + k}) / C({total}, {self.slots + k}), so the chance of at least "
-                f"one is {p.numerator}/{p.denominator}.")
+                f"one is {words.fraction(p)}.")
         return Exact(float(p), "Chance that a card you want has shown up", esc(note))
 
     def sample(self, n: int, rng: np.random.Generator) -> np.ndarray:

@@ -12,6 +12,7 @@ Stable CSS classes for tests: `vg-table`, `vg-village`, `vg-seat-<i>`, `vg-viewe
 
 from __future__ import annotations
 
+from village_games.core import words
 from village_games.village_pillage import TYPES, CardSet
 from village_games.village_pillage.views import HIDDEN
 
@@ -45,7 +46,7 @@ def card_type(name: str, cards: CardSet) -> str:
 
 
 def _pips(types: list[str]) -> str:
-    return "".join(f'<span class="vg-pip vg-pip-{t.lower()}" title="against a {t}">'
+    return "".join(f'<span class="vg-pip vg-pip-{t.lower()}" title="against {words.a(t)}">'
                    f"{TYPE_LETTER[t]}</span>" for t in types)
 
 
@@ -258,9 +259,9 @@ def open_hand_html(p: dict, cards: CardSet) -> str:
 def banner_html(obs: dict) -> str:
     if obs["phase"] != "over":
         return ""
-    names = " and ".join(obs["players"][s]["name"] for s in obs["winners"])
+    names = words.and_list(obs["players"][s]["name"] for s in obs["winners"])
     return (f'<div class="vg-winner-banner"><span class="vg-crown">♛</span> '
-            f'<b>{_e(names)}</b> {"win" if len(obs["winners"]) > 1 else "wins"}! '
+            f'<b>{_e(names)}</b> {words.agree(len(obs["winners"]), "wins", "win")}! '
             f'<div class="vg-result">{_e(obs["result"])}</div></div>')
 
 

@@ -60,7 +60,7 @@ class BacksLesson(w.VBox):
                     self.curve]
         self.lesson = Lesson(controls, self.exact, self.sample, quantity="share on top", seed=seed,
                              banner=self.banner, run_label="Deal again", unit="deals",
-                             trials=(100, 1_000, 10_000), default_trials=1_000)
+                             trials=(100, 1_000, 10_000), default_trials=1_000, share=True)
         super().__init__([style_tag(), self.banner,
                           w.HTML(f"<div class='vg-lesson-intro'>{INTRO}</div>"), self.lesson])
         self.add_class("vg-app")

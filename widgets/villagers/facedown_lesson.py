@@ -1,9 +1,11 @@
 """Villagers lesson 2, face up or face down? The gamble of drafting blind.
 
 A face-up Road villager is a sure thing; a face-down stack shows only a suit. Which of
-the unseen cards of that suit would fit your village right now (by the chain rules) is a
-count, so the chance that a blind draft fits is exact (`village_games.villagers.odds`);
-the simulation deals the hidden cards again with the engine and looks at the top card.
+the unseen cards of that suit would fit your village (by the chain rules, now or on a
+Basic Villager you can still take) is a count, so the chance that a blind draft fits is
+exact (`village_games.villagers.odds`); the simulation deals the hidden cards again with
+the engine and looks at the top card. The village, hand and Basic Villagers the count
+reads are shown above the table.
 
     from widgets.villagers.facedown_lesson import facedown_lesson
     facedown_lesson()
@@ -14,8 +16,14 @@ from __future__ import annotations
 import ipywidgets as w
 import numpy as np
 
+from village_games.core import words
 from village_games.villagers import Villagers
-from village_games.villagers.odds import chance_top_fits, fits_now, simulate_top
+from village_games.villagers.odds import (
+    chance_top_fits,
+    fits_after_basic,
+    fits_now,
+    simulate_top,
+)
 
 from ..gallery import add_nav
 from ..lesson import Exact, Lesson
@@ -24,6 +32,7 @@ from ..safe import ErrorBanner, guarded
 from ..theme import style_tag
 from .backs_lesson import SEAT
 from .position import STYLE, PositionControls, advance
+from .render import hand_html, panel_html, village_html
 
 NOTEBOOK = "villagers_facedown_lesson.ipynb"
 INTRO = (
@@ -45,15 +54,19 @@ class FacedownLesson(w.VBox):
             self.position.players, self.position.game_seed, self.position.moves)
         self.stack = w.Dropdown(description="Draft blind from stack", style=STYLE,
                                 layout={"width": "330px"})
+        self.village = w.HTML("")
+        self.village.add_class("vg-facedown-village")
         self.table = w.HTML("")
         self.table.add_class("vg-facedown-table")
         self.game: Villagers = advance(3, 5, 0)
         self.fitting: set[str] = set()
+        self.on_basic: set[str] = set()  # the part of `fitting` that needs a Basic first
         self._new_position()
-        controls = [self.position.row, self.stack, self.table]
+        controls = [self.position.row, self.village, self.stack, self.table]
         self.lesson = Lesson(controls, self.exact, self.sample, quantity="share that fits",
                              seed=seed, banner=self.banner, run_label="Deal again",
-                             unit="deals", trials=(100, 1_000, 10_000), default_trials=1_000)
+                             unit="deals", trials=(100, 1_000, 10_000), default_trials=1_000,
+                             share=True)
         super().__init__([style_tag(), self.banner,
                           w.HTML(f"<div class='vg-lesson-intro'>{INTRO}</div>"), self.lesson])
         self.add_class("vg-app")
@@ -61,8 +74,10 @@ class FacedownLesson(w.VBox):
 
     def _new_position(self) -> None:
         self.game = self.position.game()
-        self.fitting = fits_now(self.game, SEAT)
+        self.on_basic = fits_after_basic(self.game, SEAT)
+        self.fitting = fits_now(self.game, SEAT) | self.on_basic
         obs = self.game.observation(SEAT)
+        self.village.value = self._village(obs)
         chances = {j: chance_top_fits(obs, self.game.cards, j, self.fitting)
                    for j, p in enumerate(obs["stacks"]) if p["size"]}
         options = [(f"{j + 1}: {obs['stacks'][j]['top_suit']} on top", j) for j in chances]
@@ -72,15 +87,21 @@ class FacedownLesson(w.VBox):
             # open on the stack whose answer is least obvious (nearest one half)
             self.stack.value = keep if keep in chances else min(
                 chances, key=lambda j: abs(float(chances[j]) - 0.5))
+        now_only = self.fitting - self.on_basic
         road = [s["card"] for s in obs["road"] if s]
         sure = sorted(n for n in road if n in self.fitting)
         heads = "".join(f"<th>{j + 1}</th>" for j in chances)
         cells = "".join(f"<td>{p}</td>" for p in chances.values())
+        direct = "".join(f"<td>{chance_top_fits(obs, self.game.cards, j, now_only)}</td>"
+                         for j in chances)
         self.table.value = (
             f"<table class='vg-eq-table'><tr><th>stack</th>{heads}</tr>"
-            f"<tr><th>chance a blind draft fits</th>{cells}</tr></table>"
-            f"<div class='vg-note'>Face up on the Road and fitting your village now: "
-            f"{esc(', '.join(sure)) if sure else 'nothing'}.</div>")
+            f"<tr><th>chance a blind draft fits</th>{cells}</tr>"
+            f"<tr><th>of which on your village as it is</th>{direct}</tr></table>"
+            f"<div class='vg-note'>A villager fits if it can go on your village as it is, "
+            "or straight on a Basic Villager (Lumberjack, Miner, Hayer) still in the "
+            "supply, which you take in the Build Phase by returning a hand card. Face up on "
+            f"the Road and fitting: {esc(', '.join(sure)) if sure else 'nothing'}.</div>")
 
     def exact(self) -> Exact:
         """The fitting unseen cards of the stack's suit over all its unseen cards."""
@@ -90,9 +111,21 @@ class FacedownLesson(w.VBox):
         p = chance_top_fits(obs, self.game.cards, self.stack.value, self.fitting)
         suit = obs["stacks"][self.stack.value]["top_suit"]
         note = (f"Of the {suit} cards you have not seen, the share that would fit your "
-                f"village now (by the chain rules; Special villagers aside) is "
-                f"{p.numerator}/{p.denominator}.")
+                f"village (by the chain rules, now or on a Basic Villager you can still "
+                f"take; Special villagers aside) is {words.fraction(p)}.")
         return Exact(float(p), "Chance a blind draft fits", esc(note))
+
+    def _village(self, obs: dict) -> str:
+        """The village, hand and Basic Villagers the count reads: the first player's."""
+        me = obs["players"][SEAT]
+        cards = self.game.cards
+        basics = ", ".join(f"{name} {left}" for name, left in self.game.basics.items())
+        return (f"<div class='vg-note'>Round {obs['round']}, {obs['phase']} phase. The "
+                f"village the count reads, {esc(me['name'])}'s "
+                f"({words.count(len(me['village']), 'card')}), with the hand; Basic "
+                f"Villagers left in the supply: {esc(basics)}.</div>"
+                f"{panel_html(obs, me)}{village_html(me, cards, False)}"
+                f"{hand_html(obs, me, cards)}")
 
     def sample(self, n: int, rng: np.random.Generator) -> np.ndarray:
         """`n` fresh deals of the hidden cards: 1 when the top card fits."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from village_games.core import words
 from village_games.villagers import CardSet
 from village_games.villagers.odds import top_card_chances
 
@@ -65,7 +66,7 @@ def card_tip(name: str, cards: CardSet) -> str:
         return name
     bits = [f"{name} ({c.suit})"]
     if c.on:
-        bits.append(f"goes on a {c.on}")
+        bits.append(f"goes on {words.a(c.on)}")
     if c.padlock:
         bits.append(f"padlock: pay the {c.padlock}'s owner 2 Gold")
     if c.silver is not None:

@@ -20,6 +20,7 @@ import ipywidgets as w
 import numpy as np
 
 from village_games.bots.villagers_bot import VillagersBot
+from village_games.core import words
 from village_games.core.play import play
 from village_games.core.seat import SeatView
 from village_games.villagers import Villagers
@@ -85,7 +86,7 @@ class SoloLesson(w.VBox):
             [self.win_mode, w.HTML(f"<div class='vg-note'>{WIN_NOTE}</div>")],
             lambda: None, self._play_games, quantity="share of games won", seed=seed,
             banner=self.banner, run_label="Play games", unit="games",
-            trials=(10, 20, 50, 100, 200, 500), default_trials=50, batches=25)
+            trials=(10, 20, 50, 100, 200, 500), default_trials=50, batches=25, share=True)
         self.margin = w.HTML("")
         self.win_games.run_button.on_click(guard(lambda _b: self._show_margin()))
         self._margins: list[np.ndarray] = []
@@ -167,7 +168,7 @@ class SoloLesson(w.VBox):
         chances = event_count_chances(self.game, SEAT)
         if not chances:
             raise ValueError("the Reserve is empty at this point: choose another round")
-        spread = ", ".join(f"{k} event{'s' if k > 1 else ''}: {p}"
+        spread = ", ".join(f"{words.count(k, 'event')}: {p}"
                            for k, p in chances.items())
         note = ("Each villager the card can be, valued in her village as it stands now "
                 "(printed Gold plus its Silver there): 10 or more brings 1 event, 1 to 9 "

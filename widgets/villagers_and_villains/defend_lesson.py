@@ -17,6 +17,7 @@ from __future__ import annotations
 import ipywidgets as w
 import numpy as np
 
+from village_games.core import words
 from village_games.probability.dice import expected_rounds_survived, successes
 from village_games.villagers_and_villains import standard_deck
 from village_games.villagers_and_villains.odds import defense_chance
@@ -91,7 +92,8 @@ class DefendLesson(w.VBox):
         self.lesson = Lesson(controls, self.exact, self.sample, quantity="result", seed=seed,
                              banner=self.banner, run_label="Roll", unit="turns",
                              trials=(1_000, 10_000, 100_000, 1_000_000),
-                             default_trials=10_000)
+                             default_trials=10_000,
+                             share=lambda: self.question.value == CLEAR)
         super().__init__([style_tag(), self.banner,
                           w.HTML(f"<div class='vg-lesson-intro'>{INTRO}</div>"), self.lesson])
         self.add_class("vg-app")
@@ -122,13 +124,13 @@ class DefendLesson(w.VBox):
         chances = self.round_chances()
         self.table.value = self._table(chances)
         hits = f"{need} successful rolls" if need > 1 else "one successful roll"
-        short = (f" With {rolls} {'roll' if rolls == 1 else 'rolls'} a turn you cannot get "
+        short = (f" With {words.count(rolls, 'roll')} a turn you cannot get "
                  f"{need} hits: add heroes." if rolls < need else "")
         if self.question.value == CLEAR:
             p = defense_chance(defeat, self.bonuses(True), need)
-            note = (f"You roll {rolls} {'die' if rolls == 1 else 'dice'} against Defeat Value "
+            note = (f"You roll {words.count(rolls, 'die', 'dice')} against Defeat Value "
                     f"{defeat} and need {hits}. Counting every way the dice can fall gives "
-                    f"{p.numerator}/{p.denominator}.{short}")
+                    f"{words.fraction(p)}.{short}")
             return Exact(float(p), "Chance to defeat it this round", esc(note))
         rounds = expected_rounds_survived(chances)
         note = (f"In each round the challenge survives your defense (and only then) it takes "
@@ -136,7 +138,7 @@ class DefendLesson(w.VBox):
                 f"2, … {self.rounds.value} gives {rounds:.3f} rounds of pillage on average, "
                 f"so {loss} × {rounds:.3f} gold.{short}")
         return Exact(loss * rounds, f"Gold expected to be lost over {self.rounds.value} "
-                                    f"round{'s' if self.rounds.value > 1 else ''}", esc(note))
+                                    f"{words.plural(self.rounds.value, 'round')}", esc(note))
 
     def _table(self, chances: list[float]) -> str:
         alive, cells_p, cells_alive = 1.0, [], []

@@ -19,9 +19,10 @@ import ipywidgets as w
 
 from village_games import villagers_and_villains as vv
 from village_games.bots import RandomBot, VillagersAndVillainsBot
-from village_games.core import Game
+from village_games.core import Game, words
 from village_games.villagers_and_villains import CardSet, DeckSpec, deck_from_text
 from village_games.villagers_and_villains.abilities import PHASE_TITLES
+from village_games.villagers_and_villains.options import FAVOR_RECRUIT_BONUS
 from village_games.villagers_and_villains.table_odds import (
     ability_odds,
     announced_odds,
@@ -95,7 +96,8 @@ FIELD_TITLES = {
 }
 PASS_TITLES = {"defend": "Stop defending", "build": "Build nothing more: end my turn",
                "recruit": "Pass", "pillage": "End my turn", "earning": "End my turn"}
-FAVOR_TITLES = {"recruit": "Spend the King's Favor: +2 on each die of this recruit",
+FAVOR_TITLES = {"recruit": f"Spend the King's Favor: +{FAVOR_RECRUIT_BONUS} on the first "
+                           "die of this recruit (extra rolls go without it)",
                 "defend": "Spend the King's Favor: +2 on this DEFENSE roll",
                 "pillage": "Spend the King's Favor: no Pillage Loss from your challenges "
                            "this turn",
@@ -140,7 +142,7 @@ class VVLabels:
             chance = f": {pct(a['now'])} to succeed" if "now" in a else ""
             if phase == "recruit":
                 rolls = t.get("rolls", 1)
-                return f"Roll {rolls} {'die' if rolls == 1 else 'dice'}{chance}"
+                return f"Roll {words.count(rolls, 'die', 'dice')}{chance}"
             return f"Roll the DEFENSE{chance}"
         return KIND_TITLES.get(kind, kind)
 
@@ -350,8 +352,15 @@ class VVAdapter:
         elif phase == "build":
             text = f"build or hire one card from your hand ({p['gold']} gold), or build nothing."
         elif phase in ("pillage", "earning"):
-            text = ("several things happen on your turn: choose which comes first, and use "
-                    "abilities in between if you like.")
+            left = len(t.get("pending") or ())
+            if left > 1:
+                text = (f"{left} things happen on your turn: choose which comes first, and "
+                        "use abilities in between if you like.")
+            elif left == 1:
+                text = ("one thing is left to happen on your turn: resolve it, using an "
+                        "ability first if you like.")
+            else:
+                text = "use an ability if you like, or end your turn."
         else:
             text = "your move."
         return (f'<div class="vg-prompt-line"><span class="vg-turn-badge">Your turn</span> '

@@ -2,8 +2,9 @@
 
 To recruit the card at position k of the pool, one die must reach k; each extra roll costs
 1 gold, and a failure still brings home the card at position 1. The chance with n extra
-rolls is 1 - ((k-1)/6)^(n+1), less with bonuses on each die (King's Favor +2, a Tower) and
-more with free rolls (a Stable). The exact values come from the engine
+rolls is 1 - ((k-1)/6)^(n+1), higher with a bonus on every die (a Tower), with the King's
+Favor's +2 on the first die only (the rulebook's "a recruit roll": our reading 10), and
+with free rolls (a Stable). The exact values come from the engine
 (`village_games.villagers_and_villains.odds`); the simulation rolls real dice with numpy
 (`village_games.probability.dice`), a million recruits in well under a second.
 
@@ -16,7 +17,8 @@ from __future__ import annotations
 import ipywidgets as w
 import numpy as np
 
-from village_games.probability.dice import any_reaches
+from village_games.core import words
+from village_games.probability.dice import successes
 from village_games.villagers_and_villains import standard_deck
 from village_games.villagers_and_villains.odds import recruit_chance
 from village_games.villagers_and_villains.options import (
@@ -66,8 +68,9 @@ class RecruitLesson(w.VBox):
                                  layout={"width": "330px"})
         self.extra.add_class("vg-recruit-extra")
         self.favor = w.Checkbox(value=False, indent=False,
-                                description=f"King's Favor (+{FAVOR_RECRUIT_BONUS} on each die)",
-                                layout={"width": "260px"})
+                                description=f"King's Favor (+{FAVOR_RECRUIT_BONUS} on the first "
+                                            "die)",
+                                layout={"width": "270px"})
         self.tower_box = w.Checkbox(value=False, indent=False,
                                     description=f"Tower (+{self.tower} on each die)*",
                                     layout={"width": "220px"})
@@ -86,10 +89,11 @@ class RecruitLesson(w.VBox):
         controls = [w.HBox([self.position, self.extra]),
                     w.HBox([self.favor, self.tower_box, self.stable_box]), note, self.worth,
                     self.table]
-        self.lesson = Lesson(controls, self.exact, self.sample, quantity="recruits", seed=seed,
+        self.lesson = Lesson(controls, self.exact, self.sample,
+                             quantity="share of recruits that get the card", seed=seed,
                              banner=self.banner, run_label="Roll", unit="recruits",
                              trials=(1_000, 10_000, 100_000, 1_000_000),
-                             default_trials=10_000)
+                             default_trials=10_000, share=True)
         super().__init__([style_tag(), self.banner,
                           w.HTML(f"<div class='vg-lesson-intro'>{INTRO}</div>"), self.lesson])
         self.add_class("vg-app")
@@ -98,19 +102,25 @@ class RecruitLesson(w.VBox):
     # ------------------------------------------------------------------ the question
     @property
     def bonus(self) -> int:
-        return (FAVOR_RECRUIT_BONUS if self.favor.value else 0) + (
-            self.tower if self.tower_box.value else 0)
+        """The bonus on every die (the Tower)."""
+        return self.tower if self.tower_box.value else 0
+
+    @property
+    def first_bonus(self) -> int:
+        """The King's Favor's bonus, on the first die only."""
+        return FAVOR_RECRUIT_BONUS if self.favor.value else 0
 
     @property
     def free(self) -> int:
         return self.stable if self.stable_box.value else 0
 
     def chance(self, extra: int) -> float:
-        return float(recruit_chance(self.position.value, extra, self.bonus, self.free))
+        return float(recruit_chance(self.position.value, extra, self.bonus, self.free,
+                                    favor=self.first_bonus))
 
     def exact(self) -> Exact:
         k, n = self.position.value, self.extra.value
-        p = recruit_chance(k, n, self.bonus, self.free)
+        p = recruit_chance(k, n, self.bonus, self.free, favor=self.first_bonus)
         self.table.value = self._table()
         dice = 1 + n + self.free
         if k == 1:
@@ -119,13 +129,30 @@ class RecruitLesson(w.VBox):
             need = max(1, k - self.bonus)
             misses = min(6, need - 1)
             bonus = f" (the bonus of +{self.bonus} lowers the face you need)" if self.bonus else ""
-            fail = f"{misses}/6" if dice == 1 else f"({misses}/6)^{dice}"
-            every = "it misses" if dice == 1 else f"all {dice} dice miss"
-            note = (f"Each die must show {need} or more{bonus}, so it misses with chance "
-                    f"{misses}/6. The recruit fails only if {every}: chance {fail}. So it "
-                    f"succeeds with 1 − {fail} = {p.numerator}/{p.denominator}.")
-            if need > 6:
+            first_need = max(1, need - self.first_bonus)
+            first_misses = min(6, first_need - 1)
+            if self.first_bonus:
+                # the Favor's die, then the rest: (first misses) * (each other misses)^rest
+                rest = dice - 1
+                fail = f"{first_misses}/6" + (
+                    "" if not rest else f" × ({misses}/6)" + (f"^{rest}" if rest > 1 else ""))
+                note = (f"With the King's Favor the first die must show {first_need} or "
+                        f"more{bonus}: it misses with chance {first_misses}/6. "
+                        + (f"The other {words.count(rest, 'die', 'dice')} must show {need} or "
+                           f"more, each missing with chance {misses}/6. " if rest else "")
+                        + f"The recruit fails only if every die misses: chance {fail}. So it "
+                        f"succeeds with 1 − {fail} = {words.fraction(p)}.")
+            else:
+                fail = f"{misses}/6" if dice == 1 else f"({misses}/6)^{dice}"
+                every = "it misses" if dice == 1 else f"all {dice} dice miss"
+                note = (f"Each die must show {need} or more{bonus}, so it misses with chance "
+                        f"{misses}/6. The recruit fails only if {every}: chance {fail}. So it "
+                        f"succeeds with 1 − {fail} = {words.fraction(p)}.")
+            if first_need > 6:
                 note += " No die shows that much: only a bonus can bring this card in reach."
+            elif need > 6 and dice > 1:
+                note += (" Only the first die can reach it: extra rolls add nothing unless a "
+                         "bonus lifts every die.")
         return Exact(float(p), f"Chance to recruit the card in position {k}", esc(note))
 
     def _table(self) -> str:
@@ -156,11 +183,13 @@ class RecruitLesson(w.VBox):
                 "</div>")
 
     def sample(self, n: int, rng: np.random.Generator) -> np.ndarray:
-        """`n` recruits with real dice: 1 when a die (+ bonus) reaches the position."""
+        """`n` recruits with real dice: 1 when a die (+ its bonus: the Favor's on the first
+        die only) reaches the position."""
         k = self.position.value
         if k == 1:
             return np.ones(n)
-        return any_reaches(rng, n, k, 1 + self.extra.value + self.free, self.bonus)
+        bonuses = [self.bonus + self.first_bonus] + [self.bonus] * (self.extra.value + self.free)
+        return (successes(rng, n, k, bonuses) >= 1).astype(float)
 
 
 def recruit_lesson(seed: int | None = None) -> RecruitLesson:

@@ -17,9 +17,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from village_games.core import words
 from village_games.villagers_and_villains import CardSet
 from village_games.villagers_and_villains.abilities import PHASE_TITLES, PHASES
 from village_games.villagers_and_villains.cards import TYPE_TITLES
+from village_games.villagers_and_villains.options import FAVOR_RECRUIT_BONUS
 from village_games.villagers_and_villains.scoring import LINE_TITLES, LINES
 
 from ..markup import esc as _e
@@ -180,7 +182,10 @@ def turn_detail(obs: dict[str, Any], seat: int) -> str:
         card = obs["pool"][t["position"] - 1]["card"] if t["position"] <= len(obs["pool"]) \
             else "?"
         bonus = f", +{t['bonus']} on each die" if t["bonus"] else ""
-        return f" — wants card {t['position']} ({card}), {t['rolls']} roll(s){bonus}"
+        if t.get("favor"):
+            bonus += f", +{FAVOR_RECRUIT_BONUS} on the first die (the King's Favor)"
+        return (f" — wants card {t['position']} ({card}), "
+                f"{words.count(t['rolls'], 'roll')}{bonus}")
     if phase == "defend":
         if step == "declare" and t.get("challenge"):
             by = t["hero"] or "the TOWN DEFENSE"
@@ -350,6 +355,15 @@ def mayor_html(obs: dict[str, Any], p: dict[str, Any], cards: CardSet, me: int |
             f"{hand_html(obs, p, cards)}</div>")
 
 
+# our readings where the score pad is silent (READINGS.md, readings 24 and 28)
+PAIRS_HELP = ("Pairs are formed in order: first two cards that name each other; a card in "
+              "such a pair is taken, so an 'any Citizen' or 'any Building' card (the Mystic "
+              "Seer, the Druid) pairs only with a free card of that type. Pairs are not "
+              "rearranged to make more of them.")
+TIEBREAK_HELP = ("The printed pad has no tie-break: with equal points, this app gives the "
+                 "win to the mayor with the most gold left; if that ties too, they share it.")
+
+
 def score_sheet_html(obs: dict[str, Any]) -> str:
     """The Game Score Sheet as the printed pad has it: a line per bonus, a column per
     mayor, the total at the foot, the winners marked."""
@@ -371,16 +385,18 @@ def score_sheet_html(obs: dict[str, Any]) -> str:
                 sub = f' <span class="vg-vv-sub">({r[detail[ln]]})</span>'
             if ln == "matchmaker" and r["pairs"]:
                 pairs = "; ".join(" + ".join(pair) for pair in r["pairs"])
-                sub = (f' <span class="vg-vv-sub" title="{_e(pairs)}">({len(r["pairs"])} '
-                       f'pair{"s" if len(r["pairs"]) > 1 else ""})</span>')
+                sub = (f' <span class="vg-vv-sub" title="{_e(pairs)}">('
+                       f'{words.count(len(r["pairs"]), "pair")})</span>')
             cells.append(f"<td>{r[ln]}{sub}</td>")
-        body.append(f"<tr><th>{_e(LINE_TITLES[ln])}</th>{''.join(cells)}</tr>")
+        help_ = f' title="{_e(PAIRS_HELP)}"' if ln == "matchmaker" else ""
+        body.append(f"<tr><th{help_}>{_e(LINE_TITLES[ln])}</th>{''.join(cells)}</tr>")
     total = "".join(f"<td>{r['total']}</td>" for r in sheet)
     gold = "".join(f"<td>{r['gold']}</td>" for r in sheet)
     return (f'<div class="vg-vv-sheet"><div class="vg-vv-label">Game Score Sheet</div>'
             f'<table><thead><tr><th></th>{head}</tr></thead><tbody>{"".join(body)}'
             f'<tr class="vg-vv-total"><th>{_e(LINE_TITLES["total"])}</th>{total}</tr>'
-            f'<tr class="vg-vv-tiebreak"><th>Gold left (breaks a tie)</th>{gold}</tr>'
+            f'<tr class="vg-vv-tiebreak"><th title="{_e(TIEBREAK_HELP)}">Gold left (our '
+            f'tie-break, not on the printed pad)</th>{gold}</tr>'
             f"</tbody></table></div>")
 
 

@@ -23,11 +23,13 @@ import random
 import ipywidgets as w
 import numpy as np
 
+from village_games.core import words
 from village_games.villages import Villages, new_game
 from village_games.villages.odds import (
     DRAW_PLANS,
     PLAN_LABELS,
     SetQuestion,
+    seen_counts,
     set_question,
     simulate_set,
 )
@@ -114,7 +116,7 @@ class DrawLesson(w.VBox):
                              quantity="share completing", seed=seed, banner=self.banner,
                              run_label="Draw again", unit="deals",
                              trials=(100, 1_000, 10_000, 100_000), default_trials=10_000,
-                             shared=shared)
+                             shared=shared, share=True)
         self.going_out = GoingOutTab(self._seat_and_colour,
                                      seed=None if seed is None else seed + 1,
                                      banner=self.banner, shared=shared)
@@ -196,18 +198,30 @@ class DrawLesson(w.VBox):
             self._syncing = False
         me = obs["players"][SEAT]
         hand = ", ".join(me["hand"]) or "no cards"
-        top = ", ".join(_wild_mark(c, cards.wild_ids)
-                        for c in reversed(obs["discard"][-2:])) or "empty"
+        # the whole pile: every card of it is face up, and the counts treat all as seen
+        pile = ", ".join(_wild_mark(c, cards.wild_ids) for c in reversed(obs["discard"]))
         turn = obs["players"][obs["turn"]]["name"]
         light = ""
+        q = next(iter(questions.values()))
         if cards.wild_ids:
-            q = next(iter(questions.values()))
             light = (f" Light (wild) cards: {q.wild_have} in your hand, {q.wild_unseen} "
                      "unseen.")
+        n = seen_counts(obs)
+        where = [f"your {words.count(n['hand'], 'hand card')}",
+                 f"the discard pile's {n['discard']}",
+                 f"{n['villages']} in villages", f"{n['graveyards']} in graveyards"]
+        if n["known"]:
+            where.append(f"{n['known']} you know in other hands")
+        if n["battle"]:
+            where.append(f"{n['battle']} on the battlefield")
         self.position.value = (
             f"<div class='vg-note'>Round {obs['round']}, {esc(turn)} to play. "
-            f"{esc(me['name'])}'s hand: {esc(hand)}. Discard pile, top first: {esc(top)}. "
-            f"Deck: {obs['deck_size']} cards.{light}</div>")
+            f"{esc(me['name'])}'s hand: {esc(hand)}. "
+            + (f"Discard pile ({words.count(len(obs['discard']), 'card')}, all face up), "
+               f"top first: {esc(pile)}. " if obs["discard"] else "Discard pile: empty. ")
+            + f"Deck: {obs['deck_size']} cards. Counted as seen: "
+            f"{esc(words.and_list(where))}; the other {q.unseen} cards are unseen (the "
+            f"deck and the hands you cannot see).{light}</div>")
 
     def question(self) -> SetQuestion:
         return set_question(self._obs(), self.game.cards, self._colour())
@@ -264,7 +278,7 @@ class DrawLesson(w.VBox):
             mark = " class='vg-vl-chosen'" if colour == q.colour else ""
             rows.append(f"<tr{mark}><th>{esc(colour)}</th><td>{cq.have}</td>"
                         f"<td>{cq.colour_unseen}</td>{cells}</tr>")
-        extra = f" and {later} later deck draw{'s' if later != 1 else ''}" if later else ""
+        extra = f" and {words.count(later, 'later deck draw')}" if later else ""
         wild = ""
         if cards.wild_ids:
             wild = (f" Light cards count for every colour: {q.wild_have} in your hand, "
@@ -302,19 +316,15 @@ def _wild_mark(card: str, wild: frozenset[str]) -> str:
     return f"{card} (wild)" if card in wild else card
 
 
-def _s(n: int) -> str:
-    return "s" if n != 1 else ""
-
-
 def _plain_note(q: SetQuestion, known: int, deck_draws: int) -> str:
     """The count in words, without wild cards: one hypergeometric tail."""
     need = max(0, 3 - q.have - known)
-    held = f"You hold {q.have} {q.colour} unit{_s(q.have)}"
+    held = f"You hold {words.count(q.have, q.colour + ' unit')}"
     if need == 0:
         return (held + (f" and the discard pile gives {known} more" if known else "")
                 + ": the set is already sure.")
     return (held + (f"; the discard pile gives {known} more for sure" if known else "")
-            + f". You need {need} more among {deck_draws} deck draw{_s(deck_draws)}. Of "
+            + f". You need {need} more among {words.count(deck_draws, 'deck draw')}. Of "
             f"the {q.unseen} cards you have not seen, {q.colour_unseen} are {q.colour} "
             f"units: the chance of at least {need} of them in {deck_draws} draws without "
             f"replacement is the sum of C({q.colour_unseen}, k)·C("
@@ -326,8 +336,8 @@ def _wild_note(q: SetQuestion, known: int, wild_known: int, deck_draws: int) -> 
     """The count in words with Light cards: two kinds of useful card, and the rule that
     Light cards never make a village alone."""
     true0, wild0 = q.have + known, q.wild_have + wild_known
-    sure = (f"You hold {q.have} {q.colour} unit{_s(q.have)} and {q.wild_have} Light "
-            f"card{_s(q.wild_have)}")
+    sure = (f"You hold {words.count(q.have, q.colour + ' unit')} and "
+            f"{words.count(q.wild_have, 'Light card')}")
     if known or wild_known:
         sure += (f"; the discard pile gives {known} {q.colour} and {wild_known} Light for "
                  "sure")
@@ -338,11 +348,11 @@ def _wild_note(q: SetQuestion, known: int, wild_known: int, deck_draws: int) -> 
     other = q.unseen - q.colour_unseen - q.wild_unseen
     short = 3 - true0 - wild0  # places still empty
     need = max(short, 1 if true0 == 0 else 0)
-    real = f" (at least one of them a {q.colour} unit)" if true0 == 0 else ""
+    real = f" (at least one of them {words.a(q.colour)} unit)" if true0 == 0 else ""
     terms = [f"k + j ≥ {short}"] if short > 0 else []
     terms += ["k ≥ 1"] if true0 == 0 else []
     return (sure + "." + rule + f" You need {need} more{real} among {deck_draws} deck "
-            f"draw{_s(deck_draws)}. Of the {q.unseen} cards you have not seen, "
+            f"{words.plural(deck_draws, 'draw')}. Of the {q.unseen} cards you have not seen, "
             f"{q.colour_unseen} are {q.colour} units, {q.wild_unseen} are Light and {other} "
             f"are neither. The exact chance adds C({q.colour_unseen}, k)·C({q.wild_unseen}, "
             f"j)·C({other}, {deck_draws} − k − j) / C({q.unseen}, {deck_draws}) over every "

@@ -14,6 +14,7 @@ from fractions import Fraction
 import ipywidgets as w
 import numpy as np
 
+from village_games.core import words
 from village_games.villages import Villages
 from village_games.villages.going_out import (
     GoingOut,
@@ -137,7 +138,7 @@ class GoingOutTab(w.VBox):
         wait = (f"{built}counted over all {odds.pairs:,} pairs of the {len(q.unseen)} cards "
                 f"you have not seen), worth {fmt(float(odds.draws_gold), 2)} gold on "
                 "average. The chance that one of "
-                f"your {q.opponents} opponent{'s' if q.opponents != 1 else ''} goes out "
+                f"your {words.count(q.opponents, 'opponent')} goes out "
                 f"first is 1 − (1 − {fmt(float(r), 2)})^{q.opponents} = "
                 f"{fmt(float(beaten), 3)}, so you keep the bonus "
                 f"{fmt(float(1 - beaten) * 100, 1)}% of the time: "

@@ -22,7 +22,7 @@ import ipywidgets as w
 
 from village_games import villages
 from village_games.bots import RandomBot, VillagesBot
-from village_games.core import Event, Game
+from village_games.core import Event, Game, words
 from village_games.villages import CardSet, DeckSpec, deck_from_text
 from village_games.villages.locations import LocationSpec, gifts_per_turn, locations_from_text
 from village_games.villages.odds import attack_table, location_of
@@ -279,7 +279,7 @@ class VillagesAdapter:
         kinds = {type(a).__name__ for a in actions}
         if phase == "draw":
             top = f" (its top card is the {_e(obs['discard'][-1])})" if obs["discard"] else ""
-            text = (f"draw {obs['draws_left']} more card{'s' if obs['draws_left'] != 1 else ''}"
+            text = (f"draw {words.count(obs['draws_left'], 'more card')}"
                     f": click the deck or the discard pile{top}.")
         elif phase == "defend":
             b = obs["battle"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from village_games.core import words
 from village_games.villages import CardSet
 from village_games.villages.cards import VILLAGE_COLOURS
 
@@ -158,7 +159,7 @@ def back_html(label: str = "", *, value: str | None = None, field: str = "",
 # ------------------------------------------------------------------ villages and seats
 def _support(what: str, who: str, on: bool) -> str:
     """Whether animals (a Farmer) or buildings (a Builder) may join a village now."""
-    tip = (f"a {who} lives here: {what} may join" if on
+    tip = (f"{words.a(who)} lives here: {what} may join" if on
            else f"no {who}: {what} cannot join")
     return (f'<span class="vg-vl-support {"vg-vl-on" if on else "vg-vl-off"}" '
             f'title="{tip}">{what} {"✓" if on else "✗"}</span>')
@@ -219,8 +220,8 @@ def hand_html(p: dict[str, Any], cards: CardSet, me: int | None) -> str:
                               note="the table saw this card go into the hand")
                     for c in p["hand_known"])
     hidden = p["hand_size"] - len(p["hand_known"])
-    backs = back_html(f"{hidden} card{'s' if hidden != 1 else ''}",
-                      title=f"{hidden} cards you have not seen") if hidden else ""
+    backs = back_html(words.count(hidden, 'card'),
+                      title=f"{words.count(hidden, 'card')} you have not seen") if hidden else ""
     return (f'<div class="vg-vl-hand vg-vl-hand-{p["seat"]}"><span class="vg-vl-label">'
             f'Hand ({p["hand_size"]})</span>{known}{backs}'
             f'{"" if p["hand_size"] else "<i>empty</i>"}</div>')
@@ -300,8 +301,8 @@ def location_html(obs: dict[str, Any]) -> str:
             '#6b5a2e;border-radius:6px;background:#f7f0dc;padding:3px 8px;margin:4px 0;'
             'max-width:260px"><div style="font-size:11px;color:#6b5a2e">Location this round'
             f'{stand_in}</div><b>{_e(loc["name"])}</b><div style="font-size:12px">'
-            f'{_e(loc["help"])}</div><div class="vg-note" style="font-size:10px">{left} '
-            f'location{"s" if left != 1 else ""} still face down</div></div>')
+            f'{_e(loc["help"])}</div><div class="vg-note" style="font-size:10px">'
+            f'{words.count(left, "location")} still face down</div></div>')
 
 
 def status_html(obs: dict[str, Any]) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core import words
 from ...core.events import Event
 from ..choices import Choices, Product
 from .actions import RewardBasic, RewardDraw, TakeCard
@@ -75,10 +76,10 @@ def apply_take(g: Villagers, seat: int, action: TakeCard) -> None:
         victim.hand_changed()
         p.hand_changed()
         if g.reporting():
-            g.emit(Event("noble", "{} takes a {} villager from {}'s hand.",
+            g.emit(Event("noble", "{} takes {} villager from {}'s hand.",
                          {"seat": seat, "victim": pend["source"], "suit": g.suit_of[name],
                           "_card": name},
-                         (p.name, g.suit_of[name], victim.name),
+                         (p.name, words.a(g.suit_of[name]), victim.name),
                          "{} takes the {} from {}'s hand.", (p.name, name, victim.name),
                          (seat, pend["source"])))
         return
@@ -90,10 +91,10 @@ def apply_take(g: Villagers, seat: int, action: TakeCard) -> None:
         p.hand_sec = sorted([*p.hand_sec, name], key=g.order.__getitem__)
         p.hand_changed()
         if g.reporting():
-            g.emit(Event("pigeoneer_take", "{} keeps a {} card from the Reserve; the rest go "
+            g.emit(Event("pigeoneer_take", "{} keeps {} card from the Reserve; the rest go "
                                            "back.", {"seat": seat, "suit": g.suit_of[name],
                                                      "_card": name},
-                         (p.name, g.suit_of[name]), "{} keeps the {} from the Reserve.",
+                         (p.name, words.a(g.suit_of[name])), "{} keeps the {} from the Reserve.",
                          (p.name, name), (seat,)))
         return
     p.square.append(name)  # the Prophet's draft, face up like any draft
@@ -154,6 +155,6 @@ def apply_reward(g: Villagers, seat: int, action: Action) -> None:
         g.basics[action.basic] -= 1
         place(g, seat, action.basic, None)
         if g.reporting():
-            g.emit(Event("reward_basic", "{} places a {} in the village.",
-                         {"seat": seat, "basic": action.basic}, (p.name, action.basic)))
+            g.emit(Event("reward_basic", "{} places {} in the village.",
+                         {"seat": seat, "basic": action.basic}, (p.name, words.a(action.basic))))
     settle_rewards(g)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core import words
 from ...core.events import Event
 from .deck import developments
 from .developments import deal_developments
@@ -33,9 +34,9 @@ def set_up(g: Villagers, names: tuple[str, ...]) -> None:
             e.dealt.append(card)
             p.hand_sec = sorted([*p.hand_sec, card], key=g.order.__getitem__)
             p.hand_changed()
-            g.log.append(Event("deal", "{} is dealt a {} card besides the hand.",
+            g.log.append(Event("deal", "{} is dealt {} card besides the hand.",
                                {"seat": seat, "expansion": expansion, "_cards": [card]},
-                               (p.name, expansion.title()[:-1]), "{} is dealt the {}.",
+                               (p.name, words.a(expansion.title()[:-1])), "{} is dealt the {}.",
                                (p.name, card), (seat,), chance=True))
     if "developments" in names:
         e.devs = deal_developments(g)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core import words
 from ...core.events import Event
 
 if TYPE_CHECKING:
@@ -56,10 +57,10 @@ def deal_events(g: Villagers, which: str, count: int) -> list[str]:
         card = s.events.events[name]  # (the dict itself: a drawn name is in the deck)
         if card.kind == "on_reveal":
             if g.reporting():
-                g.emit(Event("event_reveal", "{} turns up: it deals {} more event{} in its "
+                g.emit(Event("event_reveal", "{} turns up: it deals {} in its "
                                              "place.",
                              {"event": name, "deal": card.deal},
-                             (name, card.deal, "s" if card.deal > 1 else ""),
+                             (name, words.count(card.deal, "more event")),
                              reveals=True, chance=True))
             discard_event(g, name)
             dealt += deal_events(g, which, card.deal)

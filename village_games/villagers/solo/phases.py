@@ -9,6 +9,7 @@ from itertools import compress
 from operator import is_not
 from typing import TYPE_CHECKING
 
+from ...core import words
 from ...core.events import Event
 from ..choices import Choices, Product, product
 from ..road import refill_slot
@@ -110,8 +111,8 @@ def countess_draws(g: Villagers, stack: int | None, why: str) -> str | None:
     give(g, card)
     if g._batch is not None or g._tracer is not None:  # (`reporting()`)
         where = "the Reserve" if stack is None else f"stack {stack + 1}"
-        g.emit(Event("countess", "{}: the Countess takes the top card of {}, a {}.",
-                     {"seat": COUNTESS, "card": card, "stack": stack}, (why, where, card),
+        g.emit(Event("countess", "{}: the Countess takes the top card of {}, {}.",
+                     {"seat": COUNTESS, "card": card, "stack": stack}, (why, where, words.a(card)),
                      reveals=True, chance=True))
     return card
 
@@ -258,9 +259,9 @@ def _end_event_phase(g: Villagers) -> None:
         value = gold_value(g, COUNTESS, len(g.players[COUNTESS].village) - 1) if card else 0
         count = events_to_deal(value, s.mode)
         if g._batch is not None or g._tracer is not None:  # (`reporting()`)
-            g.emit(Event("event_count", "The {} is worth {} Gold to her: {} new event{}.",
+            g.emit(Event("event_count", "The {} is worth {} Gold to her: {}.",
                          {"card": card, "value": value, "deal": count},
-                         (card or "no villager", value, count, "s" if count > 1 else "")))
+                         (card or "no villager", value, words.count(count, "new event"))))
     deal_events(g, season(g), count)
     _flow.finish_round(g)
 
@@ -356,11 +357,11 @@ def apply_jester(g: Villagers, name: str) -> None:
     s = g.solo  # (`_s`, written out: no call)
     assert s is not None
     s.face_up.remove(name)
-    discard_event(g, name)
     s.jester = False
-    if g.reporting():
+    if g.reporting():  # the Jester first, then the event's way to the discard pile
         g.emit(Event("jester", "{} plays the Jester: {} is discarded unresolved.",
                      {"event": name}, (g.players[0].name, name)))
+    discard_event(g, name)
     if g.phase == "events":
         _continue(g)
 

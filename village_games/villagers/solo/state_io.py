@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core import words
 from ...core.actions import short_repr
 from ..player import PlayerState
 from ..village import Slot
@@ -95,7 +96,7 @@ def solo_state(g: Villagers, mode: str, events: EventSet | None, raw: Any) -> So
             raise ValueError(f"{where}.{key} must list event names of {events.name!r}, got "
                              f"{short_repr(value)}")
         if season is not None and any(events[x].season != season for x in value):
-            raise ValueError(f"{where}.{key}: every card must be a {season} event")
+            raise ValueError(f"{where}.{key}: every card must be {words.a(season)} event")
         return list(value)
 
     s.face_up = names(raw.get("face_up", []), "face_up")
