@@ -20,6 +20,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from village_games.core import words
 from village_games.engines import ENGINES, engine
 from village_games.tables import BOT, HUMAN, REMOTE, StoreError, TableStore, open_store
 from village_games.tables.model import Table
@@ -74,7 +75,7 @@ def table_row(table: Table, teacher: bool, now: float) -> str:
              "Close</button>" if teacher and not table.closed else "")
     return (f'<tr class="vg-lobby-row" data-table="{html.escape(table.id)}">'
             f"<td>{html.escape(TITLES.get(table.game, table.game))}</td><td>{seats}</td>"
-            f"<td>{where}{moves} move{'' if moves == 1 else 's'}</td><td>{state}</td>"
+            f"<td>{where}{words.count(moves, 'move')}</td><td>{state}</td>"
             f"<td>{ago(now - table.updated)}</td>"
             f'<td><a class="vg-watch-link" href="{watch}" target="_blank">watch</a></td>'
             f"<td>{close}</td></tr>")
@@ -152,8 +153,8 @@ class LobbyApp:
                        targets=[f"close:{t.id}" for t in self.tables if self.teacher
                                 and not t.closed], picked=[])
         open_tables = sum(1 for t in self.tables if not t.closed)
-        self.count.value = (f'<span class="vg-note">{open_tables} open table'
-                            f"{'s' if open_tables != 1 else ''}</span>")
+        self.count.value = (f'<span class="vg-note">{words.count(open_tables, "open table")}'
+                            "</span>")
 
     def close_table(self, table_id: str) -> None:
         """Close a table (teacher only): its devices say so and take no more moves."""

@@ -83,7 +83,7 @@ from urllib.parse import quote
 
 import ipywidgets as w
 
-from village_games.core import Game
+from village_games.core import Game, words
 from village_games.tables import REMOTE, StoreError, TableStore, open_store
 from village_games.tables.model import HOST, SEAT, WATCH
 
@@ -1175,7 +1175,7 @@ class TableApp:
             moves = s.bot_moves
             self.prompt.value = (
                 '<div class="vg-prompt-line vg-bots-playing">The bots are playing: '
-                f"{moves:,} move{'s' if moves != 1 else ''} so far. "
+                f"{words.count(moves, 'move')} so far. "
                 + ("Start a new game above to stop them.</div>" if s.role == HOST
                    else "</div>"))
             self.log_view.value = self._log_html(view)
