@@ -237,8 +237,24 @@ class WriteProbe(threading.Thread):
         self.store.close_table(self.table.id, "benchmark probe")
 
 
+def device_memory(kernel_ids: list[str]) -> dict[str, Any]:
+    """USS and RSS of the kernels that served the class's pages (their command line names
+    their connection file, `kernel-<id>.json`), measured while the pages are open."""
+    uss, rss = [], []
+    for p in psutil.process_iter(["cmdline"]):
+        cmd = " ".join(p.info.get("cmdline") or [])
+        if "ipykernel_launcher" in cmd and any(f"kernel-{k}" in cmd for k in kernel_ids):
+            with contextlib.suppress(psutil.Error):
+                m = p.memory_full_info()
+                uss.append(m.uss / 2**20)
+                rss.append(m.rss / 2**20)
+    return {"kernels": len(uss),
+            "uss_mib_median": round(statistics.median(uss), 1) if uss else None,
+            "rss_mib_median": round(statistics.median(rss), 1) if rss else None}
+
+
 async def class_at_tables(bases: list[str], tables: int, seconds: float,
-                          think_s: float) -> tuple[list[Table], list[Device]]:
+                          think_s: float) -> tuple[list[Table], list[Device], dict[str, Any]]:
     all_tables = [Table(i) for i in range(tables)]
     devices: list[Device] = []
     limits = httpx.Limits(max_connections=20)
@@ -260,9 +276,10 @@ async def class_at_tables(bases: list[str], tables: int, seconds: float,
         devices = hosts + [d for d, _ in joins]
         until = time.monotonic() + seconds
         await asyncio.gather(*(d.play(until, think_s) for d in devices))
+        memory = device_memory([d.kernel_id for d in devices])
         for d in devices:
             await d.close(http)
-    return all_tables, devices
+    return all_tables, devices, memory
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -295,8 +312,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             probe.start()
             load.start()
             t0 = time.monotonic()
-            tables, devices = asyncio.run(class_at_tables(bases, args.tables, args.seconds,
-                                                          args.think))
+            tables, devices, playing = asyncio.run(class_at_tables(
+                bases, args.tables, args.seconds, args.think))
             wall = time.monotonic() - t0
             memory = [pool_memory(pid) for pid in pids]
             cpu1 = [cpu_seconds(pid) for pid in pids]
@@ -308,7 +325,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     moves = sum(d.actions for d in devices)
     server_cpu = sum(b[0] - a[0] for a, b in zip(cpu0, cpu1, strict=True))
     kernel_cpu = sum(b[1] - a[1] for a, b in zip(cpu0, cpu1, strict=True))
-    uss = [m["uss_mib_per_kernel"] for m in memory if m["uss_mib_per_kernel"]]
+    uss = playing["uss_mib_median"]
     return {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python "
@@ -322,9 +339,10 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                          "target_p95": LATENCY_TARGET_MS},
         "store_write_ms": {"n": len(probe.ms), "p50": pct(probe.ms, 0.5),
                            "p95": pct(probe.ms, 0.95), "max": pct(probe.ms, 1.0)},
-        "memory": memory,
-        "uss_mib_per_kernel": round(statistics.median(uss), 1) if uss else None,
-        "uss_mib_per_table": round(3 * statistics.median(uss), 1) if uss else None,
+        "pool_memory": memory,
+        "playing_kernels": playing,
+        "uss_mib_per_kernel": uss,
+        "uss_mib_per_table": round(3 * uss, 1) if uss else None,
         "cpu_s": {"server": round(server_cpu, 1), "kernels": round(kernel_cpu, 1),
                   "per_click_ms": round((server_cpu + kernel_cpu) / max(moves, 1) * 1e3, 1)},
         "load_avg_max": max(load.samples, default=None),
