@@ -128,6 +128,22 @@ class Game(ABC):
         return []
 
     # --- shared machinery ------------------------------------------------------------
+    def check_seat(self, player: object, public: bool = False) -> None:
+        """ValueError naming the seats unless `player` is one of them (or None, the public
+        view, where `public`): a seat is a plain int from 0 to `num_players - 1`."""
+        if public and player is None:
+            return
+        if type(player) is not int or not 0 <= player < self.num_players:
+            raise ValueError(f"player must be a seat from 0 to {self.num_players - 1}"
+                             f"{' (or None, the public view)' if public else ''}, got "
+                             f"{short_repr(player)}")
+
+    def no_actions(self, player: object) -> tuple[()]:
+        """What `legal_actions` gives a seat that has nothing to decide now, after checking
+        that `player` is a seat at all (engines call it off their usual path)."""
+        self.check_seat(player)
+        return ()
+
     def winners(self) -> list[int]:
         out = self.outcome()
         return list(out.winners) if out is not None else []

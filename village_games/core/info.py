@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .actions import short_repr
+
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
@@ -31,5 +33,5 @@ class GameInfo:
         if (not isinstance(players, int) or isinstance(players, bool)
                 or not self.min_players <= players <= self.max_players):
             raise ValueError(f"{self.title} takes {self.min_players} to {self.max_players} "
-                             f"players, got {players!r}")
+                             f"players, got {short_repr(players)}")
         return players

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -11,7 +10,7 @@ from ..core.actions import Action
 from ..core.events import Event
 from ..core.game import Game
 from ..core.outcome import Outcome
-from ..core.rng import Rng
+from ..core.rng import Rng, game_seed
 from .actions import (
     CODEC,
     Add,
@@ -117,10 +116,7 @@ class Villages(Game):
         if names is not None and (not isinstance(names, list) or len(names) != n or not all(
                 isinstance(x, str) and x.strip() for x in names)):
             raise ValueError(f"names must be {n} non-empty strings, got {names!r}")
-        if seed is None:
-            seed = int.from_bytes(os.urandom(4), "big")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2**63:
-            raise ValueError(f"seed must be a whole number from 0 to 2**63, got {seed!r}")
+        seed = game_seed(seed)
         g = cls(cards, lands)
         g.seed = seed
         g.options = {"players": n}
@@ -184,11 +180,14 @@ class Villages(Game):
 
     def legal_actions(self, player: int) -> Sequence[Action]:
         cached = self._legal
-        if cached is not None and cached[0] == player:
+        # (`is`: a seat is a small int, one object per value; a bool, a float or any other
+        # number type is no seat, as `type(player) is int` says in `may_act`)
+        if cached is not None and cached[0] is player:
             return cached[1]
         phase = self.phase  # inline `actor()`: this runs for every decision
-        if player != (self.battle.seat if phase == "defend" else  # type: ignore[union-attr]
-                      -1 if phase == "over" else self.turn):
+        if player is not (self.battle.seat if phase == "defend" else  # type: ignore[union-attr]
+                          -1 if phase == "over" else self.turn):
+            self.check_seat(player)
             return NOTHING
         # most decisions are in the main phase: straight there, one call fewer
         legal = main_legal(self, player) if phase == "main" else legal_for(self, player)
@@ -311,6 +310,7 @@ class Villages(Game):
     def observation(self, player: int | None) -> dict[str, Any]:
         from .views import observe
 
+        self.check_seat(player, public=True)
         return observe(self, player)
 
     def full_observation(self) -> dict[str, Any]:
@@ -321,4 +321,5 @@ class Villages(Game):
     def determinize(self, observer: int, rng: random.Random) -> Villages:
         from .views import determinize
 
+        self.check_seat(observer)
         return determinize(self, observer, rng)
