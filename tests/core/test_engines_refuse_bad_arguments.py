@@ -115,3 +115,25 @@ def test_another_games_record_is_refused_as_such(module, other):
     with pytest.raises(RecordError, match=rf"that record is for '{other.INFO.name}', not "
                                           rf"'{module.INFO.name}'"):
         module.replay(record)
+
+
+@pytest.mark.parametrize("module", ENGINES, ids=NAMES)
+@pytest.mark.parametrize("blank", ["", "   "], ids=["empty", "blank"])
+def test_a_deck_card_with_an_empty_or_blank_name_is_refused(module, blank):
+    cards = cards_of(module)
+    text = cards.CARD_FILE.read_text(encoding="utf-8")
+    start = text.index('name = "', text.index("[[card]]"))
+    end = text.index('"', start + len('name = "'))
+    broken = text[:start] + f'name = "{blank}"' + text[end + 1:]
+    with pytest.raises(ValueError, match="field 'name' must not be empty"):
+        cards.deck_from_text(broken, "blank.toml")
+
+
+def test_village_pillage_never_plays_a_deck_it_could_not_load_again():
+    """The symptom: a card named "" played, and the game's own save was refused."""
+    text = village_pillage.CARD_FILE.read_text(encoding="utf-8")
+    broken = text.replace('name = "Bard"', 'name = ""', 1)
+    assert broken != text
+    with pytest.raises(ValueError, match="must not be empty"):
+        village_pillage.new_game(players=3, deck={"name": "blank.toml",
+                                                  "data": __import__("tomllib").loads(broken)})

@@ -67,6 +67,15 @@ def field(table: dict[str, Any], key: str, kind: type | tuple[type, ...], where:
     return value
 
 
+def name_field(table: dict[str, Any], key: str, where: str) -> str:
+    """A card's (or event's) name: text with something in it. A blank name cannot be told
+    apart on the table, and a save that holds such a card cannot name it again."""
+    value = field(table, key, str, where)
+    if not value.strip():
+        raise CardDataError(f"{where}: field {key!r} must not be empty")
+    return value
+
+
 def int_field(table: dict[str, Any], key: str, where: str, lo: int, hi: int) -> int:
     value = field(table, key, int, where)
     if not lo <= value <= hi:
