@@ -122,7 +122,7 @@ def test_another_games_record_is_refused_as_such(module, other):
 def test_a_deck_card_with_an_empty_or_blank_name_is_refused(module, blank):
     cards = cards_of(module)
     text = cards.CARD_FILE.read_text(encoding="utf-8")
-    start = text.index('name = "', text.index("[[card]]"))
+    start = text.index('name = "', text.index("\n[[card]]\n"))
     end = text.index('"', start + len('name = "'))
     broken = text[:start] + f'name = "{blank}"' + text[end + 1:]
     with pytest.raises(ValueError, match="field 'name' must not be empty"):
