@@ -628,6 +628,9 @@ class TableApp:
         for control in self.files.values():
             if control.spec.applies(game.num_players, options):
                 control.took(options)
+            else:
+                control.forget_message()
+        self.load_note.value = ""  # what an earlier load said is over: a new game is on
         self._show_role()
         self._show_share()
         self._show_links()
