@@ -165,9 +165,11 @@ def changed(d: dict, path: tuple, value) -> dict:
     return d
 
 
-junk = st.one_of(st.sampled_from([*JUNK, DELETE]), st.integers(), st.text(max_size=4),
-                 st.lists(st.integers(-3, 99), max_size=3),
-                 st.recursive(st.none(), lambda inner: st.lists(inner, max_size=2), max_leaves=6))
+values = st.one_of(st.sampled_from(JUNK), st.integers(), st.text(max_size=4),
+                  st.lists(st.integers(-3, 99), max_size=3),
+                  st.recursive(st.none(), lambda inner: st.lists(inner, max_size=2),
+                               max_leaves=6))
+junk = st.one_of(values, st.just(DELETE))
 
 
 @pytest.mark.parametrize("name", CASES)
@@ -193,3 +195,38 @@ def test_a_save_with_one_part_damaged_is_refused_or_loads_whole(name, data):
     g.observation(None)
     for seat in range(g.num_players):
         g.observation(seat)
+
+
+@pytest.mark.parametrize("name", CASES)
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_record_with_one_part_damaged_is_refused_or_replays(name, data):
+    module = CASES[name][0]
+    record = json.loads(data.draw(st.sampled_from(saves(name)), label="save"))
+    record = {k: record[k] for k in ("game", "version", "options", "seed")} | {
+        "actions": record["history"], **({"start": record["start"]} if "start" in record else {})}
+    path = data.draw(st.sampled_from([p for p in paths(record) if p]), label="part")
+    bad = changed(record, path, data.draw(junk, label="value"))
+    try:
+        g = module.replay(bad)
+    except ValueError as exc:
+        assert "4300" not in str(exc) and "set_int_max_str_digits" not in str(exc), exc
+        return
+    json.dumps(g.to_dict())
+
+
+@pytest.mark.parametrize("name", CASES)
+@settings(max_examples=60, deadline=None)
+@given(data=st.data())
+def test_a_new_game_option_of_the_wrong_kind_is_refused_in_words(name, data):
+    module, option_sets = CASES[name]
+    options = data.draw(st.sampled_from(option_sets), label="options")
+    keys = module.new_game.__code__.co_varnames[:module.new_game.__code__.co_argcount]
+    key = data.draw(st.sampled_from(keys), label="option")
+    value = data.draw(values, label="value")
+    try:
+        g = module.new_game(**{**options, key: value})
+    except ValueError as exc:
+        assert "4300" not in str(exc) and "set_int_max_str_digits" not in str(exc), exc
+        return
+    json.dumps(g.to_dict())

@@ -124,8 +124,9 @@ class ActionCodec:
                 f"{name} takes the fields {', '.join(declared) or '(none)'}"
                 + (f"; unknown: {', '.join(extra)}" if extra else "")
                 + (f"; missing: {', '.join(missing)}" if missing else ""))
+        action = self._by_name[name](**given)  # the action checks its fields' kinds
         for key, value in given.items():  # (JSON may hold a number of any size)
             if type(value) is int and not -2**63 <= value < 2**63:
                 raise IllegalAction(f"{name}.{key} must be a whole number under 2**63, got "
                                     f"{short_repr(value)}")
-        return self._by_name[name](**given)  # the action checks its fields' kinds
+        return action

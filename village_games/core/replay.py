@@ -90,7 +90,7 @@ def recorded_actions(record: dict[str, Any], game: Game) -> Iterator[tuple[int, 
         try:
             action = game.check_action(seat, raw)
         except IllegalAction as exc:
-            shown = raw.get("type", "?") if isinstance(raw, dict) else short_repr(raw)
+            shown = short_repr(raw.get("type", "?")) if isinstance(raw, dict) else short_repr(raw)
             try:
                 shown = str(game.codec.from_dict(raw)) if isinstance(raw, dict) else shown
             except IllegalAction:

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .actions import short_repr
+from .info import check_names
 
 # Numbers a save holds are counts, seats and generator states: none reaches 2**64, and
 # JSON writes no integer of more than 4,300 digits.
@@ -313,8 +314,7 @@ def check_saved_options(options: Mapping[str, Any], seats: int) -> None:
                                  or options["players"] != seats):
         raise ValueError(f"options.players must be {seats}, the number of players the "
                          f"save lists, got {short_repr(options['players'])}")
-    names = options.get("names")
-    if names is not None and (type(names) is not list or len(names) != seats or not all(
-            type(x) is str and x.strip() and len(x) <= 200 for x in names)):
-        raise ValueError(f"options.names must list {seats} names (each non-empty text), got "
-                         f"{short_repr(names)}")
+    try:
+        check_names(options.get("names"), seats)
+    except ValueError as exc:
+        raise ValueError(f"options.{exc}") from None

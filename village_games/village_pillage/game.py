@@ -9,6 +9,7 @@ from typing import Any
 from ..core.actions import Action
 from ..core.events import Event
 from ..core.game import Game
+from ..core.info import check_names
 from ..core.outcome import Outcome
 from ..core.rng import Rng, game_seed
 from .actions import (
@@ -73,9 +74,7 @@ class VillagePillage(Game):
             names: list[str] | None = None, deck: DeckSpec = None) -> VillagePillage:
         side = check_options(players, bank_side)
         cards = resolve_deck(deck)
-        if names is not None and (len(names) != players or not all(
-                isinstance(x, str) and x.strip() for x in names)):
-            raise ValueError(f"names must be {players} non-empty strings, got {names!r}")
+        check_names(names, players)
         seed = game_seed(seed)
         g = cls(cards)
         g.seed = seed

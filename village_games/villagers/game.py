@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.actions import Action
 from ..core.events import Event
 from ..core.game import Game
+from ..core.info import check_names
 from ..core.outcome import Outcome
 from ..core.rng import Rng, game_seed
 from .actions import (
@@ -174,9 +175,7 @@ class Villagers(Game):
         if mode is not None:
             event_set = resolve_events(events)
             cards = with_countess(cards)
-        if names is not None and (not isinstance(names, list) or len(names) != n or not all(
-                isinstance(x, str) and x.strip() for x in names)):
-            raise ValueError(f"names must be {n} non-empty strings, got {names!r}")
+        check_names(names, n)
         seed = game_seed(seed)
         if mode is not None:
             pool, per = list(tables_for(cards).solo_deck()), STACK_SIZE

@@ -8,9 +8,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core import words
-from ..core.actions import Action
+from ..core.actions import Action, short_repr
 from ..core.events import Event
 from ..core.game import Game
+from ..core.info import check_names
 from ..core.outcome import Outcome
 from ..core.rng import Rng, game_seed
 from . import audit, dispatch, flow, legal, scoring, state_io, views
@@ -89,14 +90,12 @@ class VillagersAndVillains(Game):
             ordinance: bool = False, pony_express: bool = False) -> VillagersAndVillains:
         n = check_players(players)
         if not isinstance(advanced, bool):
-            raise ValueError(f"advanced must be true or false, got {advanced!r}")
+            raise ValueError(f"advanced must be true or false, got {short_repr(advanced)}")
         for flag, value in (("ordinance", ordinance), ("pony_express", pony_express)):
             if not isinstance(value, bool):
-                raise ValueError(f"{flag} must be true or false, got {value!r}")
+                raise ValueError(f"{flag} must be true or false, got {short_repr(value)}")
         cards = resolve_deck(deck)
-        if names is not None and (not isinstance(names, list) or len(names) != n or not all(
-                isinstance(x, str) and x.strip() for x in names)):
-            raise ValueError(f"names must be {n} non-empty strings, got {names!r}")
+        check_names(names, n)
         seed = game_seed(seed)
         g = cls(cards)
         g.seed = seed

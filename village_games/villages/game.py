@@ -9,6 +9,7 @@ from typing import Any
 from ..core.actions import Action
 from ..core.events import Event
 from ..core.game import Game
+from ..core.info import check_names
 from ..core.outcome import Outcome
 from ..core.rng import Rng, game_seed
 from .actions import (
@@ -113,9 +114,7 @@ class Villages(Game):
         lands = resolve_locations(locations)
         target = check_target(target)
         max_rounds = check_max_rounds(max_rounds)
-        if names is not None and (not isinstance(names, list) or len(names) != n or not all(
-                isinstance(x, str) and x.strip() for x in names)):
-            raise ValueError(f"names must be {n} non-empty strings, got {names!r}")
+        check_names(names, n)
         seed = game_seed(seed)
         g = cls(cards, lands)
         g.seed = seed
