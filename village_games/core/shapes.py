@@ -36,7 +36,12 @@ class Shape:
         raise NotImplementedError
 
     def fits(self, value: Any, seats: int) -> bool:
-        raise NotImplementedError
+        """Whether `value` is of this shape (simple shapes answer directly)."""
+        try:
+            self.check(value, "", seats)
+        except ValueError:
+            return False
+        return True
 
     def check(self, value: Any, where: str, seats: int) -> None:
         if not self.fits(value, seats):
@@ -173,13 +178,6 @@ class Obj(Shape):
         names = ", ".join(self.required or tuple(self.fields))
         return f"an object ({names})" if names else "an object"
 
-    def fits(self, value: Any, seats: int) -> bool:
-        try:
-            self.check(value, "", seats)
-        except ValueError:
-            return False
-        return True
-
     def check(self, value: Any, where: str, seats: int) -> None:
         if type(value) is not dict:
             raise ValueError(f"{where} must be {self.describe(seats)}, got {short_repr(value)}")
@@ -277,13 +275,6 @@ class Tagged(Shape):
 
     def describe(self, seats: int) -> str:
         return f"an object whose {self.key} is one of {', '.join(self.variants)}"
-
-    def fits(self, value: Any, seats: int) -> bool:
-        try:
-            self.check(value, "", seats)
-        except ValueError:
-            return False
-        return True
 
     def check(self, value: Any, where: str, seats: int) -> None:
         if type(value) is not dict or type(value.get(self.key)) is not str or (
