@@ -90,7 +90,8 @@ def recorded_actions(record: dict[str, Any], game: Game) -> Iterator[tuple[int, 
         try:
             action = game.check_action(seat, raw)
         except IllegalAction as exc:
-            shown = short_repr(raw.get("type", "?")) if isinstance(raw, dict) else short_repr(raw)
+            kind = raw.get("type", "?") if isinstance(raw, dict) else raw
+            shown = kind[:60] if isinstance(kind, str) else short_repr(kind)
             try:
                 shown = str(game.codec.from_dict(raw)) if isinstance(raw, dict) else shown
             except IllegalAction:
