@@ -116,3 +116,14 @@ def test_a_loaded_save_replays_as_the_game_it_holds(game) -> None:
     assert other.game.to_dict() == json.loads(json.dumps(app.game.to_dict()))
     assert other.game.record() == app.game.record()
     assert [e.text for e in other.game.log] == [e.text for e in app.game.log]
+
+
+def test_a_position_made_by_hand_loads_from_there_with_the_lines_that_led_to_it() -> None:
+    app, data = _saved("villages")
+    state = data["state"]
+    del state["history"]  # a position of its own (made by hand, say): no moves lead to it
+    data["seats"] = ["human"] * 3
+    other = _app_of("villages")
+    other.load_json(json.dumps(data))
+    assert other.game.history == [] and other.game.start is not None
+    assert [e.text for e in other.game.log] == [e.text for e in app.game.log]
