@@ -16,13 +16,14 @@ Python entry points (tests drive the app with them or with the buttons' `click()
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as w
 
 from village_games.core import ALL_CARDS, Game, RecordError, play
+from village_games.core.actions import short_repr
+from village_games.core.json_text import read_json
 from village_games.core.records import pack_record, record_from_json, unpack_record
 from village_games.core.timeline import LogLine, Timeline, Viewer, build_timeline, viewers
 from village_games.tables import StoreError, TableStore, open_store
@@ -208,8 +209,8 @@ class ReplayApp:
         if not text.strip():
             raise RecordError("paste a game record (JSON) into the box first")
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, ValueError):
+            data = read_json(text)
+        except ValueError:
             data = None  # record_from_json says what is wrong with it
         if isinstance(data, dict) and "actions" not in data and (
                 data.get("format") == SAVE_FORMAT or "history" in data):
@@ -222,7 +223,7 @@ class ReplayApp:
         if not isinstance(state, dict):
             raise RecordError("that save has no game in it: its 'state' part is missing")
         if state.get("game") != self.adapter.info.name:
-            raise RecordError(f"that save is for {echo(str(state.get('game')))}, not "
+            raise RecordError(f"that save is for {short_repr(state.get('game'), 40)}, not "
                               f"{self.adapter.info.name!r}")
         try:
             return self.adapter.from_dict(state).record()

@@ -4,9 +4,12 @@ A save holds the engine's whole state (`Game.to_dict()`: history and log include
 who sits at each seat. In a very long game the log is most of it: five Villages bots
 played 25,116 moves whose save came to 9 MB, more than the 8 MB a page may upload or
 paste, so that save could never be loaded again. A save longer than `SAVE_KEEPS_LOG`
-therefore leaves the log out and says so; loading it replays the moves from the seed to
-write the log again, and refuses the file unless the moves lead to exactly the state it
-holds.
+therefore leaves the log out and says so.
+
+Loading any save replays its moves from the start (`checked_by_moves`), which writes the
+log again, and refuses the file unless the moves lead to exactly the state it holds: a
+save whose history was cut short, or whose state was edited, is refused instead of
+loading as one game while its replay shows another.
 """
 
 from __future__ import annotations
@@ -39,22 +42,33 @@ def log_left_out(save: dict[str, Any]) -> bool:
     return save.get("format") == SAVE_FORMAT and save.get("log") == LOG_LEFT_OUT
 
 
-def with_log(game: Game, state: dict[str, Any]) -> Game:
-    """`game`, loaded from a save `state` that left its log out, replayed from its seed so
-    that it has its log again. ValueError when the moves do not replay, or lead elsewhere
-    than the saved state (a file changed by hand or damaged)."""
+def checked_by_moves(game: Game, state: dict[str, Any]) -> Game:
+    """`game`, loaded from a save's `state`, checked by replaying its moves from its start
+    (the replay writes the log of a save that left it out). ValueError when the moves do
+    not replay, or lead elsewhere than the saved state: a save cut short, or changed by
+    hand, would otherwise load as one game while its "Replay this game" showed another."""
     try:
         full = replay(game.record(), type(game).new, type(game).from_dict)
     except RecordError as exc:
-        raise ValueError(f"this save left out its log, and its moves do not replay to "
-                         f"write it again: {exc}") from None
-    replayed = json.loads(json.dumps(full.to_dict()))  # (as the save's JSON reads back)
-    replayed.pop("log", None)
-    saved = {k: v for k, v in state.items() if k != "log"}
+        raise ValueError(f"this save's moves do not replay: {exc}") from None
+    replayed = _as_saved(full.to_dict())
+    # a save in an older format this program still reads compares as the program reads it;
+    # a position without its history (a hand-made one) starts there, so it has no moves
+    whole = "history" in state and state.get("version") == game.version
+    saved = _as_saved(state if whole else game.to_dict())
     if replayed != saved:
         different = sorted(k for k in replayed.keys() | saved.keys()
                            if replayed.get(k) != saved.get(k))
-        raise ValueError("this save left out its log, and its moves do not lead to the "
-                         f"game it holds (they differ in: {', '.join(different[:5])}); the "
-                         "file was changed or damaged")
-    return full
+        raise ValueError("this save's moves do not lead to the game it holds (they differ "
+                         f"in: {', '.join(different[:5])}); the file was changed or damaged")
+    # the save's own log where it kept one (a position made by hand keeps the lines that
+    # led to it, which no replay from that position can write)
+    return game if "log" in state else full
+
+
+def _as_saved(state: dict[str, Any]) -> dict[str, Any]:
+    """A state as its save's JSON reads back, without the log (words may change between
+    versions of the program; the moves and the state they lead to may not)."""
+    out = json.loads(json.dumps(state))
+    out.pop("log", None)
+    return out

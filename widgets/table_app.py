@@ -71,7 +71,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import html
-import json
 import random
 import re
 import secrets
@@ -84,6 +83,8 @@ from urllib.parse import quote
 import ipywidgets as w
 
 from village_games.core import Game, words
+from village_games.core.actions import short_repr
+from village_games.core.json_text import read_json
 from village_games.tables import REMOTE, StoreError, TableStore, open_store
 from village_games.tables.model import HOST, SEAT, WATCH
 
@@ -92,10 +93,10 @@ from .board import Board
 from .coaching import CoachedLabels, Coaching
 from .log_view import first_shown, log_html
 from .page_address import PageAddress
-from .query import echo, notice_html, page_query
+from .query import notice_html, page_query
 from .replay_share import download_html, fits_in_link, replay_query
 from .safe import ErrorBanner, guarded
-from .save_file import SAVE_FORMAT, log_left_out, with_log
+from .save_file import SAVE_FORMAT, checked_by_moves
 from .shared_models import Shared
 from .table_adapter import DataFile, Frame, GameAdapter
 from .table_files import FileControl, Upload, declared_files, parse_upload, user_file
@@ -627,6 +628,9 @@ class TableApp:
         for control in self.files.values():
             if control.spec.applies(game.num_players, options):
                 control.took(options)
+            else:
+                control.forget_message()
+        self.load_note.value = ""  # what an earlier load said is over: a new game is on
         self._show_role()
         self._show_share()
         self._show_links()
@@ -977,19 +981,13 @@ class TableApp:
         change nothing."""
         if not text.strip():
             raise ValueError("paste a saved game (JSON) into the box first")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"that is not valid JSON ({exc.msg} at line {exc.lineno}, "
-                             f"column {exc.colno})") from None
-        except ValueError:  # Python refuses integers of thousands of digits
-            raise ValueError("that save holds a number far too long to be a real one") from None
+        data = read_json(text, "that save")  # (not JSON, a huge number, nested too deep)
         if not isinstance(data, dict):
             raise ValueError("a saved game is a JSON object ({...})")
         name = self.adapter.info.name
         game_name = data.get("game")
         if game_name != name:
-            raise ValueError(f"that save is for {echo(str(game_name))}, not {name!r}"
+            raise ValueError(f"that save is for {short_repr(game_name, 40)}, not {name!r}"
                              if game_name is not None else
                              "that is not a saved game: it does not say which game it is")
         if data.get("format") == SAVE_FORMAT:
@@ -1005,8 +1003,7 @@ class TableApp:
             game = self.adapter.from_dict(state)
         except (KeyError, TypeError, AttributeError, IndexError) as exc:
             raise ValueError(f"the saved game is incomplete or damaged ({exc!r})") from None
-        if log_left_out(data):  # a very long game's save: its log is written again
-            game = with_log(game, state)
+        game = checked_by_moves(game, state)  # (which also writes a log a save left out)
         n = game.num_players
         kinds = data.get("seats")
         if not (isinstance(kinds, list) and len(kinds) == n

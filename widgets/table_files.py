@@ -121,6 +121,11 @@ class FileControl:
     def took(self, options: Mapping[str, Any] | None) -> None:
         """A game that uses this file is on the table: its file is the next games' too."""
         self.data = user_file(options, self.spec.key)
+        self.forget_message()
+
+    def forget_message(self) -> None:
+        """A new game is on the table: what became of an earlier try (a refusal above
+        all) no longer holds, so it goes."""
         self._message = ""
         self.show()
 

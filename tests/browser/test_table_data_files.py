@@ -10,6 +10,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from village_games.villagers.solo.events import EVENT_FILE
+from widgets.villagers.play_app import make_app as villagers_app
 
 SHOTS = Path(os.environ.get("VG_SHOTS", "/tmp/villagers_shots"))
 
@@ -143,4 +144,33 @@ def test_a_location_file_is_taken_in_the_villages_play_app(page, voila_server, o
     page.locator(".vg-locations-reset").click()
     expect(note).to_contain_text("Playing with this project's stand-in Location cards.")
     expect(board.locator(".vg-vl-location")).to_contain_text("stand-in location")
+    expect(page.locator(".vg-error")).to_be_hidden()
+
+
+def test_a_refusal_goes_once_a_later_upload_succeeds(page, voila_server, open_app):
+    """A refused save said "Not loaded" beside the Load button, and kept saying it after a
+    deck upload had started a new game; a refused deck kept its "Not used" after a save
+    loaded. A success now clears the old refusal."""
+    open_app(page, voila_server, "villagers_play.ipynb",
+             query="players=3&seats=human,bot,bot&seed=2", ready=".vg-pick")
+    page.get_by_text("Save / load", exact=True).click()
+    load_note = page.locator(".vg-load-note")
+    choose_file(page, page.locator(".vg-load-upload"), "broken.json", b"{not json")
+    expect(load_note).to_contain_text("Not loaded")
+    page.get_by_text("Deck", exact=True).click()
+    deck = Path(__file__).resolve().parents[2] / "village_games" / "villagers" / "cards.toml"
+    choose_file(page, page.locator(".vg-deck-upload"), "house.toml", deck.read_bytes())
+    deck_note = page.locator(".vg-deck-note")
+    expect(deck_note).to_contain_text("A new game has begun with house.toml")
+    expect(load_note).not_to_contain_text("Not loaded")
+    choose_file(page, page.locator(".vg-deck-upload"), "broken.toml", b"[[card]\n")
+    expect(deck_note.locator(".vg-load-refused")).to_contain_text("broken.toml")
+    saved = villagers_app({"players": "3", "seats": "human,bot,bot", "seed": "5"}).save_json()
+    page.get_by_text("Save / load", exact=True).click()
+    choose_file(page, page.locator(".vg-load-upload"), "game.json", saved.encode())
+    expect(load_note).to_contain_text("Loaded")
+    expect(deck_note.locator(".vg-load-refused")).to_have_count(0)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".vg-tools").screenshot(path=str(SHOTS / "refusal_cleared.png"))
     expect(page.locator(".vg-error")).to_be_hidden()

@@ -28,6 +28,7 @@ def event_phase_save() -> tuple[str, list[str]]:
         g.apply(0, bot.act(SeatView(g, 0)))
     state = g.to_dict()
     state["solo"]["jester"] = True  # the bot spent him in round 1; give him back
+    del state["history"]  # a position made by hand starts there: no moves lead to it
     state = Villagers.from_dict(state).to_dict()
     return (json.dumps({"game": "villagers", "format": SAVE_FORMAT, "state": state,
                         "seats": ["human"]}), list(g.solo.face_up))

@@ -216,6 +216,21 @@ def test_a_damaged_link_record_is_refused(damage, words):
         unpack_record(damage(pack_record(FINISHED)))
 
 
+def nested_token(depth: int) -> str:
+    """A link's record that is only an array nested `depth` deep."""
+    text = "[" * depth + "]" * depth
+    return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
+
+
+@pytest.mark.parametrize("depth", [40, 900, 100_000])
+def test_a_link_record_of_deeply_nested_json_is_refused_in_words(depth):
+    assert len(nested_token(depth)) < 400  # (a link of 294 characters killed the page)
+    with pytest.raises(RecordError, match="nested"):
+        unpack_record(nested_token(depth))
+    with pytest.raises(RecordError, match="nested"):
+        record_from_json("[" * depth + "]" * depth)
+
+
 def test_a_link_record_never_inflates_into_a_huge_text():
     bomb = base64.urlsafe_b64encode(zlib.compress(b" " * 50_000_000, 9)).decode()
     assert len(bomb) < 100_000

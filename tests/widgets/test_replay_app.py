@@ -5,6 +5,7 @@ import base64
 import html
 import json
 import re
+import zlib
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
@@ -173,6 +174,8 @@ def test_the_record_file_download_holds_the_record():
     ({"record": "x" * 500}, ["'xxxxxxxxxx", "…'", "damaged"]),
     ({"record": replay_query({**RECORD, "game": "villages"})[8:]}, ["'villages'"]),
     ({"view": "2"}, ["needs a record"]),
+    ({"record": base64.urlsafe_b64encode(zlib.compress(b"[" * 100_000 + b"]" * 100_000, 9))
+      .decode().rstrip("=")}, ["nested far too deeply"]),
 ])
 def test_a_bad_record_link_gets_a_notice_and_the_page_still_works(params, words):
     app = make_app(params)

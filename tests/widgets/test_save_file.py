@@ -58,3 +58,72 @@ def test_a_long_save_whose_moves_lead_elsewhere_is_refused_and_nothing_changes(
     with pytest.raises(ValueError, match="do not lead to the game it holds"):
         other.load_json(json.dumps(data))
     assert other.game.to_dict() == before
+
+
+# ------------------------------------------------------------ every save: moves and state
+def _app_of(game: str):
+    import importlib
+
+    return importlib.import_module(f"widgets.{game}.play_app").make_app(
+        {"players": "3", "seats": "bot,bot,bot", "seed": "4"})
+
+
+GAMES = ["village_pillage", "villagers", "villagers_and_villains", "villages"]
+
+
+def _saved(game: str, moves: int = 60) -> tuple[object, dict]:
+    app = _app_of(game)
+    _bots_play(app, moves)
+    return app, json.loads(app.save_json())
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_save_whose_history_is_cut_in_half_is_refused_and_nothing_changes(game) -> None:
+    _app, data = _saved(game)
+    history = data["state"]["history"]
+    data["state"]["history"] = history[:len(history) // 2]
+    other = _app_of(game)
+    before = other.game.to_dict()
+    with pytest.raises(ValueError, match="do not lead to the game it holds"):
+        other.load_json(json.dumps(data))
+    assert other.game.to_dict() == before
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_save_whose_moves_name_seat_99_is_refused_naming_the_move(game) -> None:
+    _app, data = _saved(game)
+    data["state"]["history"][3][0] = 99
+    other = _app_of(game)
+    other._load_and_say(json.dumps(data))
+    assert "Not loaded: history[3] must be [seat, action] with a seat from 0 to 2" in (
+        other.load_note.value)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_save_whose_state_was_changed_by_hand_is_refused(game) -> None:
+    _app, data = _saved(game)
+    data["state"]["round"] = data["state"]["round"] + 1
+    with pytest.raises(ValueError, match=r"differ in: round\)"):
+        _app_of(game).load_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_loaded_save_replays_as_the_game_it_holds(game) -> None:
+    app, data = _saved(game)
+    data["seats"] = ["human"] * 3  # (bot seats would play on as soon as it loads)
+    other = _app_of(game)
+    other.load_json(json.dumps(data))
+    assert other.game.to_dict() == json.loads(json.dumps(app.game.to_dict()))
+    assert other.game.record() == app.game.record()
+    assert [e.text for e in other.game.log] == [e.text for e in app.game.log]
+
+
+def test_a_position_made_by_hand_loads_from_there_with_the_lines_that_led_to_it() -> None:
+    app, data = _saved("villages")
+    state = data["state"]
+    del state["history"]  # a position of its own (made by hand, say): no moves lead to it
+    data["seats"] = ["human"] * 3
+    other = _app_of("villages")
+    other.load_json(json.dumps(data))
+    assert other.game.history == [] and other.game.start is not None
+    assert [e.text for e in other.game.log] == [e.text for e in app.game.log]

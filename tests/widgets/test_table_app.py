@@ -454,6 +454,9 @@ def _three_relics_mid_game():
     ('{"game": "village_pillage", "players": [{}, {}]}', "incomplete"),
     (_three_relics_mid_game(), "impossible position: Player 2 already holds three relics"),
     ("", "paste a saved game"),
+    ("[" * 100_000 + "]" * 100_000, "nested far too deeply"),
+    ('{"game": ' + "[" * 200 + "]" * 200 + "}", "nested more than 32 levels"),
+    ('{"game": 1' + "0" * 5000 + "}", "number far too long"),
 ])
 def test_bad_load_is_refused_beside_the_load_control_and_changes_nothing(text, words):
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})

@@ -208,3 +208,47 @@ def test_a_file_the_new_game_refuses_leaves_the_game_and_the_files_as_they_were(
     upload(events, "second.toml", events_text('name = "Betrayer"', 'name = "Rat"'))
     assert "Not used: second.toml: the game cannot start with it" in events.note.value
     assert state(app) == before and events.data["name"] == "first.toml"
+
+
+# ---------------------------------------------------------------- old refusals go
+def test_a_refused_load_stops_showing_once_a_file_upload_starts_a_new_game() -> None:
+    app = villages_app(WITH_LOCATIONS)
+    app.load_text.value = "{not json"
+    app.load_button.click()
+    assert "Not loaded" in app.load_note.value
+    upload(app.files["locations"], "lands.toml", LANDS.encode())
+    assert app.game.lands.name == "lands.toml"
+    assert "Not loaded" not in app.load_note.value
+    assert "A new game has begun with lands.toml" in app.files["locations"].note.value
+
+
+def test_a_refused_paste_stops_showing_once_a_new_game_begins() -> None:
+    app = villages_app(WITH_LOCATIONS)
+    app.load_text.refused = 9_000_000  # the browser kept back a paste over the limit
+    assert "Not loaded" in app.load_note.value
+    app.new_button.click()
+    assert app.load_note.value == ""
+
+
+def test_a_refused_file_stops_showing_once_a_save_loads() -> None:
+    app = villages_app(WITH_LOCATIONS)
+    saved = app.save_json()
+    lands = app.files["locations"]
+    upload(lands, "broken.toml", b"[[location]]\nname = 3\n")
+    assert "Not used" in lands.note.value
+    app.load_text.value = saved
+    app.load_button.click()
+    assert "Loaded" in app.load_note.value and "Not used" not in lands.note.value
+
+
+def test_a_refused_file_of_a_mode_left_behind_is_gone_when_that_mode_comes_back() -> None:
+    app = villagers_app(SOLO)
+    events = app.files["events"]
+    upload(events, "my_events.toml", b"[[event]\n")
+    assert "Not used" in events.note.value
+    app.players_box.value = 3  # a 3-player game: no solo events
+    app.new_button.click()
+    app.players_box.value = 1  # the events' section shows again, before any new game
+    assert shown_sections(app)[-1] == "Solo events"
+    assert "Not used" not in events.note.value
+    assert "Playing with the rulebook's events." in events.note.value

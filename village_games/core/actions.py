@@ -15,9 +15,29 @@ _JSON_TYPES: dict[str, tuple[type, ...]] = {
 
 
 def short_repr(value: Any, limit: int = 60) -> str:
-    """repr() cut to `limit` characters: error messages echo input, never all of it."""
-    text = repr(value)
+    """repr() cut to `limit` characters: error messages echo input, never all of it (nor
+    Python's own complaint about writing it out)."""
+    try:
+        text = repr(value)
+    except ValueError:  # Python writes no integer of more than 4,300 digits
+        text = (f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+                if isinstance(value, int) else
+                f"a {type(value).__name__} holding a number of thousands of digits")
+    except RecursionError:
+        text = f"a {type(value).__name__} nested too deeply to show"
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _field_checks(cls: type) -> tuple[tuple[str, tuple[type, ...]], ...]:
+    """(field, the exact classes it may hold) for each field of an action class whose
+    annotation is a JSON kind; worked out once per class."""
+    checks = tuple((f.name, kinds) for f in dataclasses.fields(cls)
+                   if (kinds := _JSON_TYPES.get(str(f.type))) is not None)
+    _CHECKS[cls] = checks
+    return checks
+
+
+_CHECKS: dict[type, tuple[tuple[str, tuple[type, ...]], ...]] = {}
 
 
 class Action:
@@ -34,12 +54,30 @@ class Action:
     non-final never does any of those. `played_card`: the card this kind plays or
     discards when no field names it (the Villagers Tinner: `PlayTinner()`), so a table
     can let that card be clicked to choose the kind.
+
+    Each field holds exactly the kind its annotation names (an `int` field holds no
+    bool, float or list): an action built with anything else raises IllegalAction naming
+    the field. Otherwise `DraftRoad(slot=1.0)` equals `DraftRoad(slot=1)`, passes as legal,
+    and goes into the history as a move no record can replay. Engines build few actions
+    (they keep their lists), so the check costs little.
     """
 
     __slots__ = ()
     kind: ClassVar[str] = ""
     final: ClassVar[bool] = False
     played_card: ClassVar[str | None] = None
+
+    def __post_init__(self) -> None:
+        cls = self.__class__
+        checks = _CHECKS.get(cls)
+        if checks is None:
+            checks = _field_checks(cls)
+        for name, kinds in checks:
+            value = getattr(self, name)
+            if value.__class__ not in kinds:
+                want = " or ".join("null" if k is type(None) else k.__name__ for k in kinds)
+                raise IllegalAction(f"{cls.__name__}.{name} must be {want}, got "
+                                    f"{short_repr(value)}")
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": type(self).__name__}
@@ -86,10 +124,9 @@ class ActionCodec:
                 f"{name} takes the fields {', '.join(declared) or '(none)'}"
                 + (f"; unknown: {', '.join(extra)}" if extra else "")
                 + (f"; missing: {', '.join(missing)}" if missing else ""))
-        for key, value in given.items():
-            kinds = _JSON_TYPES.get(str(declared[key]))
-            if kinds and (not isinstance(value, kinds)
-                          or (isinstance(value, bool) and bool not in kinds)):
-                want = " or ".join("null" if k is type(None) else k.__name__ for k in kinds)
-                raise IllegalAction(f"{name}.{key} must be {want}, got {short_repr(value)}")
-        return self._by_name[name](**given)
+        action = self._by_name[name](**given)  # the action checks its fields' kinds
+        for key, value in given.items():  # (JSON may hold a number of any size)
+            if type(value) is int and not -2**63 <= value < 2**63:
+                raise IllegalAction(f"{name}.{key} must be a whole number under 2**63, got "
+                                    f"{short_repr(value)}")
+        return action

@@ -8,13 +8,12 @@ other than the game's own keeps its name and parsed data, which saves and record
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from .card_data import CardDataError, load_toml
+from .card_data import load_toml, toml_text
 
 C = TypeVar("C")
 
@@ -57,10 +56,7 @@ class DeckLoader(Generic[C]):
 
     def from_text(self, text: str, name: str) -> C:
         """A deck file's contents (an upload, say) as a deck named after the file."""
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise CardDataError(f"{name} is not valid TOML: {exc}") from None
+        data = toml_text(text, name)
         return replace(self.parse(data, name), name=name, data=data)  # type: ignore[type-var]
 
     def standard(self) -> C:

@@ -9,6 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from .actions import short_repr
+from .shapes import FLAG, SEAT, TEXT, Json, ListOf, Obj, Text
+
 
 class Event(NamedTuple):
     """One thing that happened.
@@ -74,11 +77,45 @@ class Event(NamedTuple):
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Event:
+    def from_dict(cls, d: dict[str, Any], seats: int = 64, where: str = "event") -> Event:
+        """The event `to_dict` wrote; ValueError naming the part (`where`) that is not of
+        its kind (a save's log comes from a file anyone can edit)."""
+        if not _plain(d, seats):
+            EVENT_SHAPE.check(d, where, seats)  # says which part is wrong
+            raise ValueError(f"{where} must be an event ({', '.join(EVENT_SHAPE.fields)})")
         return cls(kind=d["kind"], template=d["text"], data=dict(d.get("data", {})),
                    secret_template=d.get("secret_text"),
                    secret_for=tuple(d.get("secret_for", ())),
-                   reveals=bool(d.get("reveals", False)), chance=bool(d.get("chance", False)))
+                   reveals=d.get("reveals", False), chance=d.get("chance", False))
+
+
+EVENT_SHAPE = Obj({"kind": Text(200), "text": TEXT, "data": Json(obj=True), "secret_text": TEXT,
+                   "secret_for": ListOf(SEAT), "reveals": FLAG, "chance": FLAG},
+                  required=("kind", "text"))
+_EVENT_KEYS = frozenset(EVENT_SHAPE.fields)
+_DATA = Json(obj=True)
+
+
+def _plain(d: Any, seats: int) -> bool:
+    """Whether `d` is an event as `to_dict` writes it (the quick test; a save's log is long)."""
+    if type(d) is not dict or type(d.get("kind")) is not str or type(d.get("text")) is not str:
+        return False
+    if not _EVENT_KEYS.issuperset(d) or len(d["kind"]) > 200:
+        return False
+    secret, secret_for = d.get("secret_text"), d.get("secret_for", [])
+    return ((secret is None or type(secret) is str)
+            and type(secret_for) is list
+            and all(type(s) is int and 0 <= s < seats for s in secret_for)
+            and type(d.get("reveals", False)) is bool and type(d.get("chance", False)) is bool
+            and ("data" not in d or _DATA.fits(d["data"], seats)))
+
+
+def events_from_dicts(rows: Any, seats: int, where: str = "log") -> list[Event]:
+    """A saved log: `Event.from_dict` of each row, ValueError naming the row that is not
+    an event (`log[3].secret_for must be ...`)."""
+    if type(rows) is not list:
+        raise ValueError(f"{where} must be a list of events, got {short_repr(rows)}")
+    return [Event.from_dict(e, seats, f"{where}[{k}]") for k, e in enumerate(rows)]
 
 
 def _format(template: Any, args: tuple) -> str:

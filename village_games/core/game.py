@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from .actions import Action, ActionCodec, short_repr
 from .errors import IllegalAction
-from .events import Event, TraceStep
+from .events import Event, TraceStep, events_from_dicts
 from .info import GameInfo
 from .outcome import Outcome
 
@@ -128,6 +128,22 @@ class Game(ABC):
         return []
 
     # --- shared machinery ------------------------------------------------------------
+    def check_seat(self, player: object, public: bool = False) -> None:
+        """ValueError naming the seats unless `player` is one of them (or None, the public
+        view, where `public`): a seat is a plain int from 0 to `num_players - 1`."""
+        if public and player is None:
+            return
+        if type(player) is not int or not 0 <= player < self.num_players:
+            raise ValueError(f"player must be a seat from 0 to {self.num_players - 1}"
+                             f"{' (or None, the public view)' if public else ''}, got "
+                             f"{short_repr(player)}")
+
+    def no_actions(self, player: object) -> tuple[()]:
+        """What `legal_actions` gives a seat that has nothing to decide now, after checking
+        that `player` is a seat at all (engines call it off their usual path)."""
+        self.check_seat(player)
+        return ()
+
     def winners(self) -> list[int]:
         out = self.outcome()
         return list(out.winners) if out is not None else []
@@ -237,8 +253,28 @@ class Game(ABC):
             rec["start"] = start
         return rec
 
-    def load_history(self, rows: list[list[Any]]) -> None:
-        self.history = [(int(p), self.codec.from_dict(a)) for p, a in rows]
+    def load_history(self, rows: Any) -> None:
+        """A saved history: `[seat, action dict]` rows; ValueError naming the first row
+        that is not one (whether the moves are legal is the replay's to say)."""
+        if type(rows) is not list:
+            raise ValueError(f"history must be a list of [seat, action] moves, got "
+                             f"{short_repr(rows)}")
+        history = []
+        last = self.num_players - 1
+        for k, row in enumerate(rows):
+            if (type(row) is not list or len(row) != 2 or type(row[0]) is not int
+                    or not 0 <= row[0] <= last):
+                raise ValueError(f"history[{k}] must be [seat, action] with a seat from 0 to "
+                                 f"{last}, got {short_repr(row)}")
+            try:
+                history.append((row[0], self.codec.from_dict(row[1])))
+            except IllegalAction as exc:
+                raise ValueError(f"history[{k}]: {exc}") from None
+        self.history = history
+
+    def load_log(self, rows: Any) -> None:
+        """A saved log; ValueError naming the first entry that is not an event."""
+        self.log = events_from_dicts(rows, self.num_players)
 
     @classmethod
     def check_version(cls, d: dict[str, Any], what: str = "save") -> None:

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .actions import short_repr
+
+MAX_NAME = 200  # characters in a player's name
+
 
 @dataclass(frozen=True, slots=True)
 class GameInfo:
@@ -31,5 +35,14 @@ class GameInfo:
         if (not isinstance(players, int) or isinstance(players, bool)
                 or not self.min_players <= players <= self.max_players):
             raise ValueError(f"{self.title} takes {self.min_players} to {self.max_players} "
-                             f"players, got {players!r}")
+                             f"players, got {short_repr(players)}")
         return players
+
+
+def check_names(names: object, players: int) -> list[str] | None:
+    """`names` (None: "Player 1", ...) as one non-empty name per seat, or ValueError."""
+    if names is not None and (type(names) is not list or len(names) != players or not all(
+            type(x) is str and x.strip() and len(x) <= MAX_NAME for x in names)):
+        raise ValueError(f"names must be {players} non-empty strings (of at most "
+                         f"{MAX_NAME} characters), got {short_repr(names)}")
+    return names

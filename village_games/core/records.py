@@ -14,6 +14,7 @@ import json
 import zlib
 from typing import Any
 
+from .json_text import read_json
 from .replay import RecordError, check_record_shape
 
 MAX_RECORD_BYTES = 2_000_000
@@ -31,12 +32,9 @@ def record_from_json(text: str) -> dict[str, Any]:
     if len(text) > MAX_RECORD_BYTES:
         raise RecordError(f"that text is too long to be a game record ({len(text)} characters)")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"that is not valid JSON ({exc.msg} at line {exc.lineno}, "
-                          f"column {exc.colno})") from None
-    except ValueError:  # Python refuses integers of thousands of digits
-        raise RecordError("that record holds a number far too long to be a real one") from None
+        data = read_json(text, "that record")
+    except ValueError as exc:  # not JSON, a huge number, nested too deep
+        raise RecordError(str(exc)) from None
     check_record_shape(data)
     return data
 

@@ -41,6 +41,13 @@ def check_record_shape(record: Any) -> None:
                           f"{short_repr(record['actions'])}")
 
 
+def check_game(record: dict[str, Any], game: Game) -> None:
+    """RecordError unless the record is one of `game`'s game."""
+    if record["game"] != game.game_name:
+        raise RecordError(f"that record is for {short_repr(record['game'], 40)}, not "
+                          f"{game.game_name!r}")
+
+
 def start_of(record: dict[str, Any], new_game: Callable[..., Game],
              from_dict: Callable[[dict[str, Any]], Game] | None = None) -> Game:
     """The game as the record begins: before its first action, checked to be the same game
@@ -57,12 +64,12 @@ def start_of(record: dict[str, Any], new_game: Callable[..., Game],
         try:
             game = new_game(seed=record["seed"], **record["options"])
         except TypeError as exc:  # an option this game does not take
+            check_game(record, new_game())  # (another game's record says so first)
             raise RecordError(f"the record's options do not fit this game: {exc}") from None
         except ValueError as exc:
+            check_game(record, new_game())
             raise RecordError(f"the record's options cannot start a game: {exc}") from None
-    if record["game"] != game.game_name:
-        raise RecordError(f"that record is for {short_repr(record['game'], 40)}, not "
-                          f"{game.game_name!r}")
+    check_game(record, game)
     try:
         type(game).check_version(record, what="record")
     except ValueError as exc:
@@ -83,7 +90,8 @@ def recorded_actions(record: dict[str, Any], game: Game) -> Iterator[tuple[int, 
         try:
             action = game.check_action(seat, raw)
         except IllegalAction as exc:
-            shown = raw.get("type", "?") if isinstance(raw, dict) else short_repr(raw)
+            kind = raw.get("type", "?") if isinstance(raw, dict) else raw
+            shown = kind[:60] if isinstance(kind, str) else short_repr(kind)
             try:
                 shown = str(game.codec.from_dict(raw)) if isinstance(raw, dict) else shown
             except IllegalAction:

@@ -7,8 +7,11 @@ coin flips, and it is far cheaper to copy than `random.Random` (a 625-word state
 
 from __future__ import annotations
 
+import os
 import struct
 from collections.abc import Callable
+
+from .actions import short_repr
 
 _MASK = (1 << 64) - 1
 _TWO64 = 1 << 64
@@ -122,3 +125,18 @@ class Rng:
 
     def copy(self) -> Rng:
         return Rng(self.state)
+
+
+MAX_SEED = 2**63  # what every engine's `new_game` and `from_dict` accept
+
+
+def game_seed(seed: object) -> int:
+    """A `new_game(seed=...)` value as the game's seed (None: a fresh random one), or
+    ValueError naming the allowed range; the same bounds `from_dict` accepts, so every
+    new game round-trips through `to_dict`."""
+    if seed is None:
+        return int.from_bytes(os.urandom(4), "big")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be a whole number from 0 to 2**63, got "
+                         f"{short_repr(seed)}")
+    return seed

@@ -10,7 +10,7 @@ from typing import Any
 from ..core.card_data import (
     CardDataError,
     choice_field,
-    field,
+    name_field,
     unknown_keys,
 )
 from ..core.decks import DeckLoader, SavedDeck
@@ -194,7 +194,7 @@ def parse_cards(data: dict, source: str) -> CardSet:
     for i, table in enumerate(raw):
         where = f"{source} card #{i + 1}"
         unknown_keys(table, allowed, where)
-        name = field(table, "name", str, where)
+        name = name_field(table, "name", where)
         where = f"{source} card {name!r}"
         if name in cards:
             raise CardDataError(f"{where}: the name appears twice")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -10,8 +9,9 @@ from typing import Any
 from ..core.actions import Action
 from ..core.events import Event
 from ..core.game import Game
+from ..core.info import check_names
 from ..core.outcome import Outcome
-from ..core.rng import Rng
+from ..core.rng import Rng, game_seed
 from .actions import (
     CODEC,
     PLAN_TYPES,
@@ -74,14 +74,8 @@ class VillagePillage(Game):
             names: list[str] | None = None, deck: DeckSpec = None) -> VillagePillage:
         side = check_options(players, bank_side)
         cards = resolve_deck(deck)
-        if names is not None and (len(names) != players or not all(
-                isinstance(x, str) and x.strip() for x in names)):
-            raise ValueError(f"names must be {players} non-empty strings, got {names!r}")
-        if seed is None:
-            seed = int.from_bytes(os.urandom(4), "big")
-        # the same bounds from_dict accepts, so every new game round-trips through to_dict
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2**63:
-            raise ValueError(f"seed must be a whole number from 0 to 2**63, got {seed!r}")
+        check_names(names, players)
+        seed = game_seed(seed)
         g = cls(cards)
         g.seed = seed
         g.options = {"players": players, "bank_side": side}
@@ -154,6 +148,8 @@ class VillagePillage(Game):
         return self.phase == "resolve" and aw is not None and aw["player"] == player
 
     def legal_actions(self, player: int) -> Sequence[Action]:
+        if type(player) is not int or not 0 <= player < self.n:
+            self.check_seat(player)  # (says which seats there are)
         if self.phase == "plan":
             v = self.players[player]
             if len(v.plan) >= 2:
@@ -378,12 +374,14 @@ class VillagePillage(Game):
         return game_from_dict(cls, d)
 
     def observation(self, player: int | None) -> dict[str, Any]:
+        self.check_seat(player, public=True)
         return observe(self, player)
 
     def full_observation(self) -> dict[str, Any]:
         return observe(self, None, everything=True)
 
     def determinize(self, observer: int, rng: random.Random) -> VillagePillage:
+        self.check_seat(observer)
         return determinize(self, observer, rng)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core.actions import short_repr
 from ..core.info import GameInfo
 
 INFO = GameInfo(
@@ -21,9 +22,9 @@ BANK_SIDES: dict[str, tuple[int, tuple[int, ...]]] = {
 def check_options(players: int, bank_side: str | None) -> str:
     """The bank side to play with, or ValueError naming what is allowed."""
     INFO.check_players(players)
-    side = bank_side or ("duel" if players == 2 else "standard")
-    if side not in BANK_SIDES:
-        raise ValueError(f"bank_side must be 'duel' or 'standard', got {bank_side!r}")
+    side = ("duel" if players == 2 else "standard") if bank_side in (None, "") else bank_side
+    if type(side) is not str or side not in BANK_SIDES:
+        raise ValueError(f"bank_side must be 'duel' or 'standard', got {short_repr(bank_side)}")
     if players > 2 and side == "duel":
         raise ValueError("the Duel bank side is for 2 players only; 3-5 players use 'standard'")
     return side

@@ -11,8 +11,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.actions import short_repr
-from ..core.events import Event
 from ..core.rng import Rng
+from ..core.shapes import (
+    COUNT,
+    FLAG,
+    JSON,
+    NAMES,
+    SEAT,
+    TEXT,
+    ListOf,
+    Maybe,
+    Obj,
+    OneOf,
+    Row,
+    Tagged,
+    Text,
+    check_saved_options,
+    check_shape,
+    saved_rng_state,
+)
 from .cards import resolve_deck
 from .options import BANK_SIDES, INFO, check_options
 from .player import Village
@@ -21,6 +38,21 @@ if TYPE_CHECKING:
     from .game import VillagePillage
 
 PHASES = ("plan", "resolve", "over")
+SIDE = OneOf(0, 1)  # a card's place in a plan: left or right
+CARD = Text(200)
+# The parts of a state the reader takes as they are written (the rest it checks itself)
+SHAPE = {
+    "buy_queue": Maybe(ListOf(Row(SEAT, ListOf(SIDE, max_len=2), FLAG), max_len=5)),
+    "awaiting": Maybe(Tagged("kind", {
+        "order": Obj({"player": SEAT, "kind": TEXT, "cards": ListOf(CARD, max_len=2)},
+                     required=("player", "kind", "cards")),
+        "market": Obj({"player": SEAT, "kind": TEXT, "price": COUNT, "source": CARD},
+                      required=("player", "kind", "price", "source"))})),
+    "marked": ListOf(Row(SEAT, SIDE), max_len=10), "winners": ListOf(SEAT, max_len=5),
+    "result": TEXT, "tiebreak": TEXT, "last_played": ListOf(Row(SEAT, SIDE, CARD), max_len=10),
+    "acting": Maybe(Row(SEAT, SIDE)), "start": Maybe(JSON),
+}
+PLAYER_SHAPE = {"name": Maybe(Text(200)), "pools": ListOf(NAMES, max_len=2)}
 
 
 def game_to_dict(g: VillagePillage) -> dict[str, Any]:
@@ -61,7 +93,7 @@ def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePilla
     if not isinstance(d, dict):
         raise ValueError(f"a Village Pillage state must be a dict, got {type(d).__name__}")
     if d.get("game", "village_pillage") != "village_pillage":
-        raise ValueError(f"this state is for {str(d['game'])[:40]!r}, not Village Pillage")
+        raise ValueError(f"this state is for {short_repr(d['game'], 40)}, not Village Pillage")
     cls.check_version(d)
     raw_players = d.get("players", 3)
     if isinstance(raw_players, int):
@@ -74,6 +106,8 @@ def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePilla
     if not isinstance(options, dict):
         raise ValueError("options must be a dict (players, bank_side, names, deck)")
     options = dict(options)
+    check_saved_options(options, n)
+    check_shape(d, SHAPE, n)
     side = check_options(n, options.get("bank_side", d.get("bank_side")))
     options.update(players=n, bank_side=side)
     try:
@@ -92,7 +126,7 @@ def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePilla
     g.n, g.duel, g.bank_side = n, n == 2, side
     g.bank_cap, costs = BANK_SIDES[side]
     g.relic_costs = list(costs)
-    g.rng = Rng(int(d["rng"], 16) if "rng" in d else g.seed)
+    g.rng = Rng(saved_rng_state(d, g.seed))
     known = g.cards.cards
     starters = list(g.cards.starters)
     g.players = []
@@ -100,6 +134,7 @@ def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePilla
         where = f"players[{i}]"
         if not isinstance(row, dict):
             raise ValueError(f"{where} must be a dict")
+        check_shape(row, PLAYER_SHAPE, n, where)
         name = row.get("name") or (options.get("names") or [None] * n)[i] or f"Player {i + 1}"
         plan = _names(row.get("plan", []), f"{where}.plan", known)
         exhausted = _names(row.get("exhausted", []), f"{where}.exhausted", known)
@@ -160,13 +195,15 @@ def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePilla
     g.planning = g.unplanned()
     g.stage = _int(d, "stage", 0, "state", 0, 4)
     bq = d.get("buy_queue")
-    g.buy_queue = None if bq is None else [[int(s), list(sides), bool(o)] for s, sides, o in bq]
-    g.awaiting = d.get("awaiting")
+    g.buy_queue = None if bq is None else [[s, list(sides), o] for s, sides, o in bq]
+    awaiting = d.get("awaiting")
+    if awaiting is not None and awaiting["kind"] == "order":
+        _names(awaiting["cards"], "awaiting.cards", known)
+    g.awaiting = None if awaiting is None else dict(awaiting)
     g.marked = [list(m) for m in d.get("marked", [])]
     g.last_played = []
     for row in d.get("last_played", []):
-        if (not isinstance(row, list) or len(row) != 3 or type(row[0]) is not int
-                or not 0 <= row[0] < n or row[1] not in (0, 1) or row[2] not in known):
+        if row[2] not in known:
             raise ValueError(f"last_played rows are [seat, side, card name], got {short_repr(row)}")
         g.last_played.append(list(row))
     g.final_winners = list(d.get("winners", []))
@@ -174,7 +211,11 @@ def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePilla
     g.tiebreak = d.get("tiebreak", "")
     acting = d.get("acting")
     g.acting = list(acting) if acting is not None else None
-    g.log = [Event.from_dict(e) for e in d.get("log", [])]
+    for seat, side in g.marked + ([g.acting] if g.acting else []):
+        if side >= len(g.players[seat].plan):
+            raise ValueError(f"acting and marked name planned cards: {g.players[seat].name} "
+                             f"has no card on the {('left', 'right')[side]}")
+    g.load_log(d.get("log", []))
     g.load_history(d.get("history", []))
     if "start" in d:
         g.start = d["start"]

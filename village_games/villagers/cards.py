@@ -19,6 +19,7 @@ from ..core.card_data import (
     choice_field,
     field,
     int_field,
+    name_field,
     unknown_keys,
 )
 from ..core.decks import DeckLoader, SavedDeck
@@ -273,7 +274,7 @@ def _parse_card(table: Any, position: int, source: str) -> Card:
     where = f"{source} card #{position + 1}"
     if not isinstance(table, dict):
         raise CardDataError(f"{where}: must be a [[card]] table")
-    name = field(table, "name", str, where)
+    name = name_field(table, "name", where)
     if not name.strip():
         raise CardDataError(f"{where}: field 'name' must not be empty")
     where = f"{source} card {name!r}"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -10,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 from ..core.actions import Action
 from ..core.events import Event
 from ..core.game import Game
+from ..core.info import check_names
 from ..core.outcome import Outcome
-from ..core.rng import Rng
+from ..core.rng import Rng, game_seed
 from .actions import (
     CODEC,
     AgentReads,
@@ -175,13 +175,8 @@ class Villagers(Game):
         if mode is not None:
             event_set = resolve_events(events)
             cards = with_countess(cards)
-        if names is not None and (not isinstance(names, list) or len(names) != n or not all(
-                isinstance(x, str) and x.strip() for x in names)):
-            raise ValueError(f"names must be {n} non-empty strings, got {names!r}")
-        if seed is None:
-            seed = int.from_bytes(os.urandom(4), "big")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2**63:
-            raise ValueError(f"seed must be a whole number from 0 to 2**63, got {seed!r}")
+        check_names(names, n)
+        seed = game_seed(seed)
         if mode is not None:
             pool, per = list(tables_for(cards).solo_deck()), STACK_SIZE
         else:
@@ -280,26 +275,26 @@ class Villagers(Game):
 
     def legal_actions(self, player: int) -> Sequence[Action]:
         cached = self._legal
-        if cached is not None and cached[0] == player:
+        if cached is not None and cached[0] is player:  # (`is`: see below)
             return cached[1]
         ext = self.ext
         legal: Sequence[Action]
         if ext is not None and ext.courier is not None:  # (`may_act`, written out)
             if player != ext.courier or type(player) is not int:
-                return ()
+                return self.no_actions(player)
             legal = courier_choices(self)  # (the Courier's moment)
         else:
             # (`may_act`, written out: every decision asks. `is`: a seat is a small int, one
             # object per value; a bool or any other number type is no seat, as
             # `type(player) is int` says in `may_act`)
             if player is not self.turn:
-                return ()
+                return self.no_actions(player)
             phase = self.phase
             solo = self.solo
             if ext is not None:  # (expansions are never played solo)
                 maker = EXT_LEGAL.get(phase)
                 if maker is None:
-                    return ()  # the game is over
+                    return self.no_actions(player)  # the game is over
                 legal = maker(self, player)
             elif (maker := BASE_LEGAL.get(phase)) is not None:
                 legal = maker(self, player)
@@ -309,7 +304,7 @@ class Villagers(Game):
             elif solo is not None and phase in SOLO_PHASES:  # (the Jester included)
                 legal = solo_choices(self)
             else:
-                return ()  # the game is over
+                return self.no_actions(player)  # the game is over
         self._legal = (player, legal)
         return legal
 
@@ -495,6 +490,7 @@ class Villagers(Game):
     def observation(self, player: int | None) -> dict[str, Any]:
         from .views import observe
 
+        self.check_seat(player, public=True)
         return observe(self, player)
 
     def full_observation(self) -> dict[str, Any]:
@@ -505,6 +501,7 @@ class Villagers(Game):
     def determinize(self, observer: int, rng: random.Random) -> Villagers:
         from .views import determinize
 
+        self.check_seat(observer)
         return determinize(self, observer, rng)
 
 

@@ -22,8 +22,23 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import words
 from ..core.actions import short_repr
-from ..core.events import Event
 from ..core.rng import Rng
+from ..core.shapes import (
+    COUNT,
+    FLAG,
+    JSON,
+    SEAT,
+    TEXT,
+    Int,
+    ListOf,
+    MapOf,
+    Maybe,
+    Row,
+    Text,
+    check_saved_options,
+    check_shape,
+    saved_rng_state,
+)
 from .audit import full_deck
 from .cards import resolve_deck
 from .draft import drafting_limit
@@ -50,6 +65,16 @@ if TYPE_CHECKING:
     from .game import Villagers
 
 PHASES = ("draft", "road", "build", "agent", "over", "pick", "reward", *SOLO_PHASES)
+SLOT = COUNT  # a village slot (checked against the village where it is read)
+# The parts of a state the reader takes as they are written (the rest it checks itself)
+SHAPE = {
+    "coin_queue": ListOf(SEAT, max_len=5), "tinner": FLAG, "cover": Maybe(SLOT),
+    "agent_queue": ListOf(Row(SEAT, SLOT)), "agent_reads": ListOf(Row(SEAT, SLOT, Maybe(SLOT))),
+    "winners": ListOf(SEAT, max_len=5), "result": TEXT, "tiebreak": TEXT,
+    "basics": MapOf(Text(200), COUNT), "road_coins": ListOf(COUNT),
+    "stacks": ListOf(JSON), "discard_known": ListOf(Int(0, 2**6 - 1)), "start": Maybe(JSON),
+}
+PLAYER_SHAPE = {"name": Maybe(Text(200))}
 
 
 def game_to_dict(g: Villagers) -> dict[str, Any]:
@@ -138,7 +163,7 @@ def _village(r: _Reader, value: Any, where: str) -> list[Slot]:
         if name not in cards:
             raise ValueError(f"{here}: no villager called {short_repr(name)}")
         role = entry.get("role")
-        if role is not None and role not in cards:
+        if role is not None and (type(role) is not str or role not in cards):
             raise ValueError(f"{here}: no villager called {short_repr(role)} for the role")
         coins = _int(entry, "coins", 0, here, 0, 10_000)
         flipped = entry.get("flipped", False)
@@ -197,7 +222,7 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
     if not isinstance(d, dict):
         raise ValueError(f"a Villagers state must be a dict, got {type(d).__name__}")
     if d.get("game", "villagers") != "villagers":
-        raise ValueError(f"this state is for {str(d['game'])[:40]!r}, not Villagers")
+        raise ValueError(f"this state is for {short_repr(d['game'], 40)}, not Villagers")
     cls.check_version(d)
     raw = d.get("players", 3)
     if isinstance(raw, int) and not isinstance(raw, bool):
@@ -213,6 +238,10 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
     options = dict(options)
     rows, her = solo_rows(options, rows)  # a solo game: the Countess's row apart
     n = INFO.check_players(len(rows))
+    check_saved_options(options, n)
+    check_shape(d, SHAPE, n + (her is not None))  # (a Countess's Agents are read too)
+    for i, row in enumerate(rows):
+        check_shape(row, PLAYER_SHAPE, n, f"players[{i}]")
     options["players"] = n
     try:
         cards = resolve_deck(options.get("deck"))
@@ -238,8 +267,7 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
     if "names" not in options and named != [f"Player {i + 1}" for i in range(n)]:
         options["names"] = named
     g.options = options
-    rng = d.get("rng")
-    g.rng = Rng(int(rng, 16) if isinstance(rng, str) else g.seed)
+    g.rng = Rng(saved_rng_state(d, g.seed))
     r = _Reader(g)
     g.players = []
     for i, row in enumerate(rows):
@@ -285,12 +313,19 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
     g.limit = _int(d, "limit", default_limit, "state", 0, 5)
     g.used = _int(d, "used", 0, "state", 0, 5)
     g.returns = _int(d, "returns", 0, "state", 0, 3)
-    g.tinner = bool(d.get("tinner", False))
-    cover = d.get("cover")
-    g.cover = None if cover is None else _int(d, "cover", 0, "state", 0, 10_000)
+    g.tinner = d.get("tinner", False)
+    g.cover = d.get("cover")
+    if g.cover is not None and (g.phase != "build" or g.turn < 0
+                                or g.cover >= len(g.players[g.turn].village)):
+        raise ValueError("cover must name a slot of the village of the player building now")
     g.markets = _int(d, "markets", 0, "state", 0, 2)
     g.agent_queue = [list(q) for q in d.get("agent_queue", [])]
     g.agent_reads = [list(x) for x in d.get("agent_reads", [])]
+    for seat, k, *read in g.agent_queue + g.agent_reads:
+        size = len(g.players[seat].village)
+        if k >= size or (read and read[0] is not None and read[0] >= size):
+            raise ValueError(f"agent_queue and agent_reads name slots of {g.player_name(seat)}'s "
+                             f"village (0 to {size - 1})")
     if g.phase == "agent" and not g.agent_queue:
         raise ValueError("the Agent phase needs agent_queue: [[seat, Agent's slot], ...]")
     g.final_winners = list(d.get("winners", []))
@@ -300,11 +335,13 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
             p.drafting for p in g.players):
         raise ValueError(f"it is the Draft Phase, but {g.player_name(g.turn)} has finished "
                          "drafting")
+    if g.ext is not None and g.ext.pending is not None and g.ext.pending["back"] not in PHASES:
+        raise ValueError(f"expansion_state.pending.back must be a phase ({', '.join(PHASES)})")
     if g.ext is not None:
         from .expansions.courier import check_moment
 
         check_moment(g)
-    g.log = [Event.from_dict(e) for e in d.get("log", [])]
+    g.load_log(d.get("log", []))
     g.load_history(d.get("history", []))
     if "start" in d:
         g.start = d["start"]
@@ -352,8 +389,7 @@ def _table(g: Villagers, r: _Reader, d: dict[str, Any]) -> None:
             g.road[i] = None if item is None else r.names([item], f"road[{i}]")[0]
     coins = d.get("road_coins")
     if coins is not None:
-        if (not isinstance(coins, list) or len(coins) != ROAD_SLOTS
-                or not all(type(c) is int and c >= 0 for c in coins)):
+        if not isinstance(coins, list) or len(coins) != ROAD_SLOTS:
             raise ValueError(f"road_coins must list {ROAD_SLOTS} whole numbers")
         g.road_coins = list(coins)
     g.stacks = [r.pile(s, f"stacks[{j}]") for j, s in enumerate(d.get("stacks", []))]
@@ -362,7 +398,8 @@ def _table(g: Villagers, r: _Reader, d: dict[str, Any]) -> None:
     g.reserve = r.pile(d["reserve"], "reserve") if "reserve" in d else Pile([])
     g.discard = r.names(d.get("discard", []), "discard")
     known = d.get("discard_known", [g.all_seats] * len(g.discard))
-    if not isinstance(known, list) or len(known) != len(g.discard):
+    if (not isinstance(known, list) or len(known) != len(g.discard)
+            or not all(type(m) is int and 0 <= m <= g.all_seats for m in known)):
         raise ValueError("discard_known must hold a seat mask per discarded card")
     g.discard_known = list(known)
     if g.ext is not None and "dealt" not in d.get("expansion_state", {}):
@@ -409,6 +446,9 @@ def _table(g: Villagers, r: _Reader, d: dict[str, Any]) -> None:
     used = Counter(s.card for p in g.players for s in p.village)
     basics = d.get("basics")
     g.basics = {}
+    unknown = sorted(set(basics or ()) - set(cards.basics))
+    if unknown:
+        raise ValueError(f"basics: no Basic Villager called {short_repr(unknown[0])}")
     for b in cards.basics:
         default = cards[b].copies - used[b]
         value = default if basics is None else basics.get(b, default)

@@ -3,17 +3,17 @@ every rules module uses (dice, gold, draws, events)."""
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Sequence
 from typing import Any
 
 from ..core import words
-from ..core.actions import Action
+from ..core.actions import Action, short_repr
 from ..core.events import Event
 from ..core.game import Game
+from ..core.info import check_names
 from ..core.outcome import Outcome
-from ..core.rng import Rng
+from ..core.rng import Rng, game_seed
 from . import audit, dispatch, flow, legal, scoring, state_io, views
 from .abilities import PHASE_TITLES
 from .actions import CODEC
@@ -90,18 +90,13 @@ class VillagersAndVillains(Game):
             ordinance: bool = False, pony_express: bool = False) -> VillagersAndVillains:
         n = check_players(players)
         if not isinstance(advanced, bool):
-            raise ValueError(f"advanced must be true or false, got {advanced!r}")
+            raise ValueError(f"advanced must be true or false, got {short_repr(advanced)}")
         for flag, value in (("ordinance", ordinance), ("pony_express", pony_express)):
             if not isinstance(value, bool):
-                raise ValueError(f"{flag} must be true or false, got {value!r}")
+                raise ValueError(f"{flag} must be true or false, got {short_repr(value)}")
         cards = resolve_deck(deck)
-        if names is not None and (not isinstance(names, list) or len(names) != n or not all(
-                isinstance(x, str) and x.strip() for x in names)):
-            raise ValueError(f"names must be {n} non-empty strings, got {names!r}")
-        if seed is None:
-            seed = int.from_bytes(os.urandom(4), "big")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2**63:
-            raise ValueError(f"seed must be a whole number from 0 to 2**63, got {seed!r}")
+        check_names(names, n)
+        seed = game_seed(seed)
         g = cls(cards)
         g.seed = seed
         g.options = {"players": n, "advanced": advanced}
@@ -280,14 +275,16 @@ class VillagersAndVillains(Game):
 
     def legal_actions(self, player: int) -> Sequence[Action]:
         cached = self._legal
-        if cached is not None and cached[0] == player:
+        # (`is`: a seat is a small int, one object per value; a bool, a float or any other
+        # number type is no seat, as `type(player) is int` says in `may_act`)
+        if cached is not None and cached[0] is player:
             return cached[1]
         if self.phase == "over":
-            return ()
+            return self.no_actions(player)
         step = self.turn_state.step  # `actor()` written out for the usual steps
-        if player != (self.order[self.turn_idx] if step == "choose" or step == "declare"
-                      else self.actor()):
-            return ()
+        if player is not (self.order[self.turn_idx] if step == "choose" or step == "declare"
+                          else self.actor()):
+            return self.no_actions(player)
         choices = legal.legal_for(self, player)
         self._legal = (player, choices)
         return choices
@@ -391,10 +388,12 @@ class VillagersAndVillains(Game):
         return state_io.game_from_dict(cls, d)
 
     def observation(self, player: int | None) -> dict[str, Any]:
+        self.check_seat(player, public=True)
         return views.observe(self, player)
 
     def full_observation(self) -> dict[str, Any]:
         return views.observe(self, None, everything=True)
 
     def determinize(self, observer: int, rng: random.Random) -> VillagersAndVillains:
+        self.check_seat(observer)
         return views.determinize(self, observer, rng)

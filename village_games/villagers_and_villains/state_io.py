@@ -22,8 +22,18 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.actions import short_repr
 from ..core.card_data import CardDataError
-from ..core.events import Event
 from ..core.rng import Rng
+from ..core.shapes import (
+    JSON,
+    NAMES,
+    SEAT,
+    TEXT,
+    ListOf,
+    Maybe,
+    Text,
+    check_saved_options,
+    check_shape,
+)
 from . import flow
 from .audit import audit
 from .cards import resolve_deck
@@ -35,6 +45,15 @@ if TYPE_CHECKING:
     from .game import VillagersAndVillains
 
 PHASES = ("recruit", "defend", "pillage", "earning", "build", "over")
+# The parts of a save the reader takes as they are written (the rest it checks itself)
+SHAPE = {"final_winners": ListOf(SEAT, max_len=5), "result": TEXT, "tiebreak": TEXT,
+         "start": Maybe(JSON), "names": NAMES}
+PLAYER_SHAPE = {"name": Text(200)}
+# What `game_to_dict` always writes: a save (it has "turn") must have each
+DUMP_KEYS = ("game", "version", "seed", "options", "rng", "dice", "round", "phase", "marker",
+             "order", "turn_idx", "turn", "favor_seat", "favor_pool", "deck", "pool",
+             "removed", "fresh", "bank", "ordinance_used", "sold", "players",
+             "final_winners", "result", "tiebreak", "history", "log")
 
 
 def game_to_dict(g: VillagersAndVillains) -> dict[str, Any]:
@@ -77,7 +96,8 @@ def game_from_dict(cls: type[VillagersAndVillains], d: dict[str, Any]) -> Villag
         raise ValueError(f"a Villagers & Villains state must be a dict, got "
                          f"{type(d).__name__}")
     if d.get("game", INFO.name) != INFO.name:
-        raise ValueError(f"this state is for {str(d['game'])[:40]!r}, not Villagers & Villains")
+        raise ValueError(f"this state is for {short_repr(d['game'], 40)}, not Villagers & "
+                         "Villains")
     cls.check_version(d)
     options = d.get("options", {})
     if not isinstance(options, dict):
@@ -89,6 +109,10 @@ def game_from_dict(cls: type[VillagersAndVillains], d: dict[str, Any]) -> Villag
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
         raise ValueError("players must be a number of players or a list of player dicts")
     n = INFO.check_players(len(rows))
+    check_saved_options(options, n)
+    check_shape(d, SHAPE, n)
+    for i, r in enumerate(rows):
+        check_shape(r, PLAYER_SHAPE, n, f"players[{i}]")
     advanced = d.get("advanced", options.get("advanced", False))
     if not isinstance(advanced, bool):
         raise ValueError("advanced must be true or false")
@@ -105,7 +129,7 @@ def game_from_dict(cls: type[VillagersAndVillains], d: dict[str, Any]) -> Villag
     g.options = {"players": n, "advanced": advanced}
     names = options.get("names")
     if names is None and "turn" not in d and any("name" in r for r in rows):
-        names = [str(r.get("name", f"Player {i + 1}")) for i, r in enumerate(rows)]
+        names = [r.get("name", f"Player {i + 1}") for i, r in enumerate(rows)]
     if names is not None:
         g.options["names"] = list(names)
     if not cards.is_standard:
@@ -124,10 +148,13 @@ def game_from_dict(cls: type[VillagersAndVillains], d: dict[str, Any]) -> Villag
 
 
 def _read_dump(g: VillagersAndVillains, d: dict[str, Any], rows: list[dict]) -> None:
+    missing = [k for k in DUMP_KEYS if k not in d]
+    if missing:  # (a scenario has no "turn"; a save has every part)
+        raise ValueError(f"the save has no {', '.join(missing)}")
     g.rng = Rng(_int(d, "rng", 0, "state", 0, 2**64 - 1))
     g.players = []
     for i, r in enumerate(rows):
-        m = Mayor(str(r.get("name", g.names[i])),
+        m = Mayor(r.get("name", g.names[i]),
                   _int(r, "gold", 0, f"players[{i}]", 0, 10_000))
         m.hand_pub = _names(g, r.get("hand_pub", []), f"players[{i}].hand_pub")
         m.hand_sec = _names(g, r.get("hand_sec", []), f"players[{i}].hand_sec")
@@ -155,21 +182,39 @@ def _read_dump(g: VillagersAndVillains, d: dict[str, Any], rows: list[dict]) -> 
     if not isinstance(order, list) or not all(type(s) is int and 0 <= s < g.n for s in order):
         raise ValueError("order must list seats")
     g.order = list(order)
-    g.turn_idx = _int(d, "turn_idx", 0, "state", 0, max(0, len(g.order)))
-    g.turn_state = TurnState.from_dict(d["turn"])
+    last = len(g.order) if g.phase == "over" else len(g.order) - 1  # (past the end: over)
+    g.turn_idx = _int(d, "turn_idx", 0, "state", 0, max(0, last))
+    g.turn_state = TurnState.from_dict(d["turn"], g.n)
+    _check_turn(g)
     g.favor_seat = _seat_or_none(d, "favor_seat", g.n)
     g.favor_pool = _seat_or_none(d, "favor_pool", max(1, len(g.pool)))
     g.bank = _int(d, "bank", 0, "state", -10_000, 10_000)
     g.final_winners = list(d.get("final_winners", []))
-    g.result = str(d.get("result", ""))
-    g.tiebreak = str(d.get("tiebreak", ""))
+    g.result = d.get("result", "")
+    g.tiebreak = d.get("tiebreak", "")
     _check_cards(g)
     problems = audit(g)
     if problems:
         raise ValueError(f"the save does not add up: {'; '.join(problems)}")
     g.load_history(d.get("history", []))
-    g.log = [Event.from_dict(e) for e in d.get("log", [])]
+    g.load_log(d.get("log", []))
     g.start = d.get("start")
+
+
+def _check_turn(g: VillagersAndVillains) -> None:
+    """The names a saved turn holds are of this game (its cards and its rulings)."""
+    t = g.turn_state
+    for part, names in (("heroes_used", t.heroes_used), ("hits", list(t.hits)),
+                        ("challenge", [t.challenge] if t.challenge else []),
+                        ("hero", [t.hero] if t.hero else []),
+                        ("vend", [t.vend[1]] if t.vend and t.vend[1] != "roll" else [])):
+        _names(g, names, f"turn.{part}")
+    unknown = [r for r in t.pending if r not in g.facts.resolve]
+    if unknown:
+        raise ValueError(f"turn.pending: {short_repr(unknown[0])} is no ruling of this game "
+                         f"({', '.join(g.facts.resolve)})")
+    if g.phase != "over" and not g.order:
+        raise ValueError("order must list the seats in turn order while the game goes on")
 
 
 def _seat_or_none(d: dict[str, Any], key: str, size: int) -> int | None:

@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.shapes import COUNT, FLAG, NAMES, SEAT, Int, MapOf, Maybe, Obj, OneOf, Row, Text
+
 STEPS = ("favor", "choose", "declare", "vend", "sell")
+CARD = Text(200)
+# A saved turn, as `to_dict` writes it (the game checks the names against its cards)
+SHAPE = Obj({
+    "step": OneOf(*STEPS), "position": COUNT, "rolls": COUNT, "bought": COUNT,
+    "bonus": Int(-10_000, 10_000), "mob": FLAG, "favor": FLAG, "challenge": Maybe(CARD),
+    "hero": Maybe(CARD), "town_left": COUNT, "heroes_used": NAMES, "hits": MapOf(CARD, COUNT),
+    "pending": NAMES, "reduce": COUNT, "builds_left": COUNT, "discount": COUNT, "used": NAMES,
+    # [owner, card, step to go back to], or [seller, "roll", step] (Pony Express)
+    "vend": Maybe(Row(SEAT, CARD, OneOf(*STEPS))), "avoid": FLAG})
 
 
 class TurnState:
@@ -66,15 +77,12 @@ class TurnState:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> TurnState:
+    def from_dict(cls, d: dict[str, Any], seats: int) -> TurnState:
+        """A saved turn; ValueError naming the part that is not of its kind."""
+        SHAPE.check(d, "turn", seats)
         t = cls()
-        unknown = set(d) - set(cls.__slots__)
-        if unknown:
-            raise ValueError(f"turn: unknown field(s) {', '.join(sorted(unknown))}")
         for k, v in d.items():
             setattr(t, k, v)
-        if t.step not in STEPS:
-            raise ValueError(f"turn.step must be one of {', '.join(STEPS)}, got {t.step!r}")
         t.heroes_used = list(t.heroes_used)
         t.hits = dict(t.hits)
         t.pending = list(t.pending)

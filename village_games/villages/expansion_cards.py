@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ..core.actions import short_repr
 from ..core.card_data import CardDataError, load_toml
 from .cards import CARD_FILE, DARK, LIGHT, CardSet, parse_cards
 
@@ -39,7 +40,7 @@ def _standard_data() -> dict[str, Any]:
 def check_flag(name: str, value: object) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"{name} must be true or false (the {EXPANSIONS[name]} option), "
-                         f"got {value!r}")
+                         f"got {short_repr(value)}")
     return value
 
 

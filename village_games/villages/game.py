@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -10,8 +9,9 @@ from typing import Any
 from ..core.actions import Action
 from ..core.events import Event
 from ..core.game import Game
+from ..core.info import check_names
 from ..core.outcome import Outcome
-from ..core.rng import Rng
+from ..core.rng import Rng, game_seed
 from .actions import (
     CODEC,
     Add,
@@ -114,13 +114,8 @@ class Villages(Game):
         lands = resolve_locations(locations)
         target = check_target(target)
         max_rounds = check_max_rounds(max_rounds)
-        if names is not None and (not isinstance(names, list) or len(names) != n or not all(
-                isinstance(x, str) and x.strip() for x in names)):
-            raise ValueError(f"names must be {n} non-empty strings, got {names!r}")
-        if seed is None:
-            seed = int.from_bytes(os.urandom(4), "big")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2**63:
-            raise ValueError(f"seed must be a whole number from 0 to 2**63, got {seed!r}")
+        check_names(names, n)
+        seed = game_seed(seed)
         g = cls(cards, lands)
         g.seed = seed
         g.options = {"players": n}
@@ -184,11 +179,14 @@ class Villages(Game):
 
     def legal_actions(self, player: int) -> Sequence[Action]:
         cached = self._legal
-        if cached is not None and cached[0] == player:
+        # (`is`: a seat is a small int, one object per value; a bool, a float or any other
+        # number type is no seat, as `type(player) is int` says in `may_act`)
+        if cached is not None and cached[0] is player:
             return cached[1]
         phase = self.phase  # inline `actor()`: this runs for every decision
-        if player != (self.battle.seat if phase == "defend" else  # type: ignore[union-attr]
-                      -1 if phase == "over" else self.turn):
+        if player is not (self.battle.seat if phase == "defend" else  # type: ignore[union-attr]
+                          -1 if phase == "over" else self.turn):
+            self.check_seat(player)
             return NOTHING
         # most decisions are in the main phase: straight there, one call fewer
         legal = main_legal(self, player) if phase == "main" else legal_for(self, player)
@@ -311,6 +309,7 @@ class Villages(Game):
     def observation(self, player: int | None) -> dict[str, Any]:
         from .views import observe
 
+        self.check_seat(player, public=True)
         return observe(self, player)
 
     def full_observation(self) -> dict[str, Any]:
@@ -321,4 +320,5 @@ class Villages(Game):
     def determinize(self, observer: int, rng: random.Random) -> Villages:
         from .views import determinize
 
+        self.check_seat(observer)
         return determinize(self, observer, rng)

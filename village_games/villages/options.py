@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..core.actions import short_repr
 from ..core.info import GameInfo
 
 INFO = GameInfo(
@@ -33,7 +34,7 @@ def check_target(target: object) -> int:
     lo, hi = TARGET_RANGE
     if not isinstance(target, int) or isinstance(target, bool) or not lo <= target <= hi:
         raise ValueError(f"target must be a whole number of gold from {lo} to {hi}, "
-                         f"got {target!r}")
+                         f"got {short_repr(target)}")
     return target
 
 
@@ -44,5 +45,5 @@ def check_max_rounds(max_rounds: object) -> int | None:
     if (not isinstance(max_rounds, int) or isinstance(max_rounds, bool)
             or not lo <= max_rounds <= hi):
         raise ValueError(f"max_rounds must be None (no cap) or a whole number from {lo} to "
-                         f"{hi}, got {max_rounds!r}")
+                         f"{hi}, got {short_repr(max_rounds)}")
     return max_rounds

@@ -10,7 +10,8 @@ deck file spells them ("Blue Knight", "Tavern"); missing fields take sensible de
 
 Cards the scenario does not place are shuffled (with the seed) and put under the deck
 (the deck's listed cards are its top, the last one on top), or under the discard pile
-with `"unplaced": "discard"`.
+with `"unplaced": "discard"`. A save (a dict with a format `version`, as `to_dict` writes)
+is held to more: each player row has every part, and every card is in exactly one place.
 """
 
 from __future__ import annotations
@@ -20,8 +21,22 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import words
 from ..core.actions import short_repr
-from ..core.events import Event
 from ..core.rng import Rng
+from ..core.shapes import (
+    FLAG,
+    JSON,
+    SEAT,
+    TEXT,
+    Int,
+    ListOf,
+    Maybe,
+    Obj,
+    Row,
+    Text,
+    check_saved_options,
+    check_shape,
+    saved_rng_state,
+)
 from .battle_state import Battle
 from .cards import GREY, VILLAGE_COLOURS, resolve_deck
 from .expansion_cards import check_flag, with_expansions
@@ -32,6 +47,26 @@ if TYPE_CHECKING:
     from .game import Villages
 
 PHASES = ("draw", "main", "defend", "reward", "over")
+SCORE = Int(-10_000, 10_000)  # a round's or a game's gold: far past any real game
+NAME = Text(200)
+PARTS = ("villages", "hand", "graveyard", "first_empty", "score_card", "score")
+# The parts of a state the reader takes as they are written (the rest it checks itself)
+SHAPE = {
+    "winners": ListOf(SEAT, max_len=5), "result": TEXT, "tiebreak": TEXT,
+    "start": Maybe(JSON), "totals": ListOf(SCORE),
+    "sheet": ListOf(Obj({"round": Int(0, 10_000),
+                         "parts": ListOf(Obj(dict.fromkeys(PARTS, SCORE), required=PARTS))},
+                        required=("round", "parts"))),
+    "location": Maybe(NAME), "land_deck": ListOf(NAME),
+    "battle": Maybe(Obj({
+        "attacker": SEAT, "unit": NAME, "source": NAME, "seat": SEAT, "village": NAME,
+        "defender": Maybe(NAME), "d_source": Maybe(NAME), "shown": FLAG, "revealed": FLAG,
+        "a_power": Maybe(SCORE), "d_power": Maybe(SCORE),
+        "a_parts": Maybe(ListOf(Row(TEXT, SCORE))), "d_parts": Maybe(ListOf(Row(TEXT, SCORE)))},
+        required=("attacker", "unit", "source", "seat", "village"))),
+}
+PLAYER_SHAPE = {"name": Maybe(NAME)}
+PLAYER_PARTS = ("hand", "known", "villages", "graveyard")  # what a save's row always has
 
 
 def game_to_dict(g: Villages) -> dict[str, Any]:
@@ -136,6 +171,15 @@ def game_from_dict(cls: type[Villages], d: dict[str, Any]) -> Villages:
         raise ValueError("options must be a dict (players, names, deck, target, max_rounds, "
                          "locations, dark_light, dual)")
     options = dict(options)
+    check_saved_options(options, n)
+    check_shape(d, SHAPE, n)
+    save = "version" in d  # (a scenario leaves it out)
+    for i, row in enumerate(rows):
+        check_shape(row, PLAYER_SHAPE, n, f"players[{i}]")
+        missing = [k for k in PLAYER_PARTS if k not in row]
+        if save and missing:
+            raise ValueError(f"players[{i}] has no {', '.join(missing)}: a save lists every "
+                             "part of each player")
     options["players"] = n
     try:
         base = resolve_deck(options.get("deck"))
@@ -158,8 +202,7 @@ def game_from_dict(cls: type[Villages], d: dict[str, Any]) -> Villages:
     if "names" not in options and named != [f"Player {i + 1}" for i in range(n)]:
         options["names"] = named
     g.options = options
-    rng = d.get("rng")
-    g.rng = Rng(int(rng, 16) if isinstance(rng, str) else g.seed)
+    g.rng = Rng(saved_rng_state(d, g.seed))
     r = _Reader(g)
     g.hands, g.known, g.villages, g.graves = [], [], [], []
     key = g.order.__getitem__
@@ -180,6 +223,9 @@ def game_from_dict(cls: type[Villages], d: dict[str, Any]) -> Villages:
         g.battle = _battle(g, r, d["battle"])
     g.deck = r.ids(d.get("deck", []), "deck")
     rest = [c for c in cards.ids if not r.placed[c]]
+    if rest and save:
+        raise ValueError(f"the save leaves out {len(rest)} card(s) ({', '.join(rest[:3])}"
+                         f"{', ...' if len(rest) > 3 else ''}): every card is in one place")
     if rest:
         # a scenario's unplaced cards go, shuffled, under the deck (or the discard pile)
         Rng(g.seed).shuffle(rest)
@@ -194,7 +240,7 @@ def game_from_dict(cls: type[Villages], d: dict[str, Any]) -> Villages:
         raise ValueError(f"the {twice[0]} is placed {r.placed[twice[0]]} times; every card "
                          "is in exactly one place")
     _table(g, d, n)
-    g.log = [Event.from_dict(e) for e in d.get("log", [])]
+    g.load_log(d.get("log", []))
     g.load_history(d.get("history", []))
     if "start" in d:
         g.start = d["start"]
@@ -250,15 +296,18 @@ def _table(g: Villages, d: dict[str, Any], n: int) -> None:
     g.final_by = _int(d, "final_by", None, "state", 0, n - 1, optional=True)
     g.emptied = _int(d, "emptied", None, "state", 0, n - 1, optional=True)
     totals = d.get("totals", [0] * n)
-    if (not isinstance(totals, list) or len(totals) != n
-            or not all(type(t) is int for t in totals)):
+    if len(totals) != n:
         raise ValueError(f"totals must list {n} whole numbers")
     g.totals = list(totals)
     sheet = d.get("sheet", [])
-    if not isinstance(sheet, list):
-        raise ValueError("sheet must be a list of scored rounds")
+    if any(len(row["parts"]) != n for row in sheet):
+        raise ValueError(f"each row of the score sheet has the parts of {n} players")
     g.sheet = [{"round": row["round"], "parts": [dict(p) for p in row["parts"]]}
                for row in sheet]
+    summed = [sum(row["parts"][s]["score"] for row in sheet) for s in range(n)]
+    if sheet and summed != g.totals:
+        raise ValueError(f"totals must add up the score sheet's rows ({summed}), got "
+                         f"{short_repr(g.totals)}")
     if not g.sheet and any(g.totals):  # a scenario's totals: one earlier row holds them
         g.sheet = [{"round": 0, "parts": [
             {"villages": 0, "hand": 0, "graveyard": 0, "first_empty": 0, "score_card": 0,
@@ -281,6 +330,8 @@ def _location(g: Villages, d: dict[str, Any]) -> None:
     if name is None:
         # Reading: a scenario without a Location card starts with the file's first one
         name = lands.names[0]
+    if not isinstance(name, str):
+        raise ValueError(f"location must name a Location card, got {short_repr(name)}")
     if name not in lands.locations:
         raise ValueError(f"location {short_repr(name)} is not in the location file "
                          f"{lands.name!r} ({', '.join(lands.names)})")

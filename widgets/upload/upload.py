@@ -12,7 +12,7 @@ check every app runs on it, whatever the browser did.
 
 The limits are written down here, once:
 - a data file (a deck, solo events, Location cards) is a few KB; 1 MB leaves room for
-  any hand-made file;
+  any hand-made file (the engines' own limit, `village_games.core.card_data`);
 - a save or a game record: the longest game seen (five Villages bots, 7,000 moves) saves
   as 2.6 MB; 8 MB leaves room for that and stays under the server's 10 MiB.
 """
@@ -26,13 +26,14 @@ import anywidget
 import traitlets as t
 
 from village_games.core import words
+from village_games.core.card_data import MAX_DATA_FILE_BYTES
 
 HERE = Path(__file__).resolve().parent
 ESM_PATH = HERE / "upload.js"
 CSS_PATH = HERE / "upload.css"
 
 MB = 1_000_000
-DATA_FILE_LIMIT = 1 * MB  # a deck, solo event or Location file
+DATA_FILE_LIMIT = MAX_DATA_FILE_BYTES  # a deck, solo event or Location file (1 MB, as engines)
 SAVE_FILE_LIMIT = 8 * MB  # a saved game or a game record; below the server's 10 MiB
 
 

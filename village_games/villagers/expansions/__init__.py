@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ...core.actions import short_repr
+
 EXPANSIONS: tuple[str, ...] = ("saints", "scoundrels", "profiteers", "developments")
 # Scoundrels deals five cards (Barbarian, Courier, Flaker, Noble, Schemer): one per player
 # at any count; the Courier's moment before another's draft turn is in courier.py.
@@ -27,11 +29,12 @@ def check_expansions(value: object, players: int) -> tuple[str, ...]:
         value = [v.strip() for v in value.split(",") if v.strip()]
     if not isinstance(value, Iterable):
         raise ValueError(f"expansions must be a list of names from {', '.join(EXPANSIONS)}, "
-                         f"got {value!r}")
+                         f"got {short_repr(value)}")
     names = list(value)
     for name in names:
         if name not in EXPANSIONS:
-            raise ValueError(f"unknown expansion {name!r}; allowed: {', '.join(EXPANSIONS)}")
+            raise ValueError(f"unknown expansion {short_repr(name)}; allowed: "
+                             f"{', '.join(EXPANSIONS)}")
     for name in names:
         lo, hi = PLAYERS[name]
         if not lo <= players <= hi:

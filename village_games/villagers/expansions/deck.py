@@ -6,7 +6,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...core.card_data import CardDataError, choice_field, field, int_field, load_toml, unknown_keys
+from ...core.card_data import (
+    CardDataError,
+    choice_field,
+    int_field,
+    load_toml,
+    name_field,
+    unknown_keys,
+)
 from ..cards import CARD_FILE, CardSet, parse_cards
 
 EXPANSION_FILE = Path(__file__).parent.parent / "expansions.toml"
@@ -103,7 +110,7 @@ def _parse_development(table: Any, i: int) -> Development:
             raise CardDataError(f"{where}: field {key!r} must be true or false")
         flags[key] = value
     return Development(
-        name=field(table, "name", str, where), suit=choice_field(table, "suit", where, DEV_SUITS),
+        name=name_field(table, "name", where), suit=choice_field(table, "suit", where, DEV_SUITS),
         condition=choice_field(table, "condition", where, DEV_COUNTS + DEV_SYMBOLS),
         gold=int_field(table, "gold", where, 0, 99),
         food=int_field(table, "food", where, 0, 5) if "food" in table else 0,

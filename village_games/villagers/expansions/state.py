@@ -5,6 +5,33 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.shapes import (
+    COUNT,
+    FLAG,
+    NAMES,
+    SEAT,
+    ListOf,
+    Maybe,
+    Obj,
+    OneOf,
+    Row,
+    Text,
+    check_shape,
+)
+
+SLOT = COUNT  # a village slot (the rules check that it is there)
+# What a save keeps, as `to_dict` writes it
+SHAPE = {
+    "dealt": NAMES, "developments": NAMES, "holders": ListOf(Maybe(SEAT)),
+    "bronze_round": ListOf(COUNT), "recruited": FLAG, "extra": COUNT,
+    "thieves": ListOf(SLOT), "freelancers": ListOf(Row(SEAT, SLOT)),
+    "bronze_pick": Maybe(SLOT),
+    "pending": Maybe(Obj({"kind": OneOf("prophet", "pigeoneer", "noble"), "seat": SEAT,
+                          "options": NAMES, "source": COUNT, "back": Text(20)},
+                         required=("kind", "seat", "options", "source", "back"))),
+    "rewards": ListOf(Row(SEAT, Text(200))), "courier": Maybe(SEAT),
+}
+
 
 class ExpansionState:
     """`names`: the expansions in play. `dealt`: expansion cards dealt at setup (they are
@@ -75,14 +102,17 @@ class ExpansionState:
         e = cls(names, n)
         if not isinstance(d, dict):
             raise ValueError("expansion_state must be a dict")
+        check_shape(d, SHAPE, n, "expansion_state")
+        if len(d.get("bronze_round", [0] * n)) != n:
+            raise ValueError(f"expansion_state.bronze_round must list {n} rounds, one a seat")
         e.dealt = list(d.get("dealt", []))
         e.devs = list(d.get("developments", []))
         e.holders = list(d.get("holders", [None] * len(e.devs)))
         if len(e.holders) != len(e.devs):
             raise ValueError("expansion_state: one holder (or null) per Development")
         e.bronze_round = list(d.get("bronze_round", [0] * n))
-        e.recruited = bool(d.get("recruited", False))
-        e.extra = int(d.get("extra", 0))
+        e.recruited = d.get("recruited", False)
+        e.extra = d.get("extra", 0)
         e.thieves = list(d.get("thieves", []))
         e.freelancers = [list(x) for x in d.get("freelancers", [])]
         e.bronze_pick = d.get("bronze_pick")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.actions import short_repr
 from ...core.events import Event
 from .countess import COUNTESS, GOLD_SIDE, STACK_SIZE, START_GOLD, solo_deck, with_countess
 from .dealing import deal_events
@@ -32,7 +33,7 @@ def check_solo(mode: Any, players: int, expansions: Any, events: Any) -> str | N
     if mode is None:
         mode = "normal"
     if mode not in MODES:
-        raise ValueError(f"solo_mode must be one of {', '.join(MODES)}, got {mode!r}")
+        raise ValueError(f"solo_mode must be one of {', '.join(MODES)}, got {short_repr(mode)}")
     if expansions:
         # Rulebook: the Kickstarter expansions are not balanced for the solo mode
         raise ValueError("the Kickstarter expansions are not offered in the solo mode "

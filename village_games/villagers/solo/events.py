@@ -9,7 +9,14 @@ from dataclasses import field as data_field
 from pathlib import Path
 from typing import Any
 
-from ...core.card_data import CardDataError, choice_field, field, int_field, unknown_keys
+from ...core.card_data import (
+    CardDataError,
+    choice_field,
+    field,
+    int_field,
+    name_field,
+    unknown_keys,
+)
 from ...core.decks import DeckLoader, SavedDeck
 
 EVENT_FILE = Path(__file__).parent.parent / "solo_events.toml"
@@ -103,7 +110,7 @@ def _parse_event(table: Any, i: int, source: str) -> EventCard:
     where = f"{source} event #{i + 1}"
     if not isinstance(table, dict):
         raise CardDataError(f"{where}: must be an [[event]] table")
-    name = field(table, "name", str, where)
+    name = name_field(table, "name", where)
     if not name.strip():
         raise CardDataError(f"{where}: field 'name' must not be empty")
     where = f"{source} event {name!r}"

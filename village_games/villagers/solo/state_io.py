@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import words
 from ...core.actions import short_repr
+from ...core.shapes import NAMES, MapOf, OneOf, check_shape
 from ..player import PlayerState
 from ..village import Slot
 from . import check_solo
@@ -89,6 +90,8 @@ def solo_state(g: Villagers, mode: str, events: EventSet | None, raw: Any) -> So
     if not isinstance(raw, dict):
         raise ValueError("solo must be a dict (decks, discards, face_up, ...)")
     where = "solo"
+    by_season = MapOf(OneOf(*SEASONS), NAMES)
+    check_shape(raw, {"decks": by_season, "discards": by_season}, 1, where)
 
     def names(value: Any, key: str, season: str | None = None) -> list[str]:
         if not isinstance(value, list) or not all(isinstance(x, str) and x in events
