@@ -36,9 +36,11 @@ from village_games.village_pillage.payoffs import (
     STARTERS,
     Position,
     card_type,
+    named_mix,
     payoff_matrix,
     payoff_table,
 )
+from village_games.village_pillage.payoffs import STRATEGIES as STRATEGY_NAMES
 from widgets.charts import chart_image, plain_figure, png_bytes
 from widgets.gallery import add_nav
 from widgets.lesson import Choice, Exact, Lesson, Shared, fmt
@@ -50,8 +52,7 @@ TYPE_COLOURS = {"Farmer": "#4e8a2e", "Wall": "#2f5f9e", "Raider": "#a8322a",
                 "Merchant": "#b88a14"}
 PRESETS = ["Uniform", "Always Farmer", "Always Wall", "Always Raider", "Always Merchant",
            "Equilibrium", "Custom"]
-STRATEGIES = ["Equilibrium mix", "Uniform random", "Always Farmer", "Always Wall",
-              "Always Raider", "Always Merchant"]
+STRATEGIES = list(STRATEGY_NAMES.values())
 
 INTRO = (
     "Like rock–paper–scissors, but with turnips. Every number below comes from playing the "
@@ -81,20 +82,6 @@ def _cell_style(value: float, scale: float) -> str:
     strength = 0.15 + 0.65 * min(1.0, abs(value) / max(scale, 1e-9))
     rgb = "78,138,46" if value > 0 else "192,57,43"
     return f"background:rgba({rgb},{strength:.2f})"
-
-
-def named_mix(name: str, labels: list[str], equilibrium: np.ndarray) -> np.ndarray:
-    """A strategy by name: 'Uniform random', 'Always Raider', 'Equilibrium mix'."""
-    if name.startswith("Equilibrium"):
-        return np.asarray(equilibrium, dtype=float)
-    if name.startswith("Uniform"):
-        return np.full(len(labels), 1.0 / len(labels))
-    if name.startswith("Always "):
-        card = name.removeprefix("Always ")
-        mix = np.zeros(len(labels))
-        mix[labels.index(card)] = 1.0
-        return mix
-    raise ValueError(f"unknown strategy {name!r}")
 
 
 NARROW = {"description_width": "70px"}  # the label width of most controls here

@@ -19,10 +19,8 @@ from __future__ import annotations
 import ipywidgets as w
 import numpy as np
 
-from village_games.bots.villagers_bot import VillagersBot
+from village_games.bots.solo_games import event_phase_position, play_solo, solo_gold
 from village_games.core import words
-from village_games.core.play import play
-from village_games.core.seat import SeatView
 from village_games.villagers import Villagers
 from village_games.villagers.odds import reserve_top_chances
 from village_games.villagers.solo.odds import (
@@ -53,24 +51,6 @@ WIN_NOTE = (
     "spends the Jester on the costliest event). You win "
     "only with more Gold than she has at the end. Add games and watch the interval narrow: "
     "it shrinks like one over the square root of the number of games.")
-
-
-def event_phase_position(mode: str, seed: int, round_no: int) -> Villagers:
-    """A solo game played by the bot from deal `seed` up to the start of round
-    `round_no`'s Event Phase (ValueError if the game ends first)."""
-    g = Villagers.new(players=1, seed=seed, solo_mode=mode)
-    bot = VillagersBot(seed)
-    while not (g.phase == "events" and g.round >= round_no):
-        if g.is_over():
-            raise ValueError(f"game {seed} ended in round {g.round}, before round "
-                             f"{round_no}'s Event Phase: choose an earlier round")
-        g.apply(SEAT, bot.act(SeatView(g, SEAT)))
-    return g
-
-
-def play_solo(mode: str, seed: int) -> Villagers:
-    """One whole solo game by the heuristic bot."""
-    return play(Villagers.new(players=1, seed=seed, solo_mode=mode), [VillagersBot(seed)])
 
 
 class SoloLesson(w.VBox):
@@ -124,9 +104,9 @@ class SoloLesson(w.VBox):
         margins = np.zeros(n)
         for i, seed in enumerate(rng.integers(0, 2**31 - 1, size=n)):
             g = play_solo(self.win_mode.value, int(seed))
-            gold = g.observation(SEAT)["solo"]["gold"]
+            you, her = solo_gold(g)
             wins[i] = SEAT in g.outcome().winners
-            margins[i] = gold["you"] - gold["countess"]
+            margins[i] = you - her
         self._margins.append(margins)
         return wins
 

@@ -20,7 +20,11 @@ import numpy as np
 from village_games.core import words
 from village_games.probability.dice import expected_rounds_survived, successes
 from village_games.villagers_and_villains import standard_deck
-from village_games.villagers_and_villains.odds import defense_chance
+from village_games.villagers_and_villains.odds import (
+    challenge_facts,
+    defense_bonuses,
+    defense_chance,
+)
 from village_games.villagers_and_villains.options import FAVOR_DEFENSE_BONUS
 
 from ..gallery import add_nav
@@ -43,8 +47,7 @@ INTRO = (
 def challenge_presets() -> dict[str, tuple[int, int, int]]:
     """Challenge name -> (Defeat Value, Pillage Loss, successes needed), from the stand-in
     deck."""
-    return {c.name: (c.defeat, c.pillage, c.successes)
-            for c in standard_deck() if c.type == "challenge"}
+    return challenge_facts()
 
 
 class DefendLesson(w.VBox):
@@ -110,7 +113,7 @@ class DefendLesson(w.VBox):
         if first_round:
             town += (self.mob_bonus if self.mob.value else 0) + (
                 FAVOR_DEFENSE_BONUS if self.favor.value else 0)
-        return [town] + [self.hero_bonus.value] * self.heroes.value
+        return defense_bonuses(self.heroes.value, self.hero_bonus.value, town)
 
     def round_chances(self) -> list[float]:
         defeat, _loss, need = self.card

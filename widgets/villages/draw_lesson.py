@@ -18,13 +18,11 @@ or wait a turn for the draws to build a village?
 
 from __future__ import annotations
 
-import random
-
 import ipywidgets as w
 import numpy as np
 
 from village_games.core import words
-from village_games.villages import Villages, new_game
+from village_games.villages import Villages
 from village_games.villages.odds import (
     DRAW_PLANS,
     PLAN_LABELS,
@@ -32,6 +30,7 @@ from village_games.villages.odds import (
     seen_counts,
     set_question,
     simulate_set,
+    villages_position,
 )
 
 from ..charts import chart_image, figure, png_bytes
@@ -65,14 +64,7 @@ INTRO = (
 def advance(players: int, seed: int, moves: int, dark_light: bool = False) -> Villages:
     """A real game after `moves` seeded random legal actions (stops early at the end);
     `dark_light` adds the stand-in Dark and Light cards."""
-    g = new_game(players=players, seed=seed, dark_light=dark_light)
-    pick = random.Random(seed)
-    for _ in range(moves):
-        if g.is_over():
-            break
-        seat = g.to_act()[0]
-        g.apply(seat, pick.choice(list(g.legal_actions(seat))))
-    return g
+    return villages_position(players, seed, moves, dark_light)
 
 
 class DrawLesson(w.VBox):
