@@ -44,17 +44,6 @@ def play_notebook(game: str) -> str:
     return f"{game}_play.ipynb"
 
 
-def ago(seconds: float) -> str:
-    s = max(0, int(seconds))
-    if s < 60:
-        return f"{s} s ago"
-    if s < 3600:
-        return f"{s // 60} min ago"
-    if s < 86_400:
-        return f"{s // 3600} h ago"
-    return f"{s // 86_400} days ago"
-
-
 def table_row(table: Table, teacher: bool, now: float) -> str:
     """One table as a row of the lobby (a watch link; a Close button for the teacher)."""
     summary = table.summary or {}
@@ -76,7 +65,7 @@ def table_row(table: Table, teacher: bool, now: float) -> str:
     return (f'<tr class="vg-lobby-row" data-table="{html.escape(table.id)}">'
             f"<td>{html.escape(TITLES.get(table.game, table.game))}</td><td>{seats}</td>"
             f"<td>{where}{words.count(moves, 'move')}</td><td>{state}</td>"
-            f"<td>{ago(now - table.updated)}</td>"
+            f"<td>{words.ago(now - table.updated)}</td>"
             f'<td><a class="vg-watch-link" href="{watch}" target="_blank">watch</a></td>'
             f"<td>{close}</td></tr>")
 

@@ -15,30 +15,41 @@ experiments, students and trials in the table store; `pooled` adds up a class's 
 
 from __future__ import annotations
 
-from .kind import Answer, Kind, Step, Trial, trial_rng
-from .villagers_backs import KIND as VILLAGERS_BACKS
-from .villagers_facedown import KIND as VILLAGERS_FACEDOWN
-from .villagers_solo import EVENTS_KIND, GAMES_KIND
-from .villages_draw import DRAW_KIND, GOING_OUT_KIND
-from .vp_market import KIND as VP_MARKET
-from .vp_round import KIND as VP_ROUND
-from .vv_defend import KIND as VV_DEFEND
-from .vv_recruit import KIND as VV_RECRUIT
+import importlib
 
-# in the gallery's order of games and lessons
-KINDS: dict[str, Kind] = {k.key: k for k in (
-    VP_ROUND, VP_MARKET, VILLAGERS_BACKS, VILLAGERS_FACEDOWN, EVENTS_KIND, GAMES_KIND,
-    VV_RECRUIT, VV_DEFEND, DRAW_KIND, GOING_OUT_KIND)}
+from .kind import Answer, Kind, Step, Trial, trial_rng
+
+# key -> (module, name), in the gallery's order of games and lessons; a kind's module (and
+# the engine it needs) is imported when the kind is first asked for, so a lesson's page
+# loads only its own game
+MODULES: dict[str, tuple[str, str]] = {
+    "vp-round": ("vp_round", "KIND"),
+    "vp-market": ("vp_market", "KIND"),
+    "villagers-backs": ("villagers_backs", "KIND"),
+    "villagers-facedown": ("villagers_facedown", "KIND"),
+    "villagers-solo-events": ("villagers_solo", "EVENTS_KIND"),
+    "villagers-solo-games": ("villagers_solo", "GAMES_KIND"),
+    "vv-recruit": ("vv_recruit", "KIND"),
+    "vv-defend": ("vv_defend", "KIND"),
+    "villages-draw": ("villages_draw", "DRAW_KIND"),
+    "villages-going-out": ("villages_draw", "GOING_OUT_KIND"),
+}
+KEYS = tuple(MODULES)
 
 
 def kind(key: str) -> Kind:
     """The kind named `key`; ValueError listing the kinds there are."""
-    found = KINDS.get(key)
+    found = MODULES.get(key)
     if found is None:
         shown = key if len(key) <= 40 else key[:39] + "…"
         raise ValueError(f"there is no kind of experiment {shown!r}; the kinds are "
-                         f"{', '.join(KINDS)}")
-    return found
+                         f"{', '.join(KEYS)}")
+    module, name = found
+    return getattr(importlib.import_module(f".{module}", __name__), name)
 
 
-__all__ = ["KINDS", "Answer", "Kind", "Step", "Trial", "kind", "trial_rng"]
+def all_kinds() -> list[Kind]:
+    return [kind(key) for key in KEYS]
+
+
+__all__ = ["KEYS", "MODULES", "Answer", "Kind", "Step", "Trial", "all_kinds", "kind", "trial_rng"]

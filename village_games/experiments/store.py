@@ -54,7 +54,7 @@ class ExperimentFrozen(StoreError):
 @dataclass(frozen=True)
 class Experiment:
     id: str
-    kind: str  # a key of village_games.experiments.KINDS
+    kind: str  # a key of village_games.experiments.MODULES
     settings: dict[str, str]  # fixed by the teacher when it was made
     seed: int  # secret: every trial is drawn from it (see kinds.trial_rng)
     run: int = 1
@@ -169,10 +169,12 @@ class ExperimentStore:
         return next((s for s in self.students(experiment_id) if s.opens(key)), None)
 
     def trials(self, experiment_id: str, after: int = 0, student: int | None = None,
-               run: int | None = None) -> list[StoredTrial]:
+               run: int | None = None, shown: bool = True) -> list[StoredTrial]:
         """Trials in the order they were stored, from seq `after` + 1 on (a page that has
-        the first `after` reads only what is new), of one student or run if given."""
-        sql = ("SELECT seq, student, number, run, hit, shown, how, made FROM vg_trials "
+        the first `after` reads only what is new), of one student or run if given;
+        without what each showed (`shown` False: {}) when only the counts matter."""
+        column = "shown" if shown else "''"  # (an empty text: nothing to read or parse)
+        sql = (f"SELECT seq, student, number, run, hit, {column}, how, made FROM vg_trials "
                "WHERE experiment_id = ? AND seq > ?")
         params: list[Any] = [experiment_id, int(after)]
         if student is not None:
@@ -183,8 +185,23 @@ class ExperimentStore:
             params.append(int(run))
         with self.store._read() as q:
             rows = q(sql + " ORDER BY seq", params).fetchall()
-        return [StoredTrial(int(s), int(st), int(n), int(r), bool(h), json.loads(sh), str(how),
-                            float(m)) for s, st, n, r, h, sh, how, m in rows]
+        return [StoredTrial(int(s), int(st), int(n), int(r), bool(h),
+                            json.loads(sh) if sh else {}, str(how), float(m))
+                for s, st, n, r, h, sh, how, m in rows]
+
+    def tallies(self, experiment_id: str, run: int) -> dict[int, tuple[int, int]]:
+        """Each student's (trials, hits) in run `run` (students without trials left out)."""
+        with self.store._read() as q:
+            rows = q("SELECT student, COUNT(*), SUM(hit) FROM vg_trials WHERE experiment_id = ? "
+                     "AND run = ? GROUP BY student", (experiment_id, int(run))).fetchall()
+        return {int(s): (int(n), int(h or 0)) for s, n, h in rows}
+
+    def runs(self, experiment_id: str) -> dict[int, tuple[int, int]]:
+        """Each run's (trials, hits), for runs with trials."""
+        with self.store._read() as q:
+            rows = q("SELECT run, COUNT(*), SUM(hit) FROM vg_trials WHERE experiment_id = ? "
+                     "GROUP BY run ORDER BY run", (experiment_id,)).fetchall()
+        return {int(r): (int(n), int(h or 0)) for r, n, h in rows}
 
     def last_number(self, experiment_id: str, student: int) -> int:
         """The student's highest trial number stored (0 before their first)."""

@@ -297,7 +297,7 @@ class LessonApp(w.VBox):
             [shared.hbox([self._you_play, self._they_play])], self._match_exact,
             self._match_sample, quantity="turnip swing per round", default_trials=10_000,
             seed=self._seed, banner=self.banner, run_label="Play rounds", unit="rounds",
-            intro=MATCH_INTRO, shared=shared)
+            intro=MATCH_INTRO, shared=shared, experiment=self.class_experiment)
         self._match.add_class("vg-lesson-match")
         return [self._match]
 
@@ -530,6 +530,16 @@ class LessonApp(w.VBox):
                 f"The equilibrium mix guarantees at least {fmt(self.equilibrium.value, 3)} "
                 "whatever they do, but it does not hunt for their mistakes.")
         return Exact(value, "Exact average  x · A · y", note)
+
+    def class_experiment(self) -> tuple[str, dict[str, object]]:
+        """The match as a class experiment: this position, both strategies."""
+        keys = {name: key for key, name in STRATEGY_NAMES.items()}
+        p = self.position
+        return "vp-round", {
+            "my_stockpile": p.my_stockpile, "my_bank": p.my_bank,
+            "their_stockpile": p.their_stockpile, "their_bank": p.their_bank,
+            "side": p.bank_side, "relic_bonus": self.relic_bonus.value,
+            "you": keys[self._you_play.value], "they": keys[self._they_play.value]}
 
     def _match_sample(self, n: int, rng: np.random.Generator) -> np.ndarray:
         x, y = self.strategies()

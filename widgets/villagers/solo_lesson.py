@@ -66,7 +66,8 @@ class SoloLesson(w.VBox):
             [self.win_mode, w.HTML(f"<div class='vg-note'>{WIN_NOTE}</div>")],
             lambda: None, self._play_games, quantity="share of games won", seed=seed,
             banner=self.banner, run_label="Play games", unit="games",
-            trials=(10, 20, 50, 100, 200, 500), default_trials=50, batches=25, share=True)
+            trials=(10, 20, 50, 100, 200, 500), default_trials=50, batches=25, share=True,
+            experiment=lambda: ("villagers-solo-games", {"mode": self.win_mode.value}))
         self.margin = w.HTML("")
         self.win_games.run_button.on_click(guard(lambda _b: self._show_margin()))
         self._margins: list[np.ndarray] = []
@@ -86,7 +87,8 @@ class SoloLesson(w.VBox):
             [w.HBox([self.event_mode, self.game_seed, self.round]), self.position],
             self.exact_events, self.sample_events, quantity="events dealt", seed=seed,
             banner=self.banner, run_label="Deal again", unit="deals",
-            trials=(100, 1_000, 10_000), default_trials=1_000)
+            trials=(100, 1_000, 10_000), default_trials=1_000,
+            experiment=self.events_experiment)
         self.tabs = w.Tab([w.VBox([self.win_games, self.margin]), self.next_events])
         self.tabs.set_title(0, "Beat the Countess")
         self.tabs.set_title(1, "Her next villager")
@@ -142,6 +144,18 @@ class SoloLesson(w.VBox):
             f"<b>{esc(str(top))}</b> back; it can be:</div>"
             f"<table class='vg-eq-table'><tr><th>villager</th><th>chance</th></tr>{rows}"
             "</table>")
+
+    def events_experiment(self) -> tuple[str, dict[str, object]]:
+        """Her next villager as a class experiment, asking about its likeliest number of
+        events (the teacher may change `events` in the link)."""
+        self._follow_controls()
+        chances = event_count_chances(self.game, SEAT)
+        if not chances:
+            raise ValueError("the Reserve is empty at this point: choose another round")
+        likeliest = max(chances, key=lambda k: (chances[k], -k))
+        return "villagers-solo-events", {"mode": self.event_mode.value,
+                                         "game": self.game_seed.value,
+                                         "round": self.round.value, "events": likeliest}
 
     def exact_events(self) -> Exact:
         self._follow_controls()

@@ -96,7 +96,8 @@ class DefendLesson(w.VBox):
                              banner=self.banner, run_label="Roll", unit="turns",
                              trials=(1_000, 10_000, 100_000, 1_000_000),
                              default_trials=10_000,
-                             share=lambda: self.question.value == CLEAR)
+                             share=lambda: self.question.value == CLEAR,
+                             experiment=self.class_experiment)
         super().__init__([style_tag(), self.banner,
                           w.HTML(f"<div class='vg-lesson-intro'>{INTRO}</div>"), self.lesson])
         self.add_class("vg-app")
@@ -120,6 +121,14 @@ class DefendLesson(w.VBox):
         first = float(defense_chance(defeat, self.bonuses(True), need))
         later = float(defense_chance(defeat, self.bonuses(False), need))
         return [first] + [later] * (self.rounds.value - 1)
+
+    def class_experiment(self) -> tuple[str, dict[str, object]]:
+        """The chance to defeat it this round, or (for the gold question) within the rounds
+        ahead: a share either way."""
+        return "vv-defend", {"challenge": self.challenge.value, "heroes": self.heroes.value,
+                             "hero_bonus": self.hero_bonus.value, "mob": int(self.mob.value),
+                             "favor": int(self.favor.value),
+                             "rounds": 1 if self.question.value == CLEAR else self.rounds.value}
 
     def exact(self) -> Exact:
         defeat, loss, need = self.card

@@ -83,7 +83,8 @@ class RecruitLesson(w.VBox):
                              quantity="share of recruits that get the card", seed=seed,
                              banner=self.banner, run_label="Roll", unit="recruits",
                              trials=(1_000, 10_000, 100_000, 1_000_000),
-                             default_trials=10_000, share=True)
+                             default_trials=10_000, share=True,
+                             experiment=self.class_experiment)
         super().__init__([style_tag(), self.banner,
                           w.HTML(f"<div class='vg-lesson-intro'>{INTRO}</div>"), self.lesson])
         self.add_class("vg-app")
@@ -107,6 +108,11 @@ class RecruitLesson(w.VBox):
     def chance(self, extra: int) -> float:
         return float(recruit_chance(self.position.value, extra, self.bonus, self.free,
                                     favor=self.first_bonus))
+
+    def class_experiment(self) -> tuple[str, dict[str, object]]:
+        return "vv-recruit", {"position": self.position.value, "extra": self.extra.value,
+                              "favor": int(self.favor.value), "tower": int(self.tower_box.value),
+                              "stable": int(self.stable_box.value)}
 
     def exact(self) -> Exact:
         k, n = self.position.value, self.extra.value

@@ -108,10 +108,11 @@ class DrawLesson(w.VBox):
                              quantity="share completing", seed=seed, banner=self.banner,
                              run_label="Draw again", unit="deals",
                              trials=(100, 1_000, 10_000, 100_000), default_trials=10_000,
-                             shared=shared, share=True)
+                             shared=shared, share=True, experiment=self.class_experiment)
         self.going_out = GoingOutTab(self._seat_and_colour,
                                      seed=None if seed is None else seed + 1,
-                                     banner=self.banner, shared=shared)
+                                     banner=self.banner, shared=shared,
+                                     experiment=self.going_out_experiment)
         odds_row = w.HBox([self.table, self.curve])
         odds_row.add_class("vg-vl-lesson-odds")  # style.css: the chart wraps below, narrow
         draw_tab = w.VBox([self.lesson, odds_row])
@@ -214,6 +215,20 @@ class DrawLesson(w.VBox):
             + f"Deck: {obs['deck_size']} cards. Counted as seen: "
             f"{esc(words.and_list(where))}; the other {q.unseen} cards are unseen (the "
             f"deck and the hands you cannot see).{light}</div>")
+
+    def _position_settings(self) -> dict[str, object]:
+        return {"players": self.players.value, "game": self.game_seed.value,
+                "moves": self.moves.value, "dark_light": int(self.expansion.value),
+                "colour": self._colour()}
+
+    def class_experiment(self) -> tuple[str, dict[str, object]]:
+        if self.plan.value is None:
+            raise ValueError("neither pile can give two cards in this position")
+        return "villages-draw", {**self._position_settings(), "plan": self.plan.value,
+                                 "later": self.later.value}
+
+    def going_out_experiment(self) -> tuple[str, dict[str, object]]:
+        return "villages-going-out", self._position_settings()
 
     def question(self) -> SetQuestion:
         return set_question(self._obs(), self.game.cards, self._colour())
