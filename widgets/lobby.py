@@ -117,9 +117,12 @@ class LobbyApp:
         self.board.on_pick(self._on_pick)
         self.count = w.HTML("")
         self.count.add_class("vg-lobby-count")
+        self._key = key if self.teacher else ""
+        self.experiments = w.HTML("")  # the teacher's class experiments (experiments/)
+        self.experiments.add_class("vg-lobby-experiments")
         self.widget = w.VBox([style_tag(), self.banner, self.notice, self.head,
                               w.HBox([self.refresh_button, self.show_closed, self.count]),
-                              self.board])
+                              self.board, self.experiments])
         self.widget.add_class("vg-app")
         self.widget.add_class("vg-lobby")
         self.tables: list[Table] = []
@@ -144,6 +147,10 @@ class LobbyApp:
         open_tables = sum(1 for t in self.tables if not t.closed)
         self.count.value = (f'<span class="vg-note">{words.count(open_tables, "open table")}'
                             "</span>")
+        if self.teacher:
+            from .experiments.lobby import experiments_section
+
+            self.experiments.value = experiments_section(self.store, self._key)
 
     def close_table(self, table_id: str) -> None:
         """Close a table (teacher only): its devices say so and take no more moves."""
