@@ -78,7 +78,8 @@ class Recruit(Kind):
         for i, bonus in enumerate(bonuses, start=1):
             face = int(rng.integers(1, DIE + 1))
             hit = face + bonus >= k
-            steps.append(Step("die", f"Roll die {i}", f"die {i}{_bonus_words(bonus)}",
+            action = "Roll the die" if len(bonuses) == 1 else f"Roll die {i}"
+            steps.append(Step("die", action, f"die {i}{_bonus_words(bonus)}",
                               str(face), hit, f"+{bonus}" if bonus else ""))
             if hit:
                 return Trial(True, tuple(steps),
