@@ -11,16 +11,27 @@ import numpy as np
 from village_games.experiments.pooled import StudentTally
 from village_games.probability.intervals import running_share_intervals
 
-from ..charts import figure, png_bytes
+from ..charts import png_bytes
 
-BAND_POINTS = 60  # the band is worked out at this many points (a SciPy call each)
-LINE_POINTS = 400
+BAND_POINTS = 40  # the band is worked out at this many points (a SciPy call each)
+LINE_POINTS = 200
+SIZE = (5.2, 3.0)  # inches at 100 dpi
+
+
+def figure() -> tuple[object, object]:
+    """A figure with fixed margins: a live page draws these every second, and
+    matplotlib's constrained layout would take about half of that time."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=SIZE, dpi=100)
+    fig.subplots_adjust(left=0.12, right=0.97, top=0.9, bottom=0.16)
+    return fig, fig.add_subplot()
 EXACT, POOLED = "#2f5f9e", "#a8322a"
 
 
 def running_share_png(hits: np.ndarray, exact: float | None, unit: str) -> bytes:
     """The share after each trial, its 95% band, and the exact line (once revealed)."""
-    fig, ax = figure(5.2, 3.0)
+    fig, ax = figure()
     n = hits.size
     if n:
         at = np.unique(np.geomspace(1, n, num=min(n, LINE_POINTS)).astype(int))
@@ -53,7 +64,7 @@ def students_png(tallies: Sequence[StudentTally], pooled: float | None,
                  exact: float | None) -> bytes:
     """A histogram of the students' own shares, with the pooled share and the exact
     answer (once revealed) marked."""
-    fig, ax = figure(5.2, 3.0)
+    fig, ax = figure()
     shares = [t.share for t in tallies if t.trials]
     bins = np.linspace(0, 1, 11)
     if shares:

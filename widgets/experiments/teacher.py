@@ -74,6 +74,7 @@ class TeacherApp:
         self._charts_at = -1e9  # when the charts were last drawn (monotonic)
         self._charts_due = True
         self.charts_drawn = 0
+        self._runs_for = 0  # the run whose earlier runs `runs` shows
 
         self.head = w.HTML(question_html(self.kind, self.values)
                            + settings_html(self.kind, self.values))
@@ -149,11 +150,13 @@ class TeacherApp:
         self._label_buttons(e)
         self.board.value = (board_html(self.kind, self.xs.students(e.id),
                                        self.tally.students()) if e.board else "")
-        runs = {r: n for r, n in self.xs.runs(e.id).items() if r != e.run}
-        self.runs.value = ("<div class='vg-note vg-xp-runs'>Earlier runs (kept, and in the "
-                           "CSV): " + "; ".join(
-                               f"run {r}: {n:,} {self.kind.unit}s, share {h / n:.3f}"
-                               for r, (n, h) in runs.items()) + ".</div>") if runs else ""
+        if self._runs_for != e.run:  # earlier runs take no more trials: read them once
+            self._runs_for = e.run
+            runs = {r: n for r, n in self.xs.runs(e.id).items() if r != e.run}
+            self.runs.value = ("<div class='vg-note vg-xp-runs'>Earlier runs (kept, and in "
+                               "the CSV): " + "; ".join(
+                                   f"run {r}: {n:,} {self.kind.unit}s, share {h / n:.3f}"
+                                   for r, (n, h) in runs.items()) + ".</div>") if runs else ""
         self._charts_due = True
         if charts or (charts is None and time.monotonic() - self._charts_at >= CHARTS_S):
             self.draw_charts()
