@@ -54,6 +54,7 @@ sys.path.append(str(ROOT))  # (for tests.pg_server)
 from class_load import LoadSampler, cpu_seconds, kernels, pool_memory, wait_for_pools  # noqa: E402
 from conftest import running_voila  # noqa: E402
 from light_client import WS_V1, KernelChannel, message, parse_page  # noqa: E402
+from shared_tables import _server_pid  # noqa: E402 (the server's process, by its port)
 from voila_pools import notebooks_in, pool_config, pool_sizes  # noqa: E402
 
 from village_games.experiments.store import ExperimentStore  # noqa: E402
@@ -288,17 +289,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "uss_mib_per_kernel": memory.get("uss_mib_per_kernel"),
         "kernels_left": live,
     }
-
-
-def _server_pid(base: str) -> int:
-    import psutil
-
-    port = base.rsplit(":", 1)[1]
-    for p in psutil.process_iter(["cmdline"]):
-        cmd = p.info.get("cmdline") or []
-        if f"--port={port}" in cmd and any(c.endswith("serve") for c in cmd):
-            return p.pid
-    raise RuntimeError(f"no server on port {port}")
 
 
 def main() -> None:
