@@ -156,3 +156,24 @@ def test_a_class_sending_trials_at_once_gets_every_trial_counted_once(connect):
     assert len({(t.student, t.number) for t in stored}) == 160
     final = xs.get(e.id)
     assert (final.trials, final.run_trials, final.run_hits) == (160, 160, 8 * 6)
+
+
+def test_the_board_the_runs_and_the_list_to_reopen_read_alike_on_both_backends(xs):
+    """What the teacher's page reads besides the trials: each student's tally in a run
+    (the board and the spread of shares), each run's totals, the experiments to reopen."""
+    older, e = xs.create("vv-recruit", SETTINGS), xs.create("vv-recruit", SETTINGS)
+    ana, ben, _cleo = (xs.join(e.id, name) for name in ("Ana", "Ben", "Cleo"))
+    xs.add_trials(e.id, ana.number, [trial(1), trial(2, False), trial(3)])
+    xs.add_trials(e.id, ben.number, [trial(1, False)])
+    xs.reset(e.id)
+    xs.add_trials(e.id, ben.number, [trial(2), trial(3)])
+    assert [(s.number, s.name) for s in xs.students(e.id)] == [(1, "Ana"), (2, "Ben"),
+                                                                (3, "Cleo")]
+    assert xs.tallies(e.id, 1) == {ana.number: (3, 2), ben.number: (1, 0)}
+    assert xs.tallies(e.id, 2) == {ben.number: (2, 2)}  # Cleo has no trials: not listed
+    assert xs.runs(e.id) == {1: (4, 2), 2: (2, 2)}
+    assert xs.tallies(older.id, 1) == {} and xs.runs(older.id) == {}
+    assert [x.id for x in xs.recent()] == [e.id, older.id]  # the most recently active first
+    xs.freeze(older.id)
+    assert [x.id for x in xs.recent()] == [older.id, e.id]
+    assert [x.id for x in xs.recent(limit=1)] == [older.id]

@@ -9,10 +9,13 @@ import csv
 import html
 import io
 import re
+import time
+from collections.abc import Iterator
 
 import ipywidgets as w
 import pytest
 
+from tests.pg_server import fresh_schema, postgres_server
 from village_games.experiments import kind
 from village_games.experiments.store import ExperimentStore
 from village_games.tables import open_store
@@ -29,9 +32,18 @@ RECRUIT = {"kind": "vv-recruit", "position": "7", "extra": "2"}
 CARD_FOUR = {"kind": "vv-recruit", "position": "4", "extra": "2"}  # 7/8
 
 
-@pytest.fixture
-def url(tmp_path) -> str:
-    return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+@pytest.fixture(scope="module")
+def postgres_url() -> Iterator[str]:
+    with postgres_server() as found:
+        yield found
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request, tmp_path) -> str:
+    """An empty store of each backend: the pages read it as the store tests write it."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    return fresh_schema(request.getfixturevalue("postgres_url"))
 
 
 def device(url: str, query: dict[str, str], loop=None) -> ClassExperimentPage:
@@ -323,6 +335,16 @@ class Loop:
             fn()
 
 
+def heard(xs: ExperimentStore, experiment_id: str, before) -> None:
+    """Wait until the store's mark of the experiment moved from `before` (PostgreSQL: the
+    notification of a write on another connection can take a moment to arrive)."""
+    for _ in range(200):
+        if xs.watermark(experiment_id) != before:
+            return
+        time.sleep(0.01)
+    raise AssertionError("the store never said the experiment changed")
+
+
 def test_the_teachers_page_follows_the_class_live_and_draws_charts_at_most_once_a_second(
         url, monkeypatch):
     clock = [100.0]
@@ -336,7 +358,9 @@ def test_the_teachers_page_follows_the_class_live_and_draws_charts_at_most_once_
     drawn = teacher.charts_drawn
     ana = student_page(url, teacher.experiment.id, "Ana").app
     for _ in range(3):  # three trials within a quarter of a second each
+        before = teacher.xs.watermark(teacher.experiment.id)
         by_hand(ana)
+        heard(teacher.xs, teacher.experiment.id, before)
         clock[0] += 0.25
         loop.run_due()
     assert "data-trials='3'" in teacher.numbers.value  # the numbers follow every trial
