@@ -8,7 +8,9 @@ Every probability lesson in this project has the same shape, whatever the game:
   batches (`in_batches`), and the simulated mean with its 95% interval: for a share (a
   lesson made with `share=True`: one 1 or 0 per trial) Wilson's interval, which stays
   inside [0, 1] (`village_games.probability.intervals`), else mean ± 1.96 standard errors;
-* a PNG chart of the running mean settling on the exact line as trials grow.
+* a PNG chart of the running mean settling on the exact line as trials grow;
+* for a lesson that names its class experiment (`experiment`: the kind and the settings
+  of the controls now), a "run this as a class experiment" link carrying them.
 
 `Lesson` wires that up. A lesson supplies two callables that read its own controls:
 `exact() -> Exact | None` and `sample(n, rng) -> samples` (one number per trial: a payoff,
@@ -37,6 +39,7 @@ from traitlets import Int
 from village_games.probability import Estimate, estimate, in_batches, running_mean_with_ci
 from village_games.probability.intervals import running_share_intervals, share_estimate
 from widgets.charts import chart_image, figure, png_bytes
+from widgets.experiments.links import class_link_html
 from widgets.safe import ErrorBanner, guarded
 from widgets.shared_models import Shared
 
@@ -107,6 +110,7 @@ class Lesson(w.VBox):
         unit: str = "trials",
         shared: Shared | None = None,
         share: bool | Callable[[], bool] = False,
+        experiment: Callable[[], tuple[str, dict[str, object]]] | None = None,
     ) -> None:
         shared = shared or Shared()
         self.banner = banner or ErrorBanner()
@@ -116,6 +120,8 @@ class Lesson(w.VBox):
         self.quantity = quantity
         self.unit = unit
         self._share = share
+        self._experiment = experiment
+        self.class_link = ""  # the class-experiment link's HTML (under the exact answer)
         self.batches = max(1, int(batches))
         self._seeds = np.random.SeedSequence(seed)
         self.last_seed: int | None = None
@@ -180,8 +186,11 @@ class Lesson(w.VBox):
     # ------------------------------------------------------------------ exact side
     def refresh(self) -> None:
         """Recompute the exact answer; an old simulation no longer matches the controls."""
+        if self._experiment is not None:
+            self.class_link = self._class_link()
         self.last_exact = self._exact_fn()
-        self.exact_html.value = self._exact_markup(self.last_exact)
+        # one message: the link sits under the exact answer
+        self.exact_html.value = self._exact_markup(self.last_exact) + self.class_link
         if self.samples is not None:
             self.samples = None
             self.last_estimate = None
@@ -191,6 +200,16 @@ class Lesson(w.VBox):
                 self.progress.value = 0
                 self.progress.bar_style = ""
             self.progress_label.value = ""
+
+    def _class_link(self) -> str:
+        """The "run this as a class experiment" link for the lesson's settings now."""
+        assert self._experiment is not None
+        try:
+            key, settings = self._experiment()
+        except ValueError as exc:
+            return (f"<div class='vg-note vg-class-link-none'>Choose the settings first to run "
+                    f"this as a class experiment ({html.escape(str(exc))}).</div>")
+        return class_link_html(key, settings)
 
     def _exact_markup(self, exact: Exact | None) -> str:
         if exact is None:

@@ -44,17 +44,6 @@ def play_notebook(game: str) -> str:
     return f"{game}_play.ipynb"
 
 
-def ago(seconds: float) -> str:
-    s = max(0, int(seconds))
-    if s < 60:
-        return f"{s} s ago"
-    if s < 3600:
-        return f"{s // 60} min ago"
-    if s < 86_400:
-        return f"{s // 3600} h ago"
-    return f"{s // 86_400} days ago"
-
-
 def table_row(table: Table, teacher: bool, now: float) -> str:
     """One table as a row of the lobby (a watch link; a Close button for the teacher)."""
     summary = table.summary or {}
@@ -76,7 +65,7 @@ def table_row(table: Table, teacher: bool, now: float) -> str:
     return (f'<tr class="vg-lobby-row" data-table="{html.escape(table.id)}">'
             f"<td>{html.escape(TITLES.get(table.game, table.game))}</td><td>{seats}</td>"
             f"<td>{where}{words.count(moves, 'move')}</td><td>{state}</td>"
-            f"<td>{ago(now - table.updated)}</td>"
+            f"<td>{words.ago(now - table.updated)}</td>"
             f'<td><a class="vg-watch-link" href="{watch}" target="_blank">watch</a></td>'
             f"<td>{close}</td></tr>")
 
@@ -128,9 +117,12 @@ class LobbyApp:
         self.board.on_pick(self._on_pick)
         self.count = w.HTML("")
         self.count.add_class("vg-lobby-count")
+        self._key = key if self.teacher else ""
+        self.experiments = w.HTML("")  # the teacher's class experiments (experiments/)
+        self.experiments.add_class("vg-lobby-experiments")
         self.widget = w.VBox([style_tag(), self.banner, self.notice, self.head,
                               w.HBox([self.refresh_button, self.show_closed, self.count]),
-                              self.board])
+                              self.board, self.experiments])
         self.widget.add_class("vg-app")
         self.widget.add_class("vg-lobby")
         self.tables: list[Table] = []
@@ -155,6 +147,10 @@ class LobbyApp:
         open_tables = sum(1 for t in self.tables if not t.closed)
         self.count.value = (f'<span class="vg-note">{words.count(open_tables, "open table")}'
                             "</span>")
+        if self.teacher:
+            from .experiments.lobby import experiments_section
+
+            self.experiments.value = experiments_section(self.store, self._key)
 
     def close_table(self, table_id: str) -> None:
         """Close a table (teacher only): its devices say so and take no more moves."""

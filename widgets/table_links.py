@@ -57,19 +57,22 @@ def qr_svg(url: str) -> str:
     return str(segno.make(url, error="m").svg_inline(scale=3, border=2))
 
 
-def _link_row(label: str, url: str, css: str, extra: str = "") -> str:
+def link_row(label: str, url: str, css: str, extra: str = "", qr_open: bool = False) -> str:
+    """One link as a list row: open it, copy it, or scan its QR code (shown at once with
+    `qr_open`, for a page a class sees on the projector)."""
     u = esc(url)
     return (f'<li class="vg-link-row"><span class="vg-link-label">{esc(label)}</span> '
             f'<a class="{css}" {extra}href="{u}" target="_blank">open</a> '
             f'<input class="vg-link-text" readonly value="{u}" aria-label="the link, to copy"> '
-            f'<details class="vg-qr"><summary>QR code</summary>{qr_svg(url)}</details></li>')
+            f'<details class="vg-qr"{" open" if qr_open else ""}><summary>QR code</summary>'
+            f'{qr_svg(url)}</details></li>')
 
 
 def invitations_html(table: Table) -> str:
     """For the device that set the table up: one link per seat on another device (each
     holds that seat's key: send it to that person only) and the watch link."""
-    rows = [_link_row(f"{seat.name} (seat {i + 1})", page_url(table_query(table.id, seat.token)),
-                      "vg-seat-link", f'data-seat="{i}" ')
+    rows = [link_row(f"{seat.name} (seat {i + 1})", page_url(table_query(table.id, seat.token)),
+                     "vg-seat-link", f'data-seat="{i}" ')
             for i, seat in enumerate(table.seats) if seat.kind == REMOTE]
     head = ("Players on other devices join by their own link: send each one only their "
             "link (it is their seat's key), or let them scan its QR code."
@@ -80,7 +83,7 @@ def invitations_html(table: Table) -> str:
 
 
 def watch_row(table: Table) -> str:
-    return _link_row("Watch (the public view: no hidden cards)",
+    return link_row("Watch (the public view: no hidden cards)",
                      page_url(table_query(table.id)), "vg-watch-link")
 
 

@@ -9,13 +9,13 @@ wrong kind, an out-of-range or huge number, nested junk, or removes it.
 import copy
 import functools
 import json
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from village_games import village_pillage, villagers, villagers_and_villains, villages
+from village_games.core.play import random_moves
 
 CASES = {
     "village_pillage": (village_pillage, [{"players": 3}, {"players": 2}]),
@@ -30,14 +30,7 @@ CASES = {
 
 
 def played(module, options: dict, seed: int, moves: int):
-    g = module.new_game(seed=seed, **options)
-    rnd = random.Random(seed)
-    for _ in range(moves):
-        if g.is_over():
-            break
-        seat = g.to_act()[0]
-        g.apply(seat, rnd.choice(list(g.legal_actions(seat))))
-    return g
+    return random_moves(module.new_game(seed=seed, **options), moves, seed)
 
 
 @functools.cache

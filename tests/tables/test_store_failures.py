@@ -15,7 +15,7 @@ def test_a_store_of_another_schema_version_is_refused_and_left_alone(connect, st
     first = connect()
     with first._tx() as q:
         q("UPDATE vg_meta SET value = ? WHERE key = ?", ("99", "schema"))
-    with pytest.raises(SchemaMismatch, match="schema version 99; this program reads version 1"):
+    with pytest.raises(SchemaMismatch, match="schema version 99; this program reads version 2"):
         connect()
     with first._read() as q:
         assert q("SELECT value FROM vg_meta WHERE key = ?", ("schema",)).fetchall()[0][0] == "99"

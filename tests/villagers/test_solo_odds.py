@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from village_games.bots.solo_games import event_phase_position
 from village_games.villagers import Villagers
 from village_games.villagers.odds import reserve_top_chances
 from village_games.villagers.solo.dealing import events_to_deal
@@ -17,7 +18,6 @@ from village_games.villagers.solo.odds import (
     worth_to_countess,
 )
 from village_games.villagers.table_notes import unseen_by_suit
-from widgets.villagers.solo_lesson import event_phase_position
 
 
 def test_the_rulebook_thresholds_for_new_events():

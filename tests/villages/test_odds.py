@@ -25,19 +25,13 @@ from village_games.villages.odds import (
     simulate_attack,
     simulate_set,
     unseen_cards,
+    villages_position,
 )
 from village_games.villages.power import home_village, power_parts
 
 
 def advance(players: int, seed: int, moves: int) -> villages.Villages:
-    g = villages.new_game(players=players, seed=seed)
-    pick = random.Random(seed)
-    for _ in range(moves):
-        if g.is_over():
-            break
-        p = g.to_act()[0]
-        g.apply(p, pick.choice(list(g.legal_actions(p))))
-    return g
+    return villages_position(players, seed, moves)
 
 
 def test_hypergeometric_tail_by_brute_force() -> None:

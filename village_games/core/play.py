@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from .game import Game
@@ -26,4 +27,17 @@ def play(game: Game, agents: Sequence[Agent], max_steps: int = 100_000) -> Game:
         steps += 1
         if steps >= max_steps:
             raise GameDidNotEnd(f"game not over after {max_steps} decisions")
+    return game
+
+
+def random_moves(game: Game, moves: int, seed: int) -> Game:
+    """`game` after `moves` random legal actions picked by a generator seeded with `seed`
+    (stops early at the end): a real position a lesson or an experiment can name by three
+    numbers (players, the game's seed, the moves played)."""
+    pick = random.Random(seed)
+    for _ in range(moves):
+        if game.is_over():
+            break
+        seat = game.to_act()[0]
+        game.apply(seat, pick.choice(list(game.legal_actions(seat))))
     return game

@@ -70,3 +70,15 @@ def fraction(p: Fraction | int) -> str:
     """A fraction in words for prose: "0", "1", "3/4" (never "0/1" or "2/1")."""
     p = Fraction(p)
     return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
+def ago(seconds: float) -> str:
+    """How long ago, roughly: "5 s ago", "3 min ago", "2 h ago", "4 days ago"."""
+    s = max(0, int(seconds))
+    if s < 60:
+        return f"{s} s ago"
+    if s < 3600:
+        return f"{s // 60} min ago"
+    if s < 86_400:
+        return f"{s // 3600} h ago"
+    return f"{s // 86_400} {plural(s // 86_400, 'day')} ago"

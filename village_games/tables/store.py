@@ -17,7 +17,7 @@ from typing import Any
 
 from .errors import Conflict, SchemaMismatch, StoreError, UnknownTable
 from .model import Move, Seat, Table
-from .schema import SCHEMA_VERSION, TABLES
+from .schema import META, SCHEMA_VERSION, TABLES, upgrade_steps
 from .tokens import new_token
 
 Query = Callable[[str, Sequence[Any]], Any]  # (sql with ? placeholders, params) -> cursor
@@ -63,22 +63,31 @@ class TableStore(ABC):
 
     # --- the schema ---------------------------------------------------------------------
     def _init_schema(self) -> None:
+        """Set up a new store, bring one of an older known version up to date (in the same
+        transaction: all or nothing), or refuse one of another version unchanged."""
         with self._tx() as q:
             self._schema_lock(q)
-            for statement in TABLES:
-                q(statement, ())
+            q(META, ())
             rows = q("SELECT value FROM vg_meta WHERE key = ?", ("schema",)).fetchall()
             if not rows:
+                for statement in TABLES:
+                    q(statement, ())
                 q("INSERT INTO vg_meta (key, value) VALUES (?, ?)",
                   ("schema", str(SCHEMA_VERSION)))
                 return
-        found = rows[0][0]
-        if found != str(SCHEMA_VERSION):
-            raise SchemaMismatch(
-                f"the table store at {self.url} was written with schema version {found}; "
-                f"this program reads version {SCHEMA_VERSION}. Point VILLAGE_GAMES_STORE "
-                "(or VILLAGE_GAMES_DATA) at another database, or use the program that "
-                "wrote it.")
+            found = str(rows[0][0])
+            if found == str(SCHEMA_VERSION):
+                return
+            steps = upgrade_steps(found)
+            if steps is None:  # raised inside the transaction: nothing of it is kept
+                raise SchemaMismatch(
+                    f"the table store at {self.url} was written with schema version {found}; "
+                    f"this program reads version {SCHEMA_VERSION} (and upgrades older ones "
+                    "it knows). Point VILLAGE_GAMES_STORE (or VILLAGE_GAMES_DATA) at another "
+                    "database, or use the program that wrote it.")
+            for statement in steps:
+                q(statement, ())
+            q("UPDATE vg_meta SET value = ? WHERE key = ?", (str(SCHEMA_VERSION), "schema"))
 
     def teacher_key(self) -> str:
         """The key that opens the teacher's pages (the lobby), made once per store: every

@@ -189,3 +189,24 @@ def payoff_table(card: str, position: Position | None = None, relic_bonus: float
 def card_type(card: str) -> str:
     """'Raider' for Burglar, 'Farmer' for Florist, and so on (the game's own cards)."""
     return standard_deck().type_name(card)
+
+
+STRATEGIES: dict[str, str] = {
+    "equilibrium": "Equilibrium mix", "uniform": "Uniform random",
+    "farmer": "Always Farmer", "wall": "Always Wall", "raider": "Always Raider",
+    "merchant": "Always Merchant"}  # the lessons' strategies: key -> name
+
+
+def named_mix(name: str, labels: list[str], equilibrium: np.ndarray) -> np.ndarray:
+    """A strategy by name ('Uniform random', 'Always Raider', 'Equilibrium mix') as the
+    chance of each card in `labels`; `equilibrium` is the mix the solver found."""
+    if name.startswith("Equilibrium"):
+        return np.asarray(equilibrium, dtype=float)
+    if name.startswith("Uniform"):
+        return np.full(len(labels), 1.0 / len(labels))
+    if name.startswith("Always "):
+        card = name.removeprefix("Always ")
+        mix = np.zeros(len(labels))
+        mix[labels.index(card)] = 1.0
+        return mix
+    raise ValueError(f"unknown strategy {name!r}")

@@ -24,6 +24,14 @@ if TYPE_CHECKING:
     from .game import Villagers
 
 
+def villagers_position(players: int, seed: int, moves: int) -> Villagers:
+    """The lessons' positions: a real game after `moves` seeded random legal actions."""
+    from ..core.play import random_moves
+    from .game import Villagers
+
+    return random_moves(Villagers.new(players=players, seed=seed), moves, seed)
+
+
 def top_card_chances(obs: dict[str, Any], cards: CardSet) -> list[dict[str, Fraction]]:
     """For each stack of the observation (`g.observation(seat)`), the chance of each
     villager being its top card: {} for an empty stack, {name: 1} when the seat knows

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from .cards import standard_deck
 from .options import DIE, FAVOR_DEFENSE_BONUS, FAVOR_RECRUIT_BONUS
 
 if TYPE_CHECKING:
@@ -79,6 +80,40 @@ def defense_chance(defeat: int, bonuses: Sequence[int] = (0,), successes: int = 
         dist = new
     return dist[successes]
 
+
+def defense_bonuses(heroes: int, hero_bonus: int, town_bonus: int = 0) -> list[int]:
+    """One entry per DEFENSE roll of a turn: the town's (with `town_bonus`: the Angry
+    Mob's and the Favor's, when spent), then one per hero with its Defeat Bonus."""
+    if heroes < 0:
+        raise ValueError(f"heroes must be 0 or more, got {heroes}")
+    return [town_bonus] + [hero_bonus] * heroes
+
+
+def defeated_within(defeat: int, rounds: Sequence[Sequence[int]],
+                    successes: int = 1) -> Fraction:
+    """The chance that a challenge is defeated in one of the rounds, each rolling the
+    bonuses it lists (`defense_bonuses`): 1 minus the chance it survives every one."""
+    alive = Fraction(1)
+    for bonuses in rounds:
+        alive *= 1 - defense_chance(defeat, bonuses, successes)
+    return 1 - alive
+
+
+def challenge_facts(deck: Any = None) -> dict[str, tuple[int, int, int]]:
+    """Each challenge of the deck (default: the stand-in deck): (Defeat Value, Pillage
+    Loss, successful rolls needed in one turn)."""
+    cards = deck if deck is not None else standard_deck()
+    return {c.name: (c.defeat, c.pillage, c.successes) for c in cards if c.type == "challenge"}
+
+
+def ability_amount(effect: str, name: str, deck: Any = None) -> int:
+    """What the deck's card `name` gives by its `effect` ability (the stand-in deck's
+    Tower: +1 on each recruit die; its Stable: 1 free roll)."""
+    card = (deck if deck is not None else standard_deck())[name]
+    ability = card.ability
+    if ability is None or ability.effect != effect:
+        raise ValueError(f"the deck's {name} has no {effect} ability")
+    return ability.amount
 
 
 def pool_odds(g: VillagersAndVillains, seat: int, max_extra: int | None = None) -> list[dict]:

@@ -151,8 +151,14 @@ def going_out_odds(cards: CardSet, q: GoingOut) -> GoingOutOdds:
 
 
 def _stands(cards: CardSet, q: GoingOut, extra: tuple[str, ...]) -> bool:
-    fit = [c for c in (*q.kept, *extra) if fits(cards, c, q.colour)]
-    return len(fit) >= SET_SIZE and any(truly(cards, c, q.colour) for c in fit)
+    return stands(cards, q.colour, (*q.kept, *extra))
+
+
+def stands(cards: CardSet, colour: str, ids: Iterable[str]) -> bool:
+    """Whether the units of `ids` that fit `colour` make a new village of it: three or
+    more, at least one truly of the colour (Light cards never make one alone)."""
+    fit = [c for c in ids if fits(cards, c, colour)]
+    return len(fit) >= SET_SIZE and any(truly(cards, c, colour) for c in fit)
 
 
 def simulate_going_out(cards: CardSet, q: GoingOut, chance_out: float, trials: int,
@@ -195,4 +201,4 @@ def simulate_going_out(cards: CardSet, q: GoingOut, chance_out: float, trials: i
 
 
 __all__ = ["GoingOut", "GoingOutOdds", "beaten", "fits", "going_out_odds",
-           "going_out_question", "simulate_going_out", "truly", "village_gain"]
+           "going_out_question", "simulate_going_out", "stands", "truly", "village_gain"]

@@ -54,6 +54,17 @@ PLAN_LABELS = {"deck-deck": "two from the deck",
                "discard-discard": "the top two of the discard pile"}
 
 
+def villages_position(players: int, seed: int, moves: int, dark_light: bool = False
+                      ) -> Villages:
+    """The lessons' positions: a real game after `moves` seeded random legal actions;
+    `dark_light` adds the stand-in Dark and Light cards."""
+    from ..core.play import random_moves
+    from .game import Villages
+
+    return random_moves(Villages.new(players=players, seed=seed, dark_light=dark_light),
+                        moves, seed)
+
+
 # ------------------------------------------------------------------ what a seat has seen
 def seen_cards(obs: dict[str, Any]) -> list[str]:
     """Every card the observation shows face up (each card of a deck is unique)."""
@@ -413,4 +424,4 @@ def count_by_colour(ids: Sequence[str], cards: CardSet) -> Counter[str]:
 __all__ = ["DRAWS", "DRAW_PLANS", "PLAN_LABELS", "AttackOdds", "DefenderCase", "SetQuestion",
            "at_least", "attack_odds", "attack_table", "colour_summary", "count_by_colour",
            "hidden_hand", "location_of", "seen_cards", "set_chance", "set_question",
-           "simulate_attack", "simulate_set", "unseen_cards"]
+           "simulate_attack", "simulate_set", "unseen_cards", "villages_position"]

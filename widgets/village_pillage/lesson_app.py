@@ -36,9 +36,11 @@ from village_games.village_pillage.payoffs import (
     STARTERS,
     Position,
     card_type,
+    named_mix,
     payoff_matrix,
     payoff_table,
 )
+from village_games.village_pillage.payoffs import STRATEGIES as STRATEGY_NAMES
 from widgets.charts import chart_image, plain_figure, png_bytes
 from widgets.gallery import add_nav
 from widgets.lesson import Choice, Exact, Lesson, Shared, fmt
@@ -50,8 +52,7 @@ TYPE_COLOURS = {"Farmer": "#4e8a2e", "Wall": "#2f5f9e", "Raider": "#a8322a",
                 "Merchant": "#b88a14"}
 PRESETS = ["Uniform", "Always Farmer", "Always Wall", "Always Raider", "Always Merchant",
            "Equilibrium", "Custom"]
-STRATEGIES = ["Equilibrium mix", "Uniform random", "Always Farmer", "Always Wall",
-              "Always Raider", "Always Merchant"]
+STRATEGIES = list(STRATEGY_NAMES.values())
 
 INTRO = (
     "Like rock–paper–scissors, but with turnips. Every number below comes from playing the "
@@ -81,20 +82,6 @@ def _cell_style(value: float, scale: float) -> str:
     strength = 0.15 + 0.65 * min(1.0, abs(value) / max(scale, 1e-9))
     rgb = "78,138,46" if value > 0 else "192,57,43"
     return f"background:rgba({rgb},{strength:.2f})"
-
-
-def named_mix(name: str, labels: list[str], equilibrium: np.ndarray) -> np.ndarray:
-    """A strategy by name: 'Uniform random', 'Always Raider', 'Equilibrium mix'."""
-    if name.startswith("Equilibrium"):
-        return np.asarray(equilibrium, dtype=float)
-    if name.startswith("Uniform"):
-        return np.full(len(labels), 1.0 / len(labels))
-    if name.startswith("Always "):
-        card = name.removeprefix("Always ")
-        mix = np.zeros(len(labels))
-        mix[labels.index(card)] = 1.0
-        return mix
-    raise ValueError(f"unknown strategy {name!r}")
 
 
 NARROW = {"description_width": "70px"}  # the label width of most controls here
@@ -310,7 +297,7 @@ class LessonApp(w.VBox):
             [shared.hbox([self._you_play, self._they_play])], self._match_exact,
             self._match_sample, quantity="turnip swing per round", default_trials=10_000,
             seed=self._seed, banner=self.banner, run_label="Play rounds", unit="rounds",
-            intro=MATCH_INTRO, shared=shared)
+            intro=MATCH_INTRO, shared=shared, experiment=self.class_experiment)
         self._match.add_class("vg-lesson-match")
         return [self._match]
 
@@ -543,6 +530,16 @@ class LessonApp(w.VBox):
                 f"The equilibrium mix guarantees at least {fmt(self.equilibrium.value, 3)} "
                 "whatever they do, but it does not hunt for their mistakes.")
         return Exact(value, "Exact average  x · A · y", note)
+
+    def class_experiment(self) -> tuple[str, dict[str, object]]:
+        """The match as a class experiment: this position, both strategies."""
+        keys = {name: key for key, name in STRATEGY_NAMES.items()}
+        p = self.position
+        return "vp-round", {
+            "my_stockpile": p.my_stockpile, "my_bank": p.my_bank,
+            "their_stockpile": p.their_stockpile, "their_bank": p.their_bank,
+            "side": p.bank_side, "relic_bonus": self.relic_bonus.value,
+            "you": keys[self._you_play.value], "they": keys[self._they_play.value]}
 
     def _match_sample(self, n: int, rng: np.random.Generator) -> np.ndarray:
         x, y = self.strategies()

@@ -58,7 +58,8 @@ class MarketLesson(w.VBox):
                              self.exact, self.sample, quantity="share of games with it seen",
                              seed=seed,
                              banner=self.banner, run_label="Deal games", unit="games",
-                             trials=(100, 1_000, 10_000), default_trials=1_000, share=True)
+                             trials=(100, 1_000, 10_000), default_trials=1_000, share=True,
+                             experiment=self.class_experiment)
         super().__init__([style_tag(), self.banner,
                           w.HTML(f"<div class='vg-lesson-intro'>{INTRO}</div>"), self.lesson])
         self.add_class("vg-app")
@@ -68,6 +69,10 @@ class MarketLesson(w.VBox):
         if not self.wanted.value:
             raise ValueError("choose at least one card you hope for")
         return set(self.wanted.value)
+
+    def class_experiment(self) -> tuple[str, dict[str, object]]:
+        return "vp-market", {"wanted": ",".join(sorted(self._wanted(), key=self.market.index)),
+                             "purchases": self.purchases.value}
 
     def exact(self) -> Exact:
         """The chance after the chosen number of purchases, and a row of it for every k."""

@@ -60,7 +60,8 @@ class BacksLesson(w.VBox):
                     self.curve]
         self.lesson = Lesson(controls, self.exact, self.sample, quantity="share on top", seed=seed,
                              banner=self.banner, run_label="Deal again", unit="deals",
-                             trials=(100, 1_000, 10_000), default_trials=1_000, share=True)
+                             trials=(100, 1_000, 10_000), default_trials=1_000, share=True,
+                             experiment=self.class_experiment)
         super().__init__([style_tag(), self.banner,
                           w.HTML(f"<div class='vg-lesson-intro'>{INTRO}</div>"), self.lesson])
         self.add_class("vg-app")
@@ -100,6 +101,13 @@ class BacksLesson(w.VBox):
                         for p in chances.values())
         self.table.value = ("<table class='vg-eq-table'><tr><th>could be on top</th>"
                             f"{heads}</tr><tr><th>chance</th>{cells}</tr></table>")
+
+    def class_experiment(self) -> tuple[str, dict[str, object]]:
+        if self.stack.value is None or self.villager.value is None:
+            raise ValueError("choose a stack and a villager of its suit")
+        return "villagers-backs", {"players": self.players.value, "game": self.game_seed.value,
+                                   "moves": self.moves.value, "stack": self.stack.value + 1,
+                                   "villager": self.villager.value}
 
     # ------------------------------------------------------------------ exact and simulated
     def exact(self) -> Exact:

@@ -66,7 +66,7 @@ class FacedownLesson(w.VBox):
         self.lesson = Lesson(controls, self.exact, self.sample, quantity="share that fits",
                              seed=seed, banner=self.banner, run_label="Deal again",
                              unit="deals", trials=(100, 1_000, 10_000), default_trials=1_000,
-                             share=True)
+                             share=True, experiment=self.class_experiment)
         super().__init__([style_tag(), self.banner,
                           w.HTML(f"<div class='vg-lesson-intro'>{INTRO}</div>"), self.lesson])
         self.add_class("vg-app")
@@ -102,6 +102,13 @@ class FacedownLesson(w.VBox):
             "or straight on a Basic Villager (Lumberjack, Miner, Hayer) still in the "
             "supply, which you take in the Build Phase by returning a hand card. Face up on "
             f"the Road and fitting: {esc(', '.join(sure)) if sure else 'nothing'}.</div>")
+
+    def class_experiment(self) -> tuple[str, dict[str, object]]:
+        if self.stack.value is None:
+            raise ValueError("every stack is empty at this point: choose fewer moves")
+        return "villagers-facedown", {"players": self.players.value,
+                                      "game": self.game_seed.value, "moves": self.moves.value,
+                                      "stack": self.stack.value + 1}
 
     def exact(self) -> Exact:
         """The fitting unseen cards of the stack's suit over all its unseen cards."""

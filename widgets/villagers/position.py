@@ -7,26 +7,19 @@ reproduce any position from three numbers.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 
 import ipywidgets as w
 
-from village_games.villagers import Villagers, new_game
+from village_games.villagers import Villagers
+from village_games.villagers.odds import villagers_position
 
 STYLE = {"description_width": "initial"}
 
 
 def advance(players: int, seed: int, moves: int) -> Villagers:
     """A real game after `moves` seeded random legal actions (stops early at the end)."""
-    g = new_game(players=players, seed=seed)
-    pick = random.Random(seed)
-    for _ in range(moves):
-        if g.is_over():
-            break
-        seat = g.to_act()[0]
-        g.apply(seat, pick.choice(list(g.legal_actions(seat))))
-    return g
+    return villagers_position(players, seed, moves)
 
 
 class PositionControls:

@@ -19,10 +19,8 @@ from __future__ import annotations
 import ipywidgets as w
 import numpy as np
 
-from village_games.bots.villagers_bot import VillagersBot
+from village_games.bots.solo_games import event_phase_position, play_solo, solo_gold
 from village_games.core import words
-from village_games.core.play import play
-from village_games.core.seat import SeatView
 from village_games.villagers import Villagers
 from village_games.villagers.odds import reserve_top_chances
 from village_games.villagers.solo.odds import (
@@ -55,24 +53,6 @@ WIN_NOTE = (
     "it shrinks like one over the square root of the number of games.")
 
 
-def event_phase_position(mode: str, seed: int, round_no: int) -> Villagers:
-    """A solo game played by the bot from deal `seed` up to the start of round
-    `round_no`'s Event Phase (ValueError if the game ends first)."""
-    g = Villagers.new(players=1, seed=seed, solo_mode=mode)
-    bot = VillagersBot(seed)
-    while not (g.phase == "events" and g.round >= round_no):
-        if g.is_over():
-            raise ValueError(f"game {seed} ended in round {g.round}, before round "
-                             f"{round_no}'s Event Phase: choose an earlier round")
-        g.apply(SEAT, bot.act(SeatView(g, SEAT)))
-    return g
-
-
-def play_solo(mode: str, seed: int) -> Villagers:
-    """One whole solo game by the heuristic bot."""
-    return play(Villagers.new(players=1, seed=seed, solo_mode=mode), [VillagersBot(seed)])
-
-
 class SoloLesson(w.VBox):
     """The two tabs: the bot's win rate per mode, and the events of her next villager."""
 
@@ -86,7 +66,8 @@ class SoloLesson(w.VBox):
             [self.win_mode, w.HTML(f"<div class='vg-note'>{WIN_NOTE}</div>")],
             lambda: None, self._play_games, quantity="share of games won", seed=seed,
             banner=self.banner, run_label="Play games", unit="games",
-            trials=(10, 20, 50, 100, 200, 500), default_trials=50, batches=25, share=True)
+            trials=(10, 20, 50, 100, 200, 500), default_trials=50, batches=25, share=True,
+            experiment=lambda: ("villagers-solo-games", {"mode": self.win_mode.value}))
         self.margin = w.HTML("")
         self.win_games.run_button.on_click(guard(lambda _b: self._show_margin()))
         self._margins: list[np.ndarray] = []
@@ -106,7 +87,8 @@ class SoloLesson(w.VBox):
             [w.HBox([self.event_mode, self.game_seed, self.round]), self.position],
             self.exact_events, self.sample_events, quantity="events dealt", seed=seed,
             banner=self.banner, run_label="Deal again", unit="deals",
-            trials=(100, 1_000, 10_000), default_trials=1_000)
+            trials=(100, 1_000, 10_000), default_trials=1_000,
+            experiment=self.events_experiment)
         self.tabs = w.Tab([w.VBox([self.win_games, self.margin]), self.next_events])
         self.tabs.set_title(0, "Beat the Countess")
         self.tabs.set_title(1, "Her next villager")
@@ -124,9 +106,9 @@ class SoloLesson(w.VBox):
         margins = np.zeros(n)
         for i, seed in enumerate(rng.integers(0, 2**31 - 1, size=n)):
             g = play_solo(self.win_mode.value, int(seed))
-            gold = g.observation(SEAT)["solo"]["gold"]
+            you, her = solo_gold(g)
             wins[i] = SEAT in g.outcome().winners
-            margins[i] = gold["you"] - gold["countess"]
+            margins[i] = you - her
         self._margins.append(margins)
         return wins
 
@@ -162,6 +144,18 @@ class SoloLesson(w.VBox):
             f"<b>{esc(str(top))}</b> back; it can be:</div>"
             f"<table class='vg-eq-table'><tr><th>villager</th><th>chance</th></tr>{rows}"
             "</table>")
+
+    def events_experiment(self) -> tuple[str, dict[str, object]]:
+        """Her next villager as a class experiment, asking about its likeliest number of
+        events (the teacher may change `events` in the link)."""
+        self._follow_controls()
+        chances = event_count_chances(self.game, SEAT)
+        if not chances:
+            raise ValueError("the Reserve is empty at this point: choose another round")
+        likeliest = max(chances, key=lambda k: (chances[k], -k))
+        return "villagers-solo-events", {"mode": self.event_mode.value,
+                                         "game": self.game_seed.value,
+                                         "round": self.round.value, "events": likeliest}
 
     def exact_events(self) -> Exact:
         self._follow_controls()

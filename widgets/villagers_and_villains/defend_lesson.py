@@ -20,7 +20,11 @@ import numpy as np
 from village_games.core import words
 from village_games.probability.dice import expected_rounds_survived, successes
 from village_games.villagers_and_villains import standard_deck
-from village_games.villagers_and_villains.odds import defense_chance
+from village_games.villagers_and_villains.odds import (
+    challenge_facts,
+    defense_bonuses,
+    defense_chance,
+)
 from village_games.villagers_and_villains.options import FAVOR_DEFENSE_BONUS
 
 from ..gallery import add_nav
@@ -43,8 +47,7 @@ INTRO = (
 def challenge_presets() -> dict[str, tuple[int, int, int]]:
     """Challenge name -> (Defeat Value, Pillage Loss, successes needed), from the stand-in
     deck."""
-    return {c.name: (c.defeat, c.pillage, c.successes)
-            for c in standard_deck() if c.type == "challenge"}
+    return challenge_facts()
 
 
 class DefendLesson(w.VBox):
@@ -93,7 +96,8 @@ class DefendLesson(w.VBox):
                              banner=self.banner, run_label="Roll", unit="turns",
                              trials=(1_000, 10_000, 100_000, 1_000_000),
                              default_trials=10_000,
-                             share=lambda: self.question.value == CLEAR)
+                             share=lambda: self.question.value == CLEAR,
+                             experiment=self.class_experiment)
         super().__init__([style_tag(), self.banner,
                           w.HTML(f"<div class='vg-lesson-intro'>{INTRO}</div>"), self.lesson])
         self.add_class("vg-app")
@@ -110,13 +114,21 @@ class DefendLesson(w.VBox):
         if first_round:
             town += (self.mob_bonus if self.mob.value else 0) + (
                 FAVOR_DEFENSE_BONUS if self.favor.value else 0)
-        return [town] + [self.hero_bonus.value] * self.heroes.value
+        return defense_bonuses(self.heroes.value, self.hero_bonus.value, town)
 
     def round_chances(self) -> list[float]:
         defeat, _loss, need = self.card
         first = float(defense_chance(defeat, self.bonuses(True), need))
         later = float(defense_chance(defeat, self.bonuses(False), need))
         return [first] + [later] * (self.rounds.value - 1)
+
+    def class_experiment(self) -> tuple[str, dict[str, object]]:
+        """The chance to defeat it this round, or (for the gold question) within the rounds
+        ahead: a share either way."""
+        return "vv-defend", {"challenge": self.challenge.value, "heroes": self.heroes.value,
+                             "hero_bonus": self.hero_bonus.value, "mob": int(self.mob.value),
+                             "favor": int(self.favor.value),
+                             "rounds": 1 if self.question.value == CLEAR else self.rounds.value}
 
     def exact(self) -> Exact:
         defeat, loss, need = self.card

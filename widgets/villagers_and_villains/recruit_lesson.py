@@ -19,8 +19,7 @@ import numpy as np
 
 from village_games.core import words
 from village_games.probability.dice import successes
-from village_games.villagers_and_villains import standard_deck
-from village_games.villagers_and_villains.odds import recruit_chance
+from village_games.villagers_and_villains.odds import ability_amount, recruit_chance
 from village_games.villagers_and_villains.options import (
     EXTRA_ROLL_PRICE,
     FAVOR_RECRUIT_BONUS,
@@ -43,22 +42,13 @@ INTRO = (
     "roll adds and what a percentage point of chance costs you.")
 
 
-def _ability_amount(effect: str, name: str) -> int:
-    """What the stand-in deck's card gives (the lesson names the card it takes it from)."""
-    card = standard_deck()[name]
-    ability = card.ability
-    if ability is None or ability.effect != effect:
-        raise ValueError(f"the deck's {name} has no {effect} ability")
-    return ability.amount
-
-
 class RecruitLesson(w.VBox):
     """Position, extra rolls and bonuses: the exact recruit chance beside simulated dice."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.banner = ErrorBanner()
-        self.tower = _ability_amount("recruit_bonus", "Tower")
-        self.stable = _ability_amount("free_roll", "Stable")
+        self.tower = ability_amount("recruit_bonus", "Tower")
+        self.stable = ability_amount("free_roll", "Stable")
         self.position = w.IntSlider(value=4, min=1, max=7, description="Position of the card",
                                     continuous_update=False, style=STYLE,
                                     layout={"width": "330px"})
@@ -93,7 +83,8 @@ class RecruitLesson(w.VBox):
                              quantity="share of recruits that get the card", seed=seed,
                              banner=self.banner, run_label="Roll", unit="recruits",
                              trials=(1_000, 10_000, 100_000, 1_000_000),
-                             default_trials=10_000, share=True)
+                             default_trials=10_000, share=True,
+                             experiment=self.class_experiment)
         super().__init__([style_tag(), self.banner,
                           w.HTML(f"<div class='vg-lesson-intro'>{INTRO}</div>"), self.lesson])
         self.add_class("vg-app")
@@ -117,6 +108,11 @@ class RecruitLesson(w.VBox):
     def chance(self, extra: int) -> float:
         return float(recruit_chance(self.position.value, extra, self.bonus, self.free,
                                     favor=self.first_bonus))
+
+    def class_experiment(self) -> tuple[str, dict[str, object]]:
+        return "vv-recruit", {"position": self.position.value, "extra": self.extra.value,
+                              "favor": int(self.favor.value), "tower": int(self.tower_box.value),
+                              "stable": int(self.stable_box.value)}
 
     def exact(self) -> Exact:
         k, n = self.position.value, self.extra.value

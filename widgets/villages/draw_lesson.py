@@ -18,13 +18,11 @@ or wait a turn for the draws to build a village?
 
 from __future__ import annotations
 
-import random
-
 import ipywidgets as w
 import numpy as np
 
 from village_games.core import words
-from village_games.villages import Villages, new_game
+from village_games.villages import Villages
 from village_games.villages.odds import (
     DRAW_PLANS,
     PLAN_LABELS,
@@ -32,6 +30,7 @@ from village_games.villages.odds import (
     seen_counts,
     set_question,
     simulate_set,
+    villages_position,
 )
 
 from ..charts import chart_image, figure, png_bytes
@@ -65,14 +64,7 @@ INTRO = (
 def advance(players: int, seed: int, moves: int, dark_light: bool = False) -> Villages:
     """A real game after `moves` seeded random legal actions (stops early at the end);
     `dark_light` adds the stand-in Dark and Light cards."""
-    g = new_game(players=players, seed=seed, dark_light=dark_light)
-    pick = random.Random(seed)
-    for _ in range(moves):
-        if g.is_over():
-            break
-        seat = g.to_act()[0]
-        g.apply(seat, pick.choice(list(g.legal_actions(seat))))
-    return g
+    return villages_position(players, seed, moves, dark_light)
 
 
 class DrawLesson(w.VBox):
@@ -116,10 +108,11 @@ class DrawLesson(w.VBox):
                              quantity="share completing", seed=seed, banner=self.banner,
                              run_label="Draw again", unit="deals",
                              trials=(100, 1_000, 10_000, 100_000), default_trials=10_000,
-                             shared=shared, share=True)
+                             shared=shared, share=True, experiment=self.class_experiment)
         self.going_out = GoingOutTab(self._seat_and_colour,
                                      seed=None if seed is None else seed + 1,
-                                     banner=self.banner, shared=shared)
+                                     banner=self.banner, shared=shared,
+                                     experiment=self.going_out_experiment)
         odds_row = w.HBox([self.table, self.curve])
         odds_row.add_class("vg-vl-lesson-odds")  # style.css: the chart wraps below, narrow
         draw_tab = w.VBox([self.lesson, odds_row])
@@ -222,6 +215,20 @@ class DrawLesson(w.VBox):
             + f"Deck: {obs['deck_size']} cards. Counted as seen: "
             f"{esc(words.and_list(where))}; the other {q.unseen} cards are unseen (the "
             f"deck and the hands you cannot see).{light}</div>")
+
+    def _position_settings(self) -> dict[str, object]:
+        return {"players": self.players.value, "game": self.game_seed.value,
+                "moves": self.moves.value, "dark_light": int(self.expansion.value),
+                "colour": self._colour()}
+
+    def class_experiment(self) -> tuple[str, dict[str, object]]:
+        if self.plan.value is None:
+            raise ValueError("neither pile can give two cards in this position")
+        return "villages-draw", {**self._position_settings(), "plan": self.plan.value,
+                                 "later": self.later.value}
+
+    def going_out_experiment(self) -> tuple[str, dict[str, object]]:
+        return "villages-going-out", self._position_settings()
 
     def question(self) -> SetQuestion:
         return set_question(self._obs(), self.game.cards, self._colour())

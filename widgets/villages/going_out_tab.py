@@ -65,7 +65,9 @@ class GoingOutTab(w.VBox):
     """The chance slider, the cards in play, an exact-versus-simulated lesson and a chart."""
 
     def __init__(self, position: Callable[[], tuple[Villages, int, str]], *,
-                 seed: int | None, banner: ErrorBanner, shared: Shared) -> None:
+                 seed: int | None, banner: ErrorBanner, shared: Shared,
+                 experiment: Callable[[], tuple[str, dict[str, object]]] | None = None
+                 ) -> None:
         self._position = position  # () -> (game, seat, colour)
         self._cache: tuple[tuple[GoingOut, int], GoingOutOdds] | None = None
         self.shown = False  # the chart is drawn only once the tab has been opened
@@ -84,7 +86,7 @@ class GoingOutTab(w.VBox):
                              quantity="gold gained by waiting", seed=seed, banner=banner,
                              run_label="Play it out", unit="rounds",
                              trials=(100, 1_000, 10_000, 100_000), default_trials=10_000,
-                             shared=shared)
+                             shared=shared, experiment=experiment)
         super().__init__([shared.html(f"<div class='vg-lesson-intro'>{HELP}</div>"),
                           self.info, self.lesson, self.curve,
                           shared.html(f"<div class='vg-note'>{ASSUMES}</div>")],

@@ -1,0 +1,388 @@
+"""The class-experiment pages, driven through their Python entry points: a teacher makes
+an experiment from a lesson's link, students join and run trials by hand and in batches,
+the teacher's page pools them live; keys, reloads, duplicates, freeze, reset, reveal, the
+board, the CSV and reopening."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import re
+import time
+from collections.abc import Iterator
+
+import ipywidgets as w
+import pytest
+
+from tests.pg_server import fresh_schema, postgres_server
+from village_games.experiments import kind
+from village_games.experiments.store import ExperimentStore
+from village_games.tables import open_store
+from widgets.experiments import teacher as teacher_module
+from widgets.experiments.app import ClassExperimentPage
+from widgets.experiments.create import CreateApp
+from widgets.experiments.student import JoinApp, StudentApp
+from widgets.experiments.teacher import TeacherApp
+from widgets.lobby import LobbyApp
+
+# three dice a recruit, every one rolled: none can reach 7 without a bonus (so every trial
+# takes three clicks, whatever the experiment's secret seed)
+RECRUIT = {"kind": "vv-recruit", "position": "7", "extra": "2"}
+CARD_FOUR = {"kind": "vv-recruit", "position": "4", "extra": "2"}  # 7/8
+
+
+@pytest.fixture(scope="module")
+def postgres_url() -> Iterator[str]:
+    with postgres_server() as found:
+        yield found
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request, tmp_path) -> str:
+    """An empty store of each backend: the pages read it as the store tests write it."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
+    return fresh_schema(request.getfixturevalue("postgres_url"))
+
+
+def device(url: str, query: dict[str, str], loop=None) -> ClassExperimentPage:
+    """A page in a kernel of its own (its own connection to the store)."""
+    return ClassExperimentPage(query, open_store(url, shared=False), loop)
+
+
+def teacher_page(url: str, query: dict[str, str] | None = None) -> ClassExperimentPage:
+    page = device(url, query or RECRUIT)
+    assert isinstance(page.app, CreateApp)
+    page.app.key.value = open_store(url, shared=False).teacher_key()
+    page.app.button.click()
+    assert isinstance(page.app, TeacherApp), page.banner.value
+    return page
+
+
+def student_page(url: str, experiment_id: str, name: str) -> ClassExperimentPage:
+    page = device(url, {"experiment": experiment_id})
+    assert isinstance(page.app, JoinApp)
+    page.app.name.value = name
+    page.app.button.click()
+    assert isinstance(page.app, StudentApp), page.banner.value
+    return page
+
+
+def texts(widget) -> str:
+    """Every text a page's widgets hold (what its browser could receive)."""
+    out = []
+    for child in [widget, *getattr(widget, "children", ())]:
+        if isinstance(child, w.HTML | w.Text):
+            out.append(child.value)
+        if child is not widget:
+            out.append(texts(child))
+    return html.unescape("\n".join(out))
+
+
+def by_hand(student: StudentApp) -> None:
+    """One whole trial, one click per roll."""
+    number = student.number
+    while student.number == number:
+        student.pad.click_step()
+
+
+def test_a_lessons_link_makes_an_experiment_with_the_teacher_key_only(url):
+    page = device(url, RECRUIT)
+    create = page.app
+    assert "Recruit the card in position 7 with 3 dice" in texts(create.widget)
+    create.key.value = "a-guess"
+    create.button.click()
+    assert "not this server's teacher key" in html.unescape(page.banner.value)
+    assert ExperimentStore(open_store(url, shared=False)).recent() == []
+    create.key.value = open_store(url, shared=False).teacher_key()
+    create.button.click()
+    teacher = page.app
+    assert isinstance(teacher, TeacherApp) and page.banner.value == ""
+    e = teacher.experiment
+    assert (e.kind, e.settings["position"], e.settings["extra"]) == ("vv-recruit", "7", "2")
+    assert page.address.query == f"?experiment={e.id}&key={teacher.key}"
+    assert f"class_experiment.ipynb?experiment={e.id}\"" in teacher.links.value  # no key
+    assert "<svg" in teacher.links.value  # the QR code, shown
+
+
+def test_a_link_with_bad_settings_says_what_is_allowed_and_makes_nothing(url):
+    page = device(url, {"kind": "vv-recruit", "position": "12", "key": "x"})
+    assert "Position of the card (position) must be a whole number from 1 to 7, got '12'" in (
+        texts(page.app.widget))
+    with pytest.raises(ValueError, match="no experiment to make"):
+        page.app.create()
+    page = device(url, {"kind": "coin-flip"})
+    assert "no kind of experiment 'coin-flip'" in texts(page.app.widget)
+    assert "Start from a lesson" in texts(device(url, {}).app.widget)
+
+
+def test_students_roll_by_hand_one_die_per_click_and_the_teacher_pools_them(url):
+    teacher = teacher_page(url).app
+    ana = student_page(url, teacher.experiment.id, "Ana").app
+    first = ana.trial(1)
+    ana.pad.click_step()
+    assert ana.shown == 1 and ana.number == 1  # one die shown, nothing stored yet
+    assert ana.current.value.count("class='vg-die'") == 1
+    ana.pad.click_step()
+    assert ana.current.value.count("class='vg-die'") == 2 and ana.mine == []
+    ana.pad.click_step()  # the third die: the recruit is made and stored
+    assert ana.number == 2 and "Recruit 1: <b>missed</b>" in ana.current.value
+    assert ana.mine[-1].number == 1 and ana.mine[-1].hit == first.hit is False
+    assert ana.mine[-1].shown["steps"] == [s.to_dict() for s in first.steps]
+    for _ in range(4):
+        by_hand(ana)
+    teacher.refresh(charts=True)
+    assert 'data-trials=\'5\'' in teacher.numbers.value
+    assert "95% interval (Wilson's)" in teacher.numbers.value
+    assert "1 student joined, 1 with recruits" in teacher.numbers.value
+    assert teacher.running.value[:4] == b"\x89PNG" and teacher.spread.value[:4] == b"\x89PNG"
+
+
+def test_a_double_click_or_a_batch_sent_twice_counts_once(url):
+    teacher = teacher_page(url).app
+    ana = student_page(url, teacher.experiment.id, "Ana").app
+    token = ana.pad.step_token
+    ana.pad.receive({"type": "step", "token": token})
+    ana.pad.receive({"type": "step", "token": token})  # the same click, twice
+    assert (ana.number, ana.shown, len(ana.mine)) == (1, 1, 0)
+    by_hand(ana)
+    stored = ana.pad.step_token
+    ana.pad.receive({"type": "step", "token": "1:3"})  # a retried last click of trial 1
+    assert ana.pad.step_token == stored and len(ana.mine) == 1
+    batch = {"type": "batch", "first": ana.number, "size": 10}
+    ana.pad.receive(batch)
+    ana.pad.receive(batch)
+    assert len(ana.mine) == 11 and ana.number == 12
+    assert [t.number for t in ana.mine] == list(range(1, 12))
+    assert teacher.xs.get(teacher.experiment.id).run_trials == 11
+    with pytest.raises(ValueError, match="a batch holds 10, 50 and 100 recruits, not 7"):
+        ana.batch(ana.number, 7)
+
+
+def test_a_reload_keeps_a_students_trials_and_a_half_made_trial_keeps_its_dice(url):
+    teacher = teacher_page(url).app
+    page = student_page(url, teacher.experiment.id, "Ana")
+    ana = page.app
+    by_hand(ana)
+    ana.pad.click_batch(10)
+    ana.pad.click_step()
+    half = ana.current.value
+    again = device(url, dict(re.findall(r"(\w+)=([^&]+)", page.address.query)))
+    back = again.app
+    assert isinstance(back, StudentApp) and back.student == ana.student
+    assert [t.number for t in back.mine] == list(range(1, 12)) and back.number == 12
+    back.pad.click_step()
+    assert back.current.value == half  # the same die as before the reload
+    assert "11 recruits" in back.own.value
+
+
+def test_two_tabs_of_one_student_count_each_trial_once(url):
+    teacher = teacher_page(url).app
+    page = student_page(url, teacher.experiment.id, "Ana")
+    tab1 = page.app
+    tab2 = device(url, dict(re.findall(r"(\w+)=([^&]+)", page.address.query))).app
+    by_hand(tab1)
+    by_hand(tab2)  # tab 2 still thought trial 1 was next: the same trial, counted once
+    assert tab2.number == 2 and [t.number for t in tab2.mine] == [1]
+    by_hand(tab2)
+    assert teacher.xs.get(teacher.experiment.id).run_trials == 2
+
+
+def test_keys_open_only_their_own_page(url):
+    teacher = teacher_page(url).app
+    eid = teacher.experiment.id
+    ana = student_page(url, eid, "Ana").app
+    # a student's key opens that student's page, never the teacher's
+    assert isinstance(device(url, {"experiment": eid, "key": ana.student.token}).app,
+                      StudentApp)
+    with pytest.raises(PermissionError):
+        TeacherApp(teacher.xs, teacher.experiment, ana.student.token, teacher.banner,
+                   device(url, {}).address)
+    stale = device(url, {"experiment": eid, "key": "x" * 24})
+    assert isinstance(stale.app, JoinApp) and "opens nothing in this experiment" in (
+        stale.notice.value)
+    assert "no experiment 'nope'" in texts(device(url, {"experiment": "nope"}).notice)
+    # a student's page has nothing that changes the settings or the data
+    buttons = [c for c in _all(ana.widget) if isinstance(c, w.Button)]
+    assert buttons == []
+    assert "Taking" not in texts(ana.widget)
+
+
+def _all(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _all(child)
+
+
+def test_names_stay_off_students_pages_until_the_teacher_shows_the_board(url):
+    teacher = teacher_page(url).app
+    ana = student_page(url, teacher.experiment.id, "Ana").app
+    ben = student_page(url, teacher.experiment.id, "Benedikt").app
+    by_hand(ana)
+    ben.pad.click_batch(10)
+    ana.refresh()
+    teacher.refresh()
+    assert "Benedikt" not in texts(ana.widget) and "Ana" not in texts(ben.widget)
+    assert "Benedikt" not in texts(teacher.widget)  # projected: names wait for the board
+    assert "11 recruits" in ana.totals.value  # the class total, nameless
+    teacher.board_button.click()
+    ana.refresh()
+    assert "Benedikt" in ana.board.value and "Benedikt" in teacher.board.value
+    teacher.board_button.click()
+    ana.refresh()
+    assert "Benedikt" not in texts(ana.widget)
+
+
+def test_the_exact_answer_shows_once_the_teacher_reveals_it(url):
+    teacher = teacher_page(url, CARD_FOUR).app
+    ana = student_page(url, teacher.experiment.id, "Ana").app
+    ana.pad.click_batch(50)
+    ana.refresh()
+    teacher.refresh()
+    exact = "1 − (1/2)^3"
+    assert "Exact answer: hidden" in teacher.numbers.value and "7/8" not in ana.totals.value
+    teacher.reveal_button.click()
+    ana.refresh()
+    assert "7/8 = 0.8750" in teacher.numbers.value and "7/8 = 0.8750" in ana.totals.value
+    assert "inside the class's interval" in teacher.numbers.value or "outside" in (
+        teacher.numbers.value)
+    assert exact not in teacher.numbers.value  # the page says it in words
+
+
+def test_a_frozen_experiment_takes_no_trials_and_says_so(url):
+    teacher = teacher_page(url).app
+    ana = student_page(url, teacher.experiment.id, "Ana").app
+    by_hand(ana)
+    ana.pad.click_step()
+    ana.pad.click_step()  # two dice of trial 2 shown
+    teacher.freeze_button.click()
+    ana.pad.click_step()  # the page had not heard yet: the store refuses the trial
+    assert "frozen this experiment" in html.unescape(ana.banner.value)
+    assert [t.number for t in ana.mine] == [1] and ana.pad.disabled
+    assert "frozen" in ana.notice.value
+    ana.pad.click_batch(10)  # the pad is off: nothing happens
+    assert [t.number for t in ana.mine] == [1]
+    teacher.freeze_button.click()  # open again: trial 2 comes back with the same dice
+    ana.refresh()
+    by_hand(ana)
+    assert ana.mine[-1].number == 2 and ana.mine[-1].shown == ana.trial(2).shown()
+
+
+def test_a_reset_starts_run_2_and_the_csv_keeps_every_run(url):
+    teacher = teacher_page(url).app
+    ana = student_page(url, teacher.experiment.id, "Ana").app
+    ana.pad.click_batch(10)
+    teacher.reset_button.click()
+    assert "Run 2" in teacher.numbers.value and "No recruits in this run yet" in (
+        teacher.numbers.value)
+    assert "run 1: 10 recruits" in teacher.runs.value
+    ana.refresh()
+    by_hand(ana)
+    teacher.refresh()
+    assert "data-trials='1'" in teacher.numbers.value
+    rows = list(csv.DictReader(io.StringIO(teacher.prepare_csv())))
+    assert [r["run"] for r in rows] == ["1"] * 10 + ["2"]
+    assert {r["student"] for r in rows} == {"Ana"} and rows[-1]["how"] == "hand"
+    assert "download experiment-vv-recruit-" in teacher.csv_link.value
+
+
+def test_a_spreadsheet_never_runs_a_name_as_a_formula(url):
+    teacher = teacher_page(url).app
+    student_page(url, teacher.experiment.id, "=SUM(A1)").app.pad.click_batch(10)
+    rows = list(csv.DictReader(io.StringIO(teacher.prepare_csv())))
+    assert rows[0]["student"] == "'=SUM(A1)"
+
+
+def test_bot_games_have_no_exact_answer_to_reveal(url):
+    teacher = teacher_page(url, {"kind": "villagers-solo-games", "mode": "beginner"}).app
+    assert teacher.reveal_button.disabled
+    assert "No formula gives this chance" in teacher.numbers.value
+    ana = student_page(url, teacher.experiment.id, "Ana").app
+    assert ana.pad.batch_sizes == [1, 5, 10]
+    ana.pad.click_step()
+    assert "Gold" in ana.current.value and len(ana.mine) == 1
+
+
+def test_finished_experiments_are_listed_for_the_teacher_and_reopen(url):
+    teacher = teacher_page(url).app
+    eid = teacher.experiment.id
+    student_page(url, eid, "Ana").app.pad.click_batch(10)
+    teacher.freeze_button.click()
+    key = teacher.key
+    lobby = LobbyApp(open_store(url, shared=False), key)
+    assert f"class_experiment.ipynb?experiment={eid}&amp;key={key}" in lobby.experiments.value
+    assert "frozen, run 1" in lobby.experiments.value
+    assert LobbyApp(open_store(url, shared=False), None).experiments.value == ""
+    again = device(url, {"experiment": eid, "key": key}).app  # reopened
+    assert isinstance(again, TeacherApp) and "data-trials='10'" in again.numbers.value
+    again.freeze_button.click()
+    assert not again.experiment.frozen
+
+
+class Loop:
+    """A stand-in for the kernel's event loop: keeps what is scheduled."""
+
+    def __init__(self) -> None:
+        self.calls: list = []
+
+    def call_later(self, delay, fn):
+        self.calls.append((delay, fn))
+
+    def run_due(self) -> None:
+        due, self.calls = self.calls, []
+        for _delay, fn in due:
+            fn()
+
+
+def heard(xs: ExperimentStore, experiment_id: str, before) -> None:
+    """Wait until the store's mark of the experiment moved from `before` (PostgreSQL: the
+    notification of a write on another connection can take a moment to arrive)."""
+    for _ in range(200):
+        if xs.watermark(experiment_id) != before:
+            return
+        time.sleep(0.01)
+    raise AssertionError("the store never said the experiment changed")
+
+
+def test_the_teachers_page_follows_the_class_live_and_draws_charts_at_most_once_a_second(
+        url, monkeypatch):
+    clock = [100.0]
+    monkeypatch.setattr(teacher_module.time, "monotonic", lambda: clock[0])
+    loop = Loop()
+    page = device(url, RECRUIT, loop)
+    page.app.key.value = open_store(url, shared=False).teacher_key()
+    page.app.create()
+    teacher = page.app
+    assert loop.calls and loop.calls[0][0] == teacher_module.CHECK_S
+    drawn = teacher.charts_drawn
+    ana = student_page(url, teacher.experiment.id, "Ana").app
+    for _ in range(3):  # three trials within a quarter of a second each
+        before = teacher.xs.watermark(teacher.experiment.id)
+        by_hand(ana)
+        heard(teacher.xs, teacher.experiment.id, before)
+        clock[0] += 0.25
+        loop.run_due()
+    assert "data-trials='3'" in teacher.numbers.value  # the numbers follow every trial
+    assert teacher.charts_drawn == drawn  # drawn as the page opened, under a second ago
+    clock[0] += 0.5
+    loop.run_due()  # nothing new, but a second has passed: the charts catch up
+    assert teacher.charts_drawn == drawn + 1
+    clock[0] += 5
+    loop.run_due()
+    assert teacher.charts_drawn == drawn + 1 and len(loop.calls) == 1  # nothing to draw
+
+
+def test_every_kind_runs_on_a_students_page(url):
+    from tests.experiments.test_kinds import EXAMPLES
+
+    for key, settings in EXAMPLES.items():
+        if key == "villagers-solo-games":
+            continue
+        teacher = teacher_page(url, {"kind": key, **settings}).app
+        ana = student_page(url, teacher.experiment.id, "Ana").app
+        by_hand(ana)
+        ana.pad.click_batch(kind(key).batch_sizes[0])
+        teacher.refresh(charts=True)
+        assert ana.banner.value == "" and teacher.banner.value == ""
+        assert f"data-trials='{1 + kind(key).batch_sizes[0]}'" in teacher.numbers.value

@@ -1,0 +1,3 @@
+from .trial_pad import TrialPad
+
+__all__ = ["TrialPad"]
