@@ -74,6 +74,10 @@ def deal_events(g: Villagers, which: str, count: int) -> list[str]:
     return dealt
 
 
+# Summer events dealt at setup, by mode
+START_EVENTS = {"beginner": 1, "normal": 1, "hard": 2}
+
+
 def events_to_deal(value: int, mode: str) -> int:
     """New events for a villager worth `value` Gold to the Countess: 1 from 10 Gold up,
     2 from 1 to 9, 3 for nothing; Beginner mode always deals 1."""
