@@ -9,6 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from tests.villagers.solo_scenarios import solo
 from village_games.bots.villagers_bot import VillagersBot
 from village_games.core.seat import SeatView
 from village_games.villagers import Villagers
@@ -97,3 +98,36 @@ def test_the_log_reads_in_order_and_opens_on_its_newest_line(page, voila_server,
         frame["y"] + frame["height"] + 1)  # in view without scrolling
     SHOTS.mkdir(parents=True, exist_ok=True)
     box.screenshot(path=str(SHOTS / "solo_log_in_order.png"))
+
+
+def test_the_countess_bank_padlock_shows_the_three_gold_the_engine_takes(
+        page, voila_server, open_app):
+    """The Bank's price under the Countess Bank is the engine's 3, on the page too."""
+    g = solo(["The Countess Bank"], phase="build", hand=["Poulterer"], gold=5)
+    save = json.dumps({"game": "villagers", "format": SAVE_FORMAT, "state": g.to_dict(),
+                       "seats": ["human"]})
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_app(page, voila_server, "villagers_play.ipynb",
+             query="players=1&seats=human&seed=2", ready=".vg-pick")
+    page.get_by_text("Save / load").click()
+    page.locator(".vg-load-text textarea").fill(save)
+    page.locator(".vg-load").click()
+    page.get_by_text("Save / load").click()
+    board = page.locator(".vg-board-html")
+    card = board.locator('.vg-vhand-0 [data-vg-value="Poulterer"]')
+    expect(card).to_have_class(re.compile(r"\bvg-clickable\b"))
+    card.click()
+    expect(card).to_have_class(re.compile(r"\bvg-picked\b"))
+    founders = board.locator('.vg-vseat-0 [data-vg-field~="on"][data-vg-value="0"]')
+    expect(founders).to_have_class(re.compile(r"\bvg-clickable\b"))
+    founders.click()
+    hint = page.locator(".vg-pick-hint")
+    expect(hint).to_contain_text("pay 3 Gold to the Bank")
+    expect(hint).not_to_contain_text("2 Gold")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".vg-turn-bar").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "countess_bank_padlock_1366.png"))
+    page.set_viewport_size({"width": 800, "height": 900})
+    page.screenshot(path=str(SHOTS / "countess_bank_padlock_800.png"))
+    page.locator(".vg-turn-confirm").click()
+    expect(board.locator(".vg-vseat-0")).to_contain_text("2 Gold")  # 5 less the 3 named
