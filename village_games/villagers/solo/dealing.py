@@ -91,7 +91,7 @@ def events_to_deal(value: int, mode: str) -> int:
 
 def events_rule() -> str:
     """`events_to_deal` in words, for lessons (beside it, so that the two change together)."""
-    return (f"{RICH} or more brings {events_to_deal(RICH, 'normal')} event, 1 to {RICH - 1} "
+    return (f"{RICH} Gold or more brings {events_to_deal(RICH, 'normal')} event, 1 to {RICH - 1} "
             f"brings {events_to_deal(1, 'normal')}, nothing brings "
             f"{events_to_deal(0, 'normal')} (Beginner: always "
             f"{events_to_deal(0, 'beginner')})")
