@@ -9,6 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from tests.villagers.solo_scenarios import solo
 from village_games.bots.villagers_bot import VillagersBot
 from village_games.core.seat import SeatView
 from village_games.villagers import Villagers
@@ -34,19 +35,25 @@ def event_phase_save() -> tuple[str, list[str]]:
                         "seats": ["human"]}), list(g.solo.face_up))
 
 
-def test_the_jester_discards_one_event_and_another_is_resolved_by_clicking(
-        page, voila_server, open_app):
-    save, events = event_phase_save()
-    assert len(events) >= 2
+def open_with_save(page, voila_server, open_app, save: str) -> None:
+    """The solo table, with `save` loaded through the page's Save / load tools (folded
+    away again after)."""
     open_app(page, voila_server, "villagers_play.ipynb",
              query="players=1&seats=human&seed=2", ready=".vg-pick")
     page.get_by_text("Save / load").click()
     page.locator(".vg-load-text textarea").fill(save)
     page.locator(".vg-load").click()
+    page.get_by_text("Save / load").click()
+
+
+def test_the_jester_discards_one_event_and_another_is_resolved_by_clicking(
+        page, voila_server, open_app):
+    save, events = event_phase_save()
+    assert len(events) >= 2
+    open_with_save(page, voila_server, open_app, save)
     solo = page.locator(".vg-board-html .vg-solo")
     for name in events:
         expect(solo.locator(f'.vg-sevent[data-vg-value="{name}"]')).to_be_visible()
-    page.get_by_text("Save / load").click()  # fold the tools away again
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "solo_event_phase.png"), full_page=True)
     first = solo.locator(f'.vg-sevent[data-vg-value="{events[0]}"]')
@@ -77,12 +84,7 @@ def test_the_log_reads_in_order_and_opens_on_its_newest_line(page, voila_server,
     """The setup lines come before round 1's moves in the page's text (a reader, a copy),
     and the box still opens scrolled to the newest line."""
     save, _events = event_phase_save()
-    open_app(page, voila_server, "villagers_play.ipynb",
-             query="players=1&seats=human&seed=2", ready=".vg-pick")
-    page.get_by_text("Save / load").click()
-    page.locator(".vg-load-text textarea").fill(save)
-    page.locator(".vg-load").click()
-    page.get_by_text("Save / load").click()
+    open_with_save(page, voila_server, open_app, save)
     box = page.locator(".vg-log .vg-log-scroll")
     expect(box).to_contain_text("Round 2")
     text = box.inner_text()
@@ -97,3 +99,31 @@ def test_the_log_reads_in_order_and_opens_on_its_newest_line(page, voila_server,
         frame["y"] + frame["height"] + 1)  # in view without scrolling
     SHOTS.mkdir(parents=True, exist_ok=True)
     box.screenshot(path=str(SHOTS / "solo_log_in_order.png"))
+
+
+def test_the_countess_bank_padlock_shows_the_three_gold_the_engine_takes(
+        page, voila_server, open_app):
+    """The Bank's price under the Countess Bank is the engine's 3, on the page too."""
+    g = solo(["The Countess Bank"], phase="build", hand=["Poulterer"], gold=5)
+    save = json.dumps({"game": "villagers", "format": SAVE_FORMAT, "state": g.to_dict(),
+                       "seats": ["human"]})
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_with_save(page, voila_server, open_app, save)
+    board = page.locator(".vg-board-html")
+    card = board.locator('.vg-vhand-0 [data-vg-value="Poulterer"]')
+    expect(card).to_have_class(re.compile(r"\bvg-clickable\b"))
+    card.click()
+    expect(card).to_have_class(re.compile(r"\bvg-picked\b"))
+    founders = board.locator('.vg-vseat-0 [data-vg-field~="on"][data-vg-value="0"]')
+    expect(founders).to_have_class(re.compile(r"\bvg-clickable\b"))
+    founders.click()
+    hint = page.locator(".vg-pick-hint")
+    expect(hint).to_contain_text("pay 3 Gold to the Bank")
+    expect(hint).not_to_contain_text("2 Gold")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".vg-turn-bar").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "countess_bank_padlock_1366.png"))
+    page.set_viewport_size({"width": 800, "height": 900})
+    page.screenshot(path=str(SHOTS / "countess_bank_padlock_800.png"))
+    page.locator(".vg-turn-confirm").click()
+    expect(board.locator(".vg-vseat-0")).to_contain_text("2 Gold")  # 5 less the 3 named

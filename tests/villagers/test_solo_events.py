@@ -131,6 +131,18 @@ def test_the_countess_bank_makes_a_bank_unlock_cost_three() -> None:
     assert not any(isinstance(a, Build) for a in poor.legal_actions(0))
 
 
+def test_a_padlock_refused_under_the_countess_bank_names_its_real_cost() -> None:
+    poor = solo(["The Countess Bank"], phase="build", hand=["Poulterer"], gold=2)
+    with pytest.raises(IllegalAction, match=r"paying 3 Gold needs 3 Gold in your Supply "
+                                            r"\(you have 2\)"):
+        poor.apply(0, Build("Poulterer", 0, "bank"))
+    assert poor.players[0].gold == 2 and poor.observation(0)["unlock_cost"]["bank"] == 3
+    tinner = solo(["The Countess Bank"], phase="build", hand=["Poulterer"], gold=2,
+                  tinner=True)
+    with pytest.raises(IllegalAction, match="paying the Bank costs 3 Gold now"):
+        tinner.apply(0, Build("Poulterer", 0, "bank"))
+
+
 def test_value_added_tax_charges_per_gold_symbol_showing() -> None:
     g = solo(["Value Added Tax"], village=["Founders", "Hunter", ["Lumberjack", "Cooper"]])
     resolve(g, "Value Added Tax")

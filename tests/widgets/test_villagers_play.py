@@ -58,7 +58,7 @@ def test_build_a_chain_pay_a_padlock_and_undo_a_build() -> None:
     # the Cooper's padlock: pay Ben's Blacksmith 2 Gold, and the coins show on his card
     smith = next(k for k, s in enumerate(g.players[1].village) if s.card == "Blacksmith")
     labels = app.adapter.labels(g.observation(0), g.cards)
-    assert labels.value_label("Build", "unlock", f"1:{smith}") == "pay Ben 2 (Blacksmith)"
+    assert labels.value_label("Build", "unlock", f"1:{smith}") == "pay Ben 2 Gold (Blacksmith)"
     app.picker.pick_value("Cooper", field="card", kind="Build")
     app.picker.pick_value("2", field="on", kind="Build")
     app.picker.pick_value(f"1:{smith}", field="unlock", kind="Build")
@@ -222,7 +222,7 @@ def test_a_padlock_with_a_choice_is_paid_by_clicking_the_unlocker_on_the_table()
     # the Cooper goes only on the Lumberjack: it shows picked, and the padlock comes next
     assert "on=2" in app.board.picked
     hint = app.picker.hint.value
-    assert "padlock" in hint and "pay Ben 2 (Blacksmith)" in hint and "pay Cy 2" in hint
+    assert "padlock" in hint and "pay Ben 2 Gold (Blacksmith)" in hint and "pay Cy 2 Gold" in hint
     assert {"unlock=1:2", "unlock=2:2"} <= set(app.board.targets)
     assert 'data-vg-value="2:2" data-vg-field="unlock"' in app.board.html  # Cy's Blacksmith
     app.board.click("2:2", "unlock")

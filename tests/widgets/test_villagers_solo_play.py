@@ -58,3 +58,25 @@ def test_the_jester_is_a_card_on_the_table_and_an_event_click_waits_for_confirm(
     assert not g.solo.jester and event not in g.solo.face_up
     assert "The Jester is gone" in app.board.html
     assert 'data-vg-value="Jester"' not in app.board.html
+
+
+def test_the_countess_bank_padlock_is_labelled_with_the_gold_the_engine_takes() -> None:
+    app = make_app({"players": "1", "seats": "human", "seed": "3"})
+    g = solo(["The Countess Bank"], phase="build", hand=["Poulterer"], gold=5)
+    load(app, g.to_dict(), ["human"])
+    app.board.click("Poulterer", "card")
+    app.board.click("0", "on")
+    hint = app.picker.hint.value
+    assert "pay 3 Gold to the Bank" in hint and "2 Gold" not in hint
+    app.board.click("bank", "unlock")
+    app.turn_confirm.click()
+    assert app.game.players[0].gold == 2  # 5 less the 3 the label named
+
+
+def test_a_phase_events_toll_is_labelled_with_its_cards_gold() -> None:
+    app = make_app({"players": "1", "seats": "human", "seed": "3"})
+    obs = app.game.observation(0)
+    # an event file of the user's may set any toll: the label prints the card's number
+    obs["solo"]["current"] = {"name": "Rats", "gold": 4}
+    labels = app.adapter.labels(obs, app.game.cards)
+    assert labels.value_label("PayToll", "pay", True) == "pay 4 Gold to the Bank"

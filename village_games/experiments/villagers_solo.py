@@ -19,7 +19,7 @@ import numpy as np
 
 from village_games.bots.solo_games import SEAT, play_solo, solo_gold
 from village_games.core import words
-from village_games.villagers.solo.dealing import events_to_deal
+from village_games.villagers.solo.dealing import events_rule, events_to_deal
 from village_games.villagers.solo.odds import event_count_chances, worth_to_countess
 
 from .kind import Answer, Kind, Step, Trial, Values, py_seed
@@ -60,8 +60,7 @@ class SoloEvents(Kind):
         p = chances.get(int(v["events"]), Fraction(0))
         spread = ", ".join(f"{words.count(k, 'event')}: {q}" for k, q in chances.items())
         return Answer(p, "Each villager the card can be (an unseen card of the suit on its "
-                         "back), valued in her village as it stands: 10 Gold or more brings 1 "
-                         "event, 1 to 9 brings 2, nothing brings 3 (Beginner: always 1). "
+                         f"back), valued in her village as it stands: {events_rule()}. "
                          f"{spread}.")
 
     def trial(self, v: Values, rng: np.random.Generator) -> Trial:

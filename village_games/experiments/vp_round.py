@@ -16,7 +16,7 @@ import numpy as np
 
 from village_games.probability import expected_payoff, solve_zero_sum
 from village_games.village_pillage.cards import standard_deck
-from village_games.village_pillage.options import BANK_SIDES
+from village_games.village_pillage.options import BANK_SIDES, DUEL_SIDE_TITLES, side_title
 from village_games.village_pillage.payoffs import (
     STRATEGIES,
     Position,
@@ -28,7 +28,7 @@ from .kind import Answer, Kind, Step, Trial, Values
 from .settings import Pick, Whole
 
 STRATEGY_CHOICES = tuple(STRATEGIES.items())
-SIDES = (("duel", "Duel (cap 4, relics 6/7/8)"), ("standard", "Long duel (cap 5, relics 8/9/10)"))
+SIDES = tuple((side, side_title(side)) for side in DUEL_SIDE_TITLES)
 MAX_CAP = max(cap for cap, _ in BANK_SIDES.values())
 
 

@@ -17,6 +17,14 @@ MIN_PLAYERS, MAX_PLAYERS = INFO.min_players, INFO.max_players
 # the longer game on the standard side
 BANK_SIDES: dict[str, tuple[int, tuple[int, ...]]] = {
     "duel": (4, (6, 7, 8)), "standard": (5, (8, 9, 10))}
+# the duel's two sides as a menu names them
+DUEL_SIDE_TITLES = {"duel": "Duel", "standard": "Long duel"}
+
+
+def side_title(side: str) -> str:
+    """A bank side with its numbers, for a menu: 'Duel (cap 4, relics 6/7/8)'."""
+    cap, costs = BANK_SIDES[side]
+    return f"{DUEL_SIDE_TITLES[side]} (cap {cap}, relics {'/'.join(map(str, costs))})"
 
 
 def check_options(players: int, bank_side: str | None) -> str:

@@ -23,6 +23,7 @@ BASE_LIMIT = 2  # drafting and build limits before Food / Builders
 MAX_LIMIT = 5
 RETURNS_PER_BUILD_PHASE = 3  # Basic Villagers a player may take per Build Phase
 UNLOCK_COST = 2
+MARKETS = 2  # the First and the Second Market
 FIRST_MARKET_STACKS = (0, 1)  # the two leftmost stacks; the marker sits under stack 2
 SECOND_MARKET_STACK = 5  # the Second Market marker sits under the sixth stack
 

@@ -95,10 +95,16 @@ def why_not_unlocked(g: Villagers, seat: int, name: str, unlock: str | None,
         return f"{name} has no padlock: leave unlock empty (None)"
     options = [o for o in unlock_options(g, seat, name, exclude) if o is not None]
     head = f"{name} has a padlock opened by the {unlocker}"
+    gold = g.players[seat].gold
+    copies = any(sl.card == unlocker and (s, k) != exclude
+                 for s, p in enumerate(g.players) for k, sl in enumerate(p.village))
+    cost = UNLOCK_COST if copies else bank_cost(g)  # (the price names the real payee's)
     if not options:
-        return (f"{head}: nobody you may use has one free to you, and paying 2 Gold needs "
-                f"2 Gold in your Supply (you have {g.players[seat].gold})")
+        return (f"{head}: nobody you may use has one free to you, and paying {cost} Gold "
+                f"needs {cost} Gold in your Supply (you have {gold})")
     if unlock == "bank":
+        if not copies:  # (the Bank is refused only for want of Gold: a Tinner is offered)
+            return f"{head}: paying the Bank costs {cost} Gold now (you have {gold})"
         return (f"{head}: you may pay the Bank only when no village has {words.a(unlocker)}; "
                 f"pay {words.a(unlocker)} instead ({', '.join(options)})")
     if unlock == "tinner":
@@ -110,7 +116,8 @@ def why_not_unlocked(g: Villagers, seat: int, name: str, unlock: str | None,
             found = g.players[s].village[k].card
             if found != unlocker:
                 return f"{head}, but slot {k} of {g.player_name(s)}'s village is {words.a(found)}"
-            return f"{head}: paying another player's {unlocker} takes 2 Gold from your Supply"
+            return (f"{head}: paying another player's {unlocker} takes {UNLOCK_COST} Gold from "
+                    "your Supply")
     return f"{head}: choose how to open it ({', '.join(options)})"
 
 
@@ -143,12 +150,12 @@ def pay_unlock(g: Villagers, seat: int, name: str, unlock: str | None) -> None:
     owner.coins_added(UNLOCK_COST)
     if s == seat:
         g.bank -= UNLOCK_COST
-        text = "The Bank puts 2 Gold on {}'s own {} to open the {}."
-        args: tuple = (me.name, unlocker, name)
+        text = "The Bank puts {} Gold on {}'s own {} to open the {}."
+        args: tuple = (UNLOCK_COST, me.name, unlocker, name)
     else:
         me.gold -= UNLOCK_COST
-        text = "{} pays 2 Gold onto {}'s {} to open the {}."
-        args = (me.name, owner.name, unlocker, name)
+        text = "{} pays {} Gold onto {}'s {} to open the {}."
+        args = (me.name, UNLOCK_COST, owner.name, unlocker, name)
     if g._batch is not None or g._tracer is not None:
         g.emit(Event("unlock", text, {"seat": seat, "card": name, "unlock": unlock,
                                       "paid_seat": s, "paid_slot": k}, args))

@@ -16,7 +16,14 @@ from .cards import SUITS
 from .expansions.courier import hide_moment, seen_to_act
 from .expansions.views import boxed_cards, expansion_view, rebox, seen_hand
 from .market import agent_options
-from .options import FIRST_MARKET_STACKS, SECOND_MARKET_STACK
+from .options import (
+    FIRST_MARKET_STACKS,
+    MARKETS,
+    RETURNS_PER_BUILD_PHASE,
+    SECOND_MARKET_STACK,
+    UNLOCK_COST,
+)
+from .padlocks import bank_cost
 from .solo.views import reshuffle_events, solo_view
 
 if TYPE_CHECKING:
@@ -71,7 +78,8 @@ def observe(g: Villagers, viewer: int | None, everything: bool = False) -> dict[
     build = None
     if g.phase == "build":
         build = {"seat": g.turn, "limit": g.limit, "used": g.used, "returns": g.returns,
-                 "tinner": g.tinner, "cover": g.cover}
+                 "returns_limit": RETURNS_PER_BUILD_PHASE, "tinner": g.tinner,
+                 "cover": g.cover}
     agent = None
     if g.phase == "agent" and g.agent_queue:
         seat, k = g.agent_queue[0]
@@ -88,7 +96,10 @@ def observe(g: Villagers, viewer: int | None, everything: bool = False) -> dict[
         "discard": [{"card": c if everything or m & bit else None, "suit": g.suit_of[c]}
                     for c, m in zip(g.discard, g.discard_known, strict=True)],
         "basics": dict(g.basics), "bank": g.bank,
-        "markets": {"done": g.markets,
+        # what opening a padlock costs now (a solo event may raise the Bank's price), so
+        # that a display prints the engine's number
+        "unlock_cost": {"bank": bank_cost(g), "villager": UNLOCK_COST},
+        "markets": {"done": g.markets, "count": MARKETS,
                     "first_under_stack": FIRST_MARKET_STACKS[-1],
                     "second_under_stack": SECOND_MARKET_STACK,
                     "first_due": g.markets == 0 and all(empty[j] for j in FIRST_MARKET_STACKS),

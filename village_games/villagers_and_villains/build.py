@@ -35,10 +35,15 @@ def start_build(g: VillagersAndVillains, seat: int) -> bool:
     return True
 
 
+def price_now(g: VillagersAndVillains, name: str) -> int:
+    """What building or hiring `name` costs now: its price less this turn's discount."""
+    return max(0, g.facts.price[name] - g.turn_state.discount)
+
+
 def build(g: VillagersAndVillains, seat: int, name: str) -> None:
     t = g.turn_state
     p = g.players[seat]
-    price = max(0, g.facts.price[name] - t.discount)
+    price = price_now(g, name)
     hidden = name in p.hand_sec  # a card drawn face down is shown as it is built
     g.pay_to_bank(seat, price)
     p.take_from_hand(name)

@@ -17,6 +17,19 @@ def earnings(g: VillagersAndVillains, seat: int) -> int:
     return sum(map(g.facts.earnings.__getitem__, g.players[seat].town))
 
 
+def ruling_gold(g: VillagersAndVillains, seat: int, ruling: str) -> int:
+    """The gold carrying out `ruling` for `seat` moves now (a mayor short of gold pays what
+    they have; the Favor and a reducing ability count), as `resolve` would move it."""
+    t = g.turn_state
+    if ruling == "pillage":
+        return 0 if t.avoid else min(max(0, g.pillage_loss(seat) - t.reduce),
+                                     g.players[seat].gold)
+    if ruling == "earnings":
+        return earnings(g, seat)
+    ab = g.card[ruling].ability  # a passive card of another mayor (Tax Collector)
+    return min(ab.amount, g.players[seat].gold) if ab is not None else 0
+
+
 def tax_cards(g: VillagersAndVillains, seat: int) -> list[str]:
     """Other mayors' passive Pillage abilities that act on `seat`'s Pillage turn."""
     if not g.advanced:

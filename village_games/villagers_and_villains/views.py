@@ -12,6 +12,15 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ..core.rng import Rng
+from .build import buildable, price_now
+from .options import (
+    EXTRA_ROLL_PRICE,
+    FAVOR_DEFENSE_BONUS,
+    FAVOR_EARNING_BONUS,
+    FAVOR_RECRUIT_BONUS,
+)
+from .rulings import ruling_gold
+from .scoring import CIVILITY_BONUS
 
 if TYPE_CHECKING:
     from .game import VillagersAndVillains
@@ -25,6 +34,27 @@ def favor_view(g: VillagersAndVillains) -> dict[str, Any] | None:
     if g.favor_pool is not None:
         return {"where": "pool", "position": g.favor_pool + 1}
     return {"where": "bank"}
+
+
+def numbers(g: VillagersAndVillains) -> dict[str, Any]:
+    """The costs and bonuses in force (the rulebook's, and the deck's Angry Mob), so a
+    display prints the engine's numbers and never copies them."""
+    return {"extra_roll_price": EXTRA_ROLL_PRICE, "mob_bonus": g.facts.mob_defense,
+            "mob_points": CIVILITY_BONUS,
+            "favor_bonus": {"recruit": FAVOR_RECRUIT_BONUS, "defend": FAVOR_DEFENSE_BONUS,
+                            "earning": FAVOR_EARNING_BONUS}}
+
+
+def turn_gold(g: VillagersAndVillains, seat: int | None) -> dict[str, Any]:
+    """What the acting mayor's choices cost or bring now: each card they may build and
+    each ruling still to carry out, in gold (empty for everyone else)."""
+    if seat is None or g.phase == "over" or g.turn_idx >= len(g.order) \
+            or g.order[g.turn_idx] != seat:
+        return {"build": {}, "rulings": {}}
+    build = ({c: price_now(g, c) for c in buildable(g, seat)} if g.phase == "build"
+             else {})
+    rulings = {r: ruling_gold(g, seat, r) for r in g.turn_state.pending}
+    return {"build": build, "rulings": rulings}
 
 
 def observe(g: VillagersAndVillains, viewer: int | None,
@@ -61,7 +91,8 @@ def observe(g: VillagersAndVillains, viewer: int | None,
         "removed": g.removed[:], "fresh": g.fresh[:], "bank": g.bank,
         "ordinance": {"used": g.ordinance_used[:]} if g.ordinance else None,
         "pony_express": {"sold": g.sold[:]} if g.pony_express else None,
-        "players": players,
+        "players": players, "numbers": numbers(g),
+        "turn_gold": turn_gold(g, None if everything else viewer),
         "score_sheet": g.score_sheet() if over else None,
         "winners": g.final_winners[:], "result": g.result,
     }

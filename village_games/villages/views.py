@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.rng import Rng
 from .battle import defend_options, reward_options
 from .choices import supports
-from .options import HAND
+from .options import HAND, SET_SIZE
 from .scoring import village_gold
 
 if TYPE_CHECKING:
@@ -68,6 +68,7 @@ def observe(g: Villages, viewer: int | None, everything: bool = False) -> dict[s
         "to_act": g.to_act(), "draws_left": g.draws_left, "built": g.built,
         "given": g.given, "acted": g.acted, "final_by": g.final_by, "emptied": g.emptied,
         "target": g.target, "max_rounds": g.max_rounds,
+        "village_size": SET_SIZE,  # units of one colour a new village needs
         # Reading: the whole discard pile is public: each card in it was face up when laid
         "deck_size": len(g.deck), "discard": g.discard[:],
         "players": players, "battle": _battle_view(g, viewer, everything),

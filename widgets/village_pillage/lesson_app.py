@@ -31,7 +31,7 @@ from village_games.probability import (
     solve_zero_sum,
 )
 from village_games.village_pillage.cards import TYPES, standard_deck
-from village_games.village_pillage.options import BANK_SIDES
+from village_games.village_pillage.options import BANK_SIDES, DUEL_SIDE_TITLES, side_title
 from village_games.village_pillage.payoffs import (
     STARTERS,
     Position,
@@ -190,8 +190,7 @@ class LessonApp(w.VBox):
         self.their_bank = _slider(shared, "Bank", 1, cap, "them")
         self.bank_side = shared.make(
             w.ToggleButtons, "vg-pos-side",
-            options=[("Duel (cap 4, relics 6/7/8)", "duel"),
-                     ("Long duel (cap 5, relics 8/9/10)", "standard")],
+            options=[(side_title(side), side) for side in DUEL_SIDE_TITLES],
             value="duel", style={"button_width": "210px"})
         self.relic_bonus = shared.make(
             w.IntSlider, "vg-pos-relic-bonus", value=0, min=0, max=10,

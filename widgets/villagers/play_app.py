@@ -27,6 +27,7 @@ from village_games.villagers import (
 )
 from village_games.villagers.actions import CODEC
 from village_games.villagers.expansions import EXPANSIONS, PLAYERS, TITLES
+from village_games.villagers.solo.views import mode_summary
 from village_games.villagers.table_notes import hand_notes, unseen_by_suit
 
 from ..gallery import add_nav
@@ -40,10 +41,9 @@ NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
 # one player: solo against the Countess (the rulebook's three modes; normal first)
 SOLO_VARIANTS = (
     Variant("normal", "Solo against the Countess", {"solo_mode": "normal"}),
-    Variant("beginner", "Solo, Beginner mode (1 event a round, her card without Gold)",
+    Variant("beginner", f"Solo, Beginner mode ({mode_summary('beginner')})",
             {"solo_mode": "beginner"}),
-    Variant("hard", "Solo, Hard mode (2 events to start, no Jester, she starts with 10)",
-            {"solo_mode": "hard"}),
+    Variant("hard", f"Solo, Hard mode ({mode_summary('hard')})", {"solo_mode": "hard"}),
 )
 DRAFT_KINDS = {"DraftRoad", "DraftStack", "DraftReserve"}
 # fields that follow a move's first pick on the table (not lit before it)
@@ -63,14 +63,14 @@ KIND_TITLES = {
     "PlaySmuggler": "Play the Smuggler", "TakeBasic": "Return a card for a Basic Villager",
     "EndTurn": "End my turn", "AgentReads": "Agent reads coins",
     # the Kickstarter expansions
-    "Recruit": "Pay the Recruiter 1 Gold: draft twice this turn",
+    "Recruit": "Pay the Recruiter {gold} Gold: draft twice this turn",
     "PlayBenefactor": "Play the Benefactor: build now", "PlayProphet": "Play the Prophet",
     "PlayBarbarian": "Play the Barbarian: clear the Road", "PlayFlaker": "Play the Flaker",
     "PlayCourier": "Play the Courier: take a Road villager into your hand",
     "LetDraftGoOn": "Keep the Courier: let the draft go on",
     "PlayPigeoneer": "Play the Pigeoneer", "PlayNoble": "Play the Noble",
     "PlaySchemer": "Play the Schemer", "PlaySheriff": "Play the Sheriff",
-    "ThiefSteals": "My Thief steals 3 Gold", "PayFreelancer": "Pay a Freelancer 1 Gold",
+    "ThiefSteals": "My Thief steals {gold} Gold", "PayFreelancer": "Pay a Freelancer {gold} Gold",
     "PickBronze": "Score this Bronze symbol instead", "TakeCard": "Take this card",
     "RewardDraw": "Church: take a face-down card", "RewardBasic": "Tavern: take a Basic",
     # the solo mode against the Countess
@@ -118,7 +118,10 @@ class VillagersLabels:
         self.village = obs["players"][me]["village"] if me is not None else []
 
     def kind_title(self, kind: str) -> str:
-        return KIND_TITLES.get(kind, kind)
+        """The kind's title; the gold a move costs or takes is the action's own number."""
+        title = KIND_TITLES.get(kind, kind)
+        return title.format(gold=getattr(CODEC.kind(kind), "gold", "?")) if "{" in title \
+            else title
 
     def field_title(self, action_type: str, field: str) -> str:
         return FIELD_TITLES.get((action_type, field), field)
@@ -188,7 +191,7 @@ class VillagersLabels:
     def value_label(self, action_type: str, field: str, value: Any) -> str:
         obs = self.obs
         if action_type == "PayToll":
-            return "pay 3 Gold to the Bank" if value else "give up one action"
+            return f"pay {toll_gold(obs)} Gold to the Bank" if value else "give up one action"
         if action_type == "PickVillager":
             solo = obs.get("solo") or {}
             effect = (solo.get("current") or {}).get("effect")
@@ -235,16 +238,17 @@ class VillagersLabels:
             return "no padlock"
         if value == "tinner":
             return "free (Tinner)"
+        cost = self.obs["unlock_cost"]  # the engine's prices (a solo event may raise one)
         if value == "bank":
-            return "pay 2 Gold to the Bank"
+            return f"pay {cost['bank']} Gold to the Bank"
         seat, _, slot = value.partition(":")
         if not seat.isdigit() or not slot.isdigit():
             return value
         p = self.obs["players"][int(seat)]
         card = p["village"][int(slot)]["card"]
         if int(seat) == self.obs.get("viewer"):
-            return f"own {card}: Bank pays you 2"
-        return f"pay {p['name']} 2 ({card})"
+            return f"own {card}: the Bank puts {cost['villager']} Gold on it"
+        return f"pay {p['name']} {cost['villager']} Gold ({card})"
 
     def value_classes(self, action_type: str, field: str, value: Any) -> list[str]:
         if field in ("card", "basic", "role"):
@@ -255,6 +259,11 @@ class VillagersLabels:
         if field in ("card", "basic", "role") and isinstance(value, str):
             return card_tip(value, self.cards)
         return ""
+
+
+def toll_gold(obs: dict[str, Any]) -> Any:
+    """What the phase event being met asks (its card's Gold, from the observation)."""
+    return ((obs.get("solo") or {}).get("current") or {}).get("gold", "?")
 
 
 def market_scores(game: Game, viewer: int | None) -> list[dict[str, Any]]:
@@ -353,7 +362,8 @@ class VillagersAdapter:
             text = ("click the face-up Road villager the Countess gets (she places it on its "
                     "own), then Confirm; the Road is refilled after.")
         elif "PayToll" in kinds:
-            text = "a phase event is in force: pay 3 Gold to the Bank or give up one action."
+            text = (f"a phase event is in force: pay {toll_gold(obs)} Gold to the Bank or give "
+                    "up one action.")
         elif "ResolveEvent" in kinds:
             text = ("the Event Phase: click a face-up event to resolve it, then Confirm; "
                     "resolve them in any order. To discard one that has not begun, click the "

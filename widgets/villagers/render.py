@@ -68,7 +68,8 @@ def card_tip(name: str, cards: CardSet) -> str:
     if c.on:
         bits.append(f"goes on {words.a(c.on)}")
     if c.padlock:
-        bits.append(f"padlock: pay the {c.padlock}'s owner 2 Gold")
+        bits.append(f"padlock: its opener is the {c.padlock} (paid to its owner, or the Bank "
+                    "when nobody has one)")
     if c.silver is not None:
         bits.append(f"silver: {c.silver.describe()}")
     if c.bronze is not None:
@@ -275,7 +276,7 @@ def panel_html(obs: dict, p: dict) -> str:
     limit = tinner = ""
     if build.get("seat") == p["seat"]:
         limit = (f' · builds {build["used"]}/{build["limit"]}'
-                 f' · returns {build["returns"]}/3')
+                 f' · returns {build["returns"]}/{build["returns_limit"]}')
         if build.get("tinner"):
             tinner = (f'<span class="vg-vtinner" data-vg-value="tinner" '
                       f'data-vg-field="{UNLOCK_FIELD}" title="a Tinner was played this turn: '
@@ -410,7 +411,8 @@ def render_table(obs: dict, cards: CardSet, highlight: list[int] | None = None) 
         result = f'<div class="vg-vresult">{_e(obs["result"])}</div>'
     news = market_news(obs)
     head = (f'<div class="vg-vstatus">Round {obs["round"]} · {_e(obs["phase"])} phase · '
-            f'Markets scored: {obs["markets"]["done"]}/2{" · " + news if news else ""}</div>')
+            f'Markets scored: {obs["markets"]["done"]}/{obs["markets"]["count"]}'
+            f'{" · " + news if news else ""}</div>')
     return (f'<div class="vg-villagers">{head}{legend_html(obs)}{result}{road_html(obs, cards)}'
             f"{solo_html(obs)}{developments_html(obs)}{pending_html(obs, cards)}"
             f'{markets_html(obs)}{"".join(seats)}'

@@ -23,6 +23,7 @@ from village_games.bots.solo_games import event_phase_position, play_solo, solo_
 from village_games.core import words
 from village_games.villagers import Villagers
 from village_games.villagers.odds import reserve_top_chances
+from village_games.villagers.solo.dealing import events_rule
 from village_games.villagers.solo.odds import (
     event_count_chances,
     expected_events,
@@ -165,8 +166,7 @@ class SoloLesson(w.VBox):
         spread = ", ".join(f"{words.count(k, 'event')}: {p}"
                            for k, p in chances.items())
         note = ("Each villager the card can be, valued in her village as it stands now "
-                "(printed Gold plus its Silver there): 10 or more brings 1 event, 1 to 9 "
-                f"brings 2, nothing brings 3 (Beginner: always 1). {spread}.")
+                f"(printed Gold plus its Silver there): {events_rule()}. {spread}.")
         return Exact(float(expected_events(chances)), "Expected events", esc(note))
 
     def sample_events(self, n: int, rng: np.random.Generator) -> np.ndarray:

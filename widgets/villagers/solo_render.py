@@ -15,7 +15,7 @@ MODE_TITLE = {"beginner": "Beginner mode", "normal": "Normal mode", "hard": "Har
 # the readings a player should know about (all of them: village_games/villagers/READINGS.md)
 READINGS = ("Our readings where the rulebook is silent: every draft from the Road (face up "
             "or from a stack) gives the Countess a villager; you make every choice an event "
-            "leaves open; Rats and Arson can be paid off only with 3 Gold in hand; the "
+            "leaves open; Rats and Arson can be paid off only with their Gold in hand; the "
             "Countess card shows only its Gold.")
 
 

@@ -22,7 +22,6 @@ from village_games.bots import RandomBot, VillagersAndVillainsBot
 from village_games.core import Game, words
 from village_games.villagers_and_villains import CardSet, DeckSpec, deck_from_text
 from village_games.villagers_and_villains.abilities import PHASE_TITLES
-from village_games.villagers_and_villains.options import FAVOR_RECRUIT_BONUS
 from village_games.villagers_and_villains.table_odds import (
     ability_odds,
     announced_odds,
@@ -65,13 +64,13 @@ KIND_TITLES = {
     "MoveStart": "Spend the Favor: give the Start Marker to",
     "Recruit": "Announce a pool card (your chance with no extra roll)",
     "Ordinance": "Ordinance (once a game): shuffle a pool card back, deal a new one",
-    "BuyRoll": "Buy an extra roll (1 gold)",
+    "BuyRoll": "Buy an extra roll ({price} gold)",
     "BuyRollFrom": "Pony Express: buy a roll from a mayor still to recruit",
-    "SellRoll": "Sell my coming recruit roll for 1 gold (it will count as a 1)",
+    "SellRoll": "Sell my coming recruit roll for {price} gold (it will count as a 1)",
     "KeepRoll": "Keep my recruit roll",
     "Roll": "Roll",
     "Attack": "Defend: a challenge in your town, and who attacks it",
-    "DeclareMob": "Send the Angry Mob (+3, then it leaves the game)",
+    "DeclareMob": "Send the Angry Mob (+{mob}, then it leaves the game)",
     "UseFavor": "Spend the King's Favor",
     "UseAbility": "Use an ability of your town",
     "PayVend": "Pay another mayor's VEND ability",
@@ -96,12 +95,13 @@ FIELD_TITLES = {
 }
 PASS_TITLES = {"defend": "Stop defending", "build": "Build nothing more: end my turn",
                "recruit": "Pass", "pillage": "End my turn", "earning": "End my turn"}
-FAVOR_TITLES = {"recruit": f"Spend the King's Favor: +{FAVOR_RECRUIT_BONUS} on the first "
-                           "die of this recruit (extra rolls go without it)",
-                "defend": "Spend the King's Favor: +2 on this DEFENSE roll",
+# (the numbers in braces are the engine's, from the observation's "numbers")
+FAVOR_TITLES = {"recruit": "Spend the King's Favor: +{bonus} on the first die of this "
+                           "recruit (extra rolls go without it)",
+                "defend": "Spend the King's Favor: +{bonus} on this DEFENSE roll",
                 "pillage": "Spend the King's Favor: no Pillage Loss from your challenges "
                            "this turn",
-                "earning": "Spend the King's Favor: 1 more gold from the bank"}
+                "earning": "Spend the King's Favor: {bonus} more gold from the bank"}
 
 
 class VVLabels:
@@ -117,6 +117,10 @@ class VVLabels:
         self.pool = {r["position"]: r for r in pool_odds_seen(obs, me, max_extra=0)} \
             if isinstance(me, int) else {}
         self.announced = announced_odds(obs, cards, me) if isinstance(me, int) else None
+        n = obs["numbers"]  # the engine's costs and bonuses
+        self.price, self.mob = n["extra_roll_price"], n["mob_bonus"]
+        self.favor_bonus = n["favor_bonus"]
+        self.gold_now = obs.get("turn_gold") or {"build": {}, "rulings": {}}
 
     def _name(self, seat: Any) -> str:
         players = self.obs["players"]
@@ -129,14 +133,16 @@ class VVLabels:
         if kind == "Pass":
             return PASS_TITLES.get(phase, "Pass")
         if kind == "UseFavor":
-            base = FAVOR_TITLES.get(phase, "Spend the King's Favor")
+            base = FAVOR_TITLES.get(phase, "Spend the King's Favor").format(
+                bonus=self.favor_bonus.get(phase, "?"))
             if "favor" in a:
                 return f"{base}: {pct(a['now'])} → {pct(a['favor'])}"
             return base
         if kind == "BuyRoll" and "roll" in a:
-            return f"Buy an extra roll (1 gold): {pct(a['now'])} → {pct(a['roll'])}"
+            return f"Buy an extra roll ({self.price} gold): {pct(a['now'])} → {pct(a['roll'])}"
         if kind == "DeclareMob" and "mob" in a:
-            return f"Send the Angry Mob (+3, then gone): {pct(a['now'])} → {pct(a['mob'])}"
+            return (f"Send the Angry Mob (+{self.mob}, then gone): {pct(a['now'])} → "
+                    f"{pct(a['mob'])}")
         if kind == "Roll":
             t = self.obs.get("turn") or {}
             chance = f": {pct(a['now'])} to succeed" if "now" in a else ""
@@ -144,7 +150,7 @@ class VVLabels:
                 rolls = t.get("rolls", 1)
                 return f"Roll {words.count(rolls, 'die', 'dice')}{chance}"
             return f"Roll the DEFENSE{chance}"
-        return KIND_TITLES.get(kind, kind)
+        return KIND_TITLES.get(kind, kind).format(price=self.price, mob=self.mob)
 
     def field_title(self, action_type: str, field: str) -> str:
         return FIELD_TITLES.get((action_type, field), field)
@@ -170,8 +176,8 @@ class VVLabels:
             c = card.get(value)
             return f"{value} (Defeat {c.defeat})" if c is not None else str(value)
         if action_type == "Build":
-            c = card.get(value)
-            return f"{value} ({c.price} gold)" if c is not None else str(value)
+            price = self.gold_now["build"].get(value)  # the price now (a discount counts)
+            return f"{value} ({price} gold)" if price is not None else str(value)
         if action_type == "PayVend" and field == "card":
             c = card.get(value)
             if c is not None and c.ability is not None:
@@ -193,14 +199,9 @@ class VVLabels:
         return f": {pct(odds['now'])} → {pct(odds['after'])}" if odds else ""
 
     def _ruling(self, ruling: str) -> str:
-        me = self.obs["players"][self.me] if isinstance(self.me, int) else None
-        if ruling == "pillage":
-            loss = me["pillage_loss"] if me else 0
-            return f"Pillage Loss ({loss} gold)"
-        if ruling == "earnings":
-            earn = me["earnings"] if me else 0
-            return f"Earnings ({earn} gold)"
-        return ruling
+        gold = self.gold_now["rulings"].get(ruling)  # what carrying it out moves now
+        name = {"pillage": "Pillage Loss", "earnings": "Earnings"}.get(ruling, ruling)
+        return f"{name} ({gold} gold)" if gold is not None else name
 
     def value_classes(self, action_type: str, field: str, value: Any) -> list[str]:
         if field in ("card", "challenge") or (field == "hero" and value is not None):
@@ -335,11 +336,12 @@ class VVAdapter:
         elif "AllowVend" in kinds:
             text = "another mayor asks to pay for your card's VEND ability: allow or refuse."
         elif "SellRoll" in kinds:
-            text = ("another mayor offers 1 gold for your coming recruit roll (sold, it "
-                    "counts as a 1): sell or keep it.")
+            text = (f"another mayor offers {obs['numbers']['extra_roll_price']} gold for your "
+                    "coming recruit roll (sold, it counts as a 1): sell or keep it.")
         elif phase == "recruit" and t.get("step") == "declare":
-            text = ("buy extra rolls (1 gold each) or add bonuses before you roll; the "
-                    "chance beside each choice shows what it adds. Then roll.")
+            text = (f"buy extra rolls ({obs['numbers']['extra_roll_price']} gold each) or add "
+                    "bonuses before you roll; the chance beside each choice shows what it "
+                    "adds. Then roll.")
         elif phase == "recruit":
             text = (f"announce the pool card you want ({p['gold']} gold for extra rolls). "
                     "Under each card: your chance with no extra roll, and with all your gold "

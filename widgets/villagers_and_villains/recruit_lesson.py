@@ -36,7 +36,8 @@ STYLE = {"description_width": "initial"}
 MAX_EXTRA = 6
 INTRO = (
     "The pool lies in a row: position 1 is yours for free, but any other card needs a die "
-    "that reaches its position. Each extra roll costs 1 gold and gives you one more try. "
+    f"that reaches its position. Each extra roll costs {EXTRA_ROLL_PRICE} gold and gives you "
+    "one more try. "
     "Is it worth it? Set the position and the rolls, add the bonuses you hold, and compare "
     "the exact chance with dice rolled thousands of times. The table shows what each extra "
     "roll adds and what a percentage point of chance costs you.")

@@ -207,7 +207,7 @@ def pool_html(obs: dict[str, Any], cards: CardSet) -> str:
         k = slot["position"]
         below = ""
         if k in odds:
-            below = odds_line(odds[k]["chances"])
+            below = odds_line(odds[k]["chances"], obs["numbers"]["extra_roll_price"])
         favor = ('<div class="vg-vv-favor" title="the King\'s Favor lies on this card: '
                  'recruit it to take the Favor">♛ Favor</div>' if slot["favor"] else "")
         card = card_html(slot["card"], cards, value=k if live else None, field="position",
@@ -223,7 +223,7 @@ def pool_html(obs: dict[str, Any], cards: CardSet) -> str:
             f'<div class="vg-vv-poolrow">{"".join(slots)}{deck}</div></div>')
 
 
-def odds_line(chances: list[Fraction]) -> str:
+def odds_line(chances: list[Fraction], price: int) -> str:
     """Under a pool card: the chance with no extra roll, and with all the gold spent."""
     if not chances:
         return ""
@@ -233,7 +233,7 @@ def odds_line(chances: list[Fraction]) -> str:
     if most and chances[-1] != chances[0]:
         more = (f'<span class="vg-vv-more">→ {pct(chances[-1])} with {most} extra</span>')
     return (f'<div class="vg-vv-odds" title="Your chance to recruit this card, by extra '
-            f'rolls bought (1 gold each): {_e(tip)}"><b>{pct(chances[0])}</b>{more}</div>')
+            f'rolls bought ({price} gold each): {_e(tip)}"><b>{pct(chances[0])}</b>{more}</div>')
 
 
 def dice_html(dice: list[dict[str, Any]]) -> str:
@@ -328,8 +328,10 @@ def mayor_html(obs: dict[str, Any], p: dict[str, Any], cards: CardSet, me: int |
                       'Favor: spend it for a phase bonus or to move the Start Marker">♛ Favor'
                       "</span>")
     if p["angry_mob"]:
-        badges.append('<span class="vg-vv-badge" title="still holds the Angry Mob (+3 to one '
-                      'DEFENSE roll; 3 points at the end if kept)">Angry Mob</span>')
+        n = obs["numbers"]
+        badges.append(f'<span class="vg-vv-badge" title="still holds the Angry Mob '
+                      f'(+{n["mob_bonus"]} to one DEFENSE roll; {n["mob_points"]} points at '
+                      'the end if kept)">Angry Mob</span>')
     if i in ((obs.get("ordinance") or {}).get("used") or []):
         badges.append('<span class="vg-vv-badge" title="has used the Ordinance">Ordinance '
                       "used</span>")

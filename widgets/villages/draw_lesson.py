@@ -32,6 +32,7 @@ from village_games.villages.odds import (
     simulate_set,
     villages_position,
 )
+from village_games.villages.options import EMPTY_BONUS, SET_SIZE
 
 from ..charts import chart_image, figure, png_bytes
 from ..gallery import add_nav
@@ -50,12 +51,14 @@ SHORT = {"deck-deck": "deck + deck", "discard-deck": "discard + deck",
          "discard-discard": "discard + discard"}
 TABS = ("Drawing a set", "Going out first")
 INTRO = (
-    "In Villages a new village needs <b>three units of one colour</b>. Each turn starts "
+    f"In Villages a new village needs <b>{SET_SIZE} units of one colour</b>. Each turn "
+    "starts "
     "with two draws: from the deck (a card you cannot see) or from the discard pile (its "
     "cards are face up, so you know what you get). Which gives the better chance of "
     "completing a set? Count: the deck is a random part of the cards you have <i>not</i> "
     "seen, so what matters is how many unseen units share your colour. Speed counts too: "
-    "the second tab weighs the 10 gold for emptying your hand first against waiting to "
+    f"the second tab weighs the {EMPTY_BONUS} gold for emptying your hand first against "
+    "waiting to "
     "build. The cards are this project's stand-in deck; the Dark and Light cards are "
     "stand-ins too: Dark is a seventh colour, and Light cards are <b>wild</b>, one of "
     "the three of any colour, but never three on their own.")

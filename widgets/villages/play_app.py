@@ -73,7 +73,7 @@ LOCATION_FILE = DataFile(
     when="a game with Location cards (a Locations variant)")
 
 KIND_TITLES = {
-    "Draw": "Draw a card", "Build": "Build a new village (3 units of a colour)",
+    "Draw": "Draw a card", "Build": "Build a new village ({size} units of a colour)",
     "BuildAs": "Build a new village, naming its colour (dual-colour or Light units)",
     "Add": "Add to your village", "Give": "Give to another player's village",
     "Discard": "Discard a card (your action)", "Attack": "Attack a village (your action)",
@@ -118,7 +118,7 @@ class VillagesLabels:
         if kind == "Give":
             limit = gifts_per_turn(location_of(self.obs))
             return f"{KIND_TITLES[kind]} ({self.obs['given']} of {limit} given)"
-        return KIND_TITLES.get(kind, kind)
+        return KIND_TITLES.get(kind, kind).format(size=self.obs["village_size"])
 
     def field_title(self, action_type: str, field: str) -> str:
         return FIELD_TITLES.get((action_type, field), field)
@@ -295,7 +295,8 @@ class VillagesAdapter:
                     "End my turn.")
         else:
             gifts = gifts_per_turn(location_of(obs))
-            text = (f"build a village (3 units of a colour), add cards, give up to {gifts} "
+            text = (f"build a village ({obs['village_size']} units of a colour), add cards, "
+                    f"give up to {gifts} "
                     "away, then "
                     "take one action: discard a card or attack. Your chance of winning each "
                     "attack is shown on the table. To attack by clicking: your unit, where it "

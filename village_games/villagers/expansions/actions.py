@@ -11,7 +11,9 @@ from ...core.actions import Action
 # ------------------------------------------------------------------ Draft Phase
 @dataclass(frozen=True, slots=True)
 class Recruit(Action):
-    """Recruiter: pay 1 Gold at the start of your draft turn to draft twice this turn."""
+    """Recruiter: pay `gold` (1) at the start of your draft turn to draft twice this turn."""
+
+    gold: ClassVar[int] = 1  # what the move costs (displays print this number)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +115,9 @@ class PlaySheriff(Action):
 
 @dataclass(frozen=True, slots=True)
 class ThiefSteals(Action):
-    """Your Thief at slot `slot` takes 3 Gold from `victim`'s Supply onto himself."""
+    """Your Thief at slot `slot` takes `gold` (3) from `victim`'s Supply onto himself."""
+
+    gold: ClassVar[int] = 3  # what the move takes (displays print this number)
 
     slot: int
     victim: int
@@ -121,8 +125,10 @@ class ThiefSteals(Action):
 
 @dataclass(frozen=True, slots=True)
 class PayFreelancer(Action):
-    """At the start of your build turn: 1 Gold on the Freelancer at `seat`'s slot `slot`
-    for one more build action."""
+    """At the start of your build turn: `gold` (1) on the Freelancer at `seat`'s slot
+    `slot` for one more build action."""
+
+    gold: ClassVar[int] = 1  # what the move costs (displays print this number)
 
     seat: int
     slot: int

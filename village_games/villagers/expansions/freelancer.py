@@ -63,8 +63,8 @@ def why_not_freelancer(g: Villagers, seat: int, action: PayFreelancer) -> str | 
         return "you have paid this Freelancer already in this Build Phase"
     if g.limit >= MAX_LIMIT:
         return f"your build limit is already {MAX_LIMIT}, the most there can be"
-    if g.players[seat].gold < 1:
-        return "paying a Freelancer takes 1 Gold from your Supply"
+    if g.players[seat].gold < PayFreelancer.gold:
+        return f"paying a Freelancer takes {PayFreelancer.gold} Gold from your Supply"
     return None
 
 
@@ -73,13 +73,13 @@ def apply_freelancer(g: Villagers, seat: int, action: PayFreelancer) -> None:
     assert e is not None
     e.freelancers.append([action.seat, action.slot])
     p, owner = g.players[seat], g.players[action.seat]
-    p.gold -= 1
+    p.gold -= PayFreelancer.gold
     slot = owner.village[action.slot]
-    owner.village[action.slot] = slot._replace(coins=slot.coins + 1)
-    owner.coins_added(1)
+    owner.village[action.slot] = slot._replace(coins=slot.coins + PayFreelancer.gold)
+    owner.coins_added(PayFreelancer.gold)
     g.limit += 1
     if g.reporting():
         whose = "own" if action.seat == seat else f"{owner.name}'s"
-        g.emit(Event("freelancer", "{} puts 1 Gold on {} Freelancer: build limit {}.",
+        g.emit(Event("freelancer", "{} puts {} Gold on {} Freelancer: build limit {}.",
                      {"seat": seat, "owner": action.seat, "slot": action.slot,
-                      "limit": g.limit}, (p.name, whose, g.limit)))
+                      "limit": g.limit}, (p.name, PayFreelancer.gold, whose, g.limit)))

@@ -21,7 +21,7 @@ from ..hands import distinct_hand, in_hand, play_from_hand
 from ..options import STACKS
 from ..padlocks import NO_PADLOCK, pay_unlock, unlock_options, why_not_unlocked
 from ..specials import _discard
-from .actions import PlayBenefactor, PlayProphet
+from .actions import PlayBenefactor, PlayProphet, Recruit
 from .pending import start_pick
 
 if TYPE_CHECKING:
@@ -149,8 +149,8 @@ def why_not_recruit(g: Villagers, seat: int) -> str | None:
         return "only a player with the Recruiter in their village may draft twice"
     if e.recruited:
         return "the Recruiter has been paid this turn already"
-    if p.gold < 1:
-        return "the Recruiter costs 1 Gold from your Supply"
+    if p.gold < Recruit.gold:
+        return f"the Recruiter costs {Recruit.gold} Gold from your Supply"
     # Reading: paid at the start of a draft turn, with room left for two villagers
     if p.draft_limit - len(p.square) < 2:
         return "your drafting limit leaves room for only one more villager"
@@ -161,12 +161,12 @@ def apply_recruit(g: Villagers, seat: int) -> None:
     e = g.ext
     assert e is not None
     p = g.players[seat]
-    p.gold -= 1
-    g.bank += 1
+    p.gold -= Recruit.gold
+    g.bank += Recruit.gold
     e.recruited, e.extra = True, 1
     if g.reporting():
-        g.emit(Event("recruit", "{} pays the Recruiter 1 Gold to draft twice this turn.",
-                     {"seat": seat}, (p.name,)))
+        g.emit(Event("recruit", "{} pays the Recruiter {} Gold to draft twice this turn.",
+                     {"seat": seat}, (p.name, Recruit.gold)))
 
 
 # ------------------------------------------------------------------ Pigeoneer

@@ -25,7 +25,7 @@ from .village_ops import remove_slot
 if TYPE_CHECKING:
     from ..game import Villagers
 
-THIEF_TAKES = 3
+THIEF_TAKES = ThiefSteals.gold
 
 
 def _use(g: Villagers, seat: int, effect: str) -> tuple[str, bool]:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.actions import short_repr
 from ...core.events import Event
 from .countess import COUNTESS, GOLD_SIDE, STACK_SIZE, START_GOLD, solo_deck, with_countess
-from .dealing import deal_events
+from .dealing import START_EVENTS, deal_events
 from .events import MODES, EventSet, EventSpec, load_events, resolve_events, standard_events
 from .state import SoloState
 
@@ -54,4 +54,4 @@ def set_up(g: Villagers, mode: str, events: EventSet) -> None:
                      {"mode": mode}, (mode, g.players[COUNTESS].gold,
                                       "" if mode != "beginner" else " on its side without Gold",
                                       "out of the game" if mode == "hard" else "beside you")))
-    deal_events(g, "summer", 2 if mode == "hard" else 1)
+    deal_events(g, "summer", START_EVENTS[mode])

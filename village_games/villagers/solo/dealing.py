@@ -74,9 +74,24 @@ def deal_events(g: Villagers, which: str, count: int) -> list[str]:
     return dealt
 
 
+# Summer events dealt at setup, by mode
+START_EVENTS = {"beginner": 1, "normal": 1, "hard": 2}
+
+
+RICH = 10  # Gold a villager must be worth to the Countess to bring a single event
+
+
 def events_to_deal(value: int, mode: str) -> int:
-    """New events for a villager worth `value` Gold to the Countess: 1 from 10 Gold up,
-    2 from 1 to 9, 3 for nothing; Beginner mode always deals 1."""
+    """New events for a villager worth `value` Gold to the Countess: 1 from RICH (10) Gold
+    up, 2 from 1 to 9, 3 for nothing; Beginner mode always deals 1."""
     if mode == "beginner":
         return 1
-    return 1 if value >= 10 else 2 if value >= 1 else 3
+    return 1 if value >= RICH else 2 if value >= 1 else 3
+
+
+def events_rule() -> str:
+    """`events_to_deal` in words, for lessons (beside it, so that the two change together)."""
+    return (f"{RICH} Gold or more brings {events_to_deal(RICH, 'normal')} event, 1 to {RICH - 1} "
+            f"brings {events_to_deal(1, 'normal')}, nothing brings "
+            f"{events_to_deal(0, 'normal')} (Beginner: always "
+            f"{events_to_deal(0, 'beginner')})")

@@ -5,12 +5,25 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from .countess import COUNTESS
-from .dealing import season
+from ...core import words
+from .countess import COUNTESS, START_GOLD
+from .dealing import START_EVENTS, events_to_deal, season
 from .events import SEASONS
 
 if TYPE_CHECKING:
     from ..game import Villagers
+
+
+def mode_summary(mode: str) -> str:
+    """How a solo mode differs from the normal one, with the engine's numbers ("" for the
+    normal mode), for a menu of modes."""
+    if mode == "beginner":
+        return (f"{words.count(events_to_deal(0, mode), 'event')} a round, her card "
+                "without Gold")
+    if mode == "hard":
+        return (f"{words.count(START_EVENTS[mode], 'event')} to start, no Jester, she starts "
+                f"with {START_GOLD[mode]}")
+    return ""
 
 
 def solo_view(g: Villagers, everything: bool) -> dict[str, Any]:
