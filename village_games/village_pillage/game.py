@@ -131,6 +131,7 @@ class VillagePillage(Game):
     def recount_planners(self) -> None:
         """Call after changing plans by hand (a scenario, a coach taking a plan back)."""
         self.planning = self.unplanned()
+        self._legal = None
 
     def to_act(self) -> list[int]:
         if self.phase == "plan":
@@ -147,21 +148,14 @@ class VillagePillage(Game):
         aw = self.awaiting
         return self.phase == "resolve" and aw is not None and aw["player"] == player
 
-    def legal_actions(self, player: int) -> Sequence[Action]:
-        if type(player) is not int or not 0 <= player < self.n:
-            self.check_seat(player)  # (says which seats there are)
+    def choices(self, player: int) -> Sequence[Action]:
         if self.phase == "plan":
-            v = self.players[player]
-            if len(v.plan) >= 2:
-                return ()
+            hand = tuple(self.players[player].hand)
             if not self.duel:
-                return plan_menu(tuple(v.hand))
-            if not v.plan:
-                return queue_two_menu(tuple(v.hand))
-            return queue_menu(tuple(v.hand))
-        aw = self.awaiting
-        if self.phase != "resolve" or not aw or aw["player"] != player:
-            return ()
+                return plan_menu(hand)
+            return queue_menu(hand) if self.players[player].plan else queue_two_menu(hand)
+        aw = self.awaiting  # (a seat that may act outside planning is the one awaited)
+        assert aw is not None
         if aw["kind"] == "order":
             return tuple([_RESOLVE_FIRST[c] for c in dict.fromkeys(aw["cards"])])
         return tuple([_TAKE[c] for c in self.market if c])
@@ -245,20 +239,9 @@ class VillagePillage(Game):
         return (f"{action.card} is not in the market (market: "
                 f"{', '.join(c for c in self.market if c) or 'empty'})")
 
-    def apply(self, player: int, action: Action | dict[str, Any]) -> list[Event]:
-        """`Game.apply`, with a quiet copy's accepted move carried out at once: nothing to
-        record or report, and search plays millions of them."""
-        if self.quiet and self._tracer is None and self.accepts(player, action):  # type: ignore[arg-type]
-            if self.phase == "plan":
-                self._plan(player, action, False)  # type: ignore[arg-type]
-            else:
-                self._apply(player, action)  # type: ignore[arg-type]
-            return []
-        return super().apply(player, action)
-
     def _apply(self, player: int, action: Action) -> None:
         if self.phase == "plan":
-            self._plan(player, action, self.reporting())
+            self._plan(player, action, self.loud)
             return
         aw = self.awaiting
         self.awaiting = None
@@ -266,14 +249,14 @@ class VillagePillage(Game):
             head = self.buy_queue[0]
             head[1].sort(key=lambda side: self.players[player].plan[side] != action.card)
             head[2] = True
-            if self.reporting():
+            if self.loud:
                 self.emit(Event("choice", "{} resolves {} first.",
                                 {"seat": player, "card": action.card},
                                 (self.player_name(player), action.card)))
         else:
             take_market_card(self, player, action.card, aw["price"], aw["source"])
             finish_buy(self)
-        continue_round(self, self.reporting())
+        continue_round(self, self.loud)
 
     def _plan(self, player: int, action: Action, report: bool) -> None:
         v = self.players[player]
@@ -359,11 +342,7 @@ class VillagePillage(Game):
         g.final_winners = self.final_winners[:]
         g.planning = self.planning[:]
         g.last_played = [row[:] for row in self.last_played]
-        if keep_log:
-            g.history = self.history[:]
-            g.log = self.log[:]
-        else:
-            g.history, g.log, g.quiet, g.start = [], [], True, None
+        self.copy_record(g, keep_log)
         return g
 
     def to_dict(self) -> dict[str, Any]:

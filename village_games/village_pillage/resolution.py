@@ -103,7 +103,7 @@ def _reveal_text(rows: tuple, names: tuple[str, ...], duel: bool) -> str:
 
 def reveal(g: VillagePillage, report: bool) -> None:
     """Turn every resolving card face up; secret (drawn) cards become public. `report`:
-    whether this move's events are wanted (`g.reporting()`, worked out once per move)."""
+    whether this move's events are wanted (`g.loud`, worked out once per move)."""
     g.phase = "resolve"
     g.stage = 0
     g.buy_queue = None
@@ -424,7 +424,7 @@ def take_market_card(g: VillagePillage, seat: int, name: str, price: int,
     v.hand.append(name)
     v.hand.sort(key=g.card_order)
     g.market[slot] = g.deck.pop() if g.deck else None  # refill at once, before the next buyer
-    if g.reporting():
+    if g.loud:
         refill = (f" {g.market[slot]} refills the market." if g.market[slot]
                   else " The deck is empty, so the slot stays empty.")
         cost = "for free" if price == 0 else f"for {price}"

@@ -294,7 +294,7 @@ def apply_build(g: Villagers, seat: int, action: Build) -> None:
     place(g, seat, name, on)
     g.used += 1
     g.cover = None
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         p = g.players[seat]
         where = "" if on is None else f" on the {p.village[on].card} (slot {on})"
         if on is not None and p.village[on].card != p.village[on].role:
@@ -350,7 +350,7 @@ def apply_basic(g: Villagers, seat: int, action: TakeBasic) -> None:
     g.basics[action.basic] -= 1
     place(g, seat, action.basic, None)
     g.returns += 1
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         where = where or f"stack {j + 1}"
         known = mask == g.all_seats
         shown = card if known else f"{words.a(g.suit_of[card])} villager"

@@ -124,7 +124,7 @@ def start_draft(g: Villagers) -> None:
         # (`drafting_limit`, written out)
         p.draft_limit = BASE_LIMIT + food if food < MAX_LIMIT - BASE_LIMIT else MAX_LIMIT
         p.drafting = True
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         g.emit(Event("phase", "Round {}: the Draft Phase begins; drafting limits {}.",
                      {"round": g.round, "phase": "draft",
                       "limits": [p.draft_limit for p in g.players[:g.n]]},
@@ -148,13 +148,13 @@ def apply_draft(g: Villagers, seat: int, action: Action) -> None:
         g.road_coins[i] = 0
         p.gold += coins
         p.square.append(card)
-        if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+        if g.loud:
             g.emit(Event("draft", "{} drafts the {} from Road slot {}{}.",
                          {"seat": seat, "card": card, "slot": i, "coins": coins},
                          (p.name, card, i + 1, f" and takes its {coins} Gold" if coins else "")))
         if g.solo is not None:
             g.solo.refill.append(i)  # dealt again after the Countess's pick
-        elif g._batch is None and g._tracer is None:
+        elif not g.loud:
             # (`refill_slot(g, i, False)`, written out for a quiet game, every DraftRoad:
             # the leftmost stack with cards deals, the Reserve once they are all empty)
             for source in g.stacks:
@@ -180,7 +180,7 @@ def apply_draft(g: Villagers, seat: int, action: Action) -> None:
         if len(cards) < pile.low:
             pile.low = len(cards)
         p.square.append(card)
-        if g._batch is not None or g._tracer is not None:
+        if g.loud:
             g.emit(Event("draft", "{} drafts face down from {}: it is {}.",
                          {"seat": seat, "card": card, "stack": j},
                          (p.name, "the Reserve" if j is None else f"stack {j + 1}", words.a(card)),
@@ -225,7 +225,7 @@ def _to_hand(g: Villagers, seat: int) -> None:
     p.hand_pub = sorted(p.hand_pub + p.square, key=g.order.__getitem__)
     p.hand_changed()
     taken, p.square, p.drafting = p.square, [], False
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         g.emit(Event("hand", "{} takes {} into hand.", {"seat": seat, "cards": taken},
                      (p.name, ", ".join(taken) if taken else "nothing")))
 

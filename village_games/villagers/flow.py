@@ -46,7 +46,7 @@ def after_coin(g: Villagers) -> None:
 
 def start_build(g: Villagers) -> None:
     g.phase = "build"
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         g.emit(Event("phase", "Round {}: the Build Phase begins.",
                      {"round": g.round, "phase": "build"}, (g.round,)))
     if g.solo is not None:
@@ -70,7 +70,7 @@ def start_turn(g: Villagers, seat: int) -> None:
         if e.devs and seat in e.holders:  # (`dev_bonus` is 0 for a seat with no token)
             builders += dev_bonus(g, seat, "builders")
             g.limit = BASE_LIMIT + builders if builders < MAX_LIMIT - BASE_LIMIT else MAX_LIMIT
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         g.emit(Event("turn", "{} builds (build limit {}).",
                      {"seat": seat, "limit": g.limit}, (g.player_name(seat), g.limit)))
     if g.solo is not None:
@@ -80,7 +80,7 @@ def start_turn(g: Villagers, seat: int) -> None:
 def end_turn(g: Villagers, seat: int) -> None:
     if g.ext is not None and "profiteers" in g.ext.names:  # (`has`, written out)
         score_bronze(g, seat)  # designer's ruling: at the end of the player's own turn
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         # Reading: nobody else acts during a build turn, so its builds (and the hand cards
         # they showed, data "shown") may be taken back until the turn ends; ending it is final.
         g.emit(Event("end_turn", "{} ends the turn.", {"seat": seat}, (g.player_name(seat),),
@@ -110,7 +110,7 @@ def end_build(g: Villagers) -> None:
                     face = g.tables.faces[founders]
                     s._count(slot, face, -1)
                     s._count(flipped, face, 1)
-                if g.reporting():
+                if g.loud:
                     g.emit(Event("flip", "{} has no Food: the Founders turn to their Food side.",
                                  {"seat": seat, "slot": k}, (p.name,)))
     if g.ext is not None and g.ext.devs:
@@ -126,7 +126,7 @@ def end_build(g: Villagers) -> None:
 def finish_round(g: Villagers) -> None:
     """The First Player card moves on; then a Market if one is due, else the next round."""
     g.first = (g.first + 1) % g.n
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         g.emit(Event("first", "{} takes the First Player card.", {"seat": g.first},
                      (g.player_name(g.first),)))
     stacks = g.stacks

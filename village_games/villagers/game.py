@@ -111,7 +111,7 @@ class Villagers(Game):
                  "coin_queue", "limit", "used", "returns", "tinner", "cover", "markets",
                  "agent_queue", "agent_reads", "final_winners", "result", "tiebreak", "ext",
                  "solo", "cards", "tables", "order", "suit_of", "all_seats", "_legal",
-                 "_reported", "quiet", "_batch", "_tracer")
+                 "_reported", "quiet", "loud", "_batch", "_tracer")
 
     # state, set by new(), from_dict() and clone()
     n: int
@@ -155,10 +155,11 @@ class Villagers(Game):
         self.history = []
         self.log = []
         self.start: dict[str, Any] | None = None
-        self._legal: tuple[int, Any] | None = None  # (seat, legal list) until the next move
-        self._reported: tuple[str, int] = ("", -1)  # (phase, turn) as the last event showed
-        # (slots, set here: a slot shadows the class's default, and every move reads them)
-        self.quiet = False
+        # (the core's per-move state, in slots: set here, as a slot shadows the class's
+        # default, and every move reads them)
+        self._legal = None
+        self._reported = None
+        self.quiet = self.loud = False
         self._batch = None
         self._tracer = None
 
@@ -245,13 +246,10 @@ class Villagers(Game):
         if chosen:
             set_up_expansions(g, chosen)
         g.phase = "draft"
-        g._batch = g.log  # setup events go straight to the log
-        try:
+        with g.events_to_log():
             if mode is not None:
                 set_up_solo(g, mode, event_set)
             start_draft(g)
-        finally:
-            g._batch = None
         return g
 
     def set_table(self, n: int) -> None:
@@ -273,39 +271,21 @@ class Villagers(Game):
             return player == self.ext.courier and type(player) is int
         return player == self.turn and type(player) is int and self.phase != "over"
 
-    def legal_actions(self, player: int) -> Sequence[Action]:
-        cached = self._legal
-        if cached is not None and cached[0] is player:  # (`is`: see below)
-            return cached[1]
+    def choices(self, player: int) -> Sequence[Action]:
         ext = self.ext
-        legal: Sequence[Action]
-        if ext is not None and ext.courier is not None:  # (`may_act`, written out)
-            if player != ext.courier or type(player) is not int:
-                return self.no_actions(player)
-            legal = courier_choices(self)  # (the Courier's moment)
-        else:
-            # (`may_act`, written out: every decision asks. `is`: a seat is a small int, one
-            # object per value; a bool or any other number type is no seat, as
-            # `type(player) is int` says in `may_act`)
-            if player is not self.turn:
-                return self.no_actions(player)
-            phase = self.phase
-            solo = self.solo
-            if ext is not None:  # (expansions are never played solo)
-                maker = EXT_LEGAL.get(phase)
-                if maker is None:
-                    return self.no_actions(player)  # the game is over
-                legal = maker(self, player)
-            elif (maker := BASE_LEGAL.get(phase)) is not None:
-                legal = maker(self, player)
-                # (the Jester only while he is at hand: `with_jester`'s own first test)
-                if solo is not None and solo.jester and phase != "agent":
-                    legal = with_jester(self, legal)
-            elif solo is not None and phase in SOLO_PHASES:  # (the Jester included)
-                legal = solo_choices(self)
-            else:
-                return self.no_actions(player)  # the game is over
-        self._legal = (player, legal)
+        if ext is not None:  # (expansions are never played solo)
+            if ext.courier is not None:
+                return courier_choices(self)  # (the Courier's moment)
+            return EXT_LEGAL[self.phase](self, player)
+        phase = self.phase
+        maker = BASE_LEGAL.get(phase)
+        solo = self.solo
+        if maker is None:  # (a solo phase: the Jester included)
+            return solo_choices(self)
+        legal = maker(self, player)
+        # (the Jester only while he is at hand: `with_jester`'s own first test)
+        if solo is not None and solo.jester and phase != "agent":
+            legal = with_jester(self, legal)
         return legal
 
     def _why(self, player: int, action: Action) -> str | None:
@@ -335,93 +315,23 @@ class Villagers(Game):
             return None
         return why_not_agent(self, action)
 
-    def is_legal(self, player: int, action: Action) -> bool:
-        """What the legal list holds is legal: one source of truth, and a cheap test."""
-        cached = self._legal  # (the list the caller just chose from, as a rule)
-        if cached is not None and cached[0] == player:
-            return action in cached[1]
-        return action in self.legal_actions(player)
-
-    def accepts(self, player: int, action: Action) -> bool:
-        """`may_act and is_legal` in one test: the list cached for `player` was made while
-        they could act, and no move has been made since."""
-        cached = self._legal
-        if cached is not None and cached[0] is player:  # (`is`: a bool is no seat)
-            return action in cached[1]
-        return self.may_act(player) and self.is_legal(player, action)
-
     def why_illegal(self, player: int, action: Action) -> str:
         return self._why(player, action) or "that is not a legal choice here"
 
-    def emit(self, event: Event) -> None:
-        if self._batch is not None:
-            self._batch.append(event)
-        if self._tracer is not None:
-            self._tracer(event)
-        self._reported = (self.phase, self.turn)
+    def turn_marker(self) -> tuple[str, int]:
+        return (self.phase, self.turn)
 
-    def apply(self, player: int, action: Action | dict[str, Any]) -> list[Event]:
-        """`Game.apply`, with a quiet copy's move from the list just handed out carried
-        out at once: nothing to record or report, and search plays millions of them."""
-        cached = self._legal
-        if self.quiet and self._tracer is None and cached is not None and cached[0] is player:
-            legal = cached[1]  # (`accepts`, written out; the action just read needs no search)
-            # (every cached list is a `Choices`; `_last` is the action read from it last)
-            if action is legal._last and action is not None or action in legal:
-                self._legal = None
-                # (`_rules`, written out: a legal action's kind says what to do)
-                RULES[type(action)](self, player, action)
-                return []
-        return super().apply(player, action)
+    def next_event(self) -> Event:
+        return Event("next", NEXT_TEXT[self.phase], {"seat": self.turn},
+                     (self.player_name(self.turn),))
 
     def _apply(self, player: int, action: Action) -> None:
-        self._legal = None
-        if self._batch is None and self._tracer is None:  # nobody reads events
-            self._rules(player, action)
-            return
-        self._reported = (self.phase, self.turn)
-        self._rules(player, action)
-        if self._reported != (self.phase, self.turn) and self.reporting():
-            # who acts next is part of what a step shows: report it as the move's last step
-            self.emit(Event("next", NEXT_TEXT[self.phase], {"seat": self.turn},
-                            (self.player_name(self.turn),)))
+        # each kind of action is offered in one phase only, so a legal action's kind says
+        # what to do
+        RULES[type(action)](self, player, action)
 
     def hidden_offer(self, player: int) -> Action | None:
         return pass_moment(self, player)  # the Courier is asked in secret
-
-    def _rules(self, player: int, action: Action) -> None:
-        kind = type(action)
-        if self.ext is None and self.solo is None:
-            # the base game: each kind of action belongs to one phase, so it says what to do
-            BASE_RULES[kind](self, player, action)
-            return
-        phase = self.phase
-        if self.ext is not None and self.ext.courier is not None:
-            apply_courier(self, player, action)
-            return
-        if self.solo is not None and (phase in SOLO_PHASES or kind in SOLO_EXTRA):
-            apply_solo(self, action)
-            return
-        if phase == "draft":
-            if self.ext is not None and kind in EXT_DRAFT_TYPES:  # (`is_draft_extra`)
-                apply_draft_extra(self, player, action)
-            else:
-                apply_draft(self, player, action)
-        elif phase == "build":
-            if self.ext is not None and kind in EXT_BUILD_TYPES:  # (`is_build_extra`)
-                apply_build_extra(self, player, action)
-            else:
-                rule = BUILD_RULES.get(kind)
-                if rule is not None:
-                    rule(self, player, action)
-        elif phase in PENDING_PHASES:
-            apply_pending(self, player, action)
-        elif phase == "road":
-            place_coin(self, player, action.slot)  # type: ignore[attr-defined]
-            after_coin(self)
-        else:
-            assert kind is AgentReads
-            apply_agent(self, player, action)  # type: ignore[arg-type]
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -450,8 +360,8 @@ class Villagers(Game):
         g.tinner, g.cover, g.markets = self.tinner, self.cover, self.markets
         g.result, g.tiebreak, g.ext, g.solo = self.result, self.tiebreak, self.ext, self.solo
         g.cards, g.tables, g.order, g.suit_of = self.cards, self.tables, self.order, self.suit_of
-        g.all_seats, g._legal, g._reported = self.all_seats, self._legal, self._reported
-        g.quiet, g._batch, g._tracer = self.quiet, self._batch, self._tracer
+        g.all_seats, g._reported = self.all_seats, self._reported
+        g.quiet, g.loud, g._batch, g._tracer = self.quiet, self.loud, self._batch, self._tracer
         g.players = [p.copy() for p in self.players]
         g.road = self.road[:]
         g.road_coins = self.road_coins[:]
@@ -469,11 +379,7 @@ class Villagers(Game):
             g.ext = self.ext.copy()
         if self.solo is not None:
             g.solo = self.solo.copy()
-        if keep_log:
-            g.history = self.history[:]
-            g.log = self.log[:]
-        else:
-            g.history, g.log, g.quiet, g.start = [], [], True, None
+        self.copy_record(g, keep_log)
         return g
 
     def to_dict(self) -> dict[str, Any]:

@@ -36,7 +36,7 @@ def scoring_order(g: Villagers) -> list[int]:
 
 def first_market(g: Villagers) -> None:
     g.markets = 1
-    if g.reporting():
+    if g.loud:
         g.emit(Event("phase", "The First Market Phase.", {"phase": "market", "market": 1}))
     for seat in scoring_order(g):
         p = g.players[seat]
@@ -44,7 +44,7 @@ def first_market(g: Villagers) -> None:
         earned = s.gold + s.coins
         g.bank -= earned
         p.gold += earned
-        if g.reporting():
+        if g.loud:
             g.emit(Event("market", "{} earns {} Gold ({} printed + {} in coins).",
                          {"seat": seat, "market": 1, "earned": earned, "printed": s.gold,
                           "coins": s.coins, "breakdown": breakdown(g, seat, None)},
@@ -128,7 +128,7 @@ def agent_options(g: Villagers, seat: int) -> tuple[int, ...]:
 
 def start_second_market(g: Villagers) -> None:
     g.markets = 2
-    if g.reporting():
+    if g.loud:
         g.emit(Event("phase", "The Second Market Phase: the last scoring.",
                      {"phase": "market", "market": 2}))
     agents = g.tables.agents
@@ -178,7 +178,7 @@ def why_not_agent(g: Villagers, action: Action) -> str | None:
 def apply_agent(g: Villagers, seat: int, action: AgentReads) -> None:
     _seat, k = g.agent_queue.pop(0)
     g.agent_reads.append([seat, k, action.slot])
-    if g.reporting():
+    if g.loud:
         slot = g.players[seat].village[action.slot]
         g.emit(Event("agent", "{}'s Agent reads the {} Gold on the {}.",
                      {"seat": seat, "agent": k, "slot": action.slot},
@@ -190,7 +190,7 @@ def score_second_market(g: Villagers) -> None:
     reads: dict[int, dict[int, int | None]] = {}
     for seat, k, read in g.agent_reads:
         reads.setdefault(seat, {})[k] = read
-    loud = g._batch is not None or g._tracer is not None  # (`reporting()`, asked once)
+    loud = g.loud
     saints = g.ext is not None and "saints" in g.ext.names  # (`has`, written out)
     silver_of, silver_names = g.tables.silver, g.tables.silver_names
     players, cards = g.players, g.cards
@@ -259,7 +259,7 @@ def finish(g: Villagers) -> None:
                     f"({fewest}).")
     else:
         g.result = f"{names} wins with {best} Gold."
-    if g.reporting():
+    if g.loud:
         g.emit(Event("win", "{}", {"winners": tied, "gold": gold, "tiebreak": tiebreak},
                      (g.result,)))
 
@@ -276,7 +276,7 @@ def finish_solo(g: Villagers) -> None:
                     "needs more Gold than she has.")
     else:
         g.result = f"The Countess wins with {hers} Gold to {g.player_name(0)}'s {mine}."
-    if g.reporting():
+    if g.loud:
         g.emit(Event("win", "{}", {"winners": g.final_winners[:], "gold": [mine, hers],
                                    "tiebreak": ""}, (g.result,)))
 

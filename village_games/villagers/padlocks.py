@@ -121,7 +121,7 @@ def pay_unlock(g: Villagers, seat: int, name: str, unlock: str | None) -> None:
     me = g.players[seat]
     unlocker = g.cards[name].padlock
     if unlock == "tinner":
-        if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+        if g.loud:
             g.emit(Event("unlock", "The Tinner opens {}'s padlock for free.",
                          {"seat": seat, "card": name, "unlock": unlock}, (name,)))
         return
@@ -129,7 +129,7 @@ def pay_unlock(g: Villagers, seat: int, name: str, unlock: str | None) -> None:
         cost = bank_cost(g)
         me.gold -= cost
         g.bank += cost
-        if g._batch is not None or g._tracer is not None:
+        if g.loud:
             g.emit(Event("unlock", "Nobody has {}: {} pays {} Gold to the Bank to open the {}.",
                          {"seat": seat, "card": name, "unlock": unlock},
                          (words.a(unlocker), me.name, cost, name)))
@@ -149,7 +149,7 @@ def pay_unlock(g: Villagers, seat: int, name: str, unlock: str | None) -> None:
         me.gold -= UNLOCK_COST
         text = "{} pays 2 Gold onto {}'s {} to open the {}."
         args = (me.name, owner.name, unlocker, name)
-    if g._batch is not None or g._tracer is not None:
+    if g.loud:
         g.emit(Event("unlock", text, {"seat": seat, "card": name, "unlock": unlock,
                                       "paid_seat": s, "paid_slot": k}, args))
 

@@ -177,7 +177,7 @@ def apply_monk(g: Villagers, seat: int, action: PlaceMonk) -> None:
     secret = play_from_hand(g, seat, monk)
     g.cover = _build.place(g, seat, monk, action.on, role=action.role)
     g.used += 1
-    if g.reporting():
+    if g.loud:
         where = "" if action.on is None else f" on slot {action.on}"
         g.emit(Event("monk", "{} places {} standing in for {}{}.",
                      {"seat": seat, "role": action.role, "on": action.on, "slot": g.cover,
@@ -284,7 +284,7 @@ def apply_apprentice(g: Villagers, seat: int, action: UseApprentice) -> None:
     # Reading: coins on the villager taken go to the Supply of the village that had it.
     victim.gold += old.coins
     victim.changed()
-    if g.reporting():
+    if g.loud:
         g.emit(Event("apprentice", "{} swaps {} for {}'s {} (slot {}).",
                      {"seat": seat, "victim": action.seat, "slot": action.slot,
                       "card": old.card, "coins": old.coins, "shown": secret},
@@ -293,7 +293,7 @@ def apply_apprentice(g: Villagers, seat: int, action: UseApprentice) -> None:
     pay_unlock(g, seat, old.card, action.unlock)  # Reading: opened again in your village
     k = _build.place(g, seat, old.card, action.on, flipped=action.food_side)
     g.used += 1
-    if g.reporting():
+    if g.loud:
         where = "" if action.on is None else f" on slot {action.on}"
         g.emit(Event("build", "{} places the {}{}.",
                      {"seat": seat, "card": old.card, "on": action.on, "slot": k},
@@ -313,7 +313,7 @@ def apply_tinner(g: Villagers, seat: int) -> None:
     secret = play_from_hand(g, seat, tinner)
     _discard(g, tinner)
     g.tinner = True  # Reading: for the rest of this turn, and playable with nothing to open
-    if g.reporting():
+    if g.loud:
         g.emit(Event("tinner", "{} plays {}: padlocks open for free for the rest of the "
                                "turn.", {"seat": seat, "shown": secret},
                      (g.player_name(seat), words.a(tinner))))
@@ -370,7 +370,7 @@ def apply_smuggler(g: Villagers, seat: int, action: PlaySmuggler) -> None:
     earned = smuggler_earnings(g.cards[slot.card], slot.kids > 0, slot.flipped)
     g.bank -= earned
     p.gold += earned
-    if g.reporting():
+    if g.loud:
         printed = symbols(slot, g.cards[slot.card])[2]
         why = (f"half of {printed} printed Gold" if not slot.kids else
                f"the {slot.card} is covered, so its Gold is out of play")

@@ -113,7 +113,7 @@ def apply_courier(g: Villagers, seat: int, action: Action) -> None:
     p.gold += coins
     p.hand_pub = sorted([*p.hand_pub, card], key=g.order.__getitem__)
     p.hand_changed()
-    if g.reporting():
+    if g.loud:
         g.emit(Event("courier", "Before {}'s turn, {} plays the {} and takes the {} from Road "
                                 "slot {} into hand{}.",
                      {"seat": seat, "before": g.turn, "card": card, "slot": i,

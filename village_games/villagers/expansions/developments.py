@@ -126,7 +126,7 @@ def development_phase(g: Villagers) -> None:
     """Winners first, then gold rewards in turn order; choices queue up in `rewards`."""
     e = g.ext
     assert e is not None
-    loud = g._batch is not None or g._tracer is not None  # (`reporting()`, asked once)
+    loud = g.loud
     if loud:
         g.emit(Event("phase", "Round {}: the Development Phase.",
                      {"round": g.round, "phase": "development"}, (g.round,)))

@@ -78,7 +78,7 @@ def apply_freelancer(g: Villagers, seat: int, action: PayFreelancer) -> None:
     owner.village[action.slot] = slot._replace(coins=slot.coins + 1)
     owner.coins_added(1)
     g.limit += 1
-    if g.reporting():
+    if g.loud:
         whose = "own" if action.seat == seat else f"{owner.name}'s"
         g.emit(Event("freelancer", "{} puts 1 Gold on {} Freelancer: build limit {}.",
                      {"seat": seat, "owner": action.seat, "slot": action.slot,

@@ -75,7 +75,7 @@ def apply_take(g: Villagers, seat: int, action: TakeCard) -> None:
             p.hand_sec = sorted([*p.hand_sec, name], key=g.order.__getitem__)
         victim.hand_changed()
         p.hand_changed()
-        if g.reporting():
+        if g.loud:
             g.emit(Event("noble", "{} takes {} villager from {}'s hand.",
                          {"seat": seat, "victim": pend["source"], "suit": g.suit_of[name],
                           "_card": name},
@@ -90,7 +90,7 @@ def apply_take(g: Villagers, seat: int, action: TakeCard) -> None:
         # Reading: the other cards go back in the order they were in
         p.hand_sec = sorted([*p.hand_sec, name], key=g.order.__getitem__)
         p.hand_changed()
-        if g.reporting():
+        if g.loud:
             g.emit(Event("pigeoneer_take", "{} keeps {} card from the Reserve; the rest go "
                                            "back.", {"seat": seat, "suit": g.suit_of[name],
                                                      "_card": name},
@@ -98,7 +98,7 @@ def apply_take(g: Villagers, seat: int, action: TakeCard) -> None:
                          (p.name, name), (seat,)))
         return
     p.square.append(name)  # the Prophet's draft, face up like any draft
-    if g.reporting():
+    if g.loud:
         g.emit(Event("draft", "{} drafts the {} from stack {} with the Prophet; the rest "
                               "go back.", {"seat": seat, "card": name, "stack": pend["source"]},
                      (p.name, name, pend["source"] + 1), reveals=True))
@@ -145,7 +145,7 @@ def apply_reward(g: Villagers, seat: int, action: Action) -> None:
         p.hand_sec = sorted([*p.hand_sec, card], key=g.order.__getitem__)
         p.hand_changed()
         where = "the Reserve" if j is None else f"stack {j + 1}"
-        if g.reporting():
+        if g.loud:
             g.emit(Event("reward_draw", "{} takes the top card of {} into hand.",
                          {"seat": seat, "stack": j, "suit": g.suit_of[card], "_card": card},
                          (p.name, where), "{} takes the {} from {} into hand.",
@@ -154,7 +154,7 @@ def apply_reward(g: Villagers, seat: int, action: Action) -> None:
         assert type(action) is RewardBasic
         g.basics[action.basic] -= 1
         place(g, seat, action.basic, None)
-        if g.reporting():
+        if g.loud:
             g.emit(Event("reward_basic", "{} places {} in the village.",
                          {"seat": seat, "basic": action.basic}, (p.name, words.a(action.basic))))
     settle_rewards(g)

@@ -90,7 +90,7 @@ def apply_benefactor(g: Villagers, seat: int, action: PlayBenefactor) -> None:
     pay_unlock(g, seat, action.card, action.unlock)
     secret = play_from_hand(g, seat, action.card)
     k = place(g, seat, action.card, action.on)
-    if g.reporting():
+    if g.loud:
         where = "" if action.on is None else f" on slot {action.on}"
         g.emit(Event("benefactor", "{} plays the {} and builds the {}{} during the draft.",
                      {"seat": seat, "card": action.card, "on": action.on, "slot": k,
@@ -119,7 +119,7 @@ def apply_prophet(g: Villagers, seat: int, action: PlayProphet) -> None:
     pile = g.stacks[action.stack]
     bit = 1 << seat
     pile.known = [m | bit for m in pile.known]  # the searcher now knows the whole stack
-    if g.reporting():
+    if g.loud:
         g.emit(Event("prophet", "{} plays the {} and searches stack {}.",
                      {"seat": seat, "stack": action.stack, "shown": shown},
                      (g.player_name(seat), prophet, action.stack + 1),
@@ -164,7 +164,7 @@ def apply_recruit(g: Villagers, seat: int) -> None:
     p.gold -= 1
     g.bank += 1
     e.recruited, e.extra = True, 1
-    if g.reporting():
+    if g.loud:
         g.emit(Event("recruit", "{} pays the Recruiter 1 Gold to draft twice this turn.",
                      {"seat": seat}, (p.name,)))
 
@@ -185,7 +185,7 @@ def apply_pigeoneer(g: Villagers, seat: int) -> None:
     bit = 1 << seat
     for k in range(look, len(pile.cards)):
         pile.known[k] |= bit
-    if g.reporting():
+    if g.loud:
         g.emit(Event("pigeoneer", "{} plays the {} and looks at the top {} cards of the "
                                   "Reserve.", {"seat": seat, "shown": shown},
                      (g.player_name(seat), pigeoneer, len(pile.cards) - look),

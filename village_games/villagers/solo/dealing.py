@@ -20,7 +20,7 @@ def discard_event(g: Villagers, name: str) -> None:
     s = g.solo
     assert s is not None
     s.discards[s.events.events[name].season].append(name)
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         g.emit(Event("event_discard", "{} goes to the discard pile.", {"event": name},
                      (name,)))
 
@@ -38,7 +38,7 @@ def draw_event(g: Villagers, which: str) -> str | None:
         deck.extend(sorted(pile, key=list(s.events.events).index))
         pile.clear()
         g.rng.shuffle(deck)
-        if g.reporting():
+        if g.loud:
             g.emit(Event("event_shuffle", "The {} events are shuffled into a new deck.",
                          {"season": which}, (which.capitalize(),), chance=True))
     return deck.pop()
@@ -56,7 +56,7 @@ def deal_events(g: Villagers, which: str, count: int) -> list[str]:
             break
         card = s.events.events[name]  # (the dict itself: a drawn name is in the deck)
         if card.kind == "on_reveal":
-            if g.reporting():
+            if g.loud:
                 g.emit(Event("event_reveal", "{} turns up: it deals {} in its "
                                              "place.",
                              {"event": name, "deal": card.deal},
@@ -67,7 +67,7 @@ def deal_events(g: Villagers, which: str, count: int) -> list[str]:
             continue
         s.face_up.append(name)
         dealt.append(name)
-        if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+        if g.loud:
             g.emit(Event("event_deal", "A {} event is dealt face up: {}.",
                          {"event": name, "season": which}, (which.capitalize(), name),
                          reveals=True, chance=True))

@@ -81,7 +81,7 @@ def apply_give(g: Villagers, slot: int) -> None:
     road[slot] = None
     road_coins[slot] = 0
     give(g, card, coins)
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         g.emit(Event("countess", "The {} from Road slot {} joins the Countess's village{}.",
                      {"seat": COUNTESS, "card": card, "slot": slot, "coins": coins},
                      (card, slot + 1, f" with its {coins} Gold" if coins else "")))
@@ -103,13 +103,13 @@ def countess_draws(g: Villagers, stack: int | None, why: str) -> str | None:
         g.reserve.cards[:] = cards
         g.reserve.known[:] = [0] * len(cards)
         g.reserve.low = len(cards)
-        if g.reporting():
+        if g.loud:
             g.emit(Event("reserve_rebuilt", "The Reserve is empty: the discard pile is "
                                             "shuffled into a new Reserve.", {}, chance=True))
     pile = g.reserve if stack is None else g.stacks[stack]
     card = pile.draw()
     give(g, card)
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         where = "the Reserve" if stack is None else f"stack {stack + 1}"
         g.emit(Event("countess", "{}: the Countess takes the top card of {}, {}.",
                      {"seat": COUNTESS, "card": card, "stack": stack}, (why, where, words.a(card)),
@@ -132,7 +132,7 @@ def start_toll(g: Villagers, effect: str, after: str) -> bool:
             continue
         s.begun.append(name)
         me = g.players[0]
-        if g.reporting():
+        if g.loud:
             g.emit(Event("event_phase", "{} is in force: {}", {"event": name},
                          (name, card.help)))
         # Reading: paying to escape is a choice, open only to a player who has the Gold
@@ -155,7 +155,7 @@ def _lose(g: Villagers, name: str) -> None:
     else:
         g.limit = max(0, g.limit - 1)
         what = f"build limit {g.limit}"
-    if g.reporting():
+    if g.loud:
         g.emit(Event("toll", "{}: {} gives up an action ({}).",
                      {"event": name, "pay": False}, (name, me.name, what)))
 
@@ -169,7 +169,7 @@ def apply_toll(g: Villagers, pay: bool) -> None:
     if pay:
         g.players[0].gold -= card.gold
         g.bank += card.gold
-        if g.reporting():
+        if g.loud:
             g.emit(Event("toll", "{}: {} pays {} Gold to the Bank.",
                          {"event": name, "pay": True}, (name, g.players[0].name, card.gold)))
     else:
@@ -225,7 +225,7 @@ def start_build_phase(g: Villagers) -> None:
 def start_event_phase(g: Villagers) -> None:
     g.phase = "events"
     g.turn = 0
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         g.emit(Event("phase", "Round {}: the Event Phase begins.",
                      {"round": g.round, "phase": "events"}, (g.round,)))
     _continue(g)
@@ -247,7 +247,7 @@ def _end_event_phase(g: Villagers) -> None:
         if pile.cards:
             break
     else:
-        if g.reporting():  # Rulebook: the final round
+        if g.loud:  # Rulebook: the final round
             g.emit(Event("event_end", "The final round: the Countess takes no card from the "
                                       "Reserve and no event is dealt.", {}))
         _flow.finish_round(g)
@@ -258,7 +258,7 @@ def _end_event_phase(g: Villagers) -> None:
     else:
         value = gold_value(g, COUNTESS, len(g.players[COUNTESS].village) - 1) if card else 0
         count = events_to_deal(value, s.mode)
-        if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+        if g.loud:
             g.emit(Event("event_count", "The {} is worth {} Gold to her: {}.",
                          {"card": card, "value": value, "deal": count},
                          (card or "no villager", value, words.count(count, "new event"))))
@@ -273,7 +273,7 @@ def resolve(g: Villagers, name: str) -> None:
     s.face_up.remove(name)
     if name in s.begun:
         s.begun.remove(name)
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         g.emit(Event("event", "{} resolves {}: {}", {"event": name, "effect": card.effect},
                      (g.players[0].name, name, card.help)))
     _resolve_card(g, name)
@@ -315,7 +315,7 @@ def _chain(g: Villagers, names: list[str]) -> None:
     for n in rest:
         s.face_up.append(n)
         s.begun.append(n)
-    if g.reporting():
+    if g.loud:
         g.emit(Event("event", "{} is resolved at once: {}", {"event": first},
                      (first, s.events[first].help)))
     _resolve_card(g, first)
@@ -332,7 +332,7 @@ def _start_effect(g: Villagers, name: str) -> None:
         g.phase = "event"
         return
     if card.effect in CHOICE_KIND and not opts:
-        if g.reporting():
+        if g.loud:
             g.emit(Event("event_none", "{} finds nothing to act on.", {"event": name},
                          (name,)))
     else:
@@ -358,7 +358,7 @@ def apply_jester(g: Villagers, name: str) -> None:
     assert s is not None
     s.face_up.remove(name)
     s.jester = False
-    if g.reporting():  # the Jester first, then the event's way to the discard pile
+    if g.loud:  # the Jester first, then the event's way to the discard pile
         g.emit(Event("jester", "{} plays the Jester: {} is discarded unresolved.",
                      {"event": name}, (g.players[0].name, name)))
     discard_event(g, name)
