@@ -101,6 +101,12 @@ class ActionCodec:
         self._fields = {c.__name__: {f.name: f.type for f in dataclasses.fields(c)}
                         for c in classes}
 
+    def add(self, *classes: type) -> None:
+        """More action kinds (a game's optional mode registering its own)."""
+        for c in classes:
+            self._by_name[c.__name__] = c
+            self._fields[c.__name__] = {f.name: f.type for f in dataclasses.fields(c)}
+
     def names(self) -> str:
         return ", ".join(sorted(self._by_name))
 

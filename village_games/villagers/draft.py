@@ -12,11 +12,9 @@ from ..core import words
 from ..core.events import Event
 from .actions import DraftReserve, DraftRoad, DraftStack
 from .choices import Choices, Product
-from .expansions.courier import open_moment
-from .expansions.developments import bonus as dev_bonus
+from .modes import EXPANSIONS, SOLO
 from .options import BASE_LIMIT, MAX_LIMIT, STACKS
 from .road import refill_slot
-from .solo.phases import after_draft, start_toll
 
 if TYPE_CHECKING:
     from ..core.actions import Action
@@ -120,7 +118,7 @@ def start_draft(g: Villagers) -> None:
         p.square = []
         food = (p._summary or p.summary(cards)).food  # (the method only if none yet)
         if devs:
-            food += dev_bonus(g, seat, "food")
+            food += EXPANSIONS.dev_bonus(g, seat, "food")
         # (`drafting_limit`, written out)
         p.draft_limit = BASE_LIMIT + food if food < MAX_LIMIT - BASE_LIMIT else MAX_LIMIT
         p.drafting = True
@@ -131,7 +129,7 @@ def start_draft(g: Villagers) -> None:
                      (g.round, ", ".join(f"{p.name} {p.draft_limit}"
                                          for p in g.players[:g.n]))))
     g.turn = g.first
-    if g.solo is not None and start_toll(g, "fewer_drafts", "draft"):
+    if g.solo is not None and SOLO.start_toll(g, "fewer_drafts", "draft"):
         return  # Rats: the player first chooses to pay or to draft less
     settle_draft(g)
 
@@ -185,7 +183,7 @@ def apply_draft(g: Villagers, seat: int, action: Action) -> None:
                          {"seat": seat, "card": card, "stack": j},
                          (p.name, "the Reserve" if j is None else f"stack {j + 1}", words.a(card)),
                          reveals=True, chance=True))
-    if g.solo is not None and after_draft(g, kind is not DraftReserve):
+    if g.solo is not None and SOLO.after_draft(g, kind is not DraftReserve):
         return  # the player now picks a villager for the Countess
     if g.ext is None:  # (`finish_draft`, written out without expansions: every draft ends here)
         if len(p.square) >= p.draft_limit:
@@ -215,7 +213,7 @@ def finish_draft(g: Villagers, seat: int) -> None:
     if road and road[0] is not None and g.players[nxt].drafting:
         # (`settle_draft`'s usual case, written out: a card is left and the next seat drafts)
         if e is not None:
-            open_moment(g)  # the Courier's holder may act before this turn begins
+            EXPANSIONS.open_moment(g)  # the Courier's holder may act before this turn begins
         return
     settle_draft(g)
 
@@ -247,13 +245,8 @@ def settle_draft(g: Villagers) -> None:
             if players[seat].drafting:
                 break
         else:
-            _flow.end_draft(g)
+            g.end_draft()  # (the order of play, flow.py, goes on from here)
             return
     g.turn = seat
     if g.ext is not None:
-        open_moment(g)  # the Courier's holder may act before this turn begins
-
-
-# Imported last, as a module: flow imports this one at its top. (An import inside a
-# function goes through the import system on every call, and this runs every round.)
-from . import flow as _flow  # noqa: E402
+        EXPANSIONS.open_moment(g)  # the Courier's holder may act before this turn begins

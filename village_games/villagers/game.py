@@ -31,28 +31,12 @@ from .build import apply_basic, apply_build, build_choices, why_not_build
 from .cards import CardSet, DeckSpec, resolve_deck
 from .choices import Choices, Product
 from .draft import apply_draft, draft_choices, start_draft, why_not_draft
-from .expansions import check_expansions
-from .expansions.actions import BUILD_TYPES as EXT_BUILD_TYPES
-from .expansions.actions import COURIER_TYPES, PENDING_TYPES
-from .expansions.actions import DRAFT_TYPES as EXT_DRAFT_TYPES
-from .expansions.courier import apply_courier, courier_choices, pass_moment, why_not_courier
-from .expansions.deck import with_expansions
-from .expansions.setup import set_up as set_up_expansions
-from .expansions.turns import (
-    PENDING_PHASES,
-    apply_build_extra,
-    apply_draft_extra,
-    apply_pending,
-    draft_extras,
-    is_build_extra,
-    is_draft_extra,
-    pending_choices,
-    why_not_build_extra,
-    why_not_draft_extra,
-    why_not_pending,
-)
-from .flow import after_coin, end_turn
+from .flow import after_coin, end_draft, end_turn
 from .market import agent_choices, apply_agent, why_not_agent
+from .modes import EXPANSIONS, SOLO, add_phases
+from .modes import NEXT_TEXT as NEXT_TEXT
+from .modes import PHASES as PHASES
+from .modes import RULES as RULES
 from .options import (
     CARDS_PER_STACK_PER_PLAYER,
     COINS_IN_BOX,
@@ -66,33 +50,23 @@ from .options import (
 from .piles import Pile
 from .player import PlayerState
 from .road import place_coin
-from .solo import STACK_SIZE, check_solo, with_countess
-from .solo import set_up as set_up_solo
-from .solo.actions import SOLO_ACTIONS, PlayJester
-from .solo.countess import START_GOLD as COUNTESS_GOLD
-from .solo.events import EventSpec, resolve_events
-from .solo.phases import NEXT_TEXT as SOLO_NEXT_TEXT
-from .solo.phases import SOLO_PHASES, with_jester
-from .solo.phases import apply as apply_solo
-from .solo.phases import legal as solo_choices
-from .solo.phases import why_not as why_not_solo
 from .specials import apply_apprentice, apply_monk, apply_smuggler, apply_tinner
 from .tables import Tables, tables_for
 from .village import Slot
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (types only: nothing of the modes is imported at run time)
     from .expansions.state import ExpansionState
+    from .solo.events import EventSpec
     from .solo.state import SoloState
 
 __all__ = ["Villagers"]
 
-PHASES = ("draft", "road", "build", "agent", "over", "pick", "reward", *SOLO_PHASES)
-SOLO_EXTRA = (PlayJester,)  # solo actions offered outside the solo phases
 BASE_VERSION, SOLO_VERSION = 1, 2
-NEXT_TEXT = {"draft": "{} drafts next.", "road": "{} may put 1 Gold on the Road.",
-             "build": "{} builds next.", "agent": "{} chooses what the Agent reads.",
-             "pick": "{} chooses a card.", "reward": "{} chooses a Development reward.",
-             **SOLO_NEXT_TEXT}
+# The phases and their 'who acts next' lines: the base game's, then what each mode adds
+# when it registers (modes.add_phases); "over" has no line, as nobody acts
+PHASES[:0] = [p for p in ("draft", "road", "build", "agent", "over") if p not in PHASES]
+add_phases({"draft": "{} drafts next.", "road": "{} may put 1 Gold on the Road.",
+            "build": "{} builds next.", "agent": "{} chooses what the Agent reads."})
 
 
 class Villagers(Game):
@@ -169,17 +143,17 @@ class Villagers(Game):
             deck: DeckSpec = None, expansions: Any = None, solo_mode: str | None = None,
             events: EventSpec = None) -> Villagers:
         n = check_players(players)
-        mode = check_solo(solo_mode, n, expansions, events)
-        chosen = check_expansions(expansions, n)
+        mode = SOLO.check(solo_mode, n, expansions, events)
+        chosen = EXPANSIONS.check(expansions, n)
         base = resolve_deck(deck)
-        cards = with_expansions(base, chosen)
+        cards = EXPANSIONS.with_expansions(base, chosen)
         if mode is not None:
-            event_set = resolve_events(events)
-            cards = with_countess(cards)
+            event_set = SOLO.events(events)
+            cards = SOLO.with_countess(cards)
         check_names(names, n)
         seed = game_seed(seed)
         if mode is not None:
-            pool, per = list(tables_for(cards).solo_deck()), STACK_SIZE
+            pool, per = list(tables_for(cards).solo_deck()), SOLO.stack_size
         else:
             pool = list(tables_for(cards).deck(n, chosen))
             per = CARDS_PER_STACK_PER_PLAYER * n
@@ -216,7 +190,7 @@ class Villagers(Game):
                                 key=g.order.__getitem__)
             g.players.append(p)
         if mode is not None:  # her village and Supply: no hand, no Founders
-            g.players.append(PlayerState("The Countess", COUNTESS_GOLD[mode], [
+            g.players.append(PlayerState("The Countess", SOLO.countess_gold[mode], [
                 Slot("Countess", "Countess", flipped=mode == "beginner")]))
         g.road = list(g.tables.starting_road)[:ROAD_SLOTS]
         g.road += [None] * (ROAD_SLOTS - len(g.road))
@@ -244,13 +218,18 @@ class Villagers(Game):
                                "{} is dealt {}.", (p.name, ", ".join(p.hand_sec)), (i,),
                                chance=True))
         if chosen:
-            set_up_expansions(g, chosen)
+            EXPANSIONS.set_up(g, chosen)
         g.phase = "draft"
         with g.events_to_log():
             if mode is not None:
-                set_up_solo(g, mode, event_set)
+                SOLO.set_up(g, mode, event_set)
             start_draft(g)
         return g
+
+    def end_draft(self) -> None:
+        """The Draft Phase is over: the order of play (flow.py) goes on. (draft.py asks
+        through the game, as flow.py imports draft.py to begin each round's draft.)"""
+        end_draft(self)
 
     def set_table(self, n: int) -> None:
         self.n = n
@@ -275,35 +254,36 @@ class Villagers(Game):
         ext = self.ext
         if ext is not None:  # (expansions are never played solo)
             if ext.courier is not None:
-                return courier_choices(self)  # (the Courier's moment)
+                return EXPANSIONS.courier_choices(self)  # (the Courier's moment)
             return EXT_LEGAL[self.phase](self, player)
         phase = self.phase
         maker = BASE_LEGAL.get(phase)
         solo = self.solo
         if maker is None:  # (a solo phase: the Jester included)
-            return solo_choices(self)
+            return SOLO.choices(self)
         legal = maker(self, player)
         # (the Jester only while he is at hand: `with_jester`'s own first test)
         if solo is not None and solo.jester and phase != "agent":
-            legal = with_jester(self, legal)
+            legal = SOLO.with_jester(self, legal)
         return legal
 
     def _why(self, player: int, action: Action) -> str | None:
         phase = self.phase
-        if self.ext is not None and (self.ext.courier is not None
-                                     or type(action) in COURIER_TYPES):
-            return why_not_courier(self, action)
-        if self.solo is not None and (phase in SOLO_PHASES or type(action) in SOLO_EXTRA):
-            return why_not_solo(self, action)
+        ext = self.ext
+        if ext is not None and (ext.courier is not None
+                                or type(action) in EXPANSIONS.courier_types):
+            return EXPANSIONS.why_not_courier(self, action)
+        if self.solo is not None and (phase in SOLO.phases or type(action) in SOLO.extra):
+            return SOLO.why_not(self, action)
         if phase == "draft":
-            if self.ext is not None and is_draft_extra(action):
-                return why_not_draft_extra(self, player, action)
+            if ext is not None and EXPANSIONS.is_draft_extra(action):
+                return EXPANSIONS.why_not_draft_extra(self, player, action)
             return why_not_draft(self, action)
-        if phase in PENDING_PHASES:
-            return why_not_pending(self, action)
+        if ext is not None and phase in EXPANSIONS.pending_phases:
+            return EXPANSIONS.why_not_pending(self, action)
         if phase == "build":
-            if self.ext is not None and is_build_extra(action):
-                return why_not_build_extra(self, player, action)
+            if ext is not None and EXPANSIONS.is_build_extra(action):
+                return EXPANSIONS.why_not_build_extra(self, player, action)
             return why_not_build(self, player, action)
         if phase == "road":
             if type(action) is not PlaceCoin:
@@ -331,7 +311,9 @@ class Villagers(Game):
         RULES[type(action)](self, player, action)
 
     def hidden_offer(self, player: int) -> Action | None:
-        return pass_moment(self, player)  # the Courier is asked in secret
+        if self.ext is None:
+            return None
+        return EXPANSIONS.pass_moment(self, player)  # the Courier is asked in secret
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -436,7 +418,7 @@ def _place_coin(g: Villagers, seat: int, action: Action) -> None:
     after_coin(g)
 
 
-# What `_rules` does with each kind of action in the base game (no expansions, not solo)
+# What `_apply` does with each kind of action in the base game (no expansions, not solo)
 BASE_RULES: dict[type, Any] = {
     DraftRoad: apply_draft, DraftStack: apply_draft, DraftReserve: apply_draft,
     PlaceCoin: _place_coin, Build: apply_build, TakeBasic: apply_basic, EndTurn: _end_turn,
@@ -455,11 +437,11 @@ BASE_LEGAL: dict[str, Any] = {
 
 
 def _ext_draft_choices(g: Villagers, seat: int) -> Choices:
-    return draft_extras(g, seat, draft_choices(g))
+    return EXPANSIONS.draft_extras(g, seat, draft_choices(g))
 
 
 def _pending_choices(g: Villagers, seat: int) -> Choices:
-    return pending_choices(g)
+    return EXPANSIONS.pending_choices(g)
 
 
 # What `legal_actions` makes in each phase with expansions, outside the Courier's moment
@@ -469,20 +451,9 @@ EXT_LEGAL: dict[str, Any] = {
     "pick": _pending_choices, "reward": _pending_choices, "agent": agent_choices,
 }
 
-
-def _apply_solo(g: Villagers, seat: int, action: Action) -> None:
-    apply_solo(g, action)
-
-
-# What `_rules` does with each kind of legal action, in every mode: as in the base game,
-# each kind is offered in one phase only (the Courier's two only in his moment, the solo
-# mode's own only in its phases, the Jester anywhere but always by `apply_solo`), so a
+# What `_apply` does with each kind of legal action, in every mode: the base game's here,
+# each mode's own added when it registers (modes.add_rules). As in the base game, each
+# kind is offered in one phase only (the Courier's two only in his moment, the solo
+# mode's own only in its phases, the Jester anywhere but always by the solo rules), so a
 # legal action's kind says what to do
-RULES: dict[type, Any] = {
-    **BASE_RULES,
-    **dict.fromkeys(EXT_DRAFT_TYPES, apply_draft_extra),
-    **dict.fromkeys(EXT_BUILD_TYPES, apply_build_extra),
-    **dict.fromkeys(PENDING_TYPES, apply_pending),
-    **dict.fromkeys(COURIER_TYPES, apply_courier),
-    **dict.fromkeys(SOLO_ACTIONS, _apply_solo),
-}
+RULES.update(BASE_RULES)

@@ -16,6 +16,7 @@ from ..core import words
 from ..core.events import Event
 from .actions import AgentReads
 from .choices import Choices, Product
+from .modes import EXPANSIONS
 from .village import Slot, symbols, with_coins
 
 if TYPE_CHECKING:
@@ -79,12 +80,6 @@ def formula_value(formula: Silver, village: list[Slot], s: Summary, read: int | 
                 least = n
         return formula.gold * least
     return village[read].coins if read is not None else 0
-
-
-def nun_value(g: Villagers, seat: int, values: dict[int, int]) -> int:
-    from .expansions.saints import nun_value as value  # (once per village, at the end)
-
-    return value(g, seat, values)
 
 
 def count_symbol(s: Summary, symbol: str) -> int:
@@ -212,7 +207,7 @@ def score_second_market(g: Villagers) -> None:
                 values[k] = value
                 silver += value
         if saints:
-            silver += nun_value(g, seat, values)  # the Nun (Saints), scored with Silver
+            silver += EXPANSIONS.nun_value(g, seat, values)  # the Nun (Saints), scored with Silver
         rows = breakdown(g, seat, mine) if loud else []
         earned = s.gold + silver
         g.bank -= earned

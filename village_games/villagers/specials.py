@@ -19,7 +19,7 @@ from .actions import PlaceMonk, PlaySmuggler, UseApprentice
 from .choices import Product, product
 from .hands import distinct_hand, in_hand, play_from_hand
 from .padlocks import NO_PADLOCK, pay_unlock, unlock_options, why_not_unlocked
-from .village import Slot, capacity, chain_text, symbols
+from .village import Slot, capacity, chain_text, place, symbols, why_not_target
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -175,7 +175,7 @@ def why_not_monk(g: Villagers, seat: int, action: PlaceMonk) -> str | None:
 def apply_monk(g: Villagers, seat: int, action: PlaceMonk) -> None:
     monk = g.tables.by_effect["monk"]
     secret = play_from_hand(g, seat, monk)
-    g.cover = _build.place(g, seat, monk, action.on, role=action.role)
+    g.cover = place(g, seat, monk, action.on, role=action.role)
     g.used += 1
     if g.loud:
         where = "" if action.on is None else f" on slot {action.on}"
@@ -242,7 +242,6 @@ def apprentice_choices(g: Villagers, seat: int, effect: str | None = None,
 
 
 def why_not_apprentice(g: Villagers, seat: int, action: UseApprentice) -> str | None:
-    from .build import why_not_target
 
     apprentice = g.tables.by_effect["apprentice"]
     if not in_hand(g, seat, apprentice):
@@ -291,7 +290,7 @@ def apply_apprentice(g: Villagers, seat: int, action: UseApprentice) -> None:
                      (g.player_name(seat), words.a(apprentice), victim.name, old.card,
                       action.slot)))
     pay_unlock(g, seat, old.card, action.unlock)  # Reading: opened again in your village
-    k = _build.place(g, seat, old.card, action.on, flipped=action.food_side)
+    k = place(g, seat, old.card, action.on, flipped=action.food_side)
     g.used += 1
     if g.loud:
         where = "" if action.on is None else f" on slot {action.on}"
@@ -383,8 +382,3 @@ def apply_smuggler(g: Villagers, seat: int, action: PlaySmuggler) -> None:
 def _discard(g: Villagers, name: str) -> None:
     g.discard.append(name)
     g.discard_known.append(g.all_seats)
-
-
-# Imported last, as a module: it imports this one at its top. (An import inside a function
-# goes through the import system on every call.)
-from . import build as _build  # noqa: E402

@@ -8,8 +8,12 @@ from typing import TYPE_CHECKING
 
 from ...core import words
 from ...core.events import Event
+from ..build import basics_left
 from ..choices import Choices, Product
+from ..draft import finish_draft
+from ..village import place
 from .actions import RewardBasic, RewardDraw, TakeCard
+from .developments import settle_rewards
 
 if TYPE_CHECKING:
     from ...core.actions import Action
@@ -56,7 +60,6 @@ def _take_from_pile(g: Villagers, pile_cards: list[str], known: list[int], low: 
 
 
 def apply_take(g: Villagers, seat: int, action: TakeCard) -> None:
-    from ..draft import finish_draft
 
     e = g.ext
     assert e is not None and e.pending is not None
@@ -107,7 +110,6 @@ def apply_take(g: Villagers, seat: int, action: TakeCard) -> None:
 
 # ------------------------------------------------------------------ Development rewards
 def reward_choices(g: Villagers) -> Choices:
-    from ..build import basics_left
 
     e = g.ext
     assert e is not None and e.rewards
@@ -132,8 +134,6 @@ def why_not_reward(g: Villagers, action: Action) -> str | None:
 
 
 def apply_reward(g: Villagers, seat: int, action: Action) -> None:
-    from ..build import place
-    from .developments import settle_rewards
 
     e = g.ext
     assert e is not None

@@ -21,6 +21,7 @@ from ..hands import distinct_hand, in_hand, play_from_hand
 from ..options import STACKS
 from ..padlocks import NO_PADLOCK, pay_unlock, unlock_options, why_not_unlocked
 from ..specials import _discard
+from ..village import place, why_not_target
 from .actions import PlayBenefactor, PlayProphet
 from .pending import start_pick
 
@@ -65,7 +66,6 @@ def benefactor_choices(g: Villagers, seat: int) -> list[Product]:
 
 
 def why_not_benefactor(g: Villagers, seat: int, action: PlayBenefactor) -> str | None:
-    from ..build import why_not_target
 
     name = action.card
     card = g.cards.cards.get(name)
@@ -82,7 +82,6 @@ def why_not_benefactor(g: Villagers, seat: int, action: PlayBenefactor) -> str |
 
 
 def apply_benefactor(g: Villagers, seat: int, action: PlayBenefactor) -> None:
-    from ..build import place
 
     benefactor = effect_card(g, "benefactor")
     shown = play_from_hand(g, seat, benefactor)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ...core.events import Event
 from ..choices import Product
+from ..draft import anything_to_draft, settle_draft
 from ..hands import play_from_hand
 from ..road import refill_slot
 from ..specials import _discard
@@ -44,7 +45,6 @@ def why_not_barbarian(g: Villagers) -> str | None:
 
 
 def apply_barbarian(g: Villagers, seat: int) -> None:
-    from ..draft import anything_to_draft, settle_draft  # (draft imports this package)
 
     name, shown = _use(g, seat, "barbarian")
     p = g.players[seat]

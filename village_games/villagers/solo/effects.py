@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.events import Event
 from ..expansions.village_ops import remove_slot
 from ..options import STACKS
-from .countess import COUNTESS, give
+from .countess import COUNTESS, countess_draws, give
 from .events import EventCard
 from .values import silver_now, silver_slots, top_villagers
 
@@ -177,6 +177,4 @@ def carry_out(g: Villagers, card: EventCard, choice: Any = None) -> None:
 
 
 def conscript(g: Villagers, stack: int | None) -> None:
-    from .phases import countess_draws  # (phases imports this module)
-
     countess_draws(g, stack, "Conscription")

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from ...core import words
 from ...core.events import Event
+from .. import draft as _draft
+from .. import flow as _flow
 from ..choices import Choices, Product, product
 from ..road import refill_slot
 from .actions import (
@@ -22,7 +24,7 @@ from .actions import (
     PlayJester,
     ResolveEvent,
 )
-from .countess import COUNTESS, give
+from .countess import COUNTESS, countess_draws, give
 from .dealing import deal_events, discard_event, events_to_deal, season
 from .effects import CHOICE_KIND, carry_out, options
 from .values import gold_value
@@ -89,32 +91,6 @@ def apply_give(g: Villagers, slot: int) -> None:
     _refill(g)
     g.phase = "draft"
     _draft.finish_draft(g, 0)
-
-
-def countess_draws(g: Villagers, stack: int | None, why: str) -> str | None:
-    """She takes the top card of stack `stack` or (None) the Reserve, rebuilt from the
-    discard pile when empty. Returns the card, or None when there is none."""
-    if stack is None and not g.reserve.cards:
-        if not g.discard:
-            return None
-        cards = sorted(g.discard, key=g.order.__getitem__)
-        g.discard, g.discard_known = [], []
-        g.rng.shuffle(cards)
-        g.reserve.cards[:] = cards
-        g.reserve.known[:] = [0] * len(cards)
-        g.reserve.low = len(cards)
-        if g.loud:
-            g.emit(Event("reserve_rebuilt", "The Reserve is empty: the discard pile is "
-                                            "shuffled into a new Reserve.", {}, chance=True))
-    pile = g.reserve if stack is None else g.stacks[stack]
-    card = pile.draw()
-    give(g, card)
-    if g.loud:
-        where = "the Reserve" if stack is None else f"stack {stack + 1}"
-        g.emit(Event("countess", "{}: the Countess takes the top card of {}, {}.",
-                     {"seat": COUNTESS, "card": card, "stack": stack}, (why, where, words.a(card)),
-                     reveals=True, chance=True))
-    return card
 
 
 # ------------------------------------------------------------------ tolls (Rats, Arson)
@@ -544,8 +520,3 @@ def apply(g: Villagers, action: Action) -> None:
         assert kind is Conscript
         apply_choice(g, action.stack)  # type: ignore[attr-defined]
 
-
-# Imported last, as modules: both import this one at their top. (An import inside a
-# function goes through the import system on every call, and these run every round.)
-from .. import draft as _draft  # noqa: E402
-from .. import flow as _flow  # noqa: E402
