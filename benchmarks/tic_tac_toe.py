@@ -7,7 +7,7 @@ shared, loaded machine where a raw rate swings by a quarter.
 
 The game speaks the four calls a player loop makes (`to_act`, `legal_actions`, `apply`
 with its legality check, `is_over`) and is played by the same loop and chooser as every
-engine (`random_games.play_one`'s: a uniform index into the legal list), so the ratio says
+engine (`random_games.play_to_end`: a uniform index into the legal list), so the ratio says
 what an engine costs beyond the least any game under that loop costs.
 
     .venv/bin/python benchmarks/tic_tac_toe.py     # prints its decisions per second
@@ -16,8 +16,14 @@ what an engine costs beyond the least any game under that loop costs.
 from __future__ import annotations
 
 import random
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from random_games import play_to_end  # noqa: E402
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8),
          (2, 4, 6))
@@ -55,17 +61,8 @@ class TicTacToe:
 
 
 def play_one(rnd: Callable[[], float]) -> int:
-    """One random game, played as `random_games.play_one` plays an engine's; returns the
-    decisions made."""
-    g = TicTacToe()
-    to_act, legal, apply, over = g.to_act, g.legal_actions, g.apply, g.is_over
-    decisions = 0
-    while not over():
-        p = to_act()[0]
-        acts = legal(p)
-        apply(p, acts[int(rnd() * len(acts))])
-        decisions += 1
-    return decisions
+    """One random game, played by the engines' loop; returns the decisions made."""
+    return play_to_end(TicTacToe(), rnd)
 
 
 def decisions_per_s(seconds: float = 0.2, seed: int = 0) -> float:

@@ -41,7 +41,7 @@ from ..villages.cards import CardSet
 from ..villages.locations import ties_to_attacker
 from ..villages.odds import attack_odds, location_of
 from ..villages.options import HAND
-from ..villages.power import power_parts
+from ..villages.power import attacker_wins, power_parts
 
 ATTACK_AT_LEAST = 0.55  # below this chance of winning an attack is not worth its risk
 
@@ -173,7 +173,7 @@ class _Context:
                 if v["colour"] == b["source"]))
             theirs = sum(x for _, x in power_parts(self.cards, attacker, d.unit, True, a_home,
                                                    loc, b["source"] == HAND))
-            wins = mine > theirs or (mine == theirs and not ties_to_attacker(loc))
+            wins = not attacker_wins(theirs, mine, ties_to_attacker(loc))
         cost = self.gold(d.unit) if d.source != HAND else 0.5 * self.gold(d.unit)
         return (50.0 if wins else 0.0) - cost + mine * 0.1
 

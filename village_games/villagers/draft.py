@@ -119,8 +119,7 @@ def start_draft(g: Villagers) -> None:
         food = (p._summary or p.summary(cards)).food  # (the method only if none yet)
         if devs:
             food += EXPANSIONS.dev_bonus(g, seat, "food")
-        # (`drafting_limit`, written out)
-        p.draft_limit = BASE_LIMIT + food if food < MAX_LIMIT - BASE_LIMIT else MAX_LIMIT
+        p.draft_limit = drafting_limit(food)
         p.drafting = True
     if g.loud:
         g.emit(Event("phase", "Round {}: the Draft Phase begins; drafting limits {}.",
@@ -152,31 +151,12 @@ def apply_draft(g: Villagers, seat: int, action: Action) -> None:
                          (p.name, card, i + 1, f" and takes its {coins} Gold" if coins else "")))
         if g.solo is not None:
             g.solo.refill.append(i)  # dealt again after the Countess's pick
-        elif not g.loud:
-            # (`refill_slot(g, i, False)`, written out for a quiet game, every DraftRoad:
-            # the leftmost stack with cards deals, the Reserve once they are all empty)
-            for source in g.stacks:
-                if source.cards:
-                    break
-            else:
-                source = g.reserve
-            cards = source.cards
-            if cards:
-                source.known.pop()
-                g.road[i] = cards.pop()  # (its coins were set to 0 above)
-                if len(cards) < source.low:
-                    source.low = len(cards)
         else:
             refill_slot(g, i, False)  # (not the Reserve first)
     else:
         j = action.stack if kind is DraftStack else None  # type: ignore[attr-defined]
         pile = g.stacks[j] if j is not None else g.reserve
-        # (`pile.draw()`, written out: every face-down draft takes one)
-        cards = pile.cards
-        pile.known.pop()
-        card = cards.pop()
-        if len(cards) < pile.low:
-            pile.low = len(cards)
+        card = pile.draw()
         p.square.append(card)
         if g.loud:
             g.emit(Event("draft", "{} drafts face down from {}: it is {}.",
@@ -185,15 +165,6 @@ def apply_draft(g: Villagers, seat: int, action: Action) -> None:
                          reveals=True, chance=True))
     if g.solo is not None and SOLO.after_draft(g, kind is not DraftReserve):
         return  # the player now picks a villager for the Countess
-    if g.ext is None:  # (`finish_draft`, written out without expansions: every draft ends here)
-        if len(p.square) >= p.draft_limit:
-            _to_hand(g, seat)
-        g.turn = nxt = (seat + 1) % g.n
-        road = g.road
-        if road and road[0] is not None and g.players[nxt].drafting:
-            return  # (`settle_draft`'s usual case: a card is left and the next seat drafts)
-        settle_draft(g)
-        return
     finish_draft(g, seat)
 
 
@@ -208,13 +179,7 @@ def finish_draft(g: Villagers, seat: int) -> None:
             e.extra -= 1  # the Recruiter's second draft of this turn
             return
         e.reset_turn()
-    g.turn = nxt = (seat + 1) % g.n
-    road = g.road
-    if road and road[0] is not None and g.players[nxt].drafting:
-        # (`settle_draft`'s usual case, written out: a card is left and the next seat drafts)
-        if e is not None:
-            EXPANSIONS.open_moment(g)  # the Courier's holder may act before this turn begins
-        return
+    g.turn = (seat + 1) % g.n
     settle_draft(g)
 
 

@@ -56,8 +56,7 @@ def start_turn(g: Villagers, seat: int) -> None:
     g.turn = seat
     p = g.players[seat]
     builders = (p._summary or p.summary(g.cards)).builders  # (the method if none yet)
-    # (`build_limit`, written out: every turn starts here)
-    g.limit = BASE_LIMIT + builders if builders < MAX_LIMIT - BASE_LIMIT else MAX_LIMIT
+    g.limit = build_limit(builders)
     g.used = g.returns = 0
     g.tinner = False
     g.cover = None
@@ -65,8 +64,7 @@ def start_turn(g: Villagers, seat: int) -> None:
     if e is not None:
         e.reset_turn()
         if e.devs and seat in e.holders:  # (`dev_bonus` is 0 for a seat with no token)
-            builders += EXPANSIONS.dev_bonus(g, seat, "builders")
-            g.limit = BASE_LIMIT + builders if builders < MAX_LIMIT - BASE_LIMIT else MAX_LIMIT
+            g.limit = build_limit(builders + EXPANSIONS.dev_bonus(g, seat, "builders"))
     if g.loud:
         g.emit(Event("turn", "{} builds (build limit {}).",
                      {"seat": seat, "limit": g.limit}, (g.player_name(seat), g.limit)))
@@ -75,7 +73,7 @@ def start_turn(g: Villagers, seat: int) -> None:
 
 
 def end_turn(g: Villagers, seat: int) -> None:
-    if g.ext is not None and "profiteers" in g.ext.names:  # (`has`, written out)
+    if g.ext is not None and g.ext.has("profiteers"):
         EXPANSIONS.score_bronze(g, seat)  # designer's ruling: at the end of the player's own turn
     if g.loud:
         # Reading: nobody else acts during a build turn, so its builds (and the hand cards

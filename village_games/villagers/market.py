@@ -118,7 +118,7 @@ _NO_READS: dict[int, int | None] = {}  # (no Agent of this village reads: read-o
 
 def agent_options(g: Villagers, seat: int) -> tuple[int, ...]:
     """Slots of `seat`'s villagers with coins on them (what an Agent can read)."""
-    return tuple([k for k, slot in enumerate(g.players[seat].village) if slot[4]])  # (coins)
+    return tuple([k for k, slot in enumerate(g.players[seat].village) if slot.coins])
 
 
 def start_second_market(g: Villagers) -> None:
@@ -186,24 +186,23 @@ def score_second_market(g: Villagers) -> None:
     for seat, k, read in g.agent_reads:
         reads.setdefault(seat, {})[k] = read
     loud = g.loud
-    saints = g.ext is not None and "saints" in g.ext.names  # (`has`, written out)
-    silver_of, silver_names = g.tables.silver, g.tables.silver_names
+    saints = g.ext is not None and g.ext.has("saints")
+    silver_names = g.tables.silver_names
     players, cards = g.players, g.cards
     for seat in scoring_order(g):
         p = players[seat]
         s = p._summary or p.summary(cards)  # (the method only if none yet)
         mine = reads.get(seat, _NO_READS)
         village = p.village
-        # the value of every slot with a formula (`silver_value`, written out: a covered
-        # one earns 0), those slots found from the village's counts, in any order; a slot
-        # without one earns 0 and is left out (the Nun takes the best value, 0 if none)
+        # the value of every slot with a formula, those slots found from the village's
+        # counts, in any order; a slot without one earns 0 and is left out (the Nun takes
+        # the best value, 0 if none)
         values: dict[int, int] = {}
         silver = 0
         by_card = s.by_card
         for name in silver_names.intersection(by_card):
-            formula = silver_of[name]
             for k in by_card[name]:
-                value = 0 if village[k][3] else formula_value(formula, village, s, mine.get(k))
+                value = silver_value(cards, village, s, village[k], mine.get(k))
                 values[k] = value
                 silver += value
         if saints:

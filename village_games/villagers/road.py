@@ -24,8 +24,7 @@ def pile_name(j: int | None) -> str:
 
 def refill_slot(g: Villagers, i: int, reserve_first: bool) -> None:
     """Deal a card face up into empty Road slot `i`: from the leftmost stack, else the
-    Reserve (during the draft), or the Reserve first (the update after it).
-    (`draft.apply_draft` writes out the quiet draft's case: keep the two alike.)"""
+    Reserve (during the draft), or the Reserve first (the update after it)."""
     source: Pile
     reserve = g.reserve
     if reserve_first and reserve.cards:
@@ -38,12 +37,7 @@ def refill_slot(g: Villagers, i: int, reserve_first: bool) -> None:
             if not reserve.cards:
                 return  # nothing left to deal: the slot stays empty
             source = reserve
-    # (`source.draw()`, written out: every draft from the Road deals one)
-    cards = source.cards
-    source.known.pop()
-    card = cards.pop()
-    if len(cards) < source.low:
-        source.low = len(cards)
+    card = source.draw()
     g.road[i] = card
     g.road_coins[i] = 0
     if g.loud:

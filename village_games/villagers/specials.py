@@ -202,13 +202,11 @@ def apprentice_choices(g: Villagers, seat: int, effect: str | None = None,
     for p in g.players:
         victim += 1
         k = -1
-        # (`slot[3]`, `slot[0]`: a Slot's `kids` and `card`; reading two fields by index
-        # is cheaper than a named field or unpacking all six, and most slots are uncovered)
         for slot in p.village:
             k += 1
-            if not slot[3]:
+            if not slot.kids:
                 continue
-            name = slot[0]
+            name = slot.card
             # Reading: a Monk or Apprentice cannot be swapped out (he could not be placed
             # alone); never another player's Founders
             founders = name == founders_card

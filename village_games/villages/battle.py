@@ -12,7 +12,7 @@ from .hands import check_empty, put, take
 from .legal import Legal
 from .locations import ties_to_attacker
 from .options import HAND
-from .power import home_village, power_parts
+from .power import attacker_wins, home_village, power_parts
 
 if TYPE_CHECKING:
     from .game import Villages
@@ -138,7 +138,7 @@ def _compare(g: Villages, b: Battle) -> None:
     b.a_parts = list(map(list, a_parts))
     b.d_parts = list(map(list, d_parts)) if b.defender is not None else None
     to_attacker = ties_to_attacker(loc)
-    won = d_power is None or a_power > d_power or (a_power == d_power and to_attacker)
+    won = attacker_wins(a_power, d_power, to_attacker)
     if g.loud:  # g.loud, inlined (hot)
         text = _describe(b, a_parts, d_parts, won, to_attacker)
         g.emit(Event("reveal", "{}", {"attacker": b.unit, "defender": b.defender,

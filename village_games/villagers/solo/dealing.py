@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...core import words
 from ...core.events import Event
+from .state import solo_of
 
 if TYPE_CHECKING:
     from ..game import Villagers
@@ -17,8 +18,7 @@ def season(g: Villagers) -> str:
 
 
 def discard_event(g: Villagers, name: str) -> None:
-    s = g.solo
-    assert s is not None
+    s = solo_of(g)
     s.discards[s.events.events[name].season].append(name)
     if g.loud:
         g.emit(Event("event_discard", "{} goes to the discard pile.", {"event": name},
@@ -28,8 +28,7 @@ def discard_event(g: Villagers, name: str) -> None:
 def draw_event(g: Villagers, which: str) -> str | None:
     """The top card of `which` deck; a spent deck is rebuilt from its discards. None when
     nothing can be drawn (or only cards that would deal again and again are left)."""
-    s = g.solo
-    assert s is not None
+    s = solo_of(g)
     deck = s.decks[which]
     if not deck:
         pile = s.discards[which]
@@ -47,8 +46,7 @@ def draw_event(g: Villagers, which: str) -> str | None:
 def deal_events(g: Villagers, which: str, count: int) -> list[str]:
     """Deal `count` events face up; one that acts when revealed (Dark Mood) deals its own
     replacements. Returns the events left face up."""
-    s = g.solo
-    assert s is not None
+    s = solo_of(g)
     dealt: list[str] = []
     for _ in range(count):
         name = draw_event(g, which)

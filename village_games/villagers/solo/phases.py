@@ -27,6 +27,7 @@ from .actions import (
 from .countess import COUNTESS, countess_draws, give
 from .dealing import deal_events, discard_event, events_to_deal, season
 from .effects import CHOICE_KIND, carry_out, options
+from .state import solo_of
 from .values import gold_value
 
 if TYPE_CHECKING:
@@ -41,12 +42,6 @@ NEXT_TEXT = {"countess": "{} chooses a villager for the Countess.",
              "event": "{} makes the choice the event asks for."}
 CHOICE_ACTION = {"villager": PickVillager, "hand": PickHandCard, "stack": Conscript}
 CHOICE_FIELD = {PickVillager: "slot", PickHandCard: "card", Conscript: "stack"}
-
-
-def _s(g: Villagers) -> SoloState:
-    s = g.solo
-    assert s is not None
-    return s
 
 
 # ------------------------------------------------------------------ the Countess's pick
@@ -65,8 +60,7 @@ def after_draft(g: Villagers, from_road: bool) -> bool:
 
 
 def _refill(g: Villagers) -> None:
-    s = g.solo
-    assert s is not None
+    s = solo_of(g)
     refill = s.refill
     if len(refill) == 1:  # (after each draft and pick: one slot, nothing to sort)
         refill_slot(g, refill[0], False)  # (not the Reserve first; positional: quicker)
@@ -97,8 +91,7 @@ def apply_give(g: Villagers, slot: int) -> None:
 def start_toll(g: Villagers, effect: str, after: str) -> bool:
     """If a face-up `effect` card is in force for this phase and not met yet, ask the
     player (phase "toll"); True when the game now waits."""
-    s = g.solo
-    assert s is not None
+    s = solo_of(g)
     if in_force(g, effect) is None:  # (no card of it face up: the usual case)
         return False
     events = s.events.events  # (the dict itself: face-up names are always in the deck)
@@ -122,8 +115,7 @@ def start_toll(g: Villagers, effect: str, after: str) -> bool:
 
 
 def _lose(g: Villagers, name: str) -> None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     me = g.players[0]
     if s.events[name].effect == "fewer_drafts":
         me.draft_limit = max(1, me.draft_limit - 1)
@@ -137,8 +129,7 @@ def _lose(g: Villagers, name: str) -> None:
 
 
 def apply_toll(g: Villagers, pay: bool) -> None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     name = s.current
     assert name is not None
     card = s.events[name]
@@ -188,8 +179,7 @@ def _work_out(s: SoloState) -> dict[str, int]:
 
 def start_build_phase(g: Villagers) -> None:
     """The Build Phase's cards (Serfdom, the Countess Bank) are in force from now on."""
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     events = s.events.events
     for name in s.face_up:
         card = events[name]
@@ -208,8 +198,7 @@ def start_event_phase(g: Villagers) -> None:
 
 
 def _continue(g: Villagers) -> None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     if s.face_up:
         g.phase = "events"
         return
@@ -217,8 +206,7 @@ def _continue(g: Villagers) -> None:
 
 
 def _end_event_phase(g: Villagers) -> None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     for pile in g.stacks:  # (a plain loop: quicker than a generator or map for six piles)
         if pile.cards:
             break
@@ -243,8 +231,7 @@ def _end_event_phase(g: Villagers) -> None:
 
 
 def resolve(g: Villagers, name: str) -> None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     card = s.events.events[name]  # (the dict itself: a face-up name is in the deck)
     s.face_up.remove(name)
     if name in s.begun:
@@ -256,8 +243,7 @@ def resolve(g: Villagers, name: str) -> None:
 
 
 def _resolve_card(g: Villagers, name: str) -> None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     card = s.events.events[name]
     if card.kind != "event":
         # Rulebook: a phase card did its work in its phase; it is only discarded here
@@ -281,8 +267,7 @@ def _resolve_card(g: Villagers, name: str) -> None:
 
 def _chain(g: Villagers, names: list[str]) -> None:
     """Resolve `names` at once, one after another (a Mood Swing's replacement)."""
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     if not names:
         _continue(g)
         return
@@ -298,8 +283,7 @@ def _chain(g: Villagers, names: list[str]) -> None:
 
 
 def _start_effect(g: Villagers, name: str) -> None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     card = s.events.events[name]
     opts = options(g, card) if card.effect in CHOICE_KIND else ()
     if card.effect in CHOICE_KIND and len(opts) > 1:
@@ -318,8 +302,7 @@ def _start_effect(g: Villagers, name: str) -> None:
 
 
 def apply_choice(g: Villagers, value: object) -> None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     name = s.current
     assert name is not None
     s.current = None
@@ -330,8 +313,7 @@ def apply_choice(g: Villagers, value: object) -> None:
 
 
 def apply_jester(g: Villagers, name: str) -> None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     s.face_up.remove(name)
     s.jester = False
     if g.loud:  # the Jester first, then the event's way to the discard pile
@@ -392,8 +374,7 @@ def _one(kind: type, axis: tuple) -> Choices:
 
 
 def legal(g: Villagers) -> Choices:
-    s = g.solo
-    assert s is not None
+    s = solo_of(g)
     phase = g.phase
     if phase == "countess":  # (the most common solo decision)
         # (the list depends only on the filled slots: made once for each, and shared. The
@@ -436,16 +417,14 @@ def legal(g: Villagers) -> Choices:
 def _deadline_blocks(g: Villagers) -> tuple[str, ...]:
     """With a Jester deadline face up and the Jester unused, no event may be resolved
     before the Jester is played (it must be played before the round ends)."""
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     if s.jester and any(s.events.events[n].kind == "jester_deadline" for n in s.face_up):
         return tuple(s.face_up)
     return ()
 
 
 def why_not(g: Villagers, action: Action) -> str | None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     kind = type(action)
     if kind is PlayJester:
         return why_not_jester(g, action.event)  # type: ignore[attr-defined]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from .countess import COUNTESS
 from .dealing import season
 from .events import SEASONS
+from .state import solo_of
 
 if TYPE_CHECKING:
     from ..game import Villagers
@@ -16,8 +17,7 @@ if TYPE_CHECKING:
 def solo_view(g: Villagers, everything: bool) -> dict[str, Any]:
     """Face-up events with their text, the decks' sizes (their order is hidden), the
     discards (public), the Jester, and the Gold race."""
-    s = g.solo
-    assert s is not None
+    s = solo_of(g)
 
     def card(name: str) -> dict[str, Any]:
         e = s.events[name]
