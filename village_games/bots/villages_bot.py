@@ -105,22 +105,22 @@ class _Context:
         if kind is Build or kind is BuildAs:
             trio = (a.first, a.second, a.third)  # type: ignore[attr-defined]
             return 100.0 + sum(self.gold(c) for c in trio)
-        if kind is Add:
-            return 50.0 + self.gold(a.card)  # type: ignore[attr-defined]
-        if kind is Give:
-            return self.give(a)  # type: ignore[arg-type]
-        if kind is Discard:
-            return self.discard(a.card)  # type: ignore[attr-defined]
-        if kind is Attack:
-            return self.attack(a)  # type: ignore[arg-type]
-        if kind is EndTurn:
+        if type(a) is Add:
+            return 50.0 + self.gold(a.card)
+        if type(a) is Give:
+            return self.give(a)
+        if type(a) is Discard:
+            return self.discard(a.card)
+        if type(a) is Attack:
+            return self.attack(a)
+        if type(a) is EndTurn:
             return 0.0
-        if kind is Draw:
-            return self.draw(a.source)  # type: ignore[attr-defined]
-        if kind is Defend:
-            return self.defend(a)  # type: ignore[arg-type]
-        if kind is Reward:
-            return self.reward(a)  # type: ignore[arg-type]
+        if type(a) is Draw:
+            return self.draw(a.source)
+        if type(a) is Defend:
+            return self.defend(a)
+        if type(a) is Reward:
+            return self.reward(a)
         return 0.0
 
     def draw(self, source: str) -> float:

@@ -42,6 +42,7 @@ class Game(ABC):
     seed: int
     options: dict[str, Any]
     history: list[tuple[int, Action]]
+    cards: Any  # the deck in play (each engine's own card set): bots and views read it
     log: list[Event]
     start: dict[str, Any] | None = None  # the scenario a game began from, for its record
 
@@ -123,7 +124,9 @@ class Game(ABC):
 
     def view(self, viewer: int | str | None) -> dict[str, Any]:
         """`observation(viewer)`, or `full_observation()` for `ALL_CARDS`."""
-        return self.full_observation() if viewer == ALL_CARDS else self.observation(viewer)
+        if viewer == ALL_CARDS:
+            return self.full_observation()
+        return self.observation(viewer)  # type: ignore[arg-type]  # (a bad seat: refused there)
 
     @abstractmethod
     def to_dict(self) -> dict[str, Any]: ...

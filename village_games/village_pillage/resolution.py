@@ -329,10 +329,12 @@ def _run_buys(g: VillagePillage, report: bool) -> bool:
 
 def finish_buy(g: VillagePillage) -> None:
     """Drop the card that just finished buying from the head of the queue."""
-    head = g.buy_queue[0]
+    queue = g.buy_queue
+    assert queue is not None  # (a buy is under way)
+    head = queue[0]
     head[1].pop(0)
     if not head[1]:
-        g.buy_queue.pop(0)
+        queue.pop(0)
 
 
 def relic_cost(g: VillagePillage, seat: int) -> int | None:
@@ -348,7 +350,7 @@ def _buy(g: VillagePillage, seat: int, side: int, report: bool) -> bool:
     if not card.buy_relic:  # Innkeeper/Cathedral/Outlaw: gain/steal/bank ran earlier
         oseat, oside = opposite(seat, side, g.n, g.duel)
         price = card.effects[played(g, oseat, oside).type].buy_card
-        return _buy_market(g, seat, price, card.name, report)  # type: ignore[arg-type]
+        return _buy_market(g, seat, price, card.name, report)
     costs = g.relic_costs
     cost = costs[v.relics] if v.relics < len(costs) else None  # relic_cost, written out
     # Reading 11: a village holding every relic (cost None) counts as unable to buy one
@@ -414,7 +416,9 @@ def _buy_market(g: VillagePillage, seat: int, price: int, source: str, report: b
                          (v.name, source, price)))
         return True
     if len(choices) == 1:
-        take_market_card(g, seat, choices[0], price, source)
+        card = choices[0]
+        assert card is not None  # (the empty slots are left out)
+        take_market_card(g, seat, card, price, source)
         return True
     g.awaiting = {"player": seat, "kind": "market", "price": price, "source": source}
     if report:

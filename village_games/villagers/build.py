@@ -22,6 +22,7 @@ from .hands import distinct_hand, in_hand, play_from_hand, return_from_hand
 from .modes import EXPANSIONS, SOLO, SPECIAL_PARTS
 from .options import RETURNS_PER_BUILD_PHASE, STACKS
 from .padlocks import NO_PADLOCK, pay_unlock, unlock_options, why_not_unlocked
+from .road import pile_name
 from .specials import (
     apprentice_choices,
     monk_choices,
@@ -107,7 +108,7 @@ def build_choices(g: Villagers, seat: int) -> Choices:
             basics = tuple(compress(basics, left))
         if basics:
             piles = g.stacks  # (`return_stacks`' usual case, written out: not solo, and
-            stacks = STACK_NUMBERS  # every stack still on the Road)
+            stacks: tuple[int | None, ...] = STACK_NUMBERS  # every stack still on the Road)
             if g.solo is not None or len(piles) != STACKS:
                 stacks = return_stacks(g)
             else:
@@ -193,20 +194,20 @@ def why_not_build(g: Villagers, seat: int, action: Action) -> str | None:
         if kind not in (Build, PlaceMonk) or action.on != g.cover:  # type: ignore[attr-defined]
             return (f"the Monk just placed as {words.a(role)} must be covered at once: build a "
                     f"villager that goes on {words.a(role)} on slot {g.cover}")
-    if kind is EndTurn:
+    if type(action) is EndTurn:
         return None
-    if kind is Build:
-        return why_not_place(g, seat, action)  # type: ignore[arg-type]
-    if kind is TakeBasic:
-        return why_not_basic(g, seat, action)  # type: ignore[arg-type]
-    if kind is PlaceMonk:
-        return why_not_monk(g, seat, action)  # type: ignore[arg-type]
-    if kind is UseApprentice:
-        return why_not_apprentice(g, seat, action)  # type: ignore[arg-type]
-    if kind is PlayTinner:
+    if type(action) is Build:
+        return why_not_place(g, seat, action)
+    if type(action) is TakeBasic:
+        return why_not_basic(g, seat, action)
+    if type(action) is PlaceMonk:
+        return why_not_monk(g, seat, action)
+    if type(action) is UseApprentice:
+        return why_not_apprentice(g, seat, action)
+    if type(action) is PlayTinner:
         return why_not_tinner(g, seat)
-    if kind is PlaySmuggler:
-        return why_not_smuggler(g, seat, action)  # type: ignore[arg-type]
+    if type(action) is PlaySmuggler:
+        return why_not_smuggler(g, seat, action)
     return ("it is the Build Phase: Build, TakeBasic, a Special villager (PlaceMonk, "
             "UseApprentice, PlayTinner, PlaySmuggler) or EndTurn")
 
@@ -297,7 +298,7 @@ def apply_basic(g: Villagers, seat: int, action: TakeBasic) -> None:
     place(g, seat, action.basic, None)
     g.returns += 1
     if g.loud:
-        where = where or f"stack {j + 1}"
+        where = where or pile_name(j)
         known = mask == g.all_seats
         shown = card if known else f"{words.a(g.suit_of[card])} villager"
         g.emit(Event("basic", "{} returns {} to {} and takes {}.",

@@ -50,10 +50,10 @@ def draft_choices(g: Villagers, seat: int | None = None) -> Choices:
     slots = (tuple(compress(range(len(road)), map(_filled, road))) if None in road
              else _ALL_SLOTS.get(len(road)) or tuple(range(len(road))))
     stacks = tuple(compress(_STACK_NUMBERS, map(_cards_of, g.stacks)))
-    key = (slots, stacks or bool(g.reserve.cards))
-    legal = _DRAFTS.get(key)
+    tkey = (slots, stacks or bool(g.reserve.cards))
+    legal = _DRAFTS.get(tkey)
     if legal is None:
-        legal = _DRAFTS[key] = _draft_choices(slots, stacks, bool(g.reserve.cards))
+        legal = _DRAFTS[tkey] = _draft_choices(slots, stacks, bool(g.reserve.cards))
     return legal
 
 
@@ -83,23 +83,22 @@ def anything_to_draft(g: Villagers) -> bool:
 
 def why_not_draft(g: Villagers, action: Action) -> str | None:
     """None when `action` is a legal draft now, else the rule that forbids it."""
-    kind = type(action)
-    if kind is DraftRoad:
-        i = action.slot  # type: ignore[attr-defined]
+    if type(action) is DraftRoad:
+        i = action.slot
         if not 0 <= i < len(g.road):
             return f"the Road has slots 1 to {len(g.road)} (slot=0..{len(g.road) - 1})"
         if g.road[i] is None:
             return f"Road slot {i} is empty: nothing is left to deal into it"
         return None
-    if kind is DraftStack:
-        j = action.stack  # type: ignore[attr-defined]
+    if type(action) is DraftStack:
+        j = action.stack
         if not 0 <= j < STACKS:
             return f"there are {STACKS} stacks (stack=0..{STACKS - 1}); the Market cards " \
                    "under them are never drafted"
         if not g.stacks[j].cards:
             return f"stack {j + 1} is empty: an emptied stack is out of the game"
         return None
-    if kind is DraftReserve:
+    if type(action) is DraftReserve:
         if any(s.cards for s in g.stacks):
             return "the Reserve may be drafted from only when all six stacks are empty"
         if not g.reserve.cards:
@@ -136,8 +135,8 @@ def start_draft(g: Villagers) -> None:
 def apply_draft(g: Villagers, seat: int, action: Action) -> None:
     p = g.players[seat]
     kind = type(action)
-    if kind is DraftRoad:
-        i = action.slot  # type: ignore[attr-defined]
+    if type(action) is DraftRoad:
+        i = action.slot
         card = g.road[i]
         assert card is not None
         coins = g.road_coins[i]

@@ -192,7 +192,7 @@ class Villagers(Game):
         if mode is not None:  # her village and Supply: no hand, no Founders
             g.players.append(PlayerState("The Countess", SOLO.countess_gold[mode], [
                 Slot("Countess", "Countess", flipped=mode == "beginner")]))
-        g.road = list(g.tables.starting_road)[:ROAD_SLOTS]
+        g.road = list(g.tables.starting_road[:ROAD_SLOTS])
         g.road += [None] * (ROAD_SLOTS - len(g.road))
         g.road_coins = [0] * ROAD_SLOTS
         g.discard, g.discard_known = [], []

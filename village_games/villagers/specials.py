@@ -219,6 +219,7 @@ def apprentice_choices(g: Villagers, seat: int, effect: str | None = None,
             if not targets:
                 continue  # (nowhere to place him: an empty part, so no padlock to ask)
             lock = padlock[name]
+            opts: tuple[str | None, ...]
             if lock is None:
                 opts = NO_PADLOCK
             elif lock == name:  # (only then may the slot swapped out be one of the payees)

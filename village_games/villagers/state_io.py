@@ -400,8 +400,9 @@ def _table(g: Villagers, r: _Reader, d: dict[str, Any]) -> None:
     if road_raw is None:
         start = list(cards.starting_road)
         if not Counter(start) - Counter(rest):
-            g.road = start[:ROAD_SLOTS]
-            for c in g.road:
+            dealt = start[:ROAD_SLOTS]
+            g.road = list(dealt)
+            for c in dealt:
                 rest.remove(c)
         else:
             g.rng.shuffle(rest)

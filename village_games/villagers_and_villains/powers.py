@@ -23,7 +23,7 @@ def town_abilities(g: VillagersAndVillains, phase: str) -> list[tuple[int, str, 
             for c in p.town:
                 if c in here:
                     found.append((s, c, ability[c]))
-    return found  # type: ignore[return-value]
+    return found
 
 
 def timed_abilities(g: VillagersAndVillains, phase: str,
@@ -38,7 +38,7 @@ def timed_abilities(g: VillagersAndVillains, phase: str,
         for e in town_abilities(g, phase):
             if timing[e[1]] == when:
                 found.append(e)
-    return found  # type: ignore[return-value]
+    return found
 
 
 def ability_options(g: VillagersAndVillains, seat: int, when: str) -> tuple[Action, ...]:

@@ -189,6 +189,7 @@ def apply_reward(g: Villages, p: int, r: Reward) -> None:
         put(g, p, r.card, True)
     if g.loud:  # g.loud, inlined (hot)
         name = g.player_name(p)
+        args: tuple[str, ...]
         if r.choice == "destroy":
             text, args = "{} destroys the {}: it goes to {}'s graveyard.", (
                 name, r.card, g.player_name(b.seat))

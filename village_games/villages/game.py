@@ -187,22 +187,22 @@ class Villages(Game):
 
     def _apply(self, player: int, action: Action) -> None:
         kind = type(action)  # the kinds in the order random play meets them most
-        if kind is Draw:
-            apply_draw(self, player, action.source)  # type: ignore[attr-defined]
-        elif kind is Give:
-            apply_give(self, player, action)  # type: ignore[arg-type]
-        elif kind is EndTurn:
+        if type(action) is Draw:
+            apply_draw(self, player, action.source)
+        elif type(action) is Give:
+            apply_give(self, player, action)
+        elif type(action) is EndTurn:
             end_turn(self)
-        elif kind is Attack:
-            apply_attack(self, player, action)  # type: ignore[arg-type]
-        elif kind is Defend:
-            apply_defend(self, player, action)  # type: ignore[arg-type]
-        elif kind is Reward:
-            apply_reward(self, player, action)  # type: ignore[arg-type]
-        elif kind is Discard:
-            apply_discard(self, player, action.card)  # type: ignore[attr-defined]
-        elif kind is Add:
-            apply_add(self, player, action)  # type: ignore[arg-type]
+        elif type(action) is Attack:
+            apply_attack(self, player, action)
+        elif type(action) is Defend:
+            apply_defend(self, player, action)
+        elif type(action) is Reward:
+            apply_reward(self, player, action)
+        elif type(action) is Discard:
+            apply_discard(self, player, action.card)
+        elif type(action) is Add:
+            apply_add(self, player, action)
         else:
             assert kind is Build or kind is BuildAs
             apply_build(self, player, action)  # type: ignore[arg-type]

@@ -127,10 +127,10 @@ def end_round(g: Villages) -> None:
 
 
 def _score_card_text(g: Villages, high: int | None, low: int | None) -> str:
-    if high is None:
+    if high is None or low is None:  # (both are set, or neither)
         return "Everyone is level: nobody holds the High or Low Score card."
     return (f"{g.player_name(high)} takes the High Score card, {g.player_name(low)} the "
-            "Low Score card.")  # type: ignore[arg-type]
+            "Low Score card.")
 
 
 def finish(g: Villages, last: list[dict[str, int]]) -> None:

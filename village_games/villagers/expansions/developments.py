@@ -138,6 +138,7 @@ def development_phase(g: Villagers) -> None:
         holders[i] = leader
         if loud:
             name = e.devs[i]
+            args: tuple[object, ...]
             if leader is None:
                 text, args = "Nobody wins the {} (a tie): its token goes back.", (name,)
             else:

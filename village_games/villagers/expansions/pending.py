@@ -115,7 +115,8 @@ def reward_choices(g: Villagers) -> Choices:
     assert e is not None and e.rewards
     what = e.rewards[0][1]
     if what == "draw":
-        piles = tuple(j for j in range(len(g.stacks)) if g.stacks[j].cards)
+        piles: tuple[int | None, ...] = tuple(
+            j for j in range(len(g.stacks)) if g.stacks[j].cards)
         if g.reserve.cards:
             piles += (None,)
         return Choices([Product(RewardDraw, (piles,))])

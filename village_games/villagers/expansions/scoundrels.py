@@ -178,7 +178,7 @@ def apply_schemer(g: Villagers, seat: int, action: PlaySchemer) -> None:
 # ------------------------------------------------------------------ Sheriff and Thief
 def thieves(g: Villagers) -> list[tuple[int, int]]:
     """(seat, slot) of every Thief in a village (read from the villages' counts)."""
-    name = g.tables.by_effect.get("thief")
+    name = g.tables.by_effect.get("thief", "")
     return [(s, k) for s, p in enumerate(g.players)
             for k in p.summary(g.cards).by_card.get(name, ())]
 
@@ -216,7 +216,7 @@ def thief_choices(g: Villagers, seat: int) -> list[Product]:
     assert e is not None
     # Reading: each Thief steals once per Build Phase, on his owner's turn, as an action
     p = g.players[seat]
-    own = (p._summary or p.summary(g.cards)).by_card.get(g.tables.by_effect.get("thief"), ())
+    own = (p._summary or p.summary(g.cards)).by_card.get(g.tables.by_effect.get("thief", ""), ())
     if not own:  # (the usual case: `thieves(g)` of this seat, read from its village alone)
         return []
     mine = tuple([k for k in own if k not in e.thieves])

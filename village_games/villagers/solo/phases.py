@@ -384,10 +384,10 @@ def legal(g: Villagers) -> Choices:
         empty = road.count(None)
         key: tuple[int, ...] = ((len(road), road.index(None)) if empty == 1
                                 else (len(road), -1) if not empty else ())
-        choices = _GIVE.get(key) if key else None  # type: ignore[assignment]
+        choices = _GIVE.get(key) if key else None
         if choices is None:
             slots = tuple(compress(range(len(road)), map(_filled, road)))
-            choices = _GIVE_ANY.get(slots)  # type: ignore[assignment]
+            choices = _GIVE_ANY.get(slots)
             if choices is None:
                 choices = _GIVE_ANY[slots] = Choices.shared([Product(GiveCountess, (slots,))])
             if key:
@@ -398,7 +398,7 @@ def legal(g: Villagers) -> Choices:
         else:
             # (the list depends only on the face-up events: made once for each, and shared)
             names = tuple(s.face_up)
-            choices = _RESOLVE.get(names)  # type: ignore[assignment]
+            choices = _RESOLVE.get(names)
             if choices is None:
                 choices = _RESOLVE[names] = Choices.shared([Product(ResolveEvent, (names,))])
     elif phase == "toll":
@@ -426,8 +426,8 @@ def _deadline_blocks(g: Villagers) -> tuple[str, ...]:
 def why_not(g: Villagers, action: Action) -> str | None:
     s = solo_of(g)
     kind = type(action)
-    if kind is PlayJester:
-        return why_not_jester(g, action.event)  # type: ignore[attr-defined]
+    if type(action) is PlayJester:
+        return why_not_jester(g, action.event)
     phase = g.phase
     if phase == "countess":
         if kind is not GiveCountess:
@@ -483,18 +483,18 @@ def why_not_jester(g: Villagers, name: str) -> str | None:
 
 def apply(g: Villagers, action: Action) -> None:
     kind = type(action)
-    if kind is GiveCountess:  # (the most common, asked first)
-        apply_give(g, action.slot)  # type: ignore[attr-defined]
-    elif kind is PlayJester:
-        apply_jester(g, action.event)  # type: ignore[attr-defined]
-    elif kind is PayToll:
-        apply_toll(g, action.pay)  # type: ignore[attr-defined]
-    elif kind is ResolveEvent:
-        resolve(g, action.event)  # type: ignore[attr-defined]
-    elif kind is PickVillager:
-        apply_choice(g, action.slot)  # type: ignore[attr-defined]
-    elif kind is PickHandCard:
-        apply_choice(g, action.card)  # type: ignore[attr-defined]
+    if type(action) is GiveCountess:  # (the most common, asked first)
+        apply_give(g, action.slot)
+    elif type(action) is PlayJester:
+        apply_jester(g, action.event)
+    elif type(action) is PayToll:
+        apply_toll(g, action.pay)
+    elif type(action) is ResolveEvent:
+        resolve(g, action.event)
+    elif type(action) is PickVillager:
+        apply_choice(g, action.slot)
+    elif type(action) is PickHandCard:
+        apply_choice(g, action.card)
     else:
         assert kind is Conscript
         apply_choice(g, action.stack)  # type: ignore[attr-defined]
