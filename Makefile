@@ -12,17 +12,30 @@ CLASS_APPS ?=
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.make-stamp
+# Every install takes the versions pinned here (reproducible: a new release of voila or
+# ipywidgets comes in only when `make lock` is run on purpose and the tests pass with it)
+CONSTRAINTS := constraints.txt
 
-.PHONY: install serve test bench lint
+.PHONY: install serve test bench lint lock
 
 $(PY):
 	python3 -m venv $(VENV)
 
 # Also reinstall when a top-level package first appears (an editable install made before
 # it existed may not map it).
-$(STAMP): pyproject.toml $(wildcard village_games/__init__.py widgets/__init__.py) | $(PY)
-	$(PY) -m pip install -e '.[dev]'
+$(STAMP): pyproject.toml $(CONSTRAINTS) $(wildcard village_games/__init__.py widgets/__init__.py) | $(PY)
+	$(PY) -m pip install -c $(CONSTRAINTS) -e '.[dev]'
 	touch $@
+
+# Refresh the pins on purpose: resolve pyproject.toml's dependencies afresh in a scratch
+# environment and write every version to constraints.txt (then run `make test`, commit).
+lock:
+	rm -rf .lock-venv
+	python3 -m venv .lock-venv
+	.lock-venv/bin/python -m pip install -q -e '.[dev]'
+	( echo "# Pinned versions of every dependency, made by 'make lock' (do not edit by hand)."; \
+	  .lock-venv/bin/python -m pip freeze --exclude-editable ) > $(CONSTRAINTS)
+	rm -rf .lock-venv
 
 install: $(STAMP)
 
@@ -39,3 +52,4 @@ bench: $(STAMP)
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
+	$(PY) -m mypy

@@ -10,7 +10,7 @@ instructions per decision is faster, whatever the machine is doing. (To turn a c
 a rate, divide a rate measured on a quiet moment by the ratio of the counts.)
 
     .venv/bin/python benchmarks/instructions_per_decision.py --game village_pillage
-        [--mode basic] [--players 3] [--small 100] [--large 400] [--out file.json]
+        [--mode basic] [--players 3] [--small 100] [--large 400] [--logged] [--out file.json]
 
 Needs valgrind (Debian: `apt install valgrind`). Writes
 benchmarks/results/instructions_per_decision.json unless --out says otherwise.
@@ -35,24 +35,27 @@ from random_play_speed import CASES  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "instructions_per_decision.json"
 
-# The workload valgrind runs: `games` seeded quiet games; prints the decisions made.
+# The workload valgrind runs: `games` seeded games (quiet search copies, or logged games
+# with `--logged`); prints the decisions made.
 WORKLOAD = """
 import ast, importlib, random, sys
 sys.path.insert(0, "benchmarks")
 from random_games import play_one
 name, players, games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-options = ast.literal_eval(sys.argv[4])
+options, quiet = ast.literal_eval(sys.argv[4]), sys.argv[5] == "quiet"
 module = importlib.import_module("village_games." + name)
 rnd = random.Random(players).random
-print(sum(play_one(module, players, seed, options, True, rnd) for seed in range(games)))
+print(sum(play_one(module, players, seed, options, quiet, rnd) for seed in range(games)))
 """
 
 
-def count(name: str, players: int, games: int, options: dict) -> tuple[int, int]:
+def count(name: str, players: int, games: int, options: dict,
+          quiet: bool = True) -> tuple[int, int]:
     """(decisions, instructions) of one valgrind run."""
     out = subprocess.run(
         ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-         sys.executable, "-c", WORKLOAD, name, str(players), str(games), repr(options)],
+         sys.executable, "-c", WORKLOAD, name, str(players), str(games), repr(options),
+         "quiet" if quiet else "logged"],
         capture_output=True, text=True, check=True, cwd=ROOT)
     refs = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if refs is None:
@@ -67,6 +70,8 @@ def main() -> int:
     parser.add_argument("--players", type=int, help="only this player count")
     parser.add_argument("--small", type=int, default=100, help="games in the short run")
     parser.add_argument("--large", type=int, default=400, help="games in the long run")
+    parser.add_argument("--logged", action="store_true",
+                        help="play logged games instead of quiet search copies")
     parser.add_argument("--out", type=Path, default=RESULTS)
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
@@ -86,8 +91,8 @@ def main() -> int:
         for players in counts:
             if args.players and players != args.players:
                 continue
-            d1, i1 = count(name, players, args.small, options)
-            d2, i2 = count(name, players, args.large, options)
+            d1, i1 = count(name, players, args.small, options, not args.logged)
+            d2, i2 = count(name, players, args.large, options, not args.logged)
             per = round((i2 - i1) / (d2 - d1))
             rows.append({"engine": name, "mode": mode, "players": players,
                          "instructions_per_decision": per, "decisions": d2 - d1})
@@ -99,7 +104,8 @@ def main() -> int:
     args.out.write_text(json.dumps({
         "benchmark": "instructions_per_decision",
         "when": datetime.now(UTC).isoformat(timespec="seconds"),
-        "games": [args.small, args.large], "results": rows}, indent=2) + "\n")
+        "games": [args.small, args.large], "play": "logged" if args.logged else "quiet",
+        "results": rows}, indent=2) + "\n")
     return 0
 
 

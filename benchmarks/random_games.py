@@ -17,6 +17,12 @@ def play_one(module: Any, players: int, seed: int, options: dict[str, Any], quie
     g = module.new_game(players=players, seed=seed, **options)
     if quiet:
         g = g.clone(keep_log=False)
+    return play_to_end(g, rnd)
+
+
+def play_to_end(g: Any, rnd: Callable[[], float]) -> int:
+    """The loop every speed benchmark times (tic-tac-toe's yardstick too): returns the
+    decisions made."""
     to_act, legal, apply, over = g.to_act, g.legal_actions, g.apply, g.is_over
     decisions = 0
     while not over():

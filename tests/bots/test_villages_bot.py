@@ -8,7 +8,6 @@ against two (36 games); the thresholds leave a wide margin for later tuning.
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -28,24 +27,20 @@ def test_beats_random_play_clearly(players: int, games: int, least: float) -> No
     assert rate >= least
 
 
-def test_only_legal_moves_deterministic_and_quick() -> None:
-    def play_out(seed: int) -> tuple[list[str], float]:
+def test_only_legal_moves_and_deterministic() -> None:
+    def play_out(seed: int) -> list[str]:  # (decision times: benchmarks/bot_decision_speed.py)
         g = villages.new_game(players=3, seed=seed)
         bots = [VillagesBot(seed=s) for s in range(3)]
-        moves, slowest = [], 0.0
+        moves = []
         while not g.is_over():
             p = g.to_act()[0]
-            t = time.perf_counter()
             a = bots[p].act(SeatView(g, p))
-            slowest = max(slowest, time.perf_counter() - t)
             assert a in g.legal_actions(p)
             g.apply(p, a)
             moves.append(str(a))
-        return moves, slowest
+        return moves
 
-    first, slowest = play_out(4)
-    assert first == play_out(4)[0]
-    assert slowest < 0.3  # the app's budget for a bot decision (a loose bound on CI)
+    assert play_out(4) == play_out(4)
 
 
 def test_builds_first_and_defends_with_a_winner() -> None:

@@ -38,9 +38,7 @@ class Pile(Game):
     def to_act(self) -> list[int]:
         return [] if self.winner is not None else [self.turn]
 
-    def legal_actions(self, player: int) -> list[Action]:
-        if player != self.turn or self.winner is not None:
-            return []
+    def choices(self, player: int) -> list[Action]:
         return [Take(k) for k in (1, 2) if k <= self.pile]
 
     def why_illegal(self, player: int, action: Action) -> str:

@@ -3,7 +3,11 @@ reward, regroup; graveyards per player."""
 
 from __future__ import annotations
 
+import pytest
+
 from village_games.villages import Attack, Defend, Discard, EndTurn, Reward
+from village_games.villages.odds import DefenderCase
+from village_games.villages.power import attacker_wins
 
 from .scenarios import make, refused
 
@@ -171,3 +175,17 @@ def test_a_traced_battle_shows_each_step_with_the_powers_after_abilities() -> No
     assert shown["d_parts"] == [["power", 2], ["defending", 1], ["against a Dragon", 3]]
     assert steps[-1].obs["battle"] is None and steps[-1].obs["players"][0]["graveyard"] == [
         "Red Dragon"]
+
+
+@pytest.mark.parametrize("a_power, d_power, ties_to_attacker, wins", [
+    (3, None, False, True),  # unopposed
+    (4, 3, True, True), (3, 4, True, False),
+    (3, 3, True, True), (3, 3, False, False),  # a tie: to the attacker unless a Location
+])
+def test_one_comparison_decides_the_battle_the_odds_and_the_bot(a_power, d_power,
+                                                                ties_to_attacker, wins):
+    assert attacker_wins(a_power, d_power, ties_to_attacker) is wins
+    if d_power is not None:  # the odds' view of one defender says the same
+        case = DefenderCase("unit", "hand", a_power, d_power,
+                            defender_wins_ties=not ties_to_attacker)
+        assert case.beats is not wins

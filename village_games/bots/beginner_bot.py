@@ -9,12 +9,12 @@ purchases take the card with the biggest printed gain. Only the public protocol 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from ..core.actions import Action
 from ..core.seat import SeatView
 from ..village_pillage.actions import Plan, Queue, QueueTwo, ResolveFirst, TakeMarketCard
-from ..village_pillage.cards import CardSet
+from ..village_pillage.cards import Card, CardSet
 
 
 class BeginnerBot:
@@ -25,14 +25,18 @@ class BeginnerBot:
         self.slip = slip
         self.cards: CardSet | None = None  # the game's deck, read from the seat at each act
 
+    def card(self, name: str) -> Card:
+        assert self.cards is not None, "act() reads the deck first"
+        return self.cards[name]
+
     def gain(self, name: str) -> int:
         """The highest printed GAIN on a card (a relic card counts its fallback's gain)."""
-        card = self.cards[name]
+        card = self.card(name)
         return max([e.gain for e in card.effects] + [card.if_unable.gain])
 
     def _rank(self, names: list[str], relic_ready: bool) -> list[str]:
         def key(name: str) -> tuple[int, int, float]:
-            relic = self.cards[name].buy_relic
+            relic = self.card(name).buy_relic
             return (int(relic_ready and relic), self.gain(name), self.rng.random())
 
         return sorted(names, key=key, reverse=True)
@@ -46,24 +50,26 @@ class BeginnerBot:
             return self.rng.choice(legal)
         first = legal[0]
         if type(first) is TakeMarketCard:
-            return max(legal, key=lambda a: (self.gain(a.card), -legal.index(a)))
+            takes = cast("list[TakeMarketCard]", legal)
+            return max(takes, key=lambda a: (self.gain(a.card), -takes.index(a)))
         if type(first) is ResolveFirst:
             return legal[0]
         me = seat.observation()["players"][seat.player]
         ready = me["next_relic_cost"] is not None and me["turnips"] >= me["next_relic_cost"]
         if type(first) is Queue:
-            return self._queue(legal, me)
-        hand = list(dict.fromkeys(a.front if type(first) is QueueTwo else a.left for a in legal))
+            return self._queue(cast("list[Queue]", legal), me)
+        plans = cast("list[Plan | QueueTwo]", legal)
+        hand = list(dict.fromkeys(a.front if isinstance(a, QueueTwo) else a.left for a in plans))
         best = self._rank(hand, ready)
         a, b = best[0], best[1]
         if type(first) is QueueTwo:
             return QueueTwo(a, b)
         return Plan(a, b) if self.rng.random() < 0.5 else Plan(b, a)
 
-    def _queue(self, legal: list[Action], me: dict[str, Any]) -> Action:
+    def _queue(self, legal: list[Queue], me: dict[str, Any]) -> Action:
         """The queued card resolves next round: expect this round's front card to pay out."""
         front = me["plan"][0]
         expected = me["turnips"] + self.gain(front)
         cost = me["next_relic_cost"]
-        ready = cost is not None and expected >= cost and not self.cards[front].buy_relic
+        ready = cost is not None and expected >= cost and not self.card(front).buy_relic
         return Queue(self._rank([a.card for a in legal], ready)[0])

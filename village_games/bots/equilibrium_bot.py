@@ -15,6 +15,7 @@ Only the public protocol is used: the `SeatView`'s observation and legal actions
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import numpy as np
 
@@ -39,16 +40,18 @@ class EquilibriumBot:
         legal = seat.legal_actions()
         first = legal[0]
         if isinstance(first, QueueTwo):
-            hand = sorted({a.front for a in legal}, key=[a.front for a in legal].index)
+            fronts = [a.front for a in cast("list[QueueTwo]", legal)]
+            hand = sorted(set(fronts), key=fronts.index)
             front = self._pick(seat, hand)
             back = self._pick(seat, [c for c in hand if c != front])
             return QueueTwo(front, back)
         if isinstance(first, Queue):
-            return Queue(self._pick(seat, [a.card for a in legal]))
+            return Queue(self._pick(seat, [a.card for a in cast("list[Queue]", legal)]))
         if isinstance(first, TakeMarketCard):
             obs = seat.observation()
             side = "duel" if obs["bank_cap"] == 4 else "standard"
-            return max(legal, key=lambda a: (self._card_worth(a.card, side), a.card))
+            takes = cast("list[TakeMarketCard]", legal)
+            return max(takes, key=lambda a: (self._card_worth(a.card, side), a.card))
         return self.rng.choice(legal)
 
     def _position(self, seat: SeatView, mine: list[str]) -> Position:
@@ -83,7 +86,8 @@ def play_duels(games: int, seed: int = 0, relic_bonus: float = 6.0) -> np.ndarra
     out = np.empty(games)
     for k in range(games):
         bot_seat = k % 2
-        bots = [RandomBot(seed=seed + 2 * k + 1), RandomBot(seed=seed + 2 * k + 1)]
+        bots: list[RandomBot | EquilibriumBot] = [RandomBot(seed=seed + 2 * k + 1),
+                                                  RandomBot(seed=seed + 2 * k + 1)]
         bots[bot_seat] = EquilibriumBot(seed=seed + 2 * k, relic_bonus=relic_bonus)
         g = play(new_game(players=2, seed=seed + k), bots)
         winners = g.winners()

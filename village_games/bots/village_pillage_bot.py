@@ -15,8 +15,9 @@ and the clones `determinize` hands out.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..core.actions import Action
 from ..core.card_data import load_toml
@@ -73,18 +74,21 @@ class PillageBot:
             return legal[0]
         first = legal[0]
         if type(first) is TakeMarketCard:
-            return max(legal, key=lambda a: CARD_VALUE.get(a.card, 0.0))
+            takes = cast("list[TakeMarketCard]", legal)
+            return max(takes, key=lambda a: CARD_VALUE.get(a.card, 0.0))
         if type(first) is ResolveFirst:
             return self._best_by_sampling(seat, legal, max(2, self.samples // 3))
         return self._best_by_sampling(seat, legal, self.samples)
 
     # ------------------------------------------------------------------ search
-    def _best_by_sampling(self, seat: SeatView, legal: list[Action], samples: int) -> Action:
+    def _best_by_sampling(self, seat: SeatView, legal: Sequence[Action], samples: int
+                          ) -> Action:
         me = seat.player
         obs = seat.observation()
         duel = obs["duel"]
         budget = self.max_sims or (300 if duel else 1000 // len(obs["players"]))
         samples = max(2, min(samples, budget // len(legal)))
+        assert self.cards is not None  # (read from the seat by act)
         model = _Model(self.cards, obs, self.uniform_mix)
         totals = [0.0] * len(legal)
         weight_sum = 0.0

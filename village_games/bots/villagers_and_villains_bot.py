@@ -248,61 +248,60 @@ class _Context:
 
     # ------------------------------------------------------------ the score of an action
     def score(self, a: Action) -> float:  # noqa: C901 - one branch per kind of action
-        kind = type(a)
-        if kind is Recruit:
-            return self.best_recruit(a.position)  # type: ignore[attr-defined]
-        if kind is Ordinance:
-            pos = a.position  # type: ignore[attr-defined]
+        if type(a) is Recruit:
+            return self.best_recruit(a.position)
+        if type(a) is Ordinance:
+            pos = a.position
             # send back a card that would hurt to be left with (a challenge in position 1)
             return -self.recruit_value(self.pool_card(pos)["card"]) - 2.5 \
                 if pos == 1 else -5.0
-        if kind is Roll:
+        if type(a) is Roll:
             return 0.0
-        if kind is BuyRoll:
+        if type(a) is BuyRoll:
             return self.declared_gain(bought=1) - GOLD
-        if kind is BuyRollFrom:
+        if type(a) is BuyRollFrom:
             return self.declared_gain(bought=1) - GOLD - 0.05  # the seller may refuse
-        if kind is UseFavor:
+        if type(a) is UseFavor:
             return self._favor_score()
-        if kind is UseAbility:
-            c = self.card(a.card)  # type: ignore[attr-defined]
+        if type(a) is UseAbility:
+            c = self.card(a.card)
             cost = c.ability.cost if c is not None and c.ability is not None else 0
-            return self.ability_value(a.card, cost)  # type: ignore[attr-defined]
-        if kind is PayVend:
-            c = self.card(a.card)  # type: ignore[attr-defined]
+            return self.ability_value(a.card, cost)
+        if type(a) is PayVend:
+            c = self.card(a.card)
             price = (c.ability.vend or 0) if c is not None and c.ability is not None else 0
-            return self.ability_value(a.card, price) - 0.2  # type: ignore[attr-defined]
-        if kind is Attack:
-            hero = a.hero  # type: ignore[attr-defined]
+            return self.ability_value(a.card, price) - 0.2
+        if type(a) is Attack:
+            hero = a.hero
             h = self.card(hero) if hero else None
             bonus = h.defense if h is not None else 0
             # a hero is kept for the hard fights: the town defense goes first where it can
-            return self.defense_value(a.challenge, bonus) - (0.05 * bonus if hero else 0)  # type: ignore[attr-defined]
-        if kind is DeclareMob:
+            return self.defense_value(a.challenge, bonus) - (0.05 * bonus if hero else 0)
+        if type(a) is DeclareMob:
             mob = self.cards.mob
             return self.declared_defense_gain(mob.defense) - CIVILITY
-        if kind is Build:
-            c = self.card(a.card)  # type: ignore[attr-defined]
+        if type(a) is Build:
+            c = self.card(a.card)
             price = c.price if c is not None else 0
-            return self.town_card_value(a.card) - price * GOLD * 0.5 + 0.5  # type: ignore[attr-defined]
-        if kind is Resolve:
+            return self.town_card_value(a.card) - price * GOLD * 0.5 + 0.5
+        if type(a) is Resolve:
             # rulings that pay come first, then the pillage (abilities may soften it)
-            return {"earnings": 0.2, "pillage": 0.0}.get(a.ruling, 0.1)  # type: ignore[attr-defined]
-        if kind is Pass:
+            return {"earnings": 0.2, "pillage": 0.0}.get(a.ruling, 0.1)
+        if type(a) is Pass:
             return 0.0
-        if kind is KeepFavor:
+        if type(a) is KeepFavor:
             return 0.0
-        if kind is MoveStart:
+        if type(a) is MoveStart:
             # first pick of the pool is worth a little, the Favor more
-            return (0.5 if self.obs["phase"] == "recruit" and a.seat == self.me  # type: ignore[attr-defined]
+            return (0.5 if self.obs["phase"] == "recruit" and a.seat == self.me
                     else -1.0) - self.favor_value + 1.0
-        if kind is AllowVend:
+        if type(a) is AllowVend:
             return 0.3  # the asker pays for it (to us, as a rule)
-        if kind is RefuseVend:
+        if type(a) is RefuseVend:
             return 0.0
-        if kind is SellRoll:
+        if type(a) is SellRoll:
             return GOLD - 1.2  # a base roll that counts as a 1 rarely pays for itself
-        if kind is KeepRoll:
+        if type(a) is KeepRoll:
             return 0.0
         return 0.0
 

@@ -41,7 +41,7 @@ from ..villages.cards import CardSet
 from ..villages.locations import ties_to_attacker
 from ..villages.odds import attack_odds, location_of
 from ..villages.options import HAND
-from ..villages.power import power_parts
+from ..villages.power import attacker_wins, power_parts
 
 ATTACK_AT_LEAST = 0.55  # below this chance of winning an attack is not worth its risk
 
@@ -105,22 +105,22 @@ class _Context:
         if kind is Build or kind is BuildAs:
             trio = (a.first, a.second, a.third)  # type: ignore[attr-defined]
             return 100.0 + sum(self.gold(c) for c in trio)
-        if kind is Add:
-            return 50.0 + self.gold(a.card)  # type: ignore[attr-defined]
-        if kind is Give:
-            return self.give(a)  # type: ignore[arg-type]
-        if kind is Discard:
-            return self.discard(a.card)  # type: ignore[attr-defined]
-        if kind is Attack:
-            return self.attack(a)  # type: ignore[arg-type]
-        if kind is EndTurn:
+        if type(a) is Add:
+            return 50.0 + self.gold(a.card)
+        if type(a) is Give:
+            return self.give(a)
+        if type(a) is Discard:
+            return self.discard(a.card)
+        if type(a) is Attack:
+            return self.attack(a)
+        if type(a) is EndTurn:
             return 0.0
-        if kind is Draw:
-            return self.draw(a.source)  # type: ignore[attr-defined]
-        if kind is Defend:
-            return self.defend(a)  # type: ignore[arg-type]
-        if kind is Reward:
-            return self.reward(a)  # type: ignore[arg-type]
+        if type(a) is Draw:
+            return self.draw(a.source)
+        if type(a) is Defend:
+            return self.defend(a)
+        if type(a) is Reward:
+            return self.reward(a)
         return 0.0
 
     def draw(self, source: str) -> float:
@@ -173,7 +173,7 @@ class _Context:
                 if v["colour"] == b["source"]))
             theirs = sum(x for _, x in power_parts(self.cards, attacker, d.unit, True, a_home,
                                                    loc, b["source"] == HAND))
-            wins = mine > theirs or (mine == theirs and not ties_to_attacker(loc))
+            wins = not attacker_wins(theirs, mine, ties_to_attacker(loc))
         cost = self.gold(d.unit) if d.source != HAND else 0.5 * self.gold(d.unit)
         return (50.0 if wins else 0.0) - cost + mine * 0.1
 

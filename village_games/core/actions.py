@@ -63,6 +63,9 @@ class Action:
     """
 
     __slots__ = ()
+    # (set on each subclass by @dataclass: declared here so type checkers know an action
+    # is a dataclass instance)
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
     kind: ClassVar[str] = ""
     final: ClassVar[bool] = False
     played_card: ClassVar[str | None] = None
@@ -81,13 +84,13 @@ class Action:
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"type": type(self).__name__}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+        for f in dataclasses.fields(self):
             d[f.name] = getattr(self, f.name)
         return d
 
     def __str__(self) -> str:
         parts = ", ".join(
-            f"{f.name}={getattr(self, f.name)}" for f in dataclasses.fields(self)  # type: ignore[arg-type]
+            f"{f.name}={getattr(self, f.name)}" for f in dataclasses.fields(self)
         )
         return f"{type(self).__name__}({parts})"
 
@@ -100,6 +103,12 @@ class ActionCodec:
         self._by_name = {c.__name__: c for c in classes}
         self._fields = {c.__name__: {f.name: f.type for f in dataclasses.fields(c)}
                         for c in classes}
+
+    def add(self, *classes: type) -> None:
+        """More action kinds (a game's optional mode registering its own)."""
+        for c in classes:
+            self._by_name[c.__name__] = c
+            self._fields[c.__name__] = {f.name: f.type for f in dataclasses.fields(c)}
 
     def names(self) -> str:
         return ", ".join(sorted(self._by_name))

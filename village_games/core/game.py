@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, ClassVar
 
 from .actions import Action, ActionCodec, short_repr
@@ -19,14 +20,17 @@ ALL_CARDS = "all"
 
 
 class Game(ABC):
-    """Base class: validation, the event batch, tracing, history, log and records are shared;
-    rules live in subclasses.
+    """Base class: validation, the fast path of search copies, the event batch, tracing,
+    history, log and records are shared; rules live in subclasses.
 
     Subclasses set `info`, `version` (and `readable_versions` when older saves still load)
-    and `codec`, and implement the abstract methods. `apply` checks legality before `_apply`
-    touches anything, so an illegal action raises `IllegalAction` and leaves the game
-    exactly as it was. Inside `_apply`, engines report what happens with `self.emit(event)`,
-    each time right after the state changed, so a trace sees every intermediate state.
+    and `codec`, and implement the abstract methods. One path for every move (`apply`):
+    the action must be in the legal list handed out for that seat since the last move, or
+    pass `accepts`, or `check_action` raises `IllegalAction` saying why; only then does
+    `_apply` touch anything, so an illegal action leaves the game exactly as it was.
+    Inside `_apply`, engines report what happens with `self.emit(event)`, each time right
+    after the state changed (so a trace sees every intermediate state), and build an
+    event only while `self.loud` says someone reads it.
     """
 
     info: ClassVar[GameInfo]
@@ -38,33 +42,57 @@ class Game(ABC):
     seed: int
     options: dict[str, Any]
     history: list[tuple[int, Action]]
+    cards: Any  # the deck in play (each engine's own card set): bots and views read it
     log: list[Event]
+    start: dict[str, Any] | None = None  # the scenario a game began from, for its record
 
     # A search copy (`clone(keep_log=False)`, `determinize`) is quiet: it keeps no history
     # or log and builds no event list, which is most of the cost of a plain move.
     quiet: bool = False
+    # Whether the events of the move being applied (or of setup) are wanted: engines build
+    # an event only while it is True. Set by `apply` and `events_to_log`, nowhere else.
+    loud: bool = False
     _batch: list[Event] | None = None
     _tracer: Callable[[Event], None] | None = None
-    # Whether `check_action` is this base class's own: then `apply` checks an action object
-    # with `accepts` directly and calls `check_action` only to say why not.
-    _plain_check: ClassVar[bool] = True
+    # (seat, its legal list) as handed out since the last move: `apply` takes an action
+    # from it without another test. Every move drops it; so must any change made by hand.
+    _legal: tuple[int, Sequence[Action]] | None = None
+    # What the table showed of whose turn it is when the last event was reported (see
+    # `turn_marker`); engines that report who acts next override `turn_marker`.
+    _reported: Hashable = None
+    _reports_turns: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         info = cls.__dict__.get("info")
         if info is not None:
             cls.game_name = info.name
-        cls._plain_check = cls.check_action is Game.check_action
+        cls._reports_turns = cls.turn_marker is not Game.turn_marker
 
     # --- rules, per game -------------------------------------------------------------
     @abstractmethod
     def to_act(self) -> list[int]:
         """Seats that must choose now (several at once when moves are simultaneous)."""
 
-    @abstractmethod
     def legal_actions(self, player: int) -> Sequence[Action]:
         """Every legal action for `player` now (empty when they need not act). Treat it as
-        read-only: engines may hand out a shared immutable tuple."""
+        read-only: engines may hand out a shared immutable sequence. Kept until the next
+        move, so asking again costs nothing and `apply` need not search it."""
+        cached = self._legal
+        # (`is`: a seat is a small int, one object per value; a bool, a float or any
+        # other number type is no seat)
+        if cached is not None and cached[0] is player:
+            return cached[1]
+        if not self.may_act(player):
+            return self.no_actions(player)
+        legal = self.choices(player)
+        self._legal = (player, legal)
+        return legal
+
+    @abstractmethod
+    def choices(self, player: int) -> Sequence[Action]:
+        """The legal list of `player`, who may act now (`legal_actions` asks, and keeps
+        it until the next move)."""
 
     @abstractmethod
     def _apply(self, player: int, action: Action) -> list[Event] | None:
@@ -96,7 +124,9 @@ class Game(ABC):
 
     def view(self, viewer: int | str | None) -> dict[str, Any]:
         """`observation(viewer)`, or `full_observation()` for `ALL_CARDS`."""
-        return self.full_observation() if viewer == ALL_CARDS else self.observation(viewer)
+        if viewer == ALL_CARDS:
+            return self.full_observation()
+        return self.observation(viewer)  # type: ignore[arg-type]  # (a bad seat: refused there)
 
     @abstractmethod
     def to_dict(self) -> dict[str, Any]: ...
@@ -149,17 +179,36 @@ class Game(ABC):
         return list(out.winners) if out is not None else []
 
     def may_act(self, player: int) -> bool:
-        """Whether `player` is one of `to_act()`; engines override it with a cheaper test."""
-        return (not self.is_over() and isinstance(player, int)
+        """Whether `player` is one of `to_act()`; engines override it with a cheaper test
+        (it must be False for anything but a seat: a bool or a float too)."""
+        return (not self.is_over() and type(player) is int
                 and 0 <= player < self.num_players and player in self.to_act())
 
     def is_legal(self, player: int, action: Action) -> bool:
+        """What the legal list holds is legal: one source of truth."""
         return action in self.legal_actions(player)
 
     def accepts(self, player: int, action: Action) -> bool:
         """`may_act(player) and is_legal(player, action)` for an action object: the test
-        `apply` runs on every move, so an engine may override it with one cheaper check."""
+        `apply` runs on every move. The list handed out to `player` since the last move
+        answers at once (it was made while they could act); an engine whose lists are long
+        and whose moves are simple may override this with one cheaper check."""
+        cached = self._legal
+        if cached is not None and cached[0] is player:
+            return action in cached[1]
         return self.may_act(player) and self.is_legal(player, action)
+
+    def turn_marker(self) -> Hashable:
+        """What a table shows of who acts next (and what they face). An engine that says
+        who acts next overrides this and `next_event`: a move whose events left the
+        marker behind ends with that event, so a step-by-step display ends on it."""
+        return None
+
+    def next_event(self) -> Event:
+        """The event that says who acts now (asked only when `turn_marker` moved since the
+        move's last event, and the game goes on)."""
+        raise NotImplementedError(f"{type(self).__name__} overrides turn_marker, so it "
+                                  "must say who acts next")
 
     def hidden_offer(self, player: int) -> Action | None:
         """When `player` is asked something the others must not learn they were asked (a
@@ -168,17 +217,24 @@ class Game(ABC):
         nobody, instead of handing it to `player`."""
         return None
 
-    def reporting(self) -> bool:
-        """Whether events of the move being applied are wanted (not by a quiet copy): engines
-        skip building them otherwise."""
-        return self._batch is not None or self._tracer is not None
-
     def emit(self, event: Event) -> None:
-        """Report one event of the action being applied (after the state changed)."""
+        """Report one event of the action being applied (after the state changed). Engines
+        call it only while `loud`: a quiet move builds no event at all."""
         if self._batch is not None:
             self._batch.append(event)
         if self._tracer is not None:
             self._tracer(event)
+        if self._reports_turns:
+            self._reported = self.turn_marker()
+
+    @contextmanager
+    def events_to_log(self) -> Iterator[None]:
+        """Setup (and a scenario's start) reports its events straight into the log."""
+        self._batch, self.loud = self.log, True
+        try:
+            yield
+        finally:
+            self._batch, self.loud = None, False
 
     def check_action(self, player: int, action: Any) -> Action:
         """The action as an object, or IllegalAction saying why it cannot be played now."""
@@ -199,23 +255,30 @@ class Game(ABC):
         return action
 
     def apply(self, player: int, action: Action | dict[str, Any]) -> list[Event]:
-        """Validate, then carry out; returns the events (none for a quiet copy)."""
-        if not (self._plain_check and isinstance(action, Action)
-                and self.accepts(player, action)):
+        """Check, then carry out; returns the events (none for a quiet copy).
+
+        The one gate of every engine's moves: an action object that `accepts` takes
+        (above all one read from the list just handed out) goes straight to the rules;
+        anything else goes through `check_action`, which raises unless it is legal."""
+        if not (isinstance(action, Action) and self.accepts(player, action)):
             action = self.check_action(player, action)
-        if self.quiet and self._tracer is None:  # a search copy: nothing to record
+        self._legal = None
+        if self.quiet and self._tracer is None:  # a search copy: nothing to report
             self._apply(player, action)
             return []
         batch: list[Event] = []
         self._batch = None if self.quiet else batch
+        self.loud = True
         try:
-            returned = self._apply(player, action)
+            if self._reports_turns:
+                self._reported = self.turn_marker()
+            for e in self._apply(player, action) or ():  # (events returned, not emitted)
+                self.emit(e)
+            if self._reports_turns and not self.is_over() \
+                    and self._reported != self.turn_marker():
+                self.emit(self.next_event())  # who acts next: the move's last step
         finally:
-            self._batch = None
-        for e in returned or ():  # engines that return their events instead of emitting
-            self._batch = None if self.quiet else batch
-            self.emit(e)
-            self._batch = None
+            self._batch, self.loud = None, False
         if not self.quiet:
             self.history.append((player, action))
             self.log.extend(batch)
@@ -233,6 +296,16 @@ class Game(ABC):
             self._tracer = None
         return steps
 
+    def copy_record(self, twin: Game, keep_log: bool) -> None:
+        """The end of every `clone`: the copy's history and log (a quiet copy keeps none,
+        nor the scenario it began from); the legal list handed out is not carried over."""
+        twin._legal = None
+        if keep_log:
+            twin.history = self.history[:]
+            twin.log = self.log[:]
+        else:
+            twin.history, twin.log, twin.quiet, twin.start = [], [], True, None
+
     def player_name(self, player: int) -> str:
         names = self.options.get("names")
         return names[player] if names else f"Player {player + 1}"
@@ -248,7 +321,7 @@ class Game(ABC):
         when the game began from a hand-written scenario)."""
         rec = {"game": self.game_name, "version": self.version, "options": dict(self.options),
                "seed": self.seed, "actions": self.history_dicts()}
-        start = getattr(self, "start", None)
+        start = self.start
         if start is not None:
             rec["start"] = start
         return rec

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TypeVar
 
 from .game import Game
 from .seat import Agent, SeatView
+
+G = TypeVar("G", bound=Game)  # (the game played comes back as its own kind)
 
 
 class GameDidNotEnd(RuntimeError):
     """A play-out hit its step limit: a sign of a rules bug, never a normal outcome."""
 
 
-def play(game: Game, agents: Sequence[Agent], max_steps: int = 100_000) -> Game:
+def play(game: G, agents: Sequence[Agent], max_steps: int = 100_000) -> G:
     """Ask each seat in `to_act()` for an action until the game is over."""
     if len(agents) != game.num_players:
         raise ValueError(f"need one agent per seat: {game.num_players}, got {len(agents)}")
@@ -30,7 +33,7 @@ def play(game: Game, agents: Sequence[Agent], max_steps: int = 100_000) -> Game:
     return game
 
 
-def random_moves(game: Game, moves: int, seed: int) -> Game:
+def random_moves(game: G, moves: int, seed: int) -> G:
     """`game` after `moves` random legal actions picked by a generator seeded with `seed`
     (stops early at the end): a real position a lesson or an experiment can name by three
     numbers (players, the game's seed, the moves played)."""

@@ -40,7 +40,7 @@ class Step:
     tag: str = ""  # a word a page may colour by: a suit, a colour, a card type
 
     def to_dict(self) -> dict[str, Any]:
-        d = {"kind": self.kind, "action": self.action, "label": self.label,
+        d: dict[str, Any] = {"kind": self.kind, "action": self.action, "label": self.label,
              "value": self.value}
         if self.hit is not None:
             d["hit"] = self.hit

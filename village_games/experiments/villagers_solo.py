@@ -98,7 +98,9 @@ class SoloGames(Kind):
     def trial(self, v: Values, rng: np.random.Generator) -> Trial:
         g = play_solo(v["mode"], int(rng.integers(0, 2**31 - 1)))
         you, her = solo_gold(g)
-        won = SEAT in g.outcome().winners
+        outcome = g.outcome()
+        assert outcome is not None  # (a whole game: it is over)
+        won = SEAT in outcome.winners
         step = Step("game", "Play a game", "a whole game by the bot",
                     f"you {you} Gold, the Countess {her}", won)
         return Trial(won, (step,), f"{'won' if won else 'lost'}: {you} Gold against her {her}")

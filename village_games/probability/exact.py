@@ -41,7 +41,7 @@ class Distribution:
             raise ValueError(
                 f"labels must be a non-empty 1-D sequence; got shape {label_array.shape}"
             )
-        weights = as_mix(mix, label_array.size, "mix")
+        weights = as_mix(np.asarray(mix, dtype=float), label_array.size, "mix")
         merged: dict[Any, float] = {}
         for label, weight in zip(label_array.tolist(), weights.tolist(), strict=True):
             merged[label] = merged.get(label, 0.0) + weight

@@ -59,10 +59,12 @@ CODEC = ActionCodec(Plan, QueueTwo, Queue, TakeMarketCard, ResolveFirst)
 PLAN_TYPES = (Plan, QueueTwo, Queue)
 
 
-def planned_cards(action: Plan | QueueTwo | Queue) -> list[str]:
-    """The cards a planning action puts on the table, in plan order."""
-    if type(action) is Plan:
+def planned_cards(action: Action) -> list[str]:
+    """The cards a planning action (Plan, QueueTwo or Queue) puts on the table, in plan
+    order."""
+    if isinstance(action, Plan):
         return [action.left, action.right]
-    if type(action) is QueueTwo:
+    if isinstance(action, QueueTwo):
         return [action.front, action.back]
+    assert isinstance(action, Queue)
     return [action.card]

@@ -164,14 +164,14 @@ def advise(game: VillagePillage, seat: int, model: str = "uniform",
             gain, relic = _play_out(w, seat, action, choice)
             samples[i].append(gain)
             bought[i] += int(relic)
-    plans = []
+    sampled: list[PlanAdvice] = []
     for a, t, k in zip(mine, samples, bought, strict=True):
         low, high = _relic_interval(k, playouts)
-        plans.append(PlanAdvice(a, sum(t) / playouts, k / playouts, _std_error(t), low, high))
-    top = max(range(len(plans)), key=lambda i: (plans[i].swing, plans[i].relic_chance))
-    contenders = tuple(plans[i].action for i in range(len(plans))
+        sampled.append(PlanAdvice(a, sum(t) / playouts, k / playouts, _std_error(t), low, high))
+    top = max(range(len(sampled)), key=lambda i: (sampled[i].swing, sampled[i].relic_chance))
+    contenders = tuple(sampled[i].action for i in range(len(sampled))
                        if i == top or not _clearly_behind(samples[top], samples[i]))
-    return Advice(seat, model, False, False, playouts, tuple(plans), _per_card(plans),
+    return Advice(seat, model, False, False, playouts, tuple(sampled), _per_card(sampled),
                   contenders, mix)
 
 
@@ -428,7 +428,7 @@ def _std_error(values: list[float]) -> float:
 
 def _names(action: Action) -> list[str]:
     """The fields of an action (not its class-level facts such as `final`)."""
-    return [f.name for f in dataclass_fields(action)]  # type: ignore[arg-type]
+    return [f.name for f in dataclass_fields(action)]
 
 
 def _per_card(plans: Sequence[PlanAdvice]) -> tuple[CardAdvice, ...]:

@@ -55,6 +55,27 @@ class VillagePillage(Game):
     readable_versions = (1,)
     codec = CODEC
 
+    # state, set by new(), from_dict() and clone()
+    n: int
+    duel: bool  # two players: two front cards decide the whole round
+    bank_side: str
+    bank_cap: int
+    relic_costs: list[int]
+    rng: Rng
+    players: list[Village]
+    deck: list[str]
+    market: list[str | None]  # (None: a slot the deck could not refill)
+    round: int
+    phase: str
+    round_pairs: list | None  # this round's stages (resolution.matchups), a cache
+    stage: int  # the card type the round's resolution has reached (4: done)
+    buy_queue: list[list] | None
+    awaiting: dict[str, Any] | None
+    marked: list[list]
+    final_winners: list[int]
+    result: str
+    tiebreak: str
+
     def __init__(self, cards: CardSet) -> None:  # use new_game() or from_dict()
         self.cards = cards  # the deck in play: bots and renderers read card facts here
         self.history = []
@@ -110,7 +131,7 @@ class VillagePillage(Game):
         g.log.append(Event("setup", f"A {players}-player game begins"
                                     f"{' (duel)' if g.duel else ''}: bank cap {g.bank_cap}, "
                                     f"relics cost {'/'.join(map(str, g.relic_costs))}. "
-                                    f"Market: {', '.join(g.market)}.{deck_note}",
+                                    f"Market: {', '.join(c for c in g.market if c)}.{deck_note}",
                            {"round": 1}, chance=True))
         return g
 
@@ -131,6 +152,7 @@ class VillagePillage(Game):
     def recount_planners(self) -> None:
         """Call after changing plans by hand (a scenario, a coach taking a plan back)."""
         self.planning = self.unplanned()
+        self._legal = None
 
     def to_act(self) -> list[int]:
         if self.phase == "plan":
@@ -147,21 +169,14 @@ class VillagePillage(Game):
         aw = self.awaiting
         return self.phase == "resolve" and aw is not None and aw["player"] == player
 
-    def legal_actions(self, player: int) -> Sequence[Action]:
-        if type(player) is not int or not 0 <= player < self.n:
-            self.check_seat(player)  # (says which seats there are)
+    def choices(self, player: int) -> Sequence[Action]:
         if self.phase == "plan":
-            v = self.players[player]
-            if len(v.plan) >= 2:
-                return ()
+            hand = tuple(self.players[player].hand)
             if not self.duel:
-                return plan_menu(tuple(v.hand))
-            if not v.plan:
-                return queue_two_menu(tuple(v.hand))
-            return queue_menu(tuple(v.hand))
-        aw = self.awaiting
-        if self.phase != "resolve" or not aw or aw["player"] != player:
-            return ()
+                return plan_menu(hand)
+            return queue_menu(hand) if self.players[player].plan else queue_two_menu(hand)
+        aw = self.awaiting  # (a seat that may act outside planning is the one awaited)
+        assert aw is not None
         if aw["kind"] == "order":
             return tuple([_RESOLVE_FIRST[c] for c in dict.fromkeys(aw["cards"])])
         return tuple([_TAKE[c] for c in self.market if c])
@@ -170,18 +185,8 @@ class VillagePillage(Game):
         """`may_act` and `is_legal` in one pass (every move runs it)."""
         if type(player) is not int or not 0 <= player < self.n:
             return False
-        if self.phase == "plan":
-            v = self.players[player]
-            kind = type(action)
-            if kind is Plan:
-                return (not self.duel and not v.plan and action.left != action.right
-                        and action.left in v.hand and action.right in v.hand)
-            if kind is QueueTwo:
-                return (self.duel and not v.plan and action.front != action.back
-                        and action.front in v.hand and action.back in v.hand)
-            if kind is Queue:
-                return self.duel and len(v.plan) == 1 and action.card in v.hand
-            return False
+        if self.phase == "plan":  # (every seat plans at once: any seat may act)
+            return self.is_legal(player, action)
         aw = self.awaiting
         if self.phase != "resolve" or aw is None or aw["player"] != player:
             return False
@@ -200,6 +205,7 @@ class VillagePillage(Game):
                 return self.duel and len(v.plan) == 1 and action.card in v.hand
             return False
         aw = self.awaiting  # may_act has checked that this player is the one awaited
+        assert aw is not None
         if aw["kind"] == "order":
             return type(action) is ResolveFirst and action.card in aw["cards"]
         return (type(action) is TakeMarketCard and type(action.card) is str
@@ -245,45 +251,32 @@ class VillagePillage(Game):
         return (f"{action.card} is not in the market (market: "
                 f"{', '.join(c for c in self.market if c) or 'empty'})")
 
-    def apply(self, player: int, action: Action | dict[str, Any]) -> list[Event]:
-        """`Game.apply`, with a quiet copy's accepted move carried out at once: nothing to
-        record or report, and search plays millions of them."""
-        if self.quiet and self._tracer is None and self.accepts(player, action):  # type: ignore[arg-type]
-            if self.phase == "plan":
-                self._plan(player, action, False)  # type: ignore[arg-type]
-            else:
-                self._apply(player, action)  # type: ignore[arg-type]
-            return []
-        return super().apply(player, action)
-
     def _apply(self, player: int, action: Action) -> None:
         if self.phase == "plan":
-            self._plan(player, action, self.reporting())
+            self._plan(player, action, self.loud)
             return
         aw = self.awaiting
+        assert aw is not None  # (accepts: a choice is awaited)
         self.awaiting = None
         if type(action) is ResolveFirst:
+            assert self.buy_queue is not None  # (an order is asked within a buy)
             head = self.buy_queue[0]
             head[1].sort(key=lambda side: self.players[player].plan[side] != action.card)
             head[2] = True
-            if self.reporting():
+            if self.loud:
                 self.emit(Event("choice", "{} resolves {} first.",
                                 {"seat": player, "card": action.card},
                                 (self.player_name(player), action.card)))
         else:
+            assert type(action) is TakeMarketCard
             take_market_card(self, player, action.card, aw["price"], aw["source"])
             finish_buy(self)
-        continue_round(self, self.reporting())
+        continue_round(self, self.loud)
 
     def _plan(self, player: int, action: Action, report: bool) -> None:
         v = self.players[player]
-        kind = type(action)  # planned_cards(action), written out: this runs every move
-        if kind is Plan:
-            chosen = [action.left, action.right]
-        elif kind is QueueTwo:
-            chosen = [action.front, action.back]
-        else:
-            chosen = [action.card]
+        kind = type(action)
+        chosen = planned_cards(action)
         if self.duel:
             _record_pools(v, chosen)
         waiting = v.plan[0] if report and v.plan else ""
@@ -298,7 +291,7 @@ class VillagePillage(Game):
             elif kind is QueueTwo:
                 secret, args = "{} queues {} in front and {} behind it.", chosen
             else:
-                secret, args = "{} queues {} behind {}.", [action.card, waiting]
+                secret, args = "{} queues {} behind {}.", [chosen[0], waiting]
             self.emit(Event("plan", "{} has planned.", {"seat": player}, (v.name,), secret,
                             (v.name, *args), (player,)))
         if self.planning:
@@ -359,11 +352,7 @@ class VillagePillage(Game):
         g.final_winners = self.final_winners[:]
         g.planning = self.planning[:]
         g.last_played = [row[:] for row in self.last_played]
-        if keep_log:
-            g.history = self.history[:]
-            g.log = self.log[:]
-        else:
-            g.history, g.log, g.quiet, g.start = [], [], True, None
+        self.copy_record(g, keep_log)
         return g
 
     def to_dict(self) -> dict[str, Any]:

@@ -150,7 +150,7 @@ def swing(position: Position, mine: str, theirs: str, relic_bonus: float = 0.0) 
     g = play_round(position, mine, theirs)
     worth = [float(v.turnips) for v in g.players]
     for event in g.log[start_log:]:
-        seat = event.data.get("seat")
+        seat = event.data.get("seat", 0)  # (every relic and buy names its seat)
         if event.kind == "relic":
             worth[seat] += event.data["cost"] + relic_bonus
         elif event.kind == "buy":

@@ -13,7 +13,7 @@ reads this move's events) is worked out once per move and handed down.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..core import words
 from ..core.events import Event
@@ -37,7 +37,15 @@ def played(g: VillagePillage, seat: int, side: int) -> Card:
 #   exhausts  [(seat, side exhausted, by seat, by side)]
 #   buyers    {seat: [sides that buy]}
 #   idle      [(seat, side, facing seat, facing side)]: cards that do nothing this round
-Stage = tuple[list, dict, dict, list, dict, list]
+class Stage(NamedTuple):
+    """One card type's part of a round, from the plans (built once, then only read)."""
+
+    gains: list  # (seat, amount, card's seat, card's side, card name)
+    claims: dict  # victim -> [(thief, amount, bank too, card's seat, card's side)]
+    banks: dict  # seat -> turnips banked
+    exhausts: list  # (seat, side exhausted, by seat, by side)
+    buyers: dict  # seat -> the sides that buy
+    idle: list  # (seat, side, opponent, opponent's side): cards that do nothing here
 
 
 def matchups(g: VillagePillage) -> list[Stage | None]:
@@ -66,29 +74,29 @@ def _build_stages(g: VillagePillage) -> list[Stage | None]:
         ctype, buys, effects = facing[ps[seat].plan[side]][ps[oseat].plan[oside]]
         st = stages[ctype]
         if st is None:
-            st = stages[ctype] = ([], {}, {}, [], {}, [])
+            st = stages[ctype] = Stage([], {}, {}, [], {}, [])
         if buys:
-            st[4].setdefault(seat, []).append(side)
+            st.buyers.setdefault(seat, []).append(side)
         if effects is None:
             if not buys:
-                st[5].append((seat, side, oseat, oside))
+                st.idle.append((seat, side, oseat, oside))
             continue
         (gain, opponent_gains, steal, incl_bank, opponent_steals, bank, exhaust_opponent,
          exhaust_self, name) = effects
         if gain:
-            st[0].append((seat, gain, seat, side, name))
+            st.gains.append((seat, gain, seat, side, name))
         if opponent_gains:  # Reading 3: in the printing card's phase, gain sub-step
-            st[0].append((oseat, opponent_gains, seat, side, name))
+            st.gains.append((oseat, opponent_gains, seat, side, name))
         if steal:
-            st[1].setdefault(oseat, []).append((seat, steal, incl_bank, seat, side))
+            st.claims.setdefault(oseat, []).append((seat, steal, incl_bank, seat, side))
         if opponent_steals:  # Reading 3: in the printing card's phase, steal sub-step
-            st[1].setdefault(seat, []).append((oseat, opponent_steals, False, seat, side))
+            st.claims.setdefault(seat, []).append((oseat, opponent_steals, False, seat, side))
         if bank:
-            st[2][seat] = st[2].get(seat, 0) + bank
+            st.banks[seat] = st.banks.get(seat, 0) + bank
         if exhaust_opponent:
-            st[3].append((oseat, oside, seat, side))
+            st.exhausts.append((oseat, oside, seat, side))
         if exhaust_self:
-            st[3].append((seat, side, seat, side))
+            st.exhausts.append((seat, side, seat, side))
     return stages
 
 
@@ -103,7 +111,7 @@ def _reveal_text(rows: tuple, names: tuple[str, ...], duel: bool) -> str:
 
 def reveal(g: VillagePillage, report: bool) -> None:
     """Turn every resolving card face up; secret (drawn) cards become public. `report`:
-    whether this move's events are wanted (`g.reporting()`, worked out once per move)."""
+    whether this move's events are wanted (`g.loud`, worked out once per move)."""
     g.phase = "resolve"
     g.stage = 0
     g.buy_queue = None
@@ -133,11 +141,11 @@ def continue_round(g: VillagePillage, report: bool) -> None:
             if stage is None:  # no card of this type was played
                 continue
             g.acting = None
-            if report or stage[0] or stage[1] or stage[2] or stage[3]:
+            if report or stage.gains or stage.claims or stage.banks or stage.exhausts:
                 _simple_steps(g, ctype, stage, report)
-            if not stage[4]:
+            if not stage.buyers:
                 continue
-            g.buy_queue = _buy_order(g, stage[4], report)
+            g.buy_queue = _buy_order(g, stage.buyers, report)
         if not _run_buys(g, report):
             g.stage = ctype
             return  # waiting for a player's choice
@@ -321,10 +329,12 @@ def _run_buys(g: VillagePillage, report: bool) -> bool:
 
 def finish_buy(g: VillagePillage) -> None:
     """Drop the card that just finished buying from the head of the queue."""
-    head = g.buy_queue[0]
+    queue = g.buy_queue
+    assert queue is not None  # (a buy is under way)
+    head = queue[0]
     head[1].pop(0)
     if not head[1]:
-        g.buy_queue.pop(0)
+        queue.pop(0)
 
 
 def relic_cost(g: VillagePillage, seat: int) -> int | None:
@@ -340,7 +350,7 @@ def _buy(g: VillagePillage, seat: int, side: int, report: bool) -> bool:
     if not card.buy_relic:  # Innkeeper/Cathedral/Outlaw: gain/steal/bank ran earlier
         oseat, oside = opposite(seat, side, g.n, g.duel)
         price = card.effects[played(g, oseat, oside).type].buy_card
-        return _buy_market(g, seat, price, card.name, report)  # type: ignore[arg-type]
+        return _buy_market(g, seat, price, card.name, report)
     costs = g.relic_costs
     cost = costs[v.relics] if v.relics < len(costs) else None  # relic_cost, written out
     # Reading 11: a village holding every relic (cost None) counts as unable to buy one
@@ -406,7 +416,9 @@ def _buy_market(g: VillagePillage, seat: int, price: int, source: str, report: b
                          (v.name, source, price)))
         return True
     if len(choices) == 1:
-        take_market_card(g, seat, choices[0], price, source)
+        card = choices[0]
+        assert card is not None  # (the empty slots are left out)
+        take_market_card(g, seat, card, price, source)
         return True
     g.awaiting = {"player": seat, "kind": "market", "price": price, "source": source}
     if report:
@@ -424,7 +436,7 @@ def take_market_card(g: VillagePillage, seat: int, name: str, price: int,
     v.hand.append(name)
     v.hand.sort(key=g.card_order)
     g.market[slot] = g.deck.pop() if g.deck else None  # refill at once, before the next buyer
-    if g.reporting():
+    if g.loud:
         refill = (f" {g.market[slot]} refills the market." if g.market[slot]
                   else " The deck is empty, so the slot stays empty.")
         cost = "for free" if price == 0 else f"for {price}"

@@ -50,9 +50,14 @@ from .cards import (
     resolve_deck,
     standard_deck,
 )
+from .expansions import hooks as _expansion_hooks  # noqa: F401
 from .game import Villagers
 from .options import INFO, MAX_PLAYERS, MIN_PLAYERS
+from .solo import hooks as _solo_hooks  # noqa: F401
 from .solo.events import EventSpec, events_from_text, load_events, standard_events
+
+# (importing the two `hooks` modules registers the solo mode and the expansions with the
+# base rules, modes.py; the expansions first, so the phases read base, expansions, solo)
 
 Game = Villagers
 

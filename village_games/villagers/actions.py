@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..core.actions import Action, ActionCodec
-from .expansions.actions import ALL_TYPES as EXPANSION_ACTIONS
-from .solo.actions import SOLO_ACTIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,8 +130,8 @@ class AgentReads(Action):
 
 
 CODEC = ActionCodec(DraftRoad, DraftStack, DraftReserve, PlaceCoin, Build, PlaceMonk,
-                    UseApprentice, PlayTinner, PlaySmuggler, TakeBasic, EndTurn, AgentReads,
-                    *EXPANSION_ACTIONS, *SOLO_ACTIONS)
+                    UseApprentice, PlayTinner, PlaySmuggler, TakeBasic, EndTurn, AgentReads)
+# (the solo mode and the expansions add their own kinds: modes.add_rules)
 DRAFT_TYPES = (DraftRoad, DraftStack, DraftReserve)
 BUILD_TYPES = (Build, PlaceMonk, UseApprentice, PlayTinner, PlaySmuggler, TakeBasic, EndTurn)
 

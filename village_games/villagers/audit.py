@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..core import words
 from .hands import distinct_names
+from .modes import SOLO
 from .options import COINS_IN_BOX, MAX_LIMIT, RETURNS_PER_BUILD_PHASE
 from .village import Summary, capacity
 
@@ -17,9 +18,7 @@ if TYPE_CHECKING:
 def full_deck(g: Villagers) -> Counter[str]:
     """Every villager card of this game: the shuffled ones and the Road's first six."""
     if g.solo is not None:  # a 2-player deck without the Special suit
-        from .solo.countess import solo_deck
-
-        return Counter(solo_deck(g.cards)) + Counter(g.cards.starting_road)
+        return Counter(SOLO.solo_deck(g.cards)) + Counter(g.cards.starting_road)
     e = g.ext
     if e is not None:  # the expansions' shuffled-in cards, and those dealt at setup
         return Counter(g.cards.deck(g.n, e.names)) + Counter(g.cards.starting_road) + \

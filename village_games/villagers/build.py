@@ -18,12 +18,11 @@ from .actions import (
     UseApprentice,
 )
 from .choices import Choices, Product
-from .expansions.turns import BUILD_SPECIALS, PLACED_EFFECTS, build_extras
 from .hands import distinct_hand, in_hand, play_from_hand, return_from_hand
+from .modes import EXPANSIONS, SOLO, SPECIAL_PARTS
 from .options import RETURNS_PER_BUILD_PHASE, STACKS
 from .padlocks import NO_PADLOCK, pay_unlock, unlock_options, why_not_unlocked
-from .solo.countess import give
-from .solo.phases import in_force
+from .road import pile_name
 from .specials import (
     apprentice_choices,
     monk_choices,
@@ -33,7 +32,7 @@ from .specials import (
     why_not_smuggler,
     why_not_tinner,
 )
-from .village import Slot, capacity, chain_text
+from .village import place, why_not_target
 
 if TYPE_CHECKING:
     from ..core.actions import Action
@@ -97,7 +96,7 @@ def build_choices(g: Villagers, seat: int) -> Choices:
     # no Bronze villager nor Thief in the village, it has nothing to add)
     if g.ext is not None and (g.used == 0 and g.returns == 0 and not g.tinner
                               or not tables.village_extras.isdisjoint(summary.by_card)):
-        for part in build_extras(g, seat):
+        for part in EXPANSIONS.build_extras(g, seat):
             parts.append(part)
             n += part._n
     parts.append(END_TURN)
@@ -109,7 +108,7 @@ def build_choices(g: Villagers, seat: int) -> Choices:
             basics = tuple(compress(basics, left))
         if basics:
             piles = g.stacks  # (`return_stacks`' usual case, written out: not solo, and
-            stacks = STACK_NUMBERS  # every stack still on the Road)
+            stacks: tuple[int | None, ...] = STACK_NUMBERS  # every stack still on the Road)
             if g.solo is not None or len(piles) != STACKS:
                 stacks = return_stacks(g)
             else:
@@ -137,10 +136,10 @@ def _tinner(g: Villagers, seat: int, effect: str, hand: tuple[str, ...],
 
 
 # effect -> its parts maker, one dictionary look-up instead of a chain of tests (the
-# Kickstarter expansions' Specials from `turns.BUILD_SPECIALS`; an effect not listed does
+# Kickstarter expansions add their Specials when they register; an effect not listed does
 # nothing in the Build Phase)
-SPECIAL_PARTS = {"monk": monk_choices, "apprentice": apprentice_choices, "tinner": _tinner,
-                 "smuggler": smuggler_choices, **BUILD_SPECIALS}
+SPECIAL_PARTS.update({"monk": monk_choices, "apprentice": apprentice_choices,
+                      "tinner": _tinner, "smuggler": smuggler_choices})
 
 
 def basics_left(g: Villagers) -> tuple[str, ...]:
@@ -170,7 +169,7 @@ def cover_choices(g: Villagers, seat: int) -> Choices:
 def return_stacks(g: Villagers) -> tuple[int | None, ...]:
     """Where a returned card may go: any stack still on the Road, else the rules decide."""
     # Reading: an emptied stack is out of the game and takes no card back
-    if g.solo is not None and in_force(g, "serfdom") is not None:
+    if g.solo is not None and SOLO.in_force(g, "serfdom") is not None:
         return NEW_CHAIN  # Serfdom: the card goes to the Countess's village, not a stack
     stacks = g.stacks
     if len(stacks) == STACKS:
@@ -195,50 +194,22 @@ def why_not_build(g: Villagers, seat: int, action: Action) -> str | None:
         if kind not in (Build, PlaceMonk) or action.on != g.cover:  # type: ignore[attr-defined]
             return (f"the Monk just placed as {words.a(role)} must be covered at once: build a "
                     f"villager that goes on {words.a(role)} on slot {g.cover}")
-    if kind is EndTurn:
+    if type(action) is EndTurn:
         return None
-    if kind is Build:
-        return why_not_place(g, seat, action)  # type: ignore[arg-type]
-    if kind is TakeBasic:
-        return why_not_basic(g, seat, action)  # type: ignore[arg-type]
-    if kind is PlaceMonk:
-        return why_not_monk(g, seat, action)  # type: ignore[arg-type]
-    if kind is UseApprentice:
-        return why_not_apprentice(g, seat, action)  # type: ignore[arg-type]
-    if kind is PlayTinner:
+    if type(action) is Build:
+        return why_not_place(g, seat, action)
+    if type(action) is TakeBasic:
+        return why_not_basic(g, seat, action)
+    if type(action) is PlaceMonk:
+        return why_not_monk(g, seat, action)
+    if type(action) is UseApprentice:
+        return why_not_apprentice(g, seat, action)
+    if type(action) is PlayTinner:
         return why_not_tinner(g, seat)
-    if kind is PlaySmuggler:
-        return why_not_smuggler(g, seat, action)  # type: ignore[arg-type]
+    if type(action) is PlaySmuggler:
+        return why_not_smuggler(g, seat, action)
     return ("it is the Build Phase: Build, TakeBasic, a Special villager (PlaceMonk, "
             "UseApprentice, PlayTinner, PlaySmuggler) or EndTurn")
-
-
-def why_not_target(g: Villagers, seat: int, name: str, on: int | None,
-                   who: str | None = None) -> str | None:
-    """Whether `name` may be placed on `on` in `seat`'s village by the chain rules."""
-    cards = g.cards
-    below = g.tables.on[name]
-    who = who or name
-    if below is None:
-        if on is not None:
-            how = "stands alone" if cards[name].hint == 0 else "starts its own chain"
-            return f"{who} {how}: place it with on=None"
-        return None
-    if on is None:
-        return f"{who} must be placed on {words.a(below)} (chain {chain_text(cards, name)})"
-    village = g.players[seat].village
-    if type(on) is not int or not 0 <= on < len(village):
-        return f"your village has no slot {on} (slots 0 to {len(village) - 1})"
-    slot = village[on]
-    if slot.role != below:
-        shown = slot.card if slot.card == slot.role else f"{slot.card} (as {slot.role})"
-        return (f"{who} must be placed on {words.a(below)} (chain {chain_text(cards, name)}); "
-                f"slot {on} is {words.a(shown)}")
-    room = capacity(slot, cards)
-    if slot.kids >= room:
-        return (f"the {slot.card} at slot {on} already holds "
-                f"{words.count(slot.kids, 'villager')}: its stacking hint allows {room}")
-    return None
 
 
 def why_not_place(g: Villagers, seat: int, action: Build) -> str | None:
@@ -248,7 +219,7 @@ def why_not_place(g: Villagers, seat: int, action: Build) -> str | None:
         return f"there is no villager card called {name!r} to build"
     if not in_hand(g, seat, name):
         return f"{name} is not in your hand"
-    if card.effect is not None and card.effect not in PLACED_EFFECTS:
+    if card.effect is not None and card.effect not in EXPANSIONS.placed_effects:
         return (f"{name} is a Special villager: play it with "
                 f"{SPECIAL_ACTIONS.get(card.effect, 'its own action')}")
     if g.used >= g.limit:
@@ -274,7 +245,7 @@ def why_not_basic(g: Villagers, seat: int, action: TakeBasic) -> str | None:
         return f"{action.card} is not in your hand: return a card you hold"
     places = return_stacks(g)
     if action.stack not in places:
-        if g.solo is not None and in_force(g, "serfdom") is not None:
+        if g.solo is not None and SOLO.in_force(g, "serfdom") is not None:
             return ("Serfdom is in force: the card you give up goes to the Countess's "
                     "village, not to a stack (stack=None)")
         if places == NEW_CHAIN:
@@ -294,7 +265,7 @@ def apply_build(g: Villagers, seat: int, action: Build) -> None:
     place(g, seat, name, on)
     g.used += 1
     g.cover = None
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         p = g.players[seat]
         where = "" if on is None else f" on the {p.village[on].card} (slot {on})"
         if on is not None and p.village[on].card != p.village[on].role:
@@ -305,36 +276,12 @@ def apply_build(g: Villagers, seat: int, action: Build) -> None:
                      (p.name, name, where)))
 
 
-def place(g: Villagers, seat: int, name: str, on: int | None, role: str | None = None,
-          flipped: bool = False) -> int:
-    """Put a villager into `seat`'s village on slot `on`; returns its slot."""
-    p = g.players[seat]
-    village = p.village
-    # (`new_slot`, and the parent's `kids + 1`, written out: every build does this)
-    if on is None:
-        village.append(_tuple_new(Slot, (name, role or name, -1, 0, 0, flipped)))
-    else:
-        card_, role_, parent, kids, coins, flip = village[on]
-        village[on] = _tuple_new(Slot, (card_, role_, parent, kids + 1, coins, flip))
-        village.append(_tuple_new(Slot, (name, role or name, on, 0, 0, flipped)))
-    s = p._summary  # (`p.placed(g.tables)`, written out)
-    if s is not None:
-        if not p._own:  # (a copy's shared counts: its own copy first)
-            s = p._summary = s.copy()
-            p._own = True
-        s.place_last(village, g.tables)
-    return len(village) - 1
-
-
-_tuple_new = tuple.__new__
-
-
 def apply_basic(g: Villagers, seat: int, action: TakeBasic) -> None:
     p = g.players[seat]
     card, j = action.card, action.stack
     mask = return_from_hand(g, seat, card)
-    if g.solo is not None and in_force(g, "serfdom") is not None:
-        give(g, card)
+    if g.solo is not None and SOLO.in_force(g, "serfdom") is not None:
+        SOLO.give(g, card)
         mask = g.all_seats  # it lies face up in her village
         where = "the Countess's village (Serfdom)"
     elif j is not None:
@@ -350,8 +297,8 @@ def apply_basic(g: Villagers, seat: int, action: TakeBasic) -> None:
     g.basics[action.basic] -= 1
     place(g, seat, action.basic, None)
     g.returns += 1
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
-        where = where or f"stack {j + 1}"
+    if g.loud:
+        where = where or pile_name(j)
         known = mask == g.all_seats
         shown = card if known else f"{words.a(g.suit_of[card])} villager"
         g.emit(Event("basic", "{} returns {} to {} and takes {}.",

@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import fields as dataclass_fields
 from typing import Any
 
+from ..core.actions import Action
 from .actions import INTERNED, act
 
 
@@ -22,7 +23,7 @@ class Product(Sequence):
 
     __slots__ = ("kind", "axes", "_n")
 
-    def __init__(self, kind: type, axes: tuple[tuple, ...]) -> None:
+    def __init__(self, kind: type[Action], axes: tuple[tuple, ...]) -> None:
         self.kind = kind
         self.axes = axes
         n = 1

@@ -12,11 +12,9 @@ from ..core import words
 from ..core.events import Event
 from .actions import DraftReserve, DraftRoad, DraftStack
 from .choices import Choices, Product
-from .expansions.courier import open_moment
-from .expansions.developments import bonus as dev_bonus
+from .modes import EXPANSIONS, SOLO
 from .options import BASE_LIMIT, MAX_LIMIT, STACKS
 from .road import refill_slot
-from .solo.phases import after_draft, start_toll
 
 if TYPE_CHECKING:
     from ..core.actions import Action
@@ -52,10 +50,10 @@ def draft_choices(g: Villagers, seat: int | None = None) -> Choices:
     slots = (tuple(compress(range(len(road)), map(_filled, road))) if None in road
              else _ALL_SLOTS.get(len(road)) or tuple(range(len(road))))
     stacks = tuple(compress(_STACK_NUMBERS, map(_cards_of, g.stacks)))
-    key = (slots, stacks or bool(g.reserve.cards))
-    legal = _DRAFTS.get(key)
+    tkey = (slots, stacks or bool(g.reserve.cards))
+    legal = _DRAFTS.get(tkey)
     if legal is None:
-        legal = _DRAFTS[key] = _draft_choices(slots, stacks, bool(g.reserve.cards))
+        legal = _DRAFTS[tkey] = _draft_choices(slots, stacks, bool(g.reserve.cards))
     return legal
 
 
@@ -85,23 +83,22 @@ def anything_to_draft(g: Villagers) -> bool:
 
 def why_not_draft(g: Villagers, action: Action) -> str | None:
     """None when `action` is a legal draft now, else the rule that forbids it."""
-    kind = type(action)
-    if kind is DraftRoad:
-        i = action.slot  # type: ignore[attr-defined]
+    if type(action) is DraftRoad:
+        i = action.slot
         if not 0 <= i < len(g.road):
             return f"the Road has slots 1 to {len(g.road)} (slot=0..{len(g.road) - 1})"
         if g.road[i] is None:
             return f"Road slot {i} is empty: nothing is left to deal into it"
         return None
-    if kind is DraftStack:
-        j = action.stack  # type: ignore[attr-defined]
+    if type(action) is DraftStack:
+        j = action.stack
         if not 0 <= j < STACKS:
             return f"there are {STACKS} stacks (stack=0..{STACKS - 1}); the Market cards " \
                    "under them are never drafted"
         if not g.stacks[j].cards:
             return f"stack {j + 1} is empty: an emptied stack is out of the game"
         return None
-    if kind is DraftReserve:
+    if type(action) is DraftReserve:
         if any(s.cards for s in g.stacks):
             return "the Reserve may be drafted from only when all six stacks are empty"
         if not g.reserve.cards:
@@ -120,18 +117,17 @@ def start_draft(g: Villagers) -> None:
         p.square = []
         food = (p._summary or p.summary(cards)).food  # (the method only if none yet)
         if devs:
-            food += dev_bonus(g, seat, "food")
-        # (`drafting_limit`, written out)
-        p.draft_limit = BASE_LIMIT + food if food < MAX_LIMIT - BASE_LIMIT else MAX_LIMIT
+            food += EXPANSIONS.dev_bonus(g, seat, "food")
+        p.draft_limit = drafting_limit(food)
         p.drafting = True
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         g.emit(Event("phase", "Round {}: the Draft Phase begins; drafting limits {}.",
                      {"round": g.round, "phase": "draft",
                       "limits": [p.draft_limit for p in g.players[:g.n]]},
                      (g.round, ", ".join(f"{p.name} {p.draft_limit}"
                                          for p in g.players[:g.n]))))
     g.turn = g.first
-    if g.solo is not None and start_toll(g, "fewer_drafts", "draft"):
+    if g.solo is not None and SOLO.start_toll(g, "fewer_drafts", "draft"):
         return  # Rats: the player first chooses to pay or to draft less
     settle_draft(g)
 
@@ -139,8 +135,8 @@ def start_draft(g: Villagers) -> None:
 def apply_draft(g: Villagers, seat: int, action: Action) -> None:
     p = g.players[seat]
     kind = type(action)
-    if kind is DraftRoad:
-        i = action.slot  # type: ignore[attr-defined]
+    if type(action) is DraftRoad:
+        i = action.slot
         card = g.road[i]
         assert card is not None
         coins = g.road_coins[i]
@@ -148,54 +144,26 @@ def apply_draft(g: Villagers, seat: int, action: Action) -> None:
         g.road_coins[i] = 0
         p.gold += coins
         p.square.append(card)
-        if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+        if g.loud:
             g.emit(Event("draft", "{} drafts the {} from Road slot {}{}.",
                          {"seat": seat, "card": card, "slot": i, "coins": coins},
                          (p.name, card, i + 1, f" and takes its {coins} Gold" if coins else "")))
         if g.solo is not None:
             g.solo.refill.append(i)  # dealt again after the Countess's pick
-        elif g._batch is None and g._tracer is None:
-            # (`refill_slot(g, i, False)`, written out for a quiet game, every DraftRoad:
-            # the leftmost stack with cards deals, the Reserve once they are all empty)
-            for source in g.stacks:
-                if source.cards:
-                    break
-            else:
-                source = g.reserve
-            cards = source.cards
-            if cards:
-                source.known.pop()
-                g.road[i] = cards.pop()  # (its coins were set to 0 above)
-                if len(cards) < source.low:
-                    source.low = len(cards)
         else:
             refill_slot(g, i, False)  # (not the Reserve first)
     else:
         j = action.stack if kind is DraftStack else None  # type: ignore[attr-defined]
         pile = g.stacks[j] if j is not None else g.reserve
-        # (`pile.draw()`, written out: every face-down draft takes one)
-        cards = pile.cards
-        pile.known.pop()
-        card = cards.pop()
-        if len(cards) < pile.low:
-            pile.low = len(cards)
+        card = pile.draw()
         p.square.append(card)
-        if g._batch is not None or g._tracer is not None:
+        if g.loud:
             g.emit(Event("draft", "{} drafts face down from {}: it is {}.",
                          {"seat": seat, "card": card, "stack": j},
                          (p.name, "the Reserve" if j is None else f"stack {j + 1}", words.a(card)),
                          reveals=True, chance=True))
-    if g.solo is not None and after_draft(g, kind is not DraftReserve):
+    if g.solo is not None and SOLO.after_draft(g, kind is not DraftReserve):
         return  # the player now picks a villager for the Countess
-    if g.ext is None:  # (`finish_draft`, written out without expansions: every draft ends here)
-        if len(p.square) >= p.draft_limit:
-            _to_hand(g, seat)
-        g.turn = nxt = (seat + 1) % g.n
-        road = g.road
-        if road and road[0] is not None and g.players[nxt].drafting:
-            return  # (`settle_draft`'s usual case: a card is left and the next seat drafts)
-        settle_draft(g)
-        return
     finish_draft(g, seat)
 
 
@@ -210,13 +178,7 @@ def finish_draft(g: Villagers, seat: int) -> None:
             e.extra -= 1  # the Recruiter's second draft of this turn
             return
         e.reset_turn()
-    g.turn = nxt = (seat + 1) % g.n
-    road = g.road
-    if road and road[0] is not None and g.players[nxt].drafting:
-        # (`settle_draft`'s usual case, written out: a card is left and the next seat drafts)
-        if e is not None:
-            open_moment(g)  # the Courier's holder may act before this turn begins
-        return
+    g.turn = (seat + 1) % g.n
     settle_draft(g)
 
 
@@ -225,7 +187,7 @@ def _to_hand(g: Villagers, seat: int) -> None:
     p.hand_pub = sorted(p.hand_pub + p.square, key=g.order.__getitem__)
     p.hand_changed()
     taken, p.square, p.drafting = p.square, [], False
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         g.emit(Event("hand", "{} takes {} into hand.", {"seat": seat, "cards": taken},
                      (p.name, ", ".join(taken) if taken else "nothing")))
 
@@ -247,13 +209,8 @@ def settle_draft(g: Villagers) -> None:
             if players[seat].drafting:
                 break
         else:
-            _flow.end_draft(g)
+            g.end_draft()  # (the order of play, flow.py, goes on from here)
             return
     g.turn = seat
     if g.ext is not None:
-        open_moment(g)  # the Courier's holder may act before this turn begins
-
-
-# Imported last, as a module: flow imports this one at its top. (An import inside a
-# function goes through the import system on every call, and this runs every round.)
-from . import flow as _flow  # noqa: E402
+        EXPANSIONS.open_moment(g)  # the Courier's holder may act before this turn begins

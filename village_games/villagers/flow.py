@@ -9,13 +9,10 @@ from typing import TYPE_CHECKING
 
 from ..core.events import Event
 from .draft import start_draft
-from .expansions.bronze import score_bronze
-from .expansions.developments import bonus as dev_bonus
-from .expansions.developments import development_phase
 from .market import first_market, start_second_market
+from .modes import EXPANSIONS, SOLO
 from .options import BASE_LIMIT, FIRST_MARKET_STACKS, MAX_LIMIT
 from .road import finish_two_player_update, reverse_turn_order, update_three_plus
-from .solo.phases import start_build_phase, start_event_phase, start_toll
 
 if TYPE_CHECKING:
     from .game import Villagers
@@ -46,11 +43,11 @@ def after_coin(g: Villagers) -> None:
 
 def start_build(g: Villagers) -> None:
     g.phase = "build"
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         g.emit(Event("phase", "Round {}: the Build Phase begins.",
                      {"round": g.round, "phase": "build"}, (g.round,)))
     if g.solo is not None:
-        start_build_phase(g)
+        SOLO.start_build_phase(g)
     start_turn(g, g.first)
 
 
@@ -59,8 +56,7 @@ def start_turn(g: Villagers, seat: int) -> None:
     g.turn = seat
     p = g.players[seat]
     builders = (p._summary or p.summary(g.cards)).builders  # (the method if none yet)
-    # (`build_limit`, written out: every turn starts here)
-    g.limit = BASE_LIMIT + builders if builders < MAX_LIMIT - BASE_LIMIT else MAX_LIMIT
+    g.limit = build_limit(builders)
     g.used = g.returns = 0
     g.tinner = False
     g.cover = None
@@ -68,19 +64,18 @@ def start_turn(g: Villagers, seat: int) -> None:
     if e is not None:
         e.reset_turn()
         if e.devs and seat in e.holders:  # (`dev_bonus` is 0 for a seat with no token)
-            builders += dev_bonus(g, seat, "builders")
-            g.limit = BASE_LIMIT + builders if builders < MAX_LIMIT - BASE_LIMIT else MAX_LIMIT
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+            g.limit = build_limit(builders + EXPANSIONS.dev_bonus(g, seat, "builders"))
+    if g.loud:
         g.emit(Event("turn", "{} builds (build limit {}).",
                      {"seat": seat, "limit": g.limit}, (g.player_name(seat), g.limit)))
     if g.solo is not None:
-        start_toll(g, "fewer_builds", "build")  # Arson: pay, or build one villager less
+        SOLO.start_toll(g, "fewer_builds", "build")  # Arson: pay, or build one villager less
 
 
 def end_turn(g: Villagers, seat: int) -> None:
-    if g.ext is not None and "profiteers" in g.ext.names:  # (`has`, written out)
-        score_bronze(g, seat)  # designer's ruling: at the end of the player's own turn
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.ext is not None and g.ext.has("profiteers"):
+        EXPANSIONS.score_bronze(g, seat)  # designer's ruling: at the end of the player's own turn
+    if g.loud:
         # Reading: nobody else acts during a build turn, so its builds (and the hand cards
         # they showed, data "shown") may be taken back until the turn ends; ending it is final.
         g.emit(Event("end_turn", "{} ends the turn.", {"seat": seat}, (g.player_name(seat),),
@@ -110,15 +105,15 @@ def end_build(g: Villagers) -> None:
                     face = g.tables.faces[founders]
                     s._count(slot, face, -1)
                     s._count(flipped, face, 1)
-                if g.reporting():
+                if g.loud:
                     g.emit(Event("flip", "{} has no Food: the Founders turn to their Food side.",
                                  {"seat": seat, "slot": k}, (p.name,)))
     if g.ext is not None and g.ext.devs:
         # Reading: after the Founders flip, before the First Player card moves on
-        development_phase(g)  # it goes on with finish_round once every reward is taken
+        EXPANSIONS.development_phase(g)  # it goes on with finish_round once every reward is taken
         return
     if g.solo is not None:
-        start_event_phase(g)  # it goes on with finish_round once every event is resolved
+        SOLO.start_event_phase(g)  # it goes on with finish_round once every event is resolved
         return
     finish_round(g)
 
@@ -126,7 +121,7 @@ def end_build(g: Villagers) -> None:
 def finish_round(g: Villagers) -> None:
     """The First Player card moves on; then a Market if one is due, else the next round."""
     g.first = (g.first + 1) % g.n
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         g.emit(Event("first", "{} takes the First Player card.", {"seat": g.first},
                      (g.player_name(g.first),)))
     stacks = g.stacks

@@ -31,28 +31,12 @@ from .build import apply_basic, apply_build, build_choices, why_not_build
 from .cards import CardSet, DeckSpec, resolve_deck
 from .choices import Choices, Product
 from .draft import apply_draft, draft_choices, start_draft, why_not_draft
-from .expansions import check_expansions
-from .expansions.actions import BUILD_TYPES as EXT_BUILD_TYPES
-from .expansions.actions import COURIER_TYPES, PENDING_TYPES
-from .expansions.actions import DRAFT_TYPES as EXT_DRAFT_TYPES
-from .expansions.courier import apply_courier, courier_choices, pass_moment, why_not_courier
-from .expansions.deck import with_expansions
-from .expansions.setup import set_up as set_up_expansions
-from .expansions.turns import (
-    PENDING_PHASES,
-    apply_build_extra,
-    apply_draft_extra,
-    apply_pending,
-    draft_extras,
-    is_build_extra,
-    is_draft_extra,
-    pending_choices,
-    why_not_build_extra,
-    why_not_draft_extra,
-    why_not_pending,
-)
-from .flow import after_coin, end_turn
+from .flow import after_coin, end_draft, end_turn
 from .market import agent_choices, apply_agent, why_not_agent
+from .modes import EXPANSIONS, SOLO, add_phases
+from .modes import NEXT_TEXT as NEXT_TEXT
+from .modes import PHASES as PHASES
+from .modes import RULES as RULES
 from .options import (
     CARDS_PER_STACK_PER_PLAYER,
     COINS_IN_BOX,
@@ -66,33 +50,23 @@ from .options import (
 from .piles import Pile
 from .player import PlayerState
 from .road import place_coin
-from .solo import STACK_SIZE, check_solo, with_countess
-from .solo import set_up as set_up_solo
-from .solo.actions import SOLO_ACTIONS, PlayJester
-from .solo.countess import START_GOLD as COUNTESS_GOLD
-from .solo.events import EventSpec, resolve_events
-from .solo.phases import NEXT_TEXT as SOLO_NEXT_TEXT
-from .solo.phases import SOLO_PHASES, with_jester
-from .solo.phases import apply as apply_solo
-from .solo.phases import legal as solo_choices
-from .solo.phases import why_not as why_not_solo
 from .specials import apply_apprentice, apply_monk, apply_smuggler, apply_tinner
 from .tables import Tables, tables_for
 from .village import Slot
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (types only: nothing of the modes is imported at run time)
     from .expansions.state import ExpansionState
+    from .solo.events import EventSpec
     from .solo.state import SoloState
 
 __all__ = ["Villagers"]
 
-PHASES = ("draft", "road", "build", "agent", "over", "pick", "reward", *SOLO_PHASES)
-SOLO_EXTRA = (PlayJester,)  # solo actions offered outside the solo phases
 BASE_VERSION, SOLO_VERSION = 1, 2
-NEXT_TEXT = {"draft": "{} drafts next.", "road": "{} may put 1 Gold on the Road.",
-             "build": "{} builds next.", "agent": "{} chooses what the Agent reads.",
-             "pick": "{} chooses a card.", "reward": "{} chooses a Development reward.",
-             **SOLO_NEXT_TEXT}
+# The phases and their 'who acts next' lines: the base game's, then what each mode adds
+# when it registers (modes.add_phases); "over" has no line, as nobody acts
+PHASES[:0] = [p for p in ("draft", "road", "build", "agent", "over") if p not in PHASES]
+add_phases({"draft": "{} drafts next.", "road": "{} may put 1 Gold on the Road.",
+            "build": "{} builds next.", "agent": "{} chooses what the Agent reads."})
 
 
 class Villagers(Game):
@@ -111,7 +85,7 @@ class Villagers(Game):
                  "coin_queue", "limit", "used", "returns", "tinner", "cover", "markets",
                  "agent_queue", "agent_reads", "final_winners", "result", "tiebreak", "ext",
                  "solo", "cards", "tables", "order", "suit_of", "all_seats", "_legal",
-                 "_reported", "quiet", "_batch", "_tracer")
+                 "_reported", "quiet", "loud", "_batch", "_tracer")
 
     # state, set by new(), from_dict() and clone()
     n: int
@@ -155,10 +129,11 @@ class Villagers(Game):
         self.history = []
         self.log = []
         self.start: dict[str, Any] | None = None
-        self._legal: tuple[int, Any] | None = None  # (seat, legal list) until the next move
-        self._reported: tuple[str, int] = ("", -1)  # (phase, turn) as the last event showed
-        # (slots, set here: a slot shadows the class's default, and every move reads them)
-        self.quiet = False
+        # (the core's per-move state, in slots: set here, as a slot shadows the class's
+        # default, and every move reads them)
+        self._legal = None
+        self._reported = None
+        self.quiet = self.loud = False
         self._batch = None
         self._tracer = None
 
@@ -168,17 +143,17 @@ class Villagers(Game):
             deck: DeckSpec = None, expansions: Any = None, solo_mode: str | None = None,
             events: EventSpec = None) -> Villagers:
         n = check_players(players)
-        mode = check_solo(solo_mode, n, expansions, events)
-        chosen = check_expansions(expansions, n)
+        mode = SOLO.check(solo_mode, n, expansions, events)
+        chosen = EXPANSIONS.check(expansions, n)
         base = resolve_deck(deck)
-        cards = with_expansions(base, chosen)
+        cards = EXPANSIONS.with_expansions(base, chosen)
         if mode is not None:
-            event_set = resolve_events(events)
-            cards = with_countess(cards)
+            event_set = SOLO.events(events)
+            cards = SOLO.with_countess(cards)
         check_names(names, n)
         seed = game_seed(seed)
         if mode is not None:
-            pool, per = list(tables_for(cards).solo_deck()), STACK_SIZE
+            pool, per = list(tables_for(cards).solo_deck()), SOLO.stack_size
         else:
             pool = list(tables_for(cards).deck(n, chosen))
             per = CARDS_PER_STACK_PER_PLAYER * n
@@ -215,9 +190,9 @@ class Villagers(Game):
                                 key=g.order.__getitem__)
             g.players.append(p)
         if mode is not None:  # her village and Supply: no hand, no Founders
-            g.players.append(PlayerState("The Countess", COUNTESS_GOLD[mode], [
+            g.players.append(PlayerState("The Countess", SOLO.countess_gold[mode], [
                 Slot("Countess", "Countess", flipped=mode == "beginner")]))
-        g.road = list(g.tables.starting_road)[:ROAD_SLOTS]
+        g.road = list(g.tables.starting_road[:ROAD_SLOTS])
         g.road += [None] * (ROAD_SLOTS - len(g.road))
         g.road_coins = [0] * ROAD_SLOTS
         g.discard, g.discard_known = [], []
@@ -243,16 +218,18 @@ class Villagers(Game):
                                "{} is dealt {}.", (p.name, ", ".join(p.hand_sec)), (i,),
                                chance=True))
         if chosen:
-            set_up_expansions(g, chosen)
+            EXPANSIONS.set_up(g, chosen)
         g.phase = "draft"
-        g._batch = g.log  # setup events go straight to the log
-        try:
+        with g.events_to_log():
             if mode is not None:
-                set_up_solo(g, mode, event_set)
+                SOLO.set_up(g, mode, event_set)
             start_draft(g)
-        finally:
-            g._batch = None
         return g
+
+    def end_draft(self) -> None:
+        """The Draft Phase is over: the order of play (flow.py) goes on. (draft.py asks
+        through the game, as flow.py imports draft.py to begin each round's draft.)"""
+        end_draft(self)
 
     def set_table(self, n: int) -> None:
         self.n = n
@@ -273,57 +250,40 @@ class Villagers(Game):
             return player == self.ext.courier and type(player) is int
         return player == self.turn and type(player) is int and self.phase != "over"
 
-    def legal_actions(self, player: int) -> Sequence[Action]:
-        cached = self._legal
-        if cached is not None and cached[0] is player:  # (`is`: see below)
-            return cached[1]
+    def choices(self, player: int) -> Sequence[Action]:
         ext = self.ext
-        legal: Sequence[Action]
-        if ext is not None and ext.courier is not None:  # (`may_act`, written out)
-            if player != ext.courier or type(player) is not int:
-                return self.no_actions(player)
-            legal = courier_choices(self)  # (the Courier's moment)
-        else:
-            # (`may_act`, written out: every decision asks. `is`: a seat is a small int, one
-            # object per value; a bool or any other number type is no seat, as
-            # `type(player) is int` says in `may_act`)
-            if player is not self.turn:
-                return self.no_actions(player)
-            phase = self.phase
-            solo = self.solo
-            if ext is not None:  # (expansions are never played solo)
-                maker = EXT_LEGAL.get(phase)
-                if maker is None:
-                    return self.no_actions(player)  # the game is over
-                legal = maker(self, player)
-            elif (maker := BASE_LEGAL.get(phase)) is not None:
-                legal = maker(self, player)
-                # (the Jester only while he is at hand: `with_jester`'s own first test)
-                if solo is not None and solo.jester and phase != "agent":
-                    legal = with_jester(self, legal)
-            elif solo is not None and phase in SOLO_PHASES:  # (the Jester included)
-                legal = solo_choices(self)
-            else:
-                return self.no_actions(player)  # the game is over
-        self._legal = (player, legal)
+        if ext is not None:  # (expansions are never played solo)
+            if ext.courier is not None:
+                return EXPANSIONS.courier_choices(self)  # (the Courier's moment)
+            return EXT_LEGAL[self.phase](self, player)
+        phase = self.phase
+        maker = BASE_LEGAL.get(phase)
+        solo = self.solo
+        if maker is None:  # (a solo phase: the Jester included)
+            return SOLO.choices(self)
+        legal = maker(self, player)
+        # (the Jester only while he is at hand: `with_jester`'s own first test)
+        if solo is not None and solo.jester and phase != "agent":
+            legal = SOLO.with_jester(self, legal)
         return legal
 
     def _why(self, player: int, action: Action) -> str | None:
         phase = self.phase
-        if self.ext is not None and (self.ext.courier is not None
-                                     or type(action) in COURIER_TYPES):
-            return why_not_courier(self, action)
-        if self.solo is not None and (phase in SOLO_PHASES or type(action) in SOLO_EXTRA):
-            return why_not_solo(self, action)
+        ext = self.ext
+        if ext is not None and (ext.courier is not None
+                                or type(action) in EXPANSIONS.courier_types):
+            return EXPANSIONS.why_not_courier(self, action)
+        if self.solo is not None and (phase in SOLO.phases or type(action) in SOLO.extra):
+            return SOLO.why_not(self, action)
         if phase == "draft":
-            if self.ext is not None and is_draft_extra(action):
-                return why_not_draft_extra(self, player, action)
+            if ext is not None and EXPANSIONS.is_draft_extra(action):
+                return EXPANSIONS.why_not_draft_extra(self, player, action)
             return why_not_draft(self, action)
-        if phase in PENDING_PHASES:
-            return why_not_pending(self, action)
+        if ext is not None and phase in EXPANSIONS.pending_phases:
+            return EXPANSIONS.why_not_pending(self, action)
         if phase == "build":
-            if self.ext is not None and is_build_extra(action):
-                return why_not_build_extra(self, player, action)
+            if ext is not None and EXPANSIONS.is_build_extra(action):
+                return EXPANSIONS.why_not_build_extra(self, player, action)
             return why_not_build(self, player, action)
         if phase == "road":
             if type(action) is not PlaceCoin:
@@ -335,93 +295,25 @@ class Villagers(Game):
             return None
         return why_not_agent(self, action)
 
-    def is_legal(self, player: int, action: Action) -> bool:
-        """What the legal list holds is legal: one source of truth, and a cheap test."""
-        cached = self._legal  # (the list the caller just chose from, as a rule)
-        if cached is not None and cached[0] == player:
-            return action in cached[1]
-        return action in self.legal_actions(player)
-
-    def accepts(self, player: int, action: Action) -> bool:
-        """`may_act and is_legal` in one test: the list cached for `player` was made while
-        they could act, and no move has been made since."""
-        cached = self._legal
-        if cached is not None and cached[0] is player:  # (`is`: a bool is no seat)
-            return action in cached[1]
-        return self.may_act(player) and self.is_legal(player, action)
-
     def why_illegal(self, player: int, action: Action) -> str:
         return self._why(player, action) or "that is not a legal choice here"
 
-    def emit(self, event: Event) -> None:
-        if self._batch is not None:
-            self._batch.append(event)
-        if self._tracer is not None:
-            self._tracer(event)
-        self._reported = (self.phase, self.turn)
+    def turn_marker(self) -> tuple[str, int]:
+        return (self.phase, self.turn)
 
-    def apply(self, player: int, action: Action | dict[str, Any]) -> list[Event]:
-        """`Game.apply`, with a quiet copy's move from the list just handed out carried
-        out at once: nothing to record or report, and search plays millions of them."""
-        cached = self._legal
-        if self.quiet and self._tracer is None and cached is not None and cached[0] is player:
-            legal = cached[1]  # (`accepts`, written out; the action just read needs no search)
-            # (every cached list is a `Choices`; `_last` is the action read from it last)
-            if action is legal._last and action is not None or action in legal:
-                self._legal = None
-                # (`_rules`, written out: a legal action's kind says what to do)
-                RULES[type(action)](self, player, action)
-                return []
-        return super().apply(player, action)
+    def next_event(self) -> Event:
+        return Event("next", NEXT_TEXT[self.phase], {"seat": self.turn},
+                     (self.player_name(self.turn),))
 
     def _apply(self, player: int, action: Action) -> None:
-        self._legal = None
-        if self._batch is None and self._tracer is None:  # nobody reads events
-            self._rules(player, action)
-            return
-        self._reported = (self.phase, self.turn)
-        self._rules(player, action)
-        if self._reported != (self.phase, self.turn) and self.reporting():
-            # who acts next is part of what a step shows: report it as the move's last step
-            self.emit(Event("next", NEXT_TEXT[self.phase], {"seat": self.turn},
-                            (self.player_name(self.turn),)))
+        # each kind of action is offered in one phase only, so a legal action's kind says
+        # what to do
+        RULES[type(action)](self, player, action)
 
     def hidden_offer(self, player: int) -> Action | None:
-        return pass_moment(self, player)  # the Courier is asked in secret
-
-    def _rules(self, player: int, action: Action) -> None:
-        kind = type(action)
-        if self.ext is None and self.solo is None:
-            # the base game: each kind of action belongs to one phase, so it says what to do
-            BASE_RULES[kind](self, player, action)
-            return
-        phase = self.phase
-        if self.ext is not None and self.ext.courier is not None:
-            apply_courier(self, player, action)
-            return
-        if self.solo is not None and (phase in SOLO_PHASES or kind in SOLO_EXTRA):
-            apply_solo(self, action)
-            return
-        if phase == "draft":
-            if self.ext is not None and kind in EXT_DRAFT_TYPES:  # (`is_draft_extra`)
-                apply_draft_extra(self, player, action)
-            else:
-                apply_draft(self, player, action)
-        elif phase == "build":
-            if self.ext is not None and kind in EXT_BUILD_TYPES:  # (`is_build_extra`)
-                apply_build_extra(self, player, action)
-            else:
-                rule = BUILD_RULES.get(kind)
-                if rule is not None:
-                    rule(self, player, action)
-        elif phase in PENDING_PHASES:
-            apply_pending(self, player, action)
-        elif phase == "road":
-            place_coin(self, player, action.slot)  # type: ignore[attr-defined]
-            after_coin(self)
-        else:
-            assert kind is AgentReads
-            apply_agent(self, player, action)  # type: ignore[arg-type]
+        if self.ext is None:
+            return None
+        return EXPANSIONS.pass_moment(self, player)  # the Courier is asked in secret
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -450,8 +342,8 @@ class Villagers(Game):
         g.tinner, g.cover, g.markets = self.tinner, self.cover, self.markets
         g.result, g.tiebreak, g.ext, g.solo = self.result, self.tiebreak, self.ext, self.solo
         g.cards, g.tables, g.order, g.suit_of = self.cards, self.tables, self.order, self.suit_of
-        g.all_seats, g._legal, g._reported = self.all_seats, self._legal, self._reported
-        g.quiet, g._batch, g._tracer = self.quiet, self._batch, self._tracer
+        g.all_seats, g._reported = self.all_seats, self._reported
+        g.quiet, g.loud, g._batch, g._tracer = self.quiet, self.loud, self._batch, self._tracer
         g.players = [p.copy() for p in self.players]
         g.road = self.road[:]
         g.road_coins = self.road_coins[:]
@@ -469,11 +361,7 @@ class Villagers(Game):
             g.ext = self.ext.copy()
         if self.solo is not None:
             g.solo = self.solo.copy()
-        if keep_log:
-            g.history = self.history[:]
-            g.log = self.log[:]
-        else:
-            g.history, g.log, g.quiet, g.start = [], [], True, None
+        self.copy_record(g, keep_log)
         return g
 
     def to_dict(self) -> dict[str, Any]:
@@ -530,7 +418,7 @@ def _place_coin(g: Villagers, seat: int, action: Action) -> None:
     after_coin(g)
 
 
-# What `_rules` does with each kind of action in the base game (no expansions, not solo)
+# What `_apply` does with each kind of action in the base game (no expansions, not solo)
 BASE_RULES: dict[type, Any] = {
     DraftRoad: apply_draft, DraftStack: apply_draft, DraftReserve: apply_draft,
     PlaceCoin: _place_coin, Build: apply_build, TakeBasic: apply_basic, EndTurn: _end_turn,
@@ -549,11 +437,11 @@ BASE_LEGAL: dict[str, Any] = {
 
 
 def _ext_draft_choices(g: Villagers, seat: int) -> Choices:
-    return draft_extras(g, seat, draft_choices(g))
+    return EXPANSIONS.draft_extras(g, seat, draft_choices(g))
 
 
 def _pending_choices(g: Villagers, seat: int) -> Choices:
-    return pending_choices(g)
+    return EXPANSIONS.pending_choices(g)
 
 
 # What `legal_actions` makes in each phase with expansions, outside the Courier's moment
@@ -563,20 +451,9 @@ EXT_LEGAL: dict[str, Any] = {
     "pick": _pending_choices, "reward": _pending_choices, "agent": agent_choices,
 }
 
-
-def _apply_solo(g: Villagers, seat: int, action: Action) -> None:
-    apply_solo(g, action)
-
-
-# What `_rules` does with each kind of legal action, in every mode: as in the base game,
-# each kind is offered in one phase only (the Courier's two only in his moment, the solo
-# mode's own only in its phases, the Jester anywhere but always by `apply_solo`), so a
+# What `_apply` does with each kind of legal action, in every mode: the base game's here,
+# each mode's own added when it registers (modes.add_rules). As in the base game, each
+# kind is offered in one phase only (the Courier's two only in his moment, the solo
+# mode's own only in its phases, the Jester anywhere but always by the solo rules), so a
 # legal action's kind says what to do
-RULES: dict[type, Any] = {
-    **BASE_RULES,
-    **dict.fromkeys(EXT_DRAFT_TYPES, apply_draft_extra),
-    **dict.fromkeys(EXT_BUILD_TYPES, apply_build_extra),
-    **dict.fromkeys(PENDING_TYPES, apply_pending),
-    **dict.fromkeys(COURIER_TYPES, apply_courier),
-    **dict.fromkeys(SOLO_ACTIONS, _apply_solo),
-}
+RULES.update(BASE_RULES)

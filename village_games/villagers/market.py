@@ -16,6 +16,7 @@ from ..core import words
 from ..core.events import Event
 from .actions import AgentReads
 from .choices import Choices, Product
+from .modes import EXPANSIONS
 from .village import Slot, symbols, with_coins
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ def scoring_order(g: Villagers) -> list[int]:
 
 def first_market(g: Villagers) -> None:
     g.markets = 1
-    if g.reporting():
+    if g.loud:
         g.emit(Event("phase", "The First Market Phase.", {"phase": "market", "market": 1}))
     for seat in scoring_order(g):
         p = g.players[seat]
@@ -44,7 +45,7 @@ def first_market(g: Villagers) -> None:
         earned = s.gold + s.coins
         g.bank -= earned
         p.gold += earned
-        if g.reporting():
+        if g.loud:
             g.emit(Event("market", "{} earns {} Gold ({} printed + {} in coins).",
                          {"seat": seat, "market": 1, "earned": earned, "printed": s.gold,
                           "coins": s.coins, "breakdown": breakdown(g, seat, None)},
@@ -79,12 +80,6 @@ def formula_value(formula: Silver, village: list[Slot], s: Summary, read: int | 
                 least = n
         return formula.gold * least
     return village[read].coins if read is not None else 0
-
-
-def nun_value(g: Villagers, seat: int, values: dict[int, int]) -> int:
-    from .expansions.saints import nun_value as value  # (once per village, at the end)
-
-    return value(g, seat, values)
 
 
 def count_symbol(s: Summary, symbol: str) -> int:
@@ -123,12 +118,12 @@ _NO_READS: dict[int, int | None] = {}  # (no Agent of this village reads: read-o
 
 def agent_options(g: Villagers, seat: int) -> tuple[int, ...]:
     """Slots of `seat`'s villagers with coins on them (what an Agent can read)."""
-    return tuple([k for k, slot in enumerate(g.players[seat].village) if slot[4]])  # (coins)
+    return tuple([k for k, slot in enumerate(g.players[seat].village) if slot.coins])
 
 
 def start_second_market(g: Villagers) -> None:
     g.markets = 2
-    if g.reporting():
+    if g.loud:
         g.emit(Event("phase", "The Second Market Phase: the last scoring.",
                      {"phase": "market", "market": 2}))
     agents = g.tables.agents
@@ -178,7 +173,7 @@ def why_not_agent(g: Villagers, action: Action) -> str | None:
 def apply_agent(g: Villagers, seat: int, action: AgentReads) -> None:
     _seat, k = g.agent_queue.pop(0)
     g.agent_reads.append([seat, k, action.slot])
-    if g.reporting():
+    if g.loud:
         slot = g.players[seat].village[action.slot]
         g.emit(Event("agent", "{}'s Agent reads the {} Gold on the {}.",
                      {"seat": seat, "agent": k, "slot": action.slot},
@@ -190,29 +185,28 @@ def score_second_market(g: Villagers) -> None:
     reads: dict[int, dict[int, int | None]] = {}
     for seat, k, read in g.agent_reads:
         reads.setdefault(seat, {})[k] = read
-    loud = g._batch is not None or g._tracer is not None  # (`reporting()`, asked once)
-    saints = g.ext is not None and "saints" in g.ext.names  # (`has`, written out)
-    silver_of, silver_names = g.tables.silver, g.tables.silver_names
+    loud = g.loud
+    saints = g.ext is not None and g.ext.has("saints")
+    silver_names = g.tables.silver_names
     players, cards = g.players, g.cards
     for seat in scoring_order(g):
         p = players[seat]
         s = p._summary or p.summary(cards)  # (the method only if none yet)
         mine = reads.get(seat, _NO_READS)
         village = p.village
-        # the value of every slot with a formula (`silver_value`, written out: a covered
-        # one earns 0), those slots found from the village's counts, in any order; a slot
-        # without one earns 0 and is left out (the Nun takes the best value, 0 if none)
+        # the value of every slot with a formula, those slots found from the village's
+        # counts, in any order; a slot without one earns 0 and is left out (the Nun takes
+        # the best value, 0 if none)
         values: dict[int, int] = {}
         silver = 0
         by_card = s.by_card
         for name in silver_names.intersection(by_card):
-            formula = silver_of[name]
             for k in by_card[name]:
-                value = 0 if village[k][3] else formula_value(formula, village, s, mine.get(k))
+                value = silver_value(cards, village, s, village[k], mine.get(k))
                 values[k] = value
                 silver += value
         if saints:
-            silver += nun_value(g, seat, values)  # the Nun (Saints), scored with Silver
+            silver += EXPANSIONS.nun_value(g, seat, values)  # the Nun (Saints), scored with Silver
         rows = breakdown(g, seat, mine) if loud else []
         earned = s.gold + silver
         g.bank -= earned
@@ -259,7 +253,7 @@ def finish(g: Villagers) -> None:
                     f"({fewest}).")
     else:
         g.result = f"{names} wins with {best} Gold."
-    if g.reporting():
+    if g.loud:
         g.emit(Event("win", "{}", {"winners": tied, "gold": gold, "tiebreak": tiebreak},
                      (g.result,)))
 
@@ -276,7 +270,7 @@ def finish_solo(g: Villagers) -> None:
                     "needs more Gold than she has.")
     else:
         g.result = f"The Countess wins with {hers} Gold to {g.player_name(0)}'s {mine}."
-    if g.reporting():
+    if g.loud:
         g.emit(Event("win", "{}", {"winners": g.final_winners[:], "gold": [mine, hers],
                                    "tiebreak": ""}, (g.result,)))
 

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .build import why_not_target
 from .cards import CardSet
 from .table_notes import unseen_by_suit
+from .village import why_not_target
 
 if TYPE_CHECKING:
     from .game import Villagers

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..core import words
 from ..core.events import Event
 from .actions import parse_unlock, unlock_key
+from .modes import SOLO
 from .options import UNLOCK_COST
 from .village import with_coins
 
@@ -26,7 +27,7 @@ def bank_cost(g: Villagers) -> int:
     """What opening a padlock through the Bank costs (more under the Countess Bank)."""
     if g.solo is None or g.phase != "build":
         return UNLOCK_COST
-    cost = _solo_phases.in_force(g, "bank_unlock")
+    cost = SOLO.in_force(g, "bank_unlock")
     return UNLOCK_COST if cost is None else cost
 
 
@@ -128,7 +129,7 @@ def pay_unlock(g: Villagers, seat: int, name: str, unlock: str | None) -> None:
     me = g.players[seat]
     unlocker = g.cards[name].padlock
     if unlock == "tinner":
-        if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+        if g.loud:
             g.emit(Event("unlock", "The Tinner opens {}'s padlock for free.",
                          {"seat": seat, "card": name, "unlock": unlock}, (name,)))
         return
@@ -136,7 +137,7 @@ def pay_unlock(g: Villagers, seat: int, name: str, unlock: str | None) -> None:
         cost = bank_cost(g)
         me.gold -= cost
         g.bank += cost
-        if g._batch is not None or g._tracer is not None:
+        if g.loud:
             g.emit(Event("unlock", "Nobody has {}: {} pays {} Gold to the Bank to open the {}.",
                          {"seat": seat, "card": name, "unlock": unlock},
                          (words.a(unlocker), me.name, cost, name)))
@@ -156,11 +157,7 @@ def pay_unlock(g: Villagers, seat: int, name: str, unlock: str | None) -> None:
         me.gold -= UNLOCK_COST
         text = "{} pays {} Gold onto {}'s {} to open the {}."
         args = (me.name, UNLOCK_COST, owner.name, unlocker, name)
-    if g._batch is not None or g._tracer is not None:
+    if g.loud:
         g.emit(Event("unlock", text, {"seat": seat, "card": name, "unlock": unlock,
                                       "paid_seat": s, "paid_slot": k}, args))
 
-
-# Imported last, as a module, clear of the import cycles between the rules and the solo
-# package. (An import inside `bank_cost` would go through the import system on every call.)
-from .solo import phases as _solo_phases  # noqa: E402

@@ -25,8 +25,7 @@ class Pile:
         return len(self.cards)
 
     def draw(self) -> str:
-        """Take the top card (the caller reveals it). (`draft.apply_draft` and
-        `road.refill_slot` write this out: keep them alike.)"""
+        """Take the top card (the caller reveals it)."""
         cards = self.cards
         self.known.pop()
         card = cards.pop()

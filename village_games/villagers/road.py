@@ -24,8 +24,7 @@ def pile_name(j: int | None) -> str:
 
 def refill_slot(g: Villagers, i: int, reserve_first: bool) -> None:
     """Deal a card face up into empty Road slot `i`: from the leftmost stack, else the
-    Reserve (during the draft), or the Reserve first (the update after it).
-    (`draft.apply_draft` writes out the quiet draft's case: keep the two alike.)"""
+    Reserve (during the draft), or the Reserve first (the update after it)."""
     source: Pile
     reserve = g.reserve
     if reserve_first and reserve.cards:
@@ -38,15 +37,10 @@ def refill_slot(g: Villagers, i: int, reserve_first: bool) -> None:
             if not reserve.cards:
                 return  # nothing left to deal: the slot stays empty
             source = reserve
-    # (`source.draw()`, written out: every draft from the Road deals one)
-    cards = source.cards
-    source.known.pop()
-    card = cards.pop()
-    if len(cards) < source.low:
-        source.low = len(cards)
+    card = source.draw()
     g.road[i] = card
     g.road_coins[i] = 0
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         j = None if source is reserve else g.stacks.index(source)  # (Piles compare by identity)
         g.emit(Event("refill", "{} is dealt face up from {} into Road slot {}.",
                      {"slot": i, "card": card, "from": "reserve" if j is None else j},
@@ -70,7 +64,7 @@ def update_three_plus(g: Villagers) -> None:
             coins[i] += 1
             placed += 1
     g.bank -= placed  # (the Bank pays them all at once)
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         g.emit(Event("road_coins", "1 Gold goes on each face-up villager of the Road.",
                      {"coins": g.road_coins[:]}))
 
@@ -79,7 +73,7 @@ def place_coin(g: Villagers, seat: int, slot: int | None) -> None:
     if slot is not None:
         g.road_coins[slot] += 1
         g.bank -= 1
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         if slot is None:
             g.emit(Event("coin", "{} puts no Gold on the Road.", {"seat": seat, "slot": None},
                          (g.player_name(seat),)))
@@ -105,7 +99,7 @@ def _discard_road(g: Villagers, i: int) -> None:
     g.bank += coins  # Reading: a discarded villager's coins go back to the Bank
     g.road[i] = None
     g.road_coins[i] = 0
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         g.emit(Event("road_discard", "The {} in Road slot {} is discarded{}.",
                      {"slot": i, "card": card, "coins": coins},
                      (card, i + 1, f" (its {coins} Gold back to the Bank)" if coins else "")))

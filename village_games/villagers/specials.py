@@ -19,7 +19,7 @@ from .actions import PlaceMonk, PlaySmuggler, UseApprentice
 from .choices import Product, product
 from .hands import distinct_hand, in_hand, play_from_hand
 from .padlocks import NO_PADLOCK, pay_unlock, unlock_options, why_not_unlocked
-from .village import Slot, capacity, chain_text, symbols
+from .village import Slot, capacity, chain_text, place, symbols, why_not_target
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -175,9 +175,9 @@ def why_not_monk(g: Villagers, seat: int, action: PlaceMonk) -> str | None:
 def apply_monk(g: Villagers, seat: int, action: PlaceMonk) -> None:
     monk = g.tables.by_effect["monk"]
     secret = play_from_hand(g, seat, monk)
-    g.cover = _build.place(g, seat, monk, action.on, role=action.role)
+    g.cover = place(g, seat, monk, action.on, role=action.role)
     g.used += 1
-    if g.reporting():
+    if g.loud:
         where = "" if action.on is None else f" on slot {action.on}"
         g.emit(Event("monk", "{} places {} standing in for {}{}.",
                      {"seat": seat, "role": action.role, "on": action.on, "slot": g.cover,
@@ -202,13 +202,11 @@ def apprentice_choices(g: Villagers, seat: int, effect: str | None = None,
     for p in g.players:
         victim += 1
         k = -1
-        # (`slot[3]`, `slot[0]`: a Slot's `kids` and `card`; reading two fields by index
-        # is cheaper than a named field or unpacking all six, and most slots are uncovered)
         for slot in p.village:
             k += 1
-            if not slot[3]:
+            if not slot.kids:
                 continue
-            name = slot[0]
+            name = slot.card
             # Reading: a Monk or Apprentice cannot be swapped out (he could not be placed
             # alone); never another player's Founders
             founders = name == founders_card
@@ -221,6 +219,7 @@ def apprentice_choices(g: Villagers, seat: int, effect: str | None = None,
             if not targets:
                 continue  # (nowhere to place him: an empty part, so no padlock to ask)
             lock = padlock[name]
+            opts: tuple[str | None, ...]
             if lock is None:
                 opts = NO_PADLOCK
             elif lock == name:  # (only then may the slot swapped out be one of the payees)
@@ -242,7 +241,6 @@ def apprentice_choices(g: Villagers, seat: int, effect: str | None = None,
 
 
 def why_not_apprentice(g: Villagers, seat: int, action: UseApprentice) -> str | None:
-    from .build import why_not_target
 
     apprentice = g.tables.by_effect["apprentice"]
     if not in_hand(g, seat, apprentice):
@@ -284,16 +282,16 @@ def apply_apprentice(g: Villagers, seat: int, action: UseApprentice) -> None:
     # Reading: coins on the villager taken go to the Supply of the village that had it.
     victim.gold += old.coins
     victim.changed()
-    if g.reporting():
+    if g.loud:
         g.emit(Event("apprentice", "{} swaps {} for {}'s {} (slot {}).",
                      {"seat": seat, "victim": action.seat, "slot": action.slot,
                       "card": old.card, "coins": old.coins, "shown": secret},
                      (g.player_name(seat), words.a(apprentice), victim.name, old.card,
                       action.slot)))
     pay_unlock(g, seat, old.card, action.unlock)  # Reading: opened again in your village
-    k = _build.place(g, seat, old.card, action.on, flipped=action.food_side)
+    k = place(g, seat, old.card, action.on, flipped=action.food_side)
     g.used += 1
-    if g.reporting():
+    if g.loud:
         where = "" if action.on is None else f" on slot {action.on}"
         g.emit(Event("build", "{} places the {}{}.",
                      {"seat": seat, "card": old.card, "on": action.on, "slot": k},
@@ -313,7 +311,7 @@ def apply_tinner(g: Villagers, seat: int) -> None:
     secret = play_from_hand(g, seat, tinner)
     _discard(g, tinner)
     g.tinner = True  # Reading: for the rest of this turn, and playable with nothing to open
-    if g.reporting():
+    if g.loud:
         g.emit(Event("tinner", "{} plays {}: padlocks open for free for the rest of the "
                                "turn.", {"seat": seat, "shown": secret},
                      (g.player_name(seat), words.a(tinner))))
@@ -370,7 +368,7 @@ def apply_smuggler(g: Villagers, seat: int, action: PlaySmuggler) -> None:
     earned = smuggler_earnings(g.cards[slot.card], slot.kids > 0, slot.flipped)
     g.bank -= earned
     p.gold += earned
-    if g.reporting():
+    if g.loud:
         printed = symbols(slot, g.cards[slot.card])[2]
         why = (f"half of {printed} printed Gold" if not slot.kids else
                f"the {slot.card} is covered, so its Gold is out of play")
@@ -383,8 +381,3 @@ def apply_smuggler(g: Villagers, seat: int, action: PlaySmuggler) -> None:
 def _discard(g: Villagers, name: str) -> None:
     g.discard.append(name)
     g.discard_known.append(g.all_seats)
-
-
-# Imported last, as a module: it imports this one at its top. (An import inside a function
-# goes through the import system on every call.)
-from . import build as _build  # noqa: E402

@@ -42,10 +42,8 @@ from ..core.shapes import (
 from .audit import full_deck
 from .cards import resolve_deck
 from .draft import drafting_limit
-from .expansions import check_expansions
-from .expansions.deck import with_expansions
-from .expansions.state import ExpansionState
 from .flow import build_limit
+from .modes import EXPANSIONS, PHASES, SOLO
 from .options import (
     CARDS_PER_STACK_PER_PLAYER,
     COINS_IN_BOX,
@@ -56,15 +54,11 @@ from .options import (
 )
 from .piles import Pile
 from .player import PlayerState
-from .solo.countess import STACK_SIZE, with_countess
-from .solo.phases import SOLO_PHASES
-from .solo.state_io import countess_row, read_solo, solo_rows
 from .village import Slot, capacity
 
 if TYPE_CHECKING:
     from .game import Villagers
 
-PHASES = ("draft", "road", "build", "agent", "over", "pick", "reward", *SOLO_PHASES)
 SLOT = COUNT  # a village slot (checked against the village where it is read)
 # The parts of a state the reader takes as they are written (the rest it checks itself)
 SHAPE = {
@@ -236,7 +230,7 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
     if not isinstance(options, dict):
         raise ValueError("options must be a dict (players, names, deck)")
     options = dict(options)
-    rows, her = solo_rows(options, rows)  # a solo game: the Countess's row apart
+    rows, her = SOLO.saved_rows(options, rows)  # a solo game: the Countess's row apart
     n = INFO.check_players(len(rows))
     check_saved_options(options, n)
     check_shape(d, SHAPE, n + (her is not None))  # (a Countess's Agents are read too)
@@ -250,18 +244,18 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
     if cards.is_standard:
         options.pop("deck", None)
     chosen = read_expansions(options, n)
-    cards = with_expansions(cards, chosen)
-    mode, events = read_solo(options, n, chosen)
+    cards = EXPANSIONS.with_expansions(cards, chosen)
+    mode, events = SOLO.read_saved(options, n, chosen)
     if mode is not None:
         if d.get("version", 2) == 1:
             raise ValueError("a solo game is saved in format version 2; this save says 1")
-        cards = with_countess(cards)
+        cards = SOLO.with_countess(cards)
     g = cls(cards)
     if mode is not None:
         g.version = 2  # type: ignore[misc]  # (the solo save format)
     g.set_table(n)
     if chosen:
-        g.ext = ExpansionState.from_dict(chosen, n, d.get("expansion_state", {}))
+        g.ext = EXPANSIONS.state_from_dict(chosen, n, d.get("expansion_state", {}))
     g.seed = _int(d, "seed", 0, "state", 0, 2**63)
     named = [r.get("name") or f"Player {i + 1}" for i, r in enumerate(rows)]
     if "names" not in options and named != [f"Player {i + 1}" for i in range(n)]:
@@ -282,7 +276,7 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
         p.square = r.names(row.get("square", []), f"{where}.square")
         g.players.append(p)
     if mode is not None:
-        g.players.append(countess_row(r, her, mode))
+        g.players.append(SOLO.countess_row(r, her, mode))
     g.phase = d.get("phase", "draft")
     if g.phase not in PHASES:
         raise ValueError(f"phase must be one of {', '.join(PHASES)}, got {short_repr(g.phase)}")
@@ -294,9 +288,7 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
             raise ValueError(f"players[{i}].drafting must be true or false")
         p.drafting = drafting
     if mode is not None:
-        from .solo.state_io import solo_state
-
-        g.solo = solo_state(g, mode, events, d.get("solo"))
+        g.solo = SOLO.state_from_dict(g, mode, events, d.get("solo"))
     _table(g, r, d)
     g.round = _int(d, "round", 1, "state", 1, 10_000)
     g.first = _int(d, "first", 0, "state", 0, n - 1)
@@ -338,9 +330,7 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
     if g.ext is not None and g.ext.pending is not None and g.ext.pending["back"] not in PHASES:
         raise ValueError(f"expansion_state.pending.back must be a phase ({', '.join(PHASES)})")
     if g.ext is not None:
-        from .expansions.courier import check_moment
-
-        check_moment(g)
+        EXPANSIONS.check_moment(g)
     g.load_log(d.get("log", []))
     g.load_history(d.get("history", []))
     if "start" in d:
@@ -350,22 +340,9 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
     return g
 
 
-def check_developments(e: ExpansionState) -> None:
-    from .expansions.deck import developments
-
-    known = developments()
-    for name in e.devs:
-        if name not in known:
-            raise ValueError(f"expansion_state: no Development called {short_repr(name)} "
-                             f"({', '.join(known)})")
-    if e.devs and not e.has("developments"):
-        raise ValueError("expansion_state lists Developments, but the Developments "
-                         "expansion is not in options.expansions")
-
-
 def read_expansions(options: dict[str, Any], n: int) -> tuple[str, ...]:
     """The expansions a saved game or scenario names (kept in its options)."""
-    chosen = check_expansions(options.get("expansions"), n)
+    chosen = EXPANSIONS.check(options.get("expansions"), n)
     if chosen:
         options["expansions"] = list(chosen)
     else:
@@ -408,11 +385,9 @@ def _table(g: Villagers, r: _Reader, d: dict[str, Any]) -> None:
                               if cards[c].expansion is not None and cards[c].dealt),
                              key=g.order.__getitem__)
     if g.ext is not None:
-        check_developments(g.ext)
+        EXPANSIONS.check_developments(g.ext)
     if g.ext is not None and g.ext.has("developments") and not g.ext.devs:
-        from .expansions.developments import deal_developments
-
-        g.ext.devs = deal_developments(g)
+        g.ext.devs = EXPANSIONS.deal_developments(g)
         g.ext.holders = [None] * len(g.ext.devs)
     full = full_deck(g)
     over = r.placed - full
@@ -425,8 +400,9 @@ def _table(g: Villagers, r: _Reader, d: dict[str, Any]) -> None:
     if road_raw is None:
         start = list(cards.starting_road)
         if not Counter(start) - Counter(rest):
-            g.road = start[:ROAD_SLOTS]
-            for c in g.road:
+            dealt = start[:ROAD_SLOTS]
+            g.road = list(dealt)
+            for c in dealt:
                 rest.remove(c)
         else:
             g.rng.shuffle(rest)
@@ -434,7 +410,7 @@ def _table(g: Villagers, r: _Reader, d: dict[str, Any]) -> None:
     g.road += [None] * (ROAD_SLOTS - len(g.road))
     if "stacks" not in d:
         g.rng.shuffle(rest)
-        per = STACK_SIZE if g.solo is not None else CARDS_PER_STACK_PER_PLAYER * g.n
+        per = SOLO.stack_size if g.solo is not None else CARDS_PER_STACK_PER_PLAYER * g.n
         g.stacks = [Pile(rest[j * per:(j + 1) * per]) for j in range(STACKS)]
         rest = rest[STACKS * per:]
     if "reserve" not in d:

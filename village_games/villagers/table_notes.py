@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Build, PlaceMonk, PlaySmuggler, PlayTinner, UseApprentice
 from .cards import SUITS, CardSet
-from .expansions.turns import PLAYS
-from .solo.countess import solo_deck
+from .modes import EXPANSIONS, SOLO
 
 if TYPE_CHECKING:
     from .game import Villagers
@@ -22,7 +21,7 @@ def _card_of(g: Villagers, seat: int, action: Any) -> str | None:
         return action.card
     name = {PlaceMonk: "Monk", PlayTinner: "Tinner", PlaySmuggler: "Smuggler",
             UseApprentice: "Apprentice"}.get(type(action))
-    effect = PLAYS.get(type(action))  # an expansion Special played by its own action
+    effect = EXPANSIONS.plays.get(type(action))  # an expansion Special played by its own action
     return g.tables.by_effect.get(effect) if effect is not None else name
 
 
@@ -51,7 +50,7 @@ def unseen_by_suit(obs: dict[str, Any], cards: CardSet) -> dict[str, dict[str, i
     face up anywhere: still in a stack, the Reserve, another hand or returned face down."""
     players = obs["players"]
     left: Counter[str] = Counter()
-    solo = set(solo_deck(cards)) if obs.get("solo") else None  # no Special suit in solo
+    solo = set(SOLO.solo_deck(cards)) if obs.get("solo") else None  # no Special suit in solo
     for c in cards:
         if c.kind == "villager" and (cards.in_play(c.name, len(players)) if solo is None
                                      else c.name in solo):

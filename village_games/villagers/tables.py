@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .actions import Build
+from .choices import product
+from .modes import SOLO
+
 if TYPE_CHECKING:
     from .cards import CardSet
 
@@ -52,9 +56,6 @@ class Tables:
         # name -> (effect, on, padlock, (name,), alone): what a builder's legal list reads
         # per card; `alone`: for a villager that starts a chain and has no padlock, its one
         # Build part (the same every time: made once, never changed), else None
-        from .actions import Build  # (here: the actions import the solo package, which
-        from .choices import product  # needs this module)
-
         self.builds = {}
         for c in cards:
             card = (c.name,)
@@ -134,9 +135,7 @@ class Tables:
         """`solo_deck(cards)`, worked out once (every new solo game asks)."""
         names = self._decks.get("solo")
         if names is None:
-            from .solo.countess import solo_deck  # (the solo package imports this module)
-
-            names = self._decks["solo"] = tuple(solo_deck(self._cards))
+            names = self._decks["solo"] = tuple(SOLO.solo_deck(self._cards))
         return names
 
 

@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.rng import Rng
 from .cards import SUITS
-from .expansions.courier import hide_moment, seen_to_act
-from .expansions.views import boxed_cards, expansion_view, rebox, seen_hand
 from .market import agent_options
+from .modes import EXPANSIONS, SOLO
 from .options import (
     FIRST_MARKET_STACKS,
     MARKETS,
@@ -24,7 +23,6 @@ from .options import (
     UNLOCK_COST,
 )
 from .padlocks import bank_cost
-from .solo.views import reshuffle_events, solo_view
 
 if TYPE_CHECKING:
     from .game import Villagers
@@ -84,10 +82,12 @@ def observe(g: Villagers, viewer: int | None, everything: bool = False) -> dict[
     if g.phase == "agent" and g.agent_queue:
         seat, k = g.agent_queue[0]
         agent = {"seat": seat, "agent_slot": k, "options": list(agent_options(g, seat))}
+    # (to the others, the Courier's holder deciding looks like the drafter choosing)
+    to_act = g.to_act() if g.ext is None else EXPANSIONS.seen_to_act(g, viewer, everything)
     return {
         "game": g.game_name, "viewer": None if everything else viewer,
         "all_cards": everything, "round": g.round, "phase": g.phase,
-        "first_player": g.first, "to_act": seen_to_act(g, viewer, everything),
+        "first_player": g.first, "to_act": to_act,
         "deck_name": cards.name,
         "road": [None if c is None else {"card": c, "coins": g.road_coins[i]}
                  for i, c in enumerate(g.road)],
@@ -106,8 +106,8 @@ def observe(g: Villagers, viewer: int | None, everything: bool = False) -> dict[
                     "second_due": all(empty)},
         "build": build, "coin_queue": g.coin_queue[:], "agent": agent,
         "players": players, "winners": g.final_winners[:], "result": g.result,
-        **({"expansions": expansion_view(g, viewer, everything)} if g.ext is not None else {}),
-        **({"solo": solo_view(g, everything)} if g.solo is not None else {}),
+        **({"expansions": EXPANSIONS.view(g, viewer, everything)} if g.ext is not None else {}),
+        **({"solo": SOLO.view(g, everything)} if g.solo is not None else {}),
     }
 
 
@@ -122,8 +122,11 @@ def determinize(g: Villagers, observer: int, rng: random.Random) -> Villagers:
     """
     w = g.clone(keep_log=False)
     w._legal = None
-    hide_moment(w, observer)  # whether the Courier's holder is deciding is theirs to know
-    seen = seen_hand(w, observer)  # a hand the observer is looking through (Noble)
+    seen = None
+    if w.ext is not None:
+        EXPANSIONS.hide_moment(w, observer)  # whether the Courier's holder is deciding is
+        # theirs to know; a hand the observer is looking through (Noble)
+        seen = EXPANSIONS.seen_hand(w, observer)
     w.rng = Rng(rng.getrandbits(64))
     bit = 1 << observer
     suit_of = w.suit_of
@@ -145,10 +148,10 @@ def determinize(g: Villagers, observer: int, rng: random.Random) -> Villagers:
         if not m & bit:
             pool.append(c)
             places.append((w.discard, k, suit_of[c]))
-    if boxed_cards(w):  # Saints and Scoundrels nobody was dealt: as unseen as the rest
-        pool = rebox(w, pool, rng)
+    if w.ext is not None and EXPANSIONS.boxed_cards(w):  # Saints and Scoundrels nobody was
+        pool = EXPANSIONS.rebox(w, pool, rng)  # dealt: as unseen as the rest
     if w.solo is not None:
-        reshuffle_events(w, rng)  # the event decks' order is hidden from the player
+        SOLO.reshuffle_events(w, rng)  # the event decks' order is hidden from the player
     if not pool:
         return w
     pool.sort(key=order)

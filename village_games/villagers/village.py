@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..core import words
 from .tables import tables_for
 
 if TYPE_CHECKING:
     from .cards import Card, CardSet
+    from .game import Villagers
     from .tables import Tables
 
 
@@ -213,3 +215,53 @@ def _close(open_by_role: dict[str, tuple[int, ...]], role: str, k: int) -> None:
 def chain_text(cards: CardSet, name: str) -> str:
     """'Lumberjack → Wheeler → Cartwright', as error messages name a chain."""
     return " → ".join(cards.chain(name))
+
+
+# ------------------------------------------------------------ placing a villager
+def why_not_target(g: Villagers, seat: int, name: str, on: int | None,
+                   who: str | None = None) -> str | None:
+    """Whether `name` may be placed on `on` in `seat`'s village by the chain rules."""
+    cards = g.cards
+    below = g.tables.on[name]
+    who = who or name
+    if below is None:
+        if on is not None:
+            how = "stands alone" if cards[name].hint == 0 else "starts its own chain"
+            return f"{who} {how}: place it with on=None"
+        return None
+    if on is None:
+        return f"{who} must be placed on {words.a(below)} (chain {chain_text(cards, name)})"
+    village = g.players[seat].village
+    if type(on) is not int or not 0 <= on < len(village):
+        return f"your village has no slot {on} (slots 0 to {len(village) - 1})"
+    slot = village[on]
+    if slot.role != below:
+        shown = slot.card if slot.card == slot.role else f"{slot.card} (as {slot.role})"
+        return (f"{who} must be placed on {words.a(below)} (chain {chain_text(cards, name)}); "
+                f"slot {on} is {words.a(shown)}")
+    room = capacity(slot, cards)
+    if slot.kids >= room:
+        return (f"the {slot.card} at slot {on} already holds "
+                f"{words.count(slot.kids, 'villager')}: its stacking hint allows {room}")
+    return None
+
+
+def place(g: Villagers, seat: int, name: str, on: int | None, role: str | None = None,
+          flipped: bool = False) -> int:
+    """Put a villager into `seat`'s village on slot `on`; returns its slot."""
+    p = g.players[seat]
+    village = p.village
+    # (`new_slot`, and the parent's `kids + 1`, written out: every build does this)
+    if on is None:
+        village.append(_tuple_new(Slot, (name, role or name, -1, 0, 0, flipped)))
+    else:
+        card_, role_, parent, kids, coins, flip = village[on]
+        village[on] = _tuple_new(Slot, (card_, role_, parent, kids + 1, coins, flip))
+        village.append(_tuple_new(Slot, (name, role or name, on, 0, 0, flipped)))
+    s = p._summary  # (`p.placed(g.tables)`, written out)
+    if s is not None:
+        if not p._own:  # (a copy's shared counts: its own copy first)
+            s = p._summary = s.copy()
+            p._own = True
+        s.place_last(village, g.tables)
+    return len(village) - 1

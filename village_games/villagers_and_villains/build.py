@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core.events import Event
 from . import legal, rulings
 
 if TYPE_CHECKING:
@@ -53,7 +54,8 @@ def build(g: VillagersAndVillains, seat: int, name: str) -> None:
         g._abilities.clear()
     t.builds_left -= 1
     t.discount = 0
-    if g.reporting():
-        g.say("build", "{} builds/hires the {} for {} gold.", {"seat": seat, "card": name,
-              "price": price}, g.names[seat], name, price, reveals=hidden)
+    if g.loud:
+        g.emit(Event("build", "{} builds/hires the {} for {} gold.",
+                     {"seat": seat, "card": name, "price": price}, (g.names[seat], name, price),
+                     reveals=hidden))
     rulings.settle_turn(g, seat)

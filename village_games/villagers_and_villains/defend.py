@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core.events import Event
+
 if TYPE_CHECKING:
     from .game import VillagersAndVillains
 
@@ -52,11 +54,12 @@ def attack(g: VillagersAndVillains, seat: int, challenge: str, hero: str | None)
         t.heroes_used.append(hero)
         t.bonus = g.facts.defense[hero]
     t.step = "declare"
-    if g.reporting():
+    if g.loud:
         how = "a TOWN DEFENSE" if hero is None else \
             f"a HERO DEFENSE with the {hero} (+{t.bonus})"
-        g.say("attack", "{} attacks the {} with {}.", {"seat": seat, "challenge": challenge,
-              "hero": hero}, g.names[seat], challenge, how)
+        g.emit(Event("attack", "{} attacks the {} with {}.",
+                     {"seat": seat, "challenge": challenge, "hero": hero},
+                     (g.names[seat], challenge, how)))
 
 
 def declare_mob(g: VillagersAndVillains, seat: int) -> None:
@@ -67,8 +70,9 @@ def declare_mob(g: VillagersAndVillains, seat: int) -> None:
     g.removed.append(mob)  # used once, then out of the game
     t.mob = True
     t.bonus += bonus
-    g.say("mob", "{} sends the Angry Mob (+{}); it leaves the game.", {"seat": seat,
-          "bonus": bonus}, g.names[seat], bonus)
+    if g.loud:
+        g.emit(Event("mob", "{} sends the Angry Mob (+{}); it leaves the game.",
+                     {"seat": seat, "bonus": bonus}, (g.names[seat], bonus)))
 
 
 def roll(g: VillagersAndVillains, seat: int) -> None:
@@ -77,7 +81,7 @@ def roll(g: VillagersAndVillains, seat: int) -> None:
     assert challenge is not None
     c = g.card[challenge]
     die = g.roll_die(seat, "DEFENSE against the {}, needs {}{}", challenge, c.defeat,
-                     f", +{t.bonus}" if t.bonus and g.reporting() else "")
+                     f", +{t.bonus}" if t.bonus and g.loud else "")
     total = die + t.bonus
     # Reading: successes against a many-success challenge count within this turn only
     if total >= c.defeat:
@@ -85,14 +89,14 @@ def roll(g: VillagersAndVillains, seat: int) -> None:
         t.hits[challenge] = hits
         if hits >= c.successes:
             defeat(g, seat, challenge)
-        elif g.reporting():
-            g.say("hit", "{} hits the {} ({} of {} successes needed this turn).",
-                  {"seat": seat, "challenge": challenge, "hits": hits},
-                  g.names[seat], challenge, hits, c.successes)
-    elif g.reporting():
-        g.say("miss", "{} fails against the {} ({} is less than {}).",
-              {"seat": seat, "challenge": challenge, "total": total},
-              g.names[seat], challenge, total, c.defeat)
+        elif g.loud:
+            g.emit(Event("hit", "{} hits the {} ({} of {} successes needed this turn).",
+                         {"seat": seat, "challenge": challenge, "hits": hits},
+                         (g.names[seat], challenge, hits, c.successes)))
+    elif g.loud:
+        g.emit(Event("miss", "{} fails against the {} ({} is less than {}).",
+                     {"seat": seat, "challenge": challenge, "total": total},
+                     (g.names[seat], challenge, total, c.defeat)))
     t.challenge = t.hero = None
     t.bonus = 0
     t.mob = t.favor = False
@@ -104,9 +108,9 @@ def defeat(g: VillagersAndVillains, seat: int, challenge: str) -> None:
     p.town.remove(challenge)
     p.hand_pub.append(challenge)
     loot = g.card[challenge].loot
-    if g.reporting():
-        g.say("defeat", "{} defeats the {} and takes it into their hand.",
-              {"seat": seat, "challenge": challenge, "loot": loot}, g.names[seat],
-              challenge)
+    if g.loud:
+        g.emit(Event("defeat", "{} defeats the {} and takes it into their hand.",
+                     {"seat": seat, "challenge": challenge, "loot": loot},
+                     (g.names[seat], challenge)))
     if loot:
-        g.pay_from_bank(seat, loot, f"the {challenge}'s Loot Box" if g.reporting() else "")
+        g.pay_from_bank(seat, loot, f"the {challenge}'s Loot Box" if g.loud else "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..core.actions import Action
+from ..core.events import Event
 from . import build, defend, favor, flow, powers, recruit, rulings
 from .actions import (
     AllowVend,
@@ -33,13 +33,6 @@ if TYPE_CHECKING:
     from .game import VillagersAndVillains
 
 
-def carry_out(g: VillagersAndVillains, seat: int, a: Action) -> None:
-    rule = RULES.get(type(a))
-    if rule is None:  # the legal list holds nothing else
-        raise AssertionError(f"no rule carries out {a}")
-    rule(g, seat, a)
-
-
 def _roll(g: VillagersAndVillains, seat: int, a: Any) -> None:
     if g.phase == "recruit":
         recruit.roll(g, seat)
@@ -49,8 +42,8 @@ def _roll(g: VillagersAndVillains, seat: int, a: Any) -> None:
 
 
 def _pass(g: VillagersAndVillains, seat: int, a: Any) -> None:
-    if g.reporting():
-        g.say("pass", "{} ends their turn.", {"seat": seat}, g.names[seat])
+    if g.loud:
+        g.emit(Event("pass", "{} ends their turn.", {"seat": seat}, (g.names[seat],)))
     flow.end_turn(g)
 
 

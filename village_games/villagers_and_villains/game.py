@@ -75,13 +75,11 @@ class VillagersAndVillains(Game):
         self.history = []
         self.log = []
         self.start: dict[str, Any] | None = None  # the scenario a game began from
-        self._legal: tuple[int, Sequence[Action]] | None = None
         # per phase, (seat, card, ability) for town cards with an ability in it; dropped
         # whenever a card with an ability is built (challenges, the only other arrivals and
         # departures, have none)
         # (and under (phase, timing) those of one timing, see powers.timed_abilities)
         self._abilities: dict[Any, list[tuple[int, str, Any]]] = {}
-        self._reported: tuple = ()
 
     # ------------------------------------------------------------ setup
     @classmethod
@@ -124,25 +122,22 @@ class VillagersAndVillains(Game):
         g.removed = [mob.name] * (mob.copies - n) + [deputy.name] * (deputy.copies - n)
         g.bank = GOLD_IN_BOX - START_GOLD * n
         g.pool = [g.deck.pop() for _ in range(min(size, len(g.deck)))]
-        g._batch = g.log  # setup events go straight to the log
-        try:
+        with g.events_to_log():  # setup events go straight to the log
             deck_note = (" (stand-in deck)" if cards.stand_in else "") if cards.is_standard \
                 else f" (deck: {cards.name})"
             variants = [v for v, on in (("Ordinance", ordinance),
                                         ("Pony Express", pony_express)) if on]
-            g.say("setup", "A {}-player {} game begins{}: each mayor holds {}, {} and "
-                           "{} gold; {} holds the Start Marker.{}",
-                  {"players": n, "advanced": advanced, "variants": variants}, n,
-                  "advanced" if advanced else "basic", deck_note, words.a(mob.name),
-                  words.a(deputy.name), START_GOLD, g.names[0],
-                  f" Variants: {', '.join(variants)}." if variants else "")
-            g.say("pool", "The Recruitment Pool is dealt: {}.", {"pool": g.pool[:]},
-                  ", ".join(g.pool), chance=True, reveals=True)
+            g.emit(Event("setup", "A {}-player {} game begins{}: each mayor holds {}, {} and "
+                                  "{} gold; {} holds the Start Marker.{}",
+                         {"players": n, "advanced": advanced, "variants": variants},
+                         (n, "advanced" if advanced else "basic", deck_note, words.a(mob.name),
+                          words.a(deputy.name), START_GOLD, g.names[0],
+                          f" Variants: {', '.join(variants)}." if variants else "")))
+            g.emit(Event("pool", "The Recruitment Pool is dealt: {}.", {"pool": g.pool[:]},
+                             (", ".join(g.pool),), chance=True, reveals=True))
             if advanced:
                 flow.place_favor(g)
             flow.begin_phase(g, "recruit")
-        finally:
-            g._batch = None
         return g
 
     def setup(self, n: int, advanced: bool, ordinance: bool = False,
@@ -172,24 +167,14 @@ class VillagersAndVillains(Game):
         return self.n
 
     # ------------------------------------------------------------ helpers for the rules
-    def say(self, kind: str, template: str, data: dict[str, Any], *args: Any,
-            chance: bool = False, reveals: bool = False, secret: str | None = None,
-            secret_args: tuple = (), secret_for: tuple[int, ...] = ()) -> None:
-        """Report an event (nothing is built for a quiet copy)."""
-        if self._batch is None and self._tracer is None:
-            return
-        self.emit(Event(kind, template, data, args, secret, secret_args, secret_for,
-                        reveals, chance))
-
     def roll_die(self, seat: int, why: str, *facts: Any) -> int:
         """One die for `seat`: a scripted die first, else the game's generator. `why` is
         a template for what the die decides, filled with `facts` only if someone reads."""
         die = self.dice.pop(0) if self.dice else self.rng.below(DIE) + 1
-        if self._batch is None and self._tracer is None:
-            return die
-        what = why.format(*facts)
-        self.say("die", "{} rolls a {} ({}).", {"seat": seat, "die": die, "for": what},
-                 self.names[seat], die, what, chance=True)
+        if self.loud:
+            what = why.format(*facts)
+            self.emit(Event("die", "{} rolls a {} ({}).", {"seat": seat, "die": die, "for": what},
+                            (self.names[seat], die, what), chance=True))
         return die
 
     def pay_to_bank(self, seat: int, amount: int) -> int:
@@ -204,11 +189,10 @@ class VillagersAndVillains(Game):
     def pay_from_bank(self, seat: int, amount: int, source: str) -> None:
         self.players[seat].gold += amount
         self.bank -= amount
-        if self._batch is None and self._tracer is None:
-            return
-        self.say("gain", "{} takes {} gold from the bank ({}).",
-                 {"seat": seat, "gold": amount, "from": source},
-                 self.names[seat], amount, source)
+        if self.loud:
+            self.emit(Event("gain", "{} takes {} gold from the bank ({}).",
+                            {"seat": seat, "gold": amount, "from": source},
+                            (self.names[seat], amount, source)))
 
     def pay_seat(self, payer: int, payee: int, amount: int) -> int:
         """Up to `amount` gold from one mayor to another; returns what was paid."""
@@ -222,10 +206,11 @@ class VillagersAndVillains(Game):
         """An extra card from the deck straight into `seat`'s hand, seen only by them."""
         card = self.deck.pop()
         self.players[seat].hand_sec.append(card)
-        self.say("draw", "{} draws a card from the deck ({}).", {"seat": seat, "_card": card},
-                 self.names[seat], source, chance=True,
-                 secret="{} draws {} from the deck ({}).",
-                 secret_args=(self.names[seat], card, source), secret_for=(seat,))
+        if self.loud:
+            self.emit(Event("draw", "{} draws a card from the deck ({}).",
+                            {"seat": seat, "_card": card}, (self.names[seat], source),
+                            "{} draws {} from the deck ({}).", (self.names[seat], card, source),
+                            (seat,), chance=True))
 
     def recruit_certain(self) -> bool:
         """Whether the announced recruit already succeeds: its first die (the Favor's +2
@@ -273,68 +258,26 @@ class VillagersAndVillains(Game):
     def may_act(self, player: int) -> bool:
         return self.phase != "over" and type(player) is int and player == self.actor()
 
-    def legal_actions(self, player: int) -> Sequence[Action]:
-        cached = self._legal
-        # (`is`: a seat is a small int, one object per value; a bool, a float or any other
-        # number type is no seat, as `type(player) is int` says in `may_act`)
-        if cached is not None and cached[0] is player:
-            return cached[1]
-        if self.phase == "over":
-            return self.no_actions(player)
-        step = self.turn_state.step  # `actor()` written out for the usual steps
-        if player is not (self.order[self.turn_idx] if step == "choose" or step == "declare"
-                          else self.actor()):
-            return self.no_actions(player)
-        choices = legal.legal_for(self, player)
-        self._legal = (player, choices)
-        return choices
-
-    def is_legal(self, player: int, action: Action) -> bool:
-        """What the legal list holds is legal: one source of truth."""
-        return action in self.legal_actions(player)
-
-    def apply(self, player: int, action: Action | dict[str, Any]) -> list[Event]:
-        """`Game.apply`, with a short way for a quiet copy that plays one of the very
-        action objects its legal list for `player` holds (the list is cached only for the
-        mayor who must act, so that is legal): nothing to check, report or record."""
-        cached = self._legal
-        if (self.quiet and cached is not None and cached[0] == player
-                and type(player) is int and self._tracer is None):
-            for a in cached[1]:
-                if a is action:
-                    self._legal = None
-                    dispatch.RULES[type(a)](self, player, a)  # a legal kind has its rule
-                    return []
-        return super().apply(player, action)
+    def choices(self, player: int) -> Sequence[Action]:
+        return legal.legal_for(self, player)
 
     def why_illegal(self, player: int, action: Action) -> str:
         return legal.why_not(self, player, action)
 
-    def emit(self, event: Event) -> None:
-        if self._batch is not None:
-            self._batch.append(event)
-        if self._tracer is not None:
-            self._tracer(event)
-        self._reported = self._shown()
-
-    def _shown(self) -> tuple:
+    def turn_marker(self) -> tuple:
         """What the table shows of whose turn it is and the turn so far."""
         t = self.turn_state
         return (self.round, self.phase, self.turn_idx, t.step, t.bonus, t.favor, t.rolls,
                 t.town_left, t.reduce, t.builds_left, t.discount, t.avoid)
 
+    def next_event(self) -> Event:
+        # who acts next, and what they face
+        seat = self.actor()
+        return Event("next", "{} to act ({} Phase).", {"seat": seat, "step": self.turn_state.step},
+                     (self.names[seat], PHASE_TITLES[self.phase]))
+
     def _apply(self, player: int, action: Action) -> None:
-        self._legal = None
-        if self._batch is None and self._tracer is None:  # nobody reads events
-            dispatch.carry_out(self, player, action)
-            return
-        self._reported = self._shown()
-        dispatch.carry_out(self, player, action)
-        if self.phase != "over" and self._reported != self._shown():
-            # who acts next, and what they face, is the move's last step
-            seat = self.actor()
-            self.say("next", "{} to act ({} Phase).", {"seat": seat, "step":
-                     self.turn_state.step}, self.names[seat], PHASE_TITLES[self.phase])
+        dispatch.RULES[type(action)](self, player, action)  # a legal kind has its rule
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -371,13 +314,8 @@ class VillagersAndVillains(Game):
         g.order = self.order[:]
         g.turn_state = self.turn_state.copy()
         g.final_winners = self.final_winners[:]
-        g._legal = None
         g._abilities = {}
-        if keep_log:
-            g.history = self.history[:]
-            g.log = self.log[:]
-        else:
-            g.history, g.log, g.quiet, g.start = [], [], True, None
+        self.copy_record(g, keep_log)
         return g
 
     def to_dict(self) -> dict[str, Any]:

@@ -246,7 +246,7 @@ def _why(g: VillagersAndVillains, seat: int, a: Action) -> str | None:
         return "you have announced your card: buy extra rolls or declare bonuses, then Roll"
     if phase == "defend":
         if step == "choose":
-            if kind is Attack:
+            if type(a) is Attack:
                 return _why_attack(g, seat, a)
             if kind is Roll or kind is DeclareMob:
                 return ("choose the challenge and the defense first: Attack(challenge, "

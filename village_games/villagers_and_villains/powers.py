@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.actions import Action
+from ..core.events import Event
 from .abilities import Ability, apply_effect, usable_now
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ def town_abilities(g: VillagersAndVillains, phase: str) -> list[tuple[int, str, 
             for c in p.town:
                 if c in here:
                     found.append((s, c, ability[c]))
-    return found  # type: ignore[return-value]
+    return found
 
 
 def timed_abilities(g: VillagersAndVillains, phase: str,
@@ -37,7 +38,7 @@ def timed_abilities(g: VillagersAndVillains, phase: str,
         for e in town_abilities(g, phase):
             if timing[e[1]] == when:
                 found.append(e)
-    return found  # type: ignore[return-value]
+    return found
 
 
 def ability_options(g: VillagersAndVillains, seat: int, when: str) -> tuple[Action, ...]:
@@ -74,10 +75,11 @@ def use_ability(g: VillagersAndVillains, seat: int, name: str) -> None:
     g.turn_state.used.append(f"{seat}:{name}")
     if ab.cost:
         g.pay_to_bank(seat, ab.cost)
-    if g.reporting():
-        g.say("ability", "{} uses the {}{}: {}.", {"seat": seat, "card": name,
-              "paid": ab.cost}, g.names[seat], name,
-              f" (pays {ab.cost} gold)" if ab.cost else "", ab.describe())
+    if g.loud:
+        g.emit(Event("ability", "{} uses the {}{}: {}.",
+                     {"seat": seat, "card": name, "paid": ab.cost},
+                     (g.names[seat], name, f" (pays {ab.cost} gold)" if ab.cost else "",
+                      ab.describe())))
     apply_effect(g, seat, name, ab)
 
 
@@ -89,9 +91,10 @@ def ask_vend(g: VillagersAndVillains, seat: int, owner: int, name: str) -> None:
     t.step = "vend"
     ab = g.card[name].ability
     assert ab is not None
-    g.say("vend_ask", "{} offers {} gold to use {}'s {} (VEND).",
-          {"seat": seat, "owner": owner, "card": name, "price": ab.vend},
-          g.names[seat], ab.vend, g.names[owner], name)
+    if g.loud:
+        g.emit(Event("vend_ask", "{} offers {} gold to use {}'s {} (VEND).",
+                     {"seat": seat, "owner": owner, "card": name, "price": ab.vend},
+                     (g.names[seat], ab.vend, g.names[owner], name)))
 
 
 def answer_vend(g: VillagersAndVillains, allow: bool) -> None:
@@ -104,15 +107,17 @@ def answer_vend(g: VillagersAndVillains, allow: bool) -> None:
     ab = g.card[name].ability
     assert ab is not None and ab.vend is not None
     if not allow:
-        g.say("vend_refuse", "{} refuses {} the use of the {}.", {"seat": owner, "to": seat,
-              "card": name}, g.names[owner], g.names[seat], name)
+        if g.loud:
+            g.emit(Event("vend_refuse", "{} refuses {} the use of the {}.",
+                         {"seat": owner, "to": seat, "card": name},
+                         (g.names[owner], g.names[seat], name)))
         return
     if ab.vend_to == "owner":
         g.pay_seat(seat, owner, ab.vend)
     else:
         g.pay_to_bank(seat, ab.vend)
-    if g.reporting():
-        g.say("vend_allow", "{} lets {} use the {} for {} gold: {}.",
-              {"seat": owner, "to": seat, "card": name, "price": ab.vend},
-              g.names[owner], g.names[seat], name, ab.vend, ab.describe())
+    if g.loud:
+        g.emit(Event("vend_allow", "{} lets {} use the {} for {} gold: {}.",
+                     {"seat": owner, "to": seat, "card": name, "price": ab.vend},
+                     (g.names[owner], g.names[seat], name, ab.vend, ab.describe())))
     apply_effect(g, seat, name, ab)

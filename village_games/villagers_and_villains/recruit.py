@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core.events import Event
 from . import flow
 from .options import EXTRA_ROLL_PRICE, FAVOR_RECRUIT_BONUS
 
@@ -23,9 +24,10 @@ def announce(g: VillagersAndVillains, seat: int, position: int) -> None:
     t.rolls = 1
     if position > 1:
         t.step = "declare"
-    if g.reporting():
-        g.say("announce", "{} wants card {} ({}).", {"seat": seat, "position": position,
-              "card": g.pool[position - 1]}, g.names[seat], position, g.pool[position - 1])
+    if g.loud:
+        g.emit(Event("announce", "{} wants card {} ({}).",
+                     {"seat": seat, "position": position, "card": g.pool[position - 1]},
+                     (g.names[seat], position, g.pool[position - 1])))
     if position == 1:
         # Reading: position 1 succeeds on any roll, so it is taken without rolling
         take(g, seat, 0)
@@ -36,9 +38,9 @@ def buy_roll(g: VillagersAndVillains, seat: int) -> None:
     g.pay_to_bank(seat, EXTRA_ROLL_PRICE)
     t.bought += 1
     t.rolls += 1
-    if g.reporting():
-        g.say("buy_roll", "{} buys an extra roll for 1 gold ({} rolls).",
-              {"seat": seat, "rolls": t.rolls}, g.names[seat], t.rolls)
+    if g.loud:
+        g.emit(Event("buy_roll", "{} buys an extra roll for 1 gold ({} rolls).",
+                     {"seat": seat, "rolls": t.rolls}, (g.names[seat], t.rolls)))
 
 
 def roll(g: VillagersAndVillains, seat: int) -> None:
@@ -55,20 +57,22 @@ def roll(g: VillagersAndVillains, seat: int) -> None:
     if seat in g.sold:
         g.sold.remove(seat)
         rolls -= 1
-        g.say("sold_roll", "{}'s sold roll counts as a 1.", {"seat": seat}, g.names[seat])
+        if g.loud:
+            g.emit(Event("sold_roll", "{}'s sold roll counts as a 1.", {"seat": seat},
+                         (g.names[seat],)))
         if 1 + first >= need:
             take(g, seat, t.position - 1)
             return
         first = 0
     for _ in range(rolls):
-        plus = (f", +{t.bonus + first}" if t.bonus + first else "") if g.reporting() else ""
+        plus = (f", +{t.bonus + first}" if t.bonus + first else "") if g.loud else ""
         if g.roll_die(seat, "recruit card {}{}", t.position, plus) + first >= need:
             take(g, seat, t.position - 1)
             return
         first = 0
-    if g.reporting():
-        g.say("fail", "{} misses card {} and must take card 1.", {"seat": seat},
-              g.names[seat], t.position)
+    if g.loud:
+        g.emit(Event("fail", "{} misses card {} and must take card 1.", {"seat": seat},
+                     (g.names[seat], t.position)))
     take(g, seat, 0)
 
 
@@ -92,11 +96,13 @@ def take(g: VillagersAndVillains, seat: int, index: int) -> None:
         g.favor_seat = seat
     elif fp is not None and fp > index:
         g.favor_pool = fp - 1  # the Favor slides forward with its card
-    if g.reporting():
-        g.say("recruit", "{} recruits {} (to their {}).", {"seat": seat, "card": card,
-              "position": index + 1, "to": where}, g.names[seat], card, where)
+    if g.loud:
+        g.emit(Event("recruit", "{} recruits {} (to their {}).",
+                     {"seat": seat, "card": card, "position": index + 1, "to": where},
+                     (g.names[seat], card, where)))
         if taken:
-            g.say("favor", "{} takes the King's Favor.", {"seat": seat}, g.names[seat])
+            g.emit(Event("favor", "{} takes the King's Favor.", {"seat": seat},
+                         (g.names[seat],)))
     flow.end_turn(g)
 
 
@@ -110,9 +116,11 @@ def ordinance(g: VillagersAndVillains, seat: int, position: int) -> None:
     g.rng.shuffle(g.deck)
     new = g.deck.pop()
     g.pool[index] = new
-    g.say("ordinance", "{} uses the Ordinance: the {} goes back into the deck and the {} "
-          "takes position {}.", {"seat": seat, "position": position, "out": old, "in": new},
-          g.names[seat], old, new, position, chance=True, reveals=True)
+    if g.loud:
+        g.emit(Event("ordinance", "{} uses the Ordinance: the {} goes back into the deck and "
+                                  "the {} takes position {}.",
+                     {"seat": seat, "position": position, "out": old, "in": new},
+                     (g.names[seat], old, new, position), chance=True, reveals=True))
 
 
 def sellers(g: VillagersAndVillains, seat: int) -> list[int]:
@@ -129,8 +137,9 @@ def ask_to_buy_roll(g: VillagersAndVillains, seat: int, seller: int) -> None:
     t.used.append(f"roll:{seller}")  # Reading: each mayor is asked once per turn
     t.vend = [seller, "roll", t.step]
     t.step = "sell"
-    g.say("roll_ask", "{} offers {} 1 gold for their recruit roll (Pony Express).",
-          {"seat": seat, "seller": seller}, g.names[seat], g.names[seller])
+    if g.loud:
+        g.emit(Event("roll_ask", "{} offers {} 1 gold for their recruit roll (Pony Express).",
+                     {"seat": seat, "seller": seller}, (g.names[seat], g.names[seller])))
 
 
 def answer_sale(g: VillagersAndVillains, sell: bool) -> None:
@@ -141,12 +150,16 @@ def answer_sale(g: VillagersAndVillains, sell: bool) -> None:
     t.step = step
     buyer = g.order[g.turn_idx]
     if not sell:
-        g.say("roll_keep", "{} keeps their recruit roll.", {"seat": seller}, g.names[seller])
+        if g.loud:
+            g.emit(Event("roll_keep", "{} keeps their recruit roll.", {"seat": seller},
+                         (g.names[seller],)))
         return
     g.pay_seat(buyer, seller, EXTRA_ROLL_PRICE)
     g.sold.append(seller)
     t.bought += 1
     t.rolls += 1
-    g.say("roll_sold", "{} sells their recruit roll to {} for 1 gold ({} rolls); theirs "
-          "will count as a 1.", {"seat": seller, "to": buyer, "rolls": t.rolls},
-          g.names[seller], g.names[buyer], t.rolls)
+    if g.loud:
+        g.emit(Event("roll_sold", "{} sells their recruit roll to {} for 1 gold ({} rolls); "
+                                  "theirs will count as a 1.",
+                     {"seat": seller, "to": buyer, "rolls": t.rolls},
+                     (g.names[seller], g.names[buyer], t.rolls)))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core.events import Event
 from . import flow, legal, powers
 from .actions import Pass, Resolve
 from .turn import TurnState
@@ -90,7 +91,7 @@ def play_phase_quietly(g: VillagersAndVillains) -> bool:
     when no turn can hold a choice (the basic game, or no town card acts in the phase and
     nobody holds the King's Favor): each turn would only carry out its one ruling, as
     `start_rulings` does, so the turns are not set up one by one. False: nothing done."""
-    if g.reporting() or (g.advanced and (g.favor_seat is not None
+    if g.loud or (g.advanced and (g.favor_seat is not None
                                          or powers.town_abilities(g, g.phase))):
         return False
     n = g.n
@@ -118,14 +119,14 @@ def resolve(g: VillagersAndVillains, seat: int, ruling: str, settle: bool = True
     if ruling == "pillage":
         loss = max(0, g.pillage_loss(seat) - t.reduce)
         if t.avoid:
-            if g.reporting():
-                g.say("pillage", "The King's Favor spares {} the Pillage Loss.",
-                      {"seat": seat, "lost": 0}, name)
+            if g.loud:
+                g.emit(Event("pillage", "The King's Favor spares {} the Pillage Loss.",
+                             {"seat": seat, "lost": 0}, (name,)))
         else:
             paid = g.pay_to_bank(seat, loss)
-            if g.reporting():
-                g.say("pillage", "{} loses {} gold to pillage.", {"seat": seat,
-                      "lost": paid}, name, paid)
+            if g.loud:
+                g.emit(Event("pillage", "{} loses {} gold to pillage.",
+                             {"seat": seat, "lost": paid}, (name, paid)))
     elif ruling == "earnings":
         g.pay_from_bank(seat, earnings(g, seat), "citizens' earnings")
     else:  # a passive card of another mayor (Tax Collector)
@@ -133,9 +134,10 @@ def resolve(g: VillagersAndVillains, seat: int, ruling: str, settle: bool = True
         ab = g.card[ruling].ability
         assert ab is not None
         paid = g.pay_seat(seat, owner, ab.amount)
-        if g.reporting():
-            g.say("tax", "{} pays {} gold to {} ({}).", {"seat": seat, "to": owner,
-                  "gold": paid, "card": ruling}, name, paid, g.names[owner], ruling)
+        if g.loud:
+            g.emit(Event("tax", "{} pays {} gold to {} ({}).",
+                         {"seat": seat, "to": owner, "gold": paid, "card": ruling},
+                         (name, paid, g.names[owner], ruling)))
     if settle:
         settle_turn(g, seat)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core import words
+from ..core.events import Event
 from .cards import CardSet
 
 if TYPE_CHECKING:
@@ -128,5 +129,7 @@ def finish(g: VillagersAndVillains, why: str) -> None:
                                                       if tiebreak == "most gold left" else "") + "."
     g.tiebreak = tiebreak
     g.phase = "over"
-    g.say("end", "{}", {"winners": g.final_winners, "scores": [r["total"] for r in rows],
-          "why": why}, g.result)
+    if g.loud:
+        g.emit(Event("end", "{}", {"winners": g.final_winners,
+                                   "scores": [r["total"] for r in rows], "why": why},
+                     (g.result,)))

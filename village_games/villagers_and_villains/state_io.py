@@ -325,11 +325,8 @@ def _read_scenario(g: VillagersAndVillains, d: dict[str, Any], rows: list[dict])
     g.order = []
     g.turn_state = TurnState()
     snapshot = _opening(g)
-    g._batch = g.log
-    try:
+    with g.events_to_log():
         flow.begin_phase(g, phase)
-    finally:
-        g._batch = None
     g.start = snapshot
 
 

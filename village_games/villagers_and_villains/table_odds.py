@@ -123,7 +123,9 @@ def ability_odds(obs: dict[str, Any], cards: CardSet, seat: int,
     if t is None or t.get("seat") != seat or t.get("step") != "declare" or c is None:
         return None
     ability = c.ability
-    key = _CHANCE_EFFECTS.get(obs["phase"], {}).get(ability.effect) if ability else None
+    if ability is None:
+        return None
+    key = _CHANCE_EFFECTS.get(obs["phase"], {}).get(ability.effect)
     if key is None:
         return None
     now = announced_odds(obs, cards, seat)

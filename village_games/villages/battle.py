@@ -12,7 +12,7 @@ from .hands import check_empty, put, take
 from .legal import Legal
 from .locations import ties_to_attacker
 from .options import HAND
-from .power import home_village, power_parts
+from .power import attacker_wins, home_village, power_parts
 
 if TYPE_CHECKING:
     from .game import Villages
@@ -65,7 +65,7 @@ def apply_attack(g: Villages, p: int, a: Attack) -> None:
     if hired:
         take(g, p, a.unit)
     b = g.battle = Battle(p, a.unit, a.source, a.seat, a.village, shown)
-    if g._batch is not None or g._tracer is not None:  # g.reporting(), inlined (hot)
+    if g.loud:  # g.loud, inlined (hot)
         name, foe = g.player_name(p), g.player_name(a.seat)
         data = {"seat": p, "target": a.seat, "village": a.village, "source": a.source,
                 "hired": hired, "shown": shown}
@@ -93,7 +93,7 @@ def apply_attack(g: Villages, p: int, a: Attack) -> None:
         g._legal = (a.seat, Legal.rows(Defend, tuple(rows)))
         return
     # Reading: a player with no unit to send cannot defend; the attacker wins unopposed
-    if g.reporting():
+    if g.loud:
         g.emit(Event("no_defender", "{} has no unit to defend with.", {"seat": a.seat},
                      (g.player_name(a.seat),)))
     _compare(g, b)
@@ -105,7 +105,7 @@ def apply_defend(g: Villages, p: int, d: Defend) -> None:
     if d.source == HAND:
         take(g, p, d.unit)  # on another's turn: an emptied hand does not end the round
     b.defender, b.d_source = d.unit, d.source
-    if g._batch is not None or g._tracer is not None:  # g.reporting(), inlined (hot)
+    if g.loud:  # g.loud, inlined (hot)
         name = g.player_name(p)
         if d.source == HAND:
             g.emit(Event("defend", "{} hires a unit from their hand (face down) to defend.",
@@ -138,8 +138,8 @@ def _compare(g: Villages, b: Battle) -> None:
     b.a_parts = list(map(list, a_parts))
     b.d_parts = list(map(list, d_parts)) if b.defender is not None else None
     to_attacker = ties_to_attacker(loc)
-    won = d_power is None or a_power > d_power or (a_power == d_power and to_attacker)
-    if g._batch is not None or g._tracer is not None:  # g.reporting(), inlined (hot)
+    won = attacker_wins(a_power, d_power, to_attacker)
+    if g.loud:  # g.loud, inlined (hot)
         text = _describe(b, a_parts, d_parts, won, to_attacker)
         g.emit(Event("reveal", "{}", {"attacker": b.unit, "defender": b.defender,
                                       "a_power": a_power, "d_power": d_power,
@@ -151,7 +151,7 @@ def _compare(g: Villages, b: Battle) -> None:
         g.phase = "reward"
         return
     _to_grave(g, b.attacker, b.unit, b.source)  # a losing attacker is destroyed
-    if g.reporting():
+    if g.loud:
         g.emit(Event("destroy", "The {} is destroyed and goes to {}'s graveyard.",
                      {"seat": b.attacker, "card": b.unit}, (b.unit, g.player_name(b.attacker))))
     _regroup(g, b, attacker_left=True, defender_left=False)
@@ -187,8 +187,9 @@ def apply_reward(g: Villages, p: int, r: Reward) -> None:
     else:
         _leave(g, b.seat, r.card, b.village)
         put(g, p, r.card, True)
-    if g._batch is not None or g._tracer is not None:  # g.reporting(), inlined (hot)
+    if g.loud:  # g.loud, inlined (hot)
         name = g.player_name(p)
+        args: tuple[str, ...]
         if r.choice == "destroy":
             text, args = "{} destroys the {}: it goes to {}'s graveyard.", (
                 name, r.card, g.player_name(b.seat))
@@ -223,7 +224,7 @@ def _regroup(g: Villages, b: Battle, attacker_left: bool, defender_left: bool) -
     A stand-in Tavern sends a unit hired to defend its village back to its owner's hand."""
     if b.source == HAND and not attacker_left:
         g.graves[b.attacker].append(b.unit)
-        if g.reporting():
+        if g.loud:
             g.emit(Event("paid", "The hired {} is paid off: it goes to {}'s graveyard.",
                          {"seat": b.attacker, "card": b.unit},
                          (b.unit, g.player_name(b.attacker))))
@@ -236,7 +237,7 @@ def _regroup(g: Villages, b: Battle, attacker_left: bool, defender_left: bool) -
         else:
             g.graves[b.seat].append(b.defender)
             text = "The hired {} is paid off: it goes to {}'s graveyard."
-        if g.reporting():
+        if g.loud:
             g.emit(Event("paid", text, {"seat": b.seat, "card": b.defender,
                                         "kept": tavern is not None},
                          (b.defender, g.player_name(b.seat))))

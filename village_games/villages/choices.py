@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..core import words
 from ..core.actions import Action
@@ -435,6 +435,7 @@ def _why_end(g: Villages, p: int, a: EndTurn) -> str | None:
     return None
 
 
-_WHY = {Draw: _why_draw, Build: _why_build, BuildAs: _why_build, Add: _why_add, Give: _why_give,
-        Discard: _why_discard, Attack: _why_attack, Defend: _why_defend, Reward: _why_reward,
-        EndTurn: _why_end}
+_WHY: dict[type, Any] = {
+    Draw: _why_draw, Build: _why_build, BuildAs: _why_build, Add: _why_add, Give: _why_give,
+    Discard: _why_discard, Attack: _why_attack, Defend: _why_defend, Reward: _why_reward,
+    EndTurn: _why_end}

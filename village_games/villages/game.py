@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
 from ..core.actions import Action
@@ -31,7 +30,7 @@ from .cards import CardSet, DeckSpec, resolve_deck
 from .choices import legal_for, main_legal, why_not
 from .expansion_cards import check_flag, with_expansions
 from .hand_index import HandIndex
-from .legal import NOTHING, Legal
+from .legal import Legal
 from .locations import Location, LocationSet, LocationSpec, resolve_locations
 from .options import INFO, TARGET, check_max_rounds, check_players, check_target
 from .rounds import deal_round, end_turn
@@ -97,9 +96,7 @@ class Villages(Game):
         self.history = []
         self.log = []
         self.start: dict[str, Any] | None = None
-        self._legal: tuple[int, Legal] | None = None
         self._hand_index: dict[int, HandIndex] = {}  # by seat: see hand_index.py
-        self._reported: tuple[str, int] = ("", -1)
 
     # ------------------------------------------------------------ setup
     @classmethod
@@ -144,11 +141,8 @@ class Villages(Game):
         g.final_winners, g.result, g.tiebreak = [], "", ""
         g.battle = None
         g.phase, g.turn = "draw", 0
-        g._batch = g.log  # setup events go straight to the log
-        try:
+        with g.events_to_log():
             deal_round(g)
-        finally:
-            g._batch = None
         return g
 
     @property
@@ -177,78 +171,38 @@ class Villages(Game):
     def may_act(self, player: int) -> bool:
         return type(player) is int and player == self.actor()
 
-    def legal_actions(self, player: int) -> Sequence[Action]:
-        cached = self._legal
-        # (`is`: a seat is a small int, one object per value; a bool, a float or any other
-        # number type is no seat, as `type(player) is int` says in `may_act`)
-        if cached is not None and cached[0] is player:
-            return cached[1]
-        phase = self.phase  # inline `actor()`: this runs for every decision
-        if player is not (self.battle.seat if phase == "defend" else  # type: ignore[union-attr]
-                          -1 if phase == "over" else self.turn):
-            self.check_seat(player)
-            return NOTHING
+    def choices(self, player: int) -> Legal:
         # most decisions are in the main phase: straight there, one call fewer
-        legal = main_legal(self, player) if phase == "main" else legal_for(self, player)
-        self._legal = (player, legal)
-        return legal
-
-    def apply(self, player: int, action: Action | dict[str, Any]) -> list[Event]:
-        """As `Game.apply`; a quiet copy applying the action it just read from its legal
-        list skips the re-check (that action is legal by construction)."""
-        cached = self._legal
-        if (self.quiet and self._tracer is None and cached is not None
-                and cached[0] == player and action is cached[1]._last and action is not None):
-            self._legal = None
-            self._rules(player, action)  # type: ignore[arg-type]
-            return []
-        return super().apply(player, action)
-
-    def is_legal(self, player: int, action: Action) -> bool:
-        """What the legal list holds is legal: one source of truth, and a cheap test."""
-        return action in self.legal_actions(player)
+        return main_legal(self, player) if self.phase == "main" else legal_for(self, player)
 
     def why_illegal(self, player: int, action: Action) -> str:
         return why_not(self, player, action) or "that is not a legal choice here"
 
-    def emit(self, event: Event) -> None:
-        if self._batch is not None:
-            self._batch.append(event)
-        if self._tracer is not None:
-            self._tracer(event)
-        self._reported = (self.phase, self.actor())
+    def turn_marker(self) -> tuple[str, int]:
+        return (self.phase, self.actor())
+
+    def next_event(self) -> Event:
+        seat = self.actor()
+        return Event("next", NEXT_TEXT[self.phase], {"seat": seat}, (self.player_name(seat),))
 
     def _apply(self, player: int, action: Action) -> None:
-        self._legal = None
-        if self._batch is None and self._tracer is None:  # nobody reads events
-            self._rules(player, action)
-            return
-        self._reported = (self.phase, self.actor())
-        self._rules(player, action)
-        now = (self.phase, self.actor())
-        if self._reported != now and self.phase != "over":
-            # who acts next is part of what a step shows: report it as the move's last step
-            self.emit(Event("next", NEXT_TEXT[self.phase], {"seat": now[1]},
-                            (self.player_name(now[1]),)))
-
-    def _rules(self, player: int, action: Action) -> None:
         kind = type(action)  # the kinds in the order random play meets them most
-        if kind is Draw:
-            apply_draw(self, player, action.source)  # type: ignore[attr-defined]
-        elif kind is Give:
-            apply_give(self, player, action)  # type: ignore[arg-type]
-        elif kind is EndTurn:
+        if type(action) is Draw:
+            apply_draw(self, player, action.source)
+        elif type(action) is Give:
+            apply_give(self, player, action)
+        elif type(action) is EndTurn:
             end_turn(self)
-        elif kind is Attack:
-            apply_attack(self, player, action)  # type: ignore[arg-type]
-        elif kind is Defend:
-            apply_defend(self, player, action)  # type: ignore[arg-type]
-        elif kind is Reward:
-            apply_reward(self, player, action)  # type: ignore[arg-type]
-        elif kind is Discard:
-            apply_discard(self, player, action.card)  # type: ignore[attr-defined]
-        elif kind is Add:
-            apply_add(self, player, action)  # type: ignore[arg-type]
+        elif type(action) is Attack:
+            apply_attack(self, player, action)
+        elif type(action) is Defend:
+            apply_defend(self, player, action)
+        elif type(action) is Reward:
+            apply_reward(self, player, action)
+        elif type(action) is Discard:
+            apply_discard(self, player, action.card)
+        elif type(action) is Add:
+            apply_add(self, player, action)
         else:
             assert kind is Build or kind is BuildAs
             apply_build(self, player, action)  # type: ignore[arg-type]
@@ -286,13 +240,8 @@ class Villages(Game):
         g.rng = Rng(self.rng.state)
         g.final_winners = self.final_winners[:]
         g.land_deck = self.land_deck[:]
-        g._legal = None
         g._hand_index = {}  # a copy groups its own hands afresh (see hand_index.py)
-        if keep_log:
-            g.history = self.history[:]
-            g.log = self.log[:]
-        else:
-            g.history, g.log, g.quiet, g.start = [], [], True, None
+        self.copy_record(g, keep_log)
         return g
 
     def to_dict(self) -> dict[str, Any]:

@@ -53,7 +53,7 @@ def check_empty(g: Villages, seat: int) -> None:
     start = g.final_by is None
     if start:
         g.final_by = seat
-    if (first or start) and g.reporting():
+    if (first or start) and g.loud:
         name = g.player_name(seat)
         parts = []
         if first:

@@ -132,18 +132,18 @@ class Legal(Sequence):
         if action is self._last and action is not None:
             return True
         kind = type(action)
-        if kind is Attack:
-            return ((action.seat, action.village) in self.targets  # type: ignore[attr-defined]
-                    and (action.unit, action.source) in self.senders)  # type: ignore[attr-defined]
-        if kind is Build:
-            return ((action.first, action.second, action.third)  # type: ignore[attr-defined]
+        if type(action) is Attack:
+            return ((action.seat, action.village) in self.targets
+                    and (action.unit, action.source) in self.senders)
+        if type(action) is Build:
+            return ((action.first, action.second, action.third)
                     in self.builds)
-        if kind is Discard:
-            return action.card in self.discards  # type: ignore[attr-defined]
-        if kind is Add:
-            return (action.card, action.village) in self.adds  # type: ignore[attr-defined]
-        if kind is Give:
-            return ((action.card, action.seat, action.village)  # type: ignore[attr-defined]
+        if type(action) is Discard:
+            return action.card in self.discards
+        if type(action) is Add:
+            return (action.card, action.village) in self.adds
+        if type(action) is Give:
+            return ((action.card, action.seat, action.village)
                     in self.gives)
         if self._kind is not None:
             return kind is self._kind and tuple(
@@ -194,6 +194,8 @@ class Rows(Legal):
     """One `_kind` action per row of `head` (a defend or reward choice)."""
 
     __slots__ = ("_table",)  # interned(_kind), looked up once
+    _table: dict[tuple, Any]
+    _kind: type  # (always set for rows)
 
     def __getitem__(self, i: Any) -> Any:
         if type(i) is int and 0 <= i < self._n:  # a plain index skips the general checks

@@ -37,7 +37,7 @@ from .actions import Attack
 from .cards import CardSet
 from .locations import Location, ties_to_attacker
 from .options import DRAWS, HAND, SET_SIZE
-from .power import power_parts
+from .power import attacker_wins, power_parts
 
 if TYPE_CHECKING:
     import numpy as np
@@ -275,9 +275,7 @@ class DefenderCase:
 
     @property
     def beats(self) -> bool:
-        if self.defender_wins_ties:
-            return self.d_power >= self.a_power
-        return self.d_power > self.a_power  # a tie goes to the attacker
+        return not attacker_wins(self.a_power, self.d_power, not self.defender_wins_ties)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,15 @@ from .locations import Location, battle_parts
 from .options import HAND
 
 
+def attacker_wins(a_power: int, d_power: int | None, ties_to_attacker: bool = True) -> bool:
+    """The one comparison of a battle (the battle itself, the odds and the bot ask it):
+    the attacker wins unopposed (`d_power` None), with more power, or on a tie when ties
+    go to the attacker (the rule, unless a Location card gives them to the defender)."""
+    if d_power is None or a_power > d_power:
+        return True
+    return a_power == d_power and ties_to_attacker
+
+
 def power_parts(cards: CardSet, unit: str, opponent: str | None, attacking: bool,
                 village: list[str] | None, location: Location | None = None,
                 hired: bool = False) -> list[tuple[str, int]]:

@@ -37,7 +37,7 @@ def deal_round(g: Villages) -> None:
     g.graves = [[] for _ in range(n)]
     g.final_by = g.emptied = None
     g.battle = None
-    reporting = g.reporting()
+    reporting = g.loud
     if reporting:
         g.emit(Event("round", "Round {} begins: {} deals {} cards each; the discard pile "
                               "shows {}.",
@@ -66,7 +66,7 @@ def draw_location(g: Villages) -> None:
         g.rng.shuffle(rest)
         g.land_deck = rest
     g.location = lands[g.land_deck.pop()]
-    if g.reporting():
+    if g.loud:
         loc = g.location
         g.emit(Event("location", "Round {}: the Location card is {}. {}",
                      {"round": g.round, "location": loc.to_dict()},
@@ -86,7 +86,7 @@ def start_turn(g: Villages, seat: int) -> None:
 
 def end_turn(g: Villages) -> None:
     nxt = (g.turn + 1) % g.n
-    if g._batch is not None or g._tracer is not None:  # g.reporting(), inlined (hot)
+    if g.loud:  # g.loud, inlined (hot)
         # the turn's builds, adds and gives bind here (see turn.py)
         g.emit(Event("end_turn", "{} ends their turn.", {"seat": g.turn},
                      (g.player_name(g.turn),), reveals=True))
@@ -105,7 +105,7 @@ def end_round(g: Villages) -> None:
     for s, parts in enumerate(row["parts"]):
         g.totals[s] += parts["score"]
     g.battle = None
-    if g.reporting():
+    if g.loud:
         scores = [p["score"] for p in row["parts"]]
         g.emit(Event("score", lambda r, names, sc, tot: f"Round {r} is scored: " + "; ".join(
             f"{nm} {s:+d} (total {t})" for nm, s, t in zip(names, sc, tot, strict=True)) + ".",
@@ -118,7 +118,7 @@ def end_round(g: Villages) -> None:
         return
     high, low = pass_score_cards(g.totals, g.high, g.low)
     g.high, g.low = high, low
-    if g.reporting():
+    if g.loud:
         g.emit(Event("score_cards", "{}",
                      {"high": high, "low": low},
                      (_score_card_text(g, high, low),)))
@@ -127,10 +127,10 @@ def end_round(g: Villages) -> None:
 
 
 def _score_card_text(g: Villages, high: int | None, low: int | None) -> str:
-    if high is None:
+    if high is None or low is None:  # (both are set, or neither)
         return "Everyone is level: nobody holds the High or Low Score card."
     return (f"{g.player_name(high)} takes the High Score card, {g.player_name(low)} the "
-            "Low Score card.")  # type: ignore[arg-type]
+            "Low Score card.")
 
 
 def finish(g: Villages, last: list[dict[str, int]]) -> None:
@@ -154,6 +154,6 @@ def finish(g: Villages, last: list[dict[str, int]]) -> None:
         g.result = (f"After {g.round} rounds (the round limit), {names} "
                     f"{words.agree(n, 'leads', 'lead')} with {best} gold and "
                     f"{words.agree(n, 'wins', 'win')}.")
-    if g.reporting():
+    if g.loud:
         g.emit(Event("win", g.result, {"winners": tied, "totals": g.totals[:],
                                        "tiebreak": g.tiebreak}))

@@ -205,16 +205,16 @@ def game_from_dict(cls: type[Villages], d: dict[str, Any]) -> Villages:
     g.rng = Rng(saved_rng_state(d, g.seed))
     r = _Reader(g)
     g.hands, g.known, g.villages, g.graves = [], [], [], []
-    key = g.order.__getitem__
+    by_order = g.order.__getitem__
     for i, row in enumerate(rows):
         where = f"players[{i}]"
-        hand = sorted(r.ids(row.get("hand", []), f"{where}.hand"), key=key)
+        hand = sorted(r.ids(row.get("hand", []), f"{where}.hand"), key=by_order)
         known = row.get("known", [])
         if (not isinstance(known, list) or not all(isinstance(c, str) for c in known)
                 or Counter(known) - Counter(hand)):
             raise ValueError(f"{where}.known must list cards of that hand")
         g.hands.append(hand)
-        g.known.append(sorted(known, key=key))
+        g.known.append(sorted(known, key=by_order))
         g.villages.append(_villages(r, row.get("villages", {}), f"{where}.villages"))
         g.graves.append(r.ids(row.get("graveyard", []), f"{where}.graveyard"))
     g.discard = r.ids(d.get("discard", []), "discard")

@@ -34,7 +34,7 @@ def apply_draw(g: Villages, p: int, source: str) -> None:
     last = from_deck and not g.deck and g.final_by is None
     if last:
         g.final_by = p
-    if g._batch is not None or g._tracer is not None:  # g.reporting(), inlined (hot)
+    if g.loud:  # g.loud, inlined (hot)
         name = g.player_name(p)
         if from_deck:
             g.emit(Event("draw", "{} draws a card from the deck.",
@@ -65,7 +65,7 @@ def apply_build(g: Villages, p: int, a: Build | BuildAs) -> None:
         g.villages[p] = {c: mine[c] for c in VILLAGE_COLOURS if c in mine}
     g.built = True
     g.built_n += 1
-    if g.reporting():
+    if g.loud:
         g.emit(Event("build", "{} builds {} village: {}.",
                      {"seat": p, "village": colour, "cards": list(trio)},
                      (g.player_name(p), words.a(colour), ", ".join(trio))))
@@ -76,7 +76,7 @@ def apply_build(g: Villages, p: int, a: Build | BuildAs) -> None:
 def apply_add(g: Villages, p: int, a: Add) -> None:
     take(g, p, a.card)
     g.villages[p][a.village].append(a.card)
-    if g._batch is not None or g._tracer is not None:  # g.reporting(), inlined (hot)
+    if g.loud:  # g.loud, inlined (hot)
         g.emit(Event("add", "{} adds the {} to their {} village.",
                      {"seat": p, "village": a.village, "card": a.card},
                      (g.player_name(p), a.card, a.village)))
@@ -88,7 +88,7 @@ def apply_give(g: Villages, p: int, a: Give) -> None:
     take(g, p, a.card)
     g.villages[a.seat][a.village].append(a.card)
     g.given += 1
-    if g._batch is not None or g._tracer is not None:  # g.reporting(), inlined (hot)
+    if g.loud:  # g.loud, inlined (hot)
         g.emit(Event("give", "{} gives the {} to {}'s {} village.",
                      {"seat": p, "to": a.seat, "village": a.village, "card": a.card},
                      (g.player_name(p), a.card, g.player_name(a.seat), a.village)))
@@ -100,7 +100,7 @@ def apply_discard(g: Villages, p: int, card: str) -> None:
     take(g, p, card)
     g.discard.append(card)
     g.acted = True
-    if g._batch is not None or g._tracer is not None:  # g.reporting(), inlined (hot)
+    if g.loud:  # g.loud, inlined (hot)
         g.emit(Event("discard", "{} discards the {}.", {"seat": p, "card": card},
                      (g.player_name(p), card), reveals=True))
     if not g.hands[p]:  # check_empty acts only on an emptied hand: skip its call

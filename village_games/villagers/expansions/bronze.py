@@ -83,7 +83,7 @@ def why_not_pick(g: Villagers, seat: int, action: PickBronze) -> str | None:
 def apply_pick(g: Villagers, seat: int, action: PickBronze) -> None:
     assert g.ext is not None
     g.ext.bronze_pick = action.slot
-    if g.reporting():
+    if g.loud:
         card = g.players[seat].village[action.slot].card
         g.emit(Event("bronze_pick", "{} will score the {}'s Bronze symbol this turn.",
                      {"seat": seat, "slot": action.slot}, (g.player_name(seat), card)))
@@ -120,7 +120,7 @@ def score_bronze(g: Villagers, seat: int) -> None:
     e.bronze_round[seat] = g.round
     g.bank -= earned
     p.gold += earned
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         how = "chosen" if pick == k else "the best"
         g.emit(Event("bronze", "{}'s {} scores its Bronze symbol ({}): {} Gold.",
                      {"seat": seat, "slot": k, "card": village[k].card, "earned": earned},

@@ -30,7 +30,7 @@ def chains(village: list[Slot], size: int = 2) -> int:
         # (the Developments' count: a chain root, parent < 0, with anyone on it, kids > 0)
         found = 0
         for slot in village:
-            if slot[3] and slot[2] < 0:  # (`slot.kids`, `slot.parent`)
+            if slot.kids and slot.parent < 0:
                 found += 1
         return found
     if size < 2:
@@ -41,7 +41,7 @@ def chains(village: list[Slot], size: int = 2) -> int:
     sizes = [1] * len(village)
     found = k = 0
     for slot in village:
-        parent = slot[2]  # (`slot.parent`)
+        parent = slot.parent
         if parent < 0:
             root.append(k)
         else:
@@ -58,7 +58,7 @@ def chains(village: list[Slot], size: int = 2) -> int:
 def coined(village: list[Slot]) -> int:
     found = 0
     for slot in village:  # (a plain loop: no generator to resume per slot)
-        if slot[4]:  # (`slot.coins`)
+        if slot.coins:
             found += 1
     return found
 

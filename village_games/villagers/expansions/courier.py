@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ...core.events import Event
 from ..choices import Choices, Product
+from ..draft import settle_draft
 from ..hands import play_from_hand
 from ..road import refill_slot
 from ..specials import _discard
@@ -91,7 +92,6 @@ def why_not_courier(g: Villagers, action: Action) -> str | None:
 
 
 def apply_courier(g: Villagers, seat: int, action: Action) -> None:
-    from ..draft import settle_draft  # (draft imports this module)
 
     e = g.ext
     assert e is not None
@@ -113,7 +113,7 @@ def apply_courier(g: Villagers, seat: int, action: Action) -> None:
     p.gold += coins
     p.hand_pub = sorted([*p.hand_pub, card], key=g.order.__getitem__)
     p.hand_changed()
-    if g.reporting():
+    if g.loud:
         g.emit(Event("courier", "Before {}'s turn, {} plays the {} and takes the {} from Road "
                                 "slot {} into hand{}.",
                      {"seat": seat, "before": g.turn, "card": card, "slot": i,

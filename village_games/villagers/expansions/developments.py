@@ -11,16 +11,18 @@ do; nothing on a Development counts for anything else.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from ...core.actions import short_repr
 from ...core.events import Event
+from ..flow import finish_round
 from ..market import count_symbol
 from .counts import best_silver, chains, coined
 from .deck import DEV_SUITS, DEV_SYMBOLS, TOKENS, by_suit, developments
 
 if TYPE_CHECKING:
     from ..game import Villagers
+    from .state import ExpansionState
 
 
 def deal_developments(g: Villagers) -> list[str]:
@@ -126,7 +128,7 @@ def development_phase(g: Villagers) -> None:
     """Winners first, then gold rewards in turn order; choices queue up in `rewards`."""
     e = g.ext
     assert e is not None
-    loud = g._batch is not None or g._tracer is not None  # (`reporting()`, asked once)
+    loud = g.loud
     if loud:
         g.emit(Event("phase", "Round {}: the Development Phase.",
                      {"round": g.round, "phase": "development"}, (g.round,)))
@@ -136,6 +138,7 @@ def development_phase(g: Villagers) -> None:
         holders[i] = leader
         if loud:
             name = e.devs[i]
+            args: tuple[object, ...]
             if leader is None:
                 text, args = "Nobody wins the {} (a tie): its token goes back.", (name,)
             else:
@@ -188,17 +191,16 @@ def settle_rewards(g: Villagers) -> None:
             g.turn = seat
             return
         e.rewards.pop(0)  # Reading: nothing left to take, the reward lapses
-    (_FINISH_ROUND or _finish_round())(g)
+    finish_round(g)
 
 
-# flow.finish_round, imported on first use (flow imports this module at its top; an
-# import statement in `settle_rewards` would go through the import system every round)
-_FINISH_ROUND: Callable[[Villagers], None] | None = None
-
-
-def _finish_round() -> Callable[[Villagers], None]:
-    global _FINISH_ROUND
-    from ..flow import finish_round
-
-    _FINISH_ROUND = finish_round
-    return finish_round
+def check_developments(e: ExpansionState) -> None:
+    """A saved game's Developments: known ones, and only with the Developments expansion."""
+    known = developments()
+    for name in e.devs:
+        if name not in known:
+            raise ValueError(f"expansion_state: no Development called {short_repr(name)} "
+                             f"({', '.join(known)})")
+    if e.devs and not e.has("developments"):
+        raise ValueError("expansion_state lists Developments, but the Developments "
+                         "expansion is not in options.expansions")

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 def freelancers(g: Villagers) -> list[tuple[int, int]]:
     """(seat, slot) of every Freelancer in a village (read from the villages' counts)."""
-    name = g.tables.by_effect.get("freelancer")
+    name = g.tables.by_effect.get("freelancer", "")
     return [(s, k) for s, p in enumerate(g.players)
             for k in p.summary(g.cards).by_card.get(name, ())]
 
@@ -40,7 +40,7 @@ def choices_at_start(g: Villagers, seat: int) -> list[Product]:
     if g.limit >= MAX_LIMIT or g.players[seat].gold < 1:
         return []
     # (`freelancers(g)`, written out: each summary read without the method when it is there)
-    name = g.tables.by_effect.get("freelancer")
+    name = g.tables.by_effect.get("freelancer", "")
     paid = e.freelancers
     out = []
     for s, p in enumerate(g.players):
@@ -78,7 +78,7 @@ def apply_freelancer(g: Villagers, seat: int, action: PayFreelancer) -> None:
     owner.village[action.slot] = slot._replace(coins=slot.coins + PayFreelancer.gold)
     owner.coins_added(PayFreelancer.gold)
     g.limit += 1
-    if g.reporting():
+    if g.loud:
         whose = "own" if action.seat == seat else f"{owner.name}'s"
         g.emit(Event("freelancer", "{} puts {} Gold on {} Freelancer: build limit {}.",
                      {"seat": seat, "owner": action.seat, "slot": action.slot,

@@ -8,8 +8,12 @@ from typing import TYPE_CHECKING
 
 from ...core import words
 from ...core.events import Event
+from ..build import basics_left
 from ..choices import Choices, Product
+from ..draft import finish_draft
+from ..village import place
 from .actions import RewardBasic, RewardDraw, TakeCard
+from .developments import settle_rewards
 
 if TYPE_CHECKING:
     from ...core.actions import Action
@@ -56,7 +60,6 @@ def _take_from_pile(g: Villagers, pile_cards: list[str], known: list[int], low: 
 
 
 def apply_take(g: Villagers, seat: int, action: TakeCard) -> None:
-    from ..draft import finish_draft
 
     e = g.ext
     assert e is not None and e.pending is not None
@@ -75,7 +78,7 @@ def apply_take(g: Villagers, seat: int, action: TakeCard) -> None:
             p.hand_sec = sorted([*p.hand_sec, name], key=g.order.__getitem__)
         victim.hand_changed()
         p.hand_changed()
-        if g.reporting():
+        if g.loud:
             g.emit(Event("noble", "{} takes {} villager from {}'s hand.",
                          {"seat": seat, "victim": pend["source"], "suit": g.suit_of[name],
                           "_card": name},
@@ -90,7 +93,7 @@ def apply_take(g: Villagers, seat: int, action: TakeCard) -> None:
         # Reading: the other cards go back in the order they were in
         p.hand_sec = sorted([*p.hand_sec, name], key=g.order.__getitem__)
         p.hand_changed()
-        if g.reporting():
+        if g.loud:
             g.emit(Event("pigeoneer_take", "{} keeps {} card from the Reserve; the rest go "
                                            "back.", {"seat": seat, "suit": g.suit_of[name],
                                                      "_card": name},
@@ -98,7 +101,7 @@ def apply_take(g: Villagers, seat: int, action: TakeCard) -> None:
                          (p.name, name), (seat,)))
         return
     p.square.append(name)  # the Prophet's draft, face up like any draft
-    if g.reporting():
+    if g.loud:
         g.emit(Event("draft", "{} drafts the {} from stack {} with the Prophet; the rest "
                               "go back.", {"seat": seat, "card": name, "stack": pend["source"]},
                      (p.name, name, pend["source"] + 1), reveals=True))
@@ -107,13 +110,13 @@ def apply_take(g: Villagers, seat: int, action: TakeCard) -> None:
 
 # ------------------------------------------------------------------ Development rewards
 def reward_choices(g: Villagers) -> Choices:
-    from ..build import basics_left
 
     e = g.ext
     assert e is not None and e.rewards
     what = e.rewards[0][1]
     if what == "draw":
-        piles = tuple(j for j in range(len(g.stacks)) if g.stacks[j].cards)
+        piles: tuple[int | None, ...] = tuple(
+            j for j in range(len(g.stacks)) if g.stacks[j].cards)
         if g.reserve.cards:
             piles += (None,)
         return Choices([Product(RewardDraw, (piles,))])
@@ -132,8 +135,6 @@ def why_not_reward(g: Villagers, action: Action) -> str | None:
 
 
 def apply_reward(g: Villagers, seat: int, action: Action) -> None:
-    from ..build import place
-    from .developments import settle_rewards
 
     e = g.ext
     assert e is not None
@@ -145,7 +146,7 @@ def apply_reward(g: Villagers, seat: int, action: Action) -> None:
         p.hand_sec = sorted([*p.hand_sec, card], key=g.order.__getitem__)
         p.hand_changed()
         where = "the Reserve" if j is None else f"stack {j + 1}"
-        if g.reporting():
+        if g.loud:
             g.emit(Event("reward_draw", "{} takes the top card of {} into hand.",
                          {"seat": seat, "stack": j, "suit": g.suit_of[card], "_card": card},
                          (p.name, where), "{} takes the {} from {} into hand.",
@@ -154,7 +155,7 @@ def apply_reward(g: Villagers, seat: int, action: Action) -> None:
         assert type(action) is RewardBasic
         g.basics[action.basic] -= 1
         place(g, seat, action.basic, None)
-        if g.reporting():
+        if g.loud:
             g.emit(Event("reward_basic", "{} places {} in the village.",
                          {"seat": seat, "basic": action.basic}, (p.name, words.a(action.basic))))
     settle_rewards(g)

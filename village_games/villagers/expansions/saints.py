@@ -21,6 +21,7 @@ from ..hands import distinct_hand, in_hand, play_from_hand
 from ..options import STACKS
 from ..padlocks import NO_PADLOCK, pay_unlock, unlock_options, why_not_unlocked
 from ..specials import _discard
+from ..village import place, why_not_target
 from .actions import PlayBenefactor, PlayProphet, Recruit
 from .pending import start_pick
 
@@ -65,7 +66,6 @@ def benefactor_choices(g: Villagers, seat: int) -> list[Product]:
 
 
 def why_not_benefactor(g: Villagers, seat: int, action: PlayBenefactor) -> str | None:
-    from ..build import why_not_target
 
     name = action.card
     card = g.cards.cards.get(name)
@@ -82,7 +82,6 @@ def why_not_benefactor(g: Villagers, seat: int, action: PlayBenefactor) -> str |
 
 
 def apply_benefactor(g: Villagers, seat: int, action: PlayBenefactor) -> None:
-    from ..build import place
 
     benefactor = effect_card(g, "benefactor")
     shown = play_from_hand(g, seat, benefactor)
@@ -90,7 +89,7 @@ def apply_benefactor(g: Villagers, seat: int, action: PlayBenefactor) -> None:
     pay_unlock(g, seat, action.card, action.unlock)
     secret = play_from_hand(g, seat, action.card)
     k = place(g, seat, action.card, action.on)
-    if g.reporting():
+    if g.loud:
         where = "" if action.on is None else f" on slot {action.on}"
         g.emit(Event("benefactor", "{} plays the {} and builds the {}{} during the draft.",
                      {"seat": seat, "card": action.card, "on": action.on, "slot": k,
@@ -119,7 +118,7 @@ def apply_prophet(g: Villagers, seat: int, action: PlayProphet) -> None:
     pile = g.stacks[action.stack]
     bit = 1 << seat
     pile.known = [m | bit for m in pile.known]  # the searcher now knows the whole stack
-    if g.reporting():
+    if g.loud:
         g.emit(Event("prophet", "{} plays the {} and searches stack {}.",
                      {"seat": seat, "stack": action.stack, "shown": shown},
                      (g.player_name(seat), prophet, action.stack + 1),
@@ -164,7 +163,7 @@ def apply_recruit(g: Villagers, seat: int) -> None:
     p.gold -= Recruit.gold
     g.bank += Recruit.gold
     e.recruited, e.extra = True, 1
-    if g.reporting():
+    if g.loud:
         g.emit(Event("recruit", "{} pays the Recruiter {} Gold to draft twice this turn.",
                      {"seat": seat}, (p.name, Recruit.gold)))
 
@@ -185,7 +184,7 @@ def apply_pigeoneer(g: Villagers, seat: int) -> None:
     bit = 1 << seat
     for k in range(look, len(pile.cards)):
         pile.known[k] |= bit
-    if g.reporting():
+    if g.loud:
         g.emit(Event("pigeoneer", "{} plays the {} and looks at the top {} cards of the "
                                   "Reserve.", {"seat": seat, "shown": shown},
                      (g.player_name(seat), pigeoneer, len(pile.cards) - look),

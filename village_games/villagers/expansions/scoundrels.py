@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ...core.events import Event
 from ..choices import Product
+from ..draft import anything_to_draft, settle_draft
 from ..hands import play_from_hand
 from ..road import refill_slot
 from ..specials import _discard
@@ -44,7 +45,6 @@ def why_not_barbarian(g: Villagers) -> str | None:
 
 
 def apply_barbarian(g: Villagers, seat: int) -> None:
-    from ..draft import anything_to_draft, settle_draft  # (draft imports this package)
 
     name, shown = _use(g, seat, "barbarian")
     p = g.players[seat]
@@ -57,7 +57,7 @@ def apply_barbarian(g: Villagers, seat: int) -> None:
             g.discard_known.append(g.all_seats)
         g.road[i] = None
         g.road_coins[i] = 0
-    if g.reporting():
+    if g.loud:
         g.emit(Event("barbarian", "{} plays the {}: the Road ({}) is discarded and its {} "
                                   "Gold go to {}.",
                      {"seat": seat, "cards": cleared, "coins": taken, "shown": shown},
@@ -91,7 +91,7 @@ def apply_flaker(g: Villagers, seat: int, action: PlayFlaker) -> None:
     p = g.players[seat]
     p.hand_pub = sorted([*p.hand_pub, action.card], key=g.order.__getitem__)
     p.hand_changed()
-    if g.reporting():
+    if g.loud:
         g.emit(Event("flaker", "{} plays the {} and takes the {} from {}'s Village Square.",
                      {"seat": seat, "victim": action.seat, "card": action.card,
                       "shown": shown},
@@ -120,7 +120,7 @@ def why_not_noble(g: Villagers, seat: int, action: PlayNoble) -> str | None:
 def apply_noble(g: Villagers, seat: int, action: PlayNoble) -> None:
     name, shown = _use(g, seat, "noble")
     victim = g.players[action.seat]
-    if g.reporting():
+    if g.loud:
         g.emit(Event("noble_look", "{} plays the {} and looks through {}'s hand.",
                      {"seat": seat, "victim": action.seat, "shown": shown},
                      (g.player_name(seat), name, victim.name),
@@ -167,7 +167,7 @@ def apply_schemer(g: Villagers, seat: int, action: PlaySchemer) -> None:
     p = g.players[seat]
     p.hand_pub = sorted([*p.hand_pub, slot.card], key=g.order.__getitem__)
     p.hand_changed()
-    if g.reporting():
+    if g.loud:
         coins = f" (its {slot.coins} Gold go to {owner.name})" if slot.coins else ""
         g.emit(Event("schemer", "{} plays the {} and takes the {} from {}'s village{}.",
                      {"seat": seat, "victim": action.seat, "slot": action.slot,
@@ -178,7 +178,7 @@ def apply_schemer(g: Villagers, seat: int, action: PlaySchemer) -> None:
 # ------------------------------------------------------------------ Sheriff and Thief
 def thieves(g: Villagers) -> list[tuple[int, int]]:
     """(seat, slot) of every Thief in a village (read from the villages' counts)."""
-    name = g.tables.by_effect.get("thief")
+    name = g.tables.by_effect.get("thief", "")
     return [(s, k) for s, p in enumerate(g.players)
             for k in p.summary(g.cards).by_card.get(name, ())]
 
@@ -203,7 +203,7 @@ def apply_sheriff(g: Villagers, seat: int, action: PlaySheriff) -> None:
     _discard(g, thief.card)
     p = g.players[seat]
     p.gold += coins
-    if g.reporting():
+    if g.loud:
         g.emit(Event("sheriff", "{} plays the {}: {}'s Thief is discarded and his {} Gold go "
                                 "to {}.",
                      {"seat": seat, "victim": action.seat, "slot": action.slot,
@@ -216,7 +216,7 @@ def thief_choices(g: Villagers, seat: int) -> list[Product]:
     assert e is not None
     # Reading: each Thief steals once per Build Phase, on his owner's turn, as an action
     p = g.players[seat]
-    own = (p._summary or p.summary(g.cards)).by_card.get(g.tables.by_effect.get("thief"), ())
+    own = (p._summary or p.summary(g.cards)).by_card.get(g.tables.by_effect.get("thief", ""), ())
     if not own:  # (the usual case: `thieves(g)` of this seat, read from its village alone)
         return []
     mine = tuple([k for k in own if k not in e.thieves])
@@ -249,7 +249,7 @@ def apply_thief(g: Villagers, seat: int, action: ThiefSteals) -> None:
     slot = p.village[action.slot]
     p.village[action.slot] = slot._replace(coins=slot.coins + THIEF_TAKES)
     p.coins_added(THIEF_TAKES)
-    if g.reporting():
+    if g.loud:
         g.emit(Event("thief", "{}'s Thief takes {} Gold from {}'s Supply.",
                      {"seat": seat, "victim": action.victim, "slot": action.slot},
                      (p.name, THIEF_TAKES, victim.name)))

@@ -140,29 +140,28 @@ def draft_extras(g: Villagers, seat: int, legal: Choices) -> Choices:
 
 def why_not_draft_extra(g: Villagers, seat: int, action: Action) -> str | None:
     kind = type(action)
-    if kind is Recruit:
+    if type(action) is Recruit:
         return why_not_recruit(g, seat)
     effect = PLAYS[kind]
     if not _holds(g, seat, effect):
         return f"you have no {g.tables.by_effect.get(effect, effect.title())} in hand"
-    if kind is PlayBenefactor:
-        return why_not_benefactor(g, seat, action)  # type: ignore[arg-type]
-    if kind is PlayProphet:
-        return why_not_prophet(g, action)  # type: ignore[arg-type]
-    if kind is PlayBarbarian:
+    if type(action) is PlayBenefactor:
+        return why_not_benefactor(g, seat, action)
+    if type(action) is PlayProphet:
+        return why_not_prophet(g, action)
+    if type(action) is PlayBarbarian:
         return why_not_barbarian(g)
     return why_not_flaker(g, action)  # type: ignore[arg-type]
 
 
 def apply_draft_extra(g: Villagers, seat: int, action: Action) -> None:
-    kind = type(action)
-    if kind is Recruit:
+    if type(action) is Recruit:
         apply_recruit(g, seat)
-    elif kind is PlayBenefactor:
-        apply_benefactor(g, seat, action)  # type: ignore[arg-type]
-    elif kind is PlayProphet:
-        apply_prophet(g, seat, action)  # type: ignore[arg-type]
-    elif kind is PlayBarbarian:
+    elif type(action) is PlayBenefactor:
+        apply_benefactor(g, seat, action)
+    elif type(action) is PlayProphet:
+        apply_prophet(g, seat, action)
+    elif type(action) is PlayBarbarian:
         apply_barbarian(g, seat)
     else:
         apply_flaker(g, seat, action)  # type: ignore[arg-type]
@@ -241,7 +240,7 @@ def build_extras(g: Villagers, seat: int) -> Sequence[Product]:
                 if out is None:
                     out = []
                 out.append(Product(PickBronze, (tuple(found),)))
-    if "scoundrels" in names and by_card.get(tables.by_effect.get("thief")):
+    if "scoundrels" in names and by_card.get(tables.by_effect.get("thief", "")):
         thieves = thief_choices(g, seat)  # (asked only when a Thief is in the village)
         if thieves:
             out = thieves if out is None else out + thieves
@@ -250,38 +249,37 @@ def build_extras(g: Villagers, seat: int) -> Sequence[Product]:
 
 def why_not_build_extra(g: Villagers, seat: int, action: Action) -> str | None:
     kind = type(action)
-    if kind is PayFreelancer:
-        return why_not_freelancer(g, seat, action)  # type: ignore[arg-type]
-    if kind is ThiefSteals:
-        return why_not_thief(g, seat, action)  # type: ignore[arg-type]
-    if kind is PickBronze:
-        return why_not_pick(g, seat, action)  # type: ignore[arg-type]
+    if type(action) is PayFreelancer:
+        return why_not_freelancer(g, seat, action)
+    if type(action) is ThiefSteals:
+        return why_not_thief(g, seat, action)
+    if type(action) is PickBronze:
+        return why_not_pick(g, seat, action)
     effect = PLAYS[kind]
     if not _holds(g, seat, effect):
         return f"you have no {g.tables.by_effect.get(effect, effect.title())} in hand"
-    if kind is PlayPigeoneer:
+    if type(action) is PlayPigeoneer:
         return why_not_pigeoneer(g)
-    if kind is PlayNoble:
-        return why_not_noble(g, seat, action)  # type: ignore[arg-type]
-    if kind is PlaySchemer:
-        return why_not_schemer(g, action)  # type: ignore[arg-type]
+    if type(action) is PlayNoble:
+        return why_not_noble(g, seat, action)
+    if type(action) is PlaySchemer:
+        return why_not_schemer(g, action)
     return why_not_sheriff(g, action)  # type: ignore[arg-type]
 
 
 def apply_build_extra(g: Villagers, seat: int, action: Action) -> None:
-    kind = type(action)
-    if kind is PayFreelancer:
-        apply_freelancer(g, seat, action)  # type: ignore[arg-type]
-    elif kind is ThiefSteals:
-        apply_thief(g, seat, action)  # type: ignore[arg-type]
-    elif kind is PickBronze:
-        apply_pick(g, seat, action)  # type: ignore[arg-type]
-    elif kind is PlayPigeoneer:
+    if type(action) is PayFreelancer:
+        apply_freelancer(g, seat, action)
+    elif type(action) is ThiefSteals:
+        apply_thief(g, seat, action)
+    elif type(action) is PickBronze:
+        apply_pick(g, seat, action)
+    elif type(action) is PlayPigeoneer:
         apply_pigeoneer(g, seat)
-    elif kind is PlayNoble:
-        apply_noble(g, seat, action)  # type: ignore[arg-type]
-    elif kind is PlaySchemer:
-        apply_schemer(g, seat, action)  # type: ignore[arg-type]
+    elif type(action) is PlayNoble:
+        apply_noble(g, seat, action)
+    elif type(action) is PlaySchemer:
+        apply_schemer(g, seat, action)
     else:
         apply_sheriff(g, seat, action)  # type: ignore[arg-type]
 

@@ -38,7 +38,7 @@ def remove_slot(g: Villagers, seat: int, k: int) -> Slot:
             remove_slot(g, seat, parent)
             p.hand_pub = sorted([*p.hand_pub, above.card], key=g.order.__getitem__)
             p.hand_changed()
-            if g.reporting():
+            if g.loud:
                 g.emit(Event("back_to_hand", "{}'s {} is left on top and goes back to the hand.",
                              {"seat": seat, "card": above.card}, (p.name, above.card)))
     return slot

@@ -48,7 +48,7 @@ def set_up(g: Villagers, mode: str, events: EventSet) -> None:
         deck = events.deck(season, mode)
         g.rng.shuffle(deck)
         s.decks[season] = deck
-    if g.reporting():
+    if g.loud:
         g.emit(Event("solo", "Solo game ({} mode) against the Countess: she starts with {} "
                              "Gold and her card{}; the Jester is {}.",
                      {"mode": mode}, (mode, g.players[COUNTESS].gold,

@@ -1,11 +1,13 @@
 """The Countess's card and village: the card joins the deck the game is played with, and
-villagers enter her village one by one (no chains, no padlocks)."""
+villagers enter her village one by one (no chains, no padlocks), given or drawn."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core import words
 from ...core.card_data import CardDataError
+from ...core.events import Event
 from ..cards import Card, CardSet, Side
 from ..village import new_slot
 
@@ -56,3 +58,29 @@ def give(g: Villagers, card: str, coins: int = 0) -> None:
     p.village.append(new_slot(card, card, -1, False))
     p.placed(g.tables)
     p.gold += coins
+
+
+def countess_draws(g: Villagers, stack: int | None, why: str) -> str | None:
+    """She takes the top card of stack `stack` or (None) the Reserve, rebuilt from the
+    discard pile when empty. Returns the card, or None when there is none."""
+    if stack is None and not g.reserve.cards:
+        if not g.discard:
+            return None
+        cards = sorted(g.discard, key=g.order.__getitem__)
+        g.discard, g.discard_known = [], []
+        g.rng.shuffle(cards)
+        g.reserve.cards[:] = cards
+        g.reserve.known[:] = [0] * len(cards)
+        g.reserve.low = len(cards)
+        if g.loud:
+            g.emit(Event("reserve_rebuilt", "The Reserve is empty: the discard pile is "
+                                            "shuffled into a new Reserve.", {}, chance=True))
+    pile = g.reserve if stack is None else g.stacks[stack]
+    card = pile.draw()
+    give(g, card)
+    if g.loud:
+        where = "the Reserve" if stack is None else f"stack {stack + 1}"
+        g.emit(Event("countess", "{}: the Countess takes the top card of {}, {}.",
+                     {"seat": COUNTESS, "card": card, "stack": stack}, (why, where, words.a(card)),
+                     reveals=True, chance=True))
+    return card

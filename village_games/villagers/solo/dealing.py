@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...core import words
 from ...core.events import Event
+from .state import solo_of
 
 if TYPE_CHECKING:
     from ..game import Villagers
@@ -17,10 +18,9 @@ def season(g: Villagers) -> str:
 
 
 def discard_event(g: Villagers, name: str) -> None:
-    s = g.solo
-    assert s is not None
+    s = solo_of(g)
     s.discards[s.events.events[name].season].append(name)
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         g.emit(Event("event_discard", "{} goes to the discard pile.", {"event": name},
                      (name,)))
 
@@ -28,8 +28,7 @@ def discard_event(g: Villagers, name: str) -> None:
 def draw_event(g: Villagers, which: str) -> str | None:
     """The top card of `which` deck; a spent deck is rebuilt from its discards. None when
     nothing can be drawn (or only cards that would deal again and again are left)."""
-    s = g.solo
-    assert s is not None
+    s = solo_of(g)
     deck = s.decks[which]
     if not deck:
         pile = s.discards[which]
@@ -38,7 +37,7 @@ def draw_event(g: Villagers, which: str) -> str | None:
         deck.extend(sorted(pile, key=list(s.events.events).index))
         pile.clear()
         g.rng.shuffle(deck)
-        if g.reporting():
+        if g.loud:
             g.emit(Event("event_shuffle", "The {} events are shuffled into a new deck.",
                          {"season": which}, (which.capitalize(),), chance=True))
     return deck.pop()
@@ -47,8 +46,7 @@ def draw_event(g: Villagers, which: str) -> str | None:
 def deal_events(g: Villagers, which: str, count: int) -> list[str]:
     """Deal `count` events face up; one that acts when revealed (Dark Mood) deals its own
     replacements. Returns the events left face up."""
-    s = g.solo
-    assert s is not None
+    s = solo_of(g)
     dealt: list[str] = []
     for _ in range(count):
         name = draw_event(g, which)
@@ -56,7 +54,7 @@ def deal_events(g: Villagers, which: str, count: int) -> list[str]:
             break
         card = s.events.events[name]  # (the dict itself: a drawn name is in the deck)
         if card.kind == "on_reveal":
-            if g.reporting():
+            if g.loud:
                 g.emit(Event("event_reveal", "{} turns up: it deals {} in its "
                                              "place.",
                              {"event": name, "deal": card.deal},
@@ -67,7 +65,7 @@ def deal_events(g: Villagers, which: str, count: int) -> list[str]:
             continue
         s.face_up.append(name)
         dealt.append(name)
-        if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+        if g.loud:
             g.emit(Event("event_deal", "A {} event is dealt face up: {}.",
                          {"event": name, "season": which}, (which.capitalize(), name),
                          reveals=True, chance=True))

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.events import Event
 from ..expansions.village_ops import remove_slot
 from ..options import STACKS
-from .countess import COUNTESS, give
+from .countess import COUNTESS, countess_draws, give
 from .events import EventCard
 from .values import silver_now, silver_slots, top_villagers
 
@@ -56,7 +56,7 @@ def pay_countess(g: Villagers, amount: int, why: str) -> None:
     paid = min(amount, me.gold)  # Rulebook: pay as much as you can
     me.gold -= paid
     her.gold += paid
-    if g.reporting():
+    if g.loud:
         short = f" (of {amount} due)" if paid < amount else ""
         g.emit(Event("event_pay", "{} pays the Countess {} Gold{} for {}.",
                      {"seat": PLAYER, "gold": paid, "due": amount},
@@ -66,7 +66,7 @@ def pay_countess(g: Villagers, amount: int, why: str) -> None:
 def countess_earns(g: Villagers, amount: int, why: str) -> None:
     g.players[COUNTESS].gold += amount
     g.bank -= amount
-    if g.reporting():
+    if g.loud:
         g.emit(Event("event_earn", "The Countess takes {} Gold from the Bank for {}.",
                      {"gold": amount}, (amount, why)))
 
@@ -77,7 +77,7 @@ def coins_on(g: Villagers, k: int, coins: int) -> None:
     p.village[k] = p.village[k]._replace(coins=p.village[k].coins + coins)
     p.coins_added(coins)
     g.bank -= coins
-    if g.reporting():
+    if g.loud:
         g.emit(Event("event_coins", "The Bank puts {} Gold on the Countess's {}.",
                      {"slot": k, "coins": coins}, (coins, p.village[k].card)))
 
@@ -136,7 +136,7 @@ def carry_out(g: Villagers, card: EventCard, choice: Any = None) -> None:
             g.discard.append(name)
             g.discard_known.append(g.all_seats)
             text = "The {} is taken from {}'s village and discarded{}."
-        if g.reporting():
+        if g.loud:
             g.emit(Event("event_take", text, {"card": name, "coins": coins, "to": e},
                          (name, me.name,
                           f" (its {coins} Gold go to {me.name}'s Supply)" if coins else "")))
@@ -148,7 +148,7 @@ def carry_out(g: Villagers, card: EventCard, choice: Any = None) -> None:
         me.hand_changed()
         g.discard.append(choice)
         g.discard_known.append(g.all_seats)
-        if g.reporting():
+        if g.loud:
             g.emit(Event("event_discard", "{} discards the {} from hand.",
                          {"card": choice}, (me.name, choice), reveals=True))
     elif e == "black_market":
@@ -156,7 +156,7 @@ def carry_out(g: Villagers, card: EventCard, choice: Any = None) -> None:
             earned = sum(silver_now(g, seat, k) for k in silver_slots(g, seat))
             g.players[seat].gold += earned
             g.bank -= earned
-            if g.reporting():
+            if g.loud:
                 g.emit(Event("event_earn", "{} earns {} Gold for Silver villagers.",
                              {"seat": seat, "gold": earned}, (who, earned)))
     elif e == "blackmail":
@@ -177,6 +177,4 @@ def carry_out(g: Villagers, card: EventCard, choice: Any = None) -> None:
 
 
 def conscript(g: Villagers, stack: int | None) -> None:
-    from .phases import countess_draws  # (phases imports this module)
-
     countess_draws(g, stack, "Conscription")

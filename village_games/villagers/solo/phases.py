@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 
 from ...core import words
 from ...core.events import Event
+from .. import draft as _draft
+from .. import flow as _flow
 from ..choices import Choices, Product, product
 from ..road import refill_slot
 from .actions import (
@@ -22,9 +24,10 @@ from .actions import (
     PlayJester,
     ResolveEvent,
 )
-from .countess import COUNTESS, give
+from .countess import COUNTESS, countess_draws, give
 from .dealing import deal_events, discard_event, events_to_deal, season
 from .effects import CHOICE_KIND, carry_out, options
+from .state import solo_of
 from .values import gold_value
 
 if TYPE_CHECKING:
@@ -39,12 +42,6 @@ NEXT_TEXT = {"countess": "{} chooses a villager for the Countess.",
              "event": "{} makes the choice the event asks for."}
 CHOICE_ACTION = {"villager": PickVillager, "hand": PickHandCard, "stack": Conscript}
 CHOICE_FIELD = {PickVillager: "slot", PickHandCard: "card", Conscript: "stack"}
-
-
-def _s(g: Villagers) -> SoloState:
-    s = g.solo
-    assert s is not None
-    return s
 
 
 # ------------------------------------------------------------------ the Countess's pick
@@ -63,8 +60,7 @@ def after_draft(g: Villagers, from_road: bool) -> bool:
 
 
 def _refill(g: Villagers) -> None:
-    s = g.solo
-    assert s is not None
+    s = solo_of(g)
     refill = s.refill
     if len(refill) == 1:  # (after each draft and pick: one slot, nothing to sort)
         refill_slot(g, refill[0], False)  # (not the Reserve first; positional: quicker)
@@ -81,7 +77,7 @@ def apply_give(g: Villagers, slot: int) -> None:
     road[slot] = None
     road_coins[slot] = 0
     give(g, card, coins)
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         g.emit(Event("countess", "The {} from Road slot {} joins the Countess's village{}.",
                      {"seat": COUNTESS, "card": card, "slot": slot, "coins": coins},
                      (card, slot + 1, f" with its {coins} Gold" if coins else "")))
@@ -91,38 +87,11 @@ def apply_give(g: Villagers, slot: int) -> None:
     _draft.finish_draft(g, 0)
 
 
-def countess_draws(g: Villagers, stack: int | None, why: str) -> str | None:
-    """She takes the top card of stack `stack` or (None) the Reserve, rebuilt from the
-    discard pile when empty. Returns the card, or None when there is none."""
-    if stack is None and not g.reserve.cards:
-        if not g.discard:
-            return None
-        cards = sorted(g.discard, key=g.order.__getitem__)
-        g.discard, g.discard_known = [], []
-        g.rng.shuffle(cards)
-        g.reserve.cards[:] = cards
-        g.reserve.known[:] = [0] * len(cards)
-        g.reserve.low = len(cards)
-        if g.reporting():
-            g.emit(Event("reserve_rebuilt", "The Reserve is empty: the discard pile is "
-                                            "shuffled into a new Reserve.", {}, chance=True))
-    pile = g.reserve if stack is None else g.stacks[stack]
-    card = pile.draw()
-    give(g, card)
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
-        where = "the Reserve" if stack is None else f"stack {stack + 1}"
-        g.emit(Event("countess", "{}: the Countess takes the top card of {}, {}.",
-                     {"seat": COUNTESS, "card": card, "stack": stack}, (why, where, words.a(card)),
-                     reveals=True, chance=True))
-    return card
-
-
 # ------------------------------------------------------------------ tolls (Rats, Arson)
 def start_toll(g: Villagers, effect: str, after: str) -> bool:
     """If a face-up `effect` card is in force for this phase and not met yet, ask the
     player (phase "toll"); True when the game now waits."""
-    s = g.solo
-    assert s is not None
+    s = solo_of(g)
     if in_force(g, effect) is None:  # (no card of it face up: the usual case)
         return False
     events = s.events.events  # (the dict itself: face-up names are always in the deck)
@@ -132,7 +101,7 @@ def start_toll(g: Villagers, effect: str, after: str) -> bool:
             continue
         s.begun.append(name)
         me = g.players[0]
-        if g.reporting():
+        if g.loud:
             g.emit(Event("event_phase", "{} is in force: {}", {"event": name},
                          (name, card.help)))
         # Reading: paying to escape is a choice, open only to a player who has the Gold
@@ -146,8 +115,7 @@ def start_toll(g: Villagers, effect: str, after: str) -> bool:
 
 
 def _lose(g: Villagers, name: str) -> None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     me = g.players[0]
     if s.events[name].effect == "fewer_drafts":
         me.draft_limit = max(1, me.draft_limit - 1)
@@ -155,21 +123,20 @@ def _lose(g: Villagers, name: str) -> None:
     else:
         g.limit = max(0, g.limit - 1)
         what = f"build limit {g.limit}"
-    if g.reporting():
+    if g.loud:
         g.emit(Event("toll", "{}: {} gives up an action ({}).",
                      {"event": name, "pay": False}, (name, me.name, what)))
 
 
 def apply_toll(g: Villagers, pay: bool) -> None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     name = s.current
     assert name is not None
     card = s.events[name]
     if pay:
         g.players[0].gold -= card.gold
         g.bank += card.gold
-        if g.reporting():
+        if g.loud:
             g.emit(Event("toll", "{}: {} pays {} Gold to the Bank.",
                          {"event": name, "pay": True}, (name, g.players[0].name, card.gold)))
     else:
@@ -212,8 +179,7 @@ def _work_out(s: SoloState) -> dict[str, int]:
 
 def start_build_phase(g: Villagers) -> None:
     """The Build Phase's cards (Serfdom, the Countess Bank) are in force from now on."""
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     events = s.events.events
     for name in s.face_up:
         card = events[name]
@@ -225,15 +191,14 @@ def start_build_phase(g: Villagers) -> None:
 def start_event_phase(g: Villagers) -> None:
     g.phase = "events"
     g.turn = 0
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         g.emit(Event("phase", "Round {}: the Event Phase begins.",
                      {"round": g.round, "phase": "events"}, (g.round,)))
     _continue(g)
 
 
 def _continue(g: Villagers) -> None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     if s.face_up:
         g.phase = "events"
         return
@@ -241,13 +206,12 @@ def _continue(g: Villagers) -> None:
 
 
 def _end_event_phase(g: Villagers) -> None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     for pile in g.stacks:  # (a plain loop: quicker than a generator or map for six piles)
         if pile.cards:
             break
     else:
-        if g.reporting():  # Rulebook: the final round
+        if g.loud:  # Rulebook: the final round
             g.emit(Event("event_end", "The final round: the Countess takes no card from the "
                                       "Reserve and no event is dealt.", {}))
         _flow.finish_round(g)
@@ -258,7 +222,7 @@ def _end_event_phase(g: Villagers) -> None:
     else:
         value = gold_value(g, COUNTESS, len(g.players[COUNTESS].village) - 1) if card else 0
         count = events_to_deal(value, s.mode)
-        if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+        if g.loud:
             g.emit(Event("event_count", "The {} is worth {} Gold to her: {}.",
                          {"card": card, "value": value, "deal": count},
                          (card or "no villager", value, words.count(count, "new event"))))
@@ -267,21 +231,19 @@ def _end_event_phase(g: Villagers) -> None:
 
 
 def resolve(g: Villagers, name: str) -> None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     card = s.events.events[name]  # (the dict itself: a face-up name is in the deck)
     s.face_up.remove(name)
     if name in s.begun:
         s.begun.remove(name)
-    if g._batch is not None or g._tracer is not None:  # (`reporting()`)
+    if g.loud:
         g.emit(Event("event", "{} resolves {}: {}", {"event": name, "effect": card.effect},
                      (g.players[0].name, name, card.help)))
     _resolve_card(g, name)
 
 
 def _resolve_card(g: Villagers, name: str) -> None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     card = s.events.events[name]
     if card.kind != "event":
         # Rulebook: a phase card did its work in its phase; it is only discarded here
@@ -305,8 +267,7 @@ def _resolve_card(g: Villagers, name: str) -> None:
 
 def _chain(g: Villagers, names: list[str]) -> None:
     """Resolve `names` at once, one after another (a Mood Swing's replacement)."""
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     if not names:
         _continue(g)
         return
@@ -315,15 +276,14 @@ def _chain(g: Villagers, names: list[str]) -> None:
     for n in rest:
         s.face_up.append(n)
         s.begun.append(n)
-    if g.reporting():
+    if g.loud:
         g.emit(Event("event", "{} is resolved at once: {}", {"event": first},
                      (first, s.events[first].help)))
     _resolve_card(g, first)
 
 
 def _start_effect(g: Villagers, name: str) -> None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     card = s.events.events[name]
     opts = options(g, card) if card.effect in CHOICE_KIND else ()
     if card.effect in CHOICE_KIND and len(opts) > 1:
@@ -332,7 +292,7 @@ def _start_effect(g: Villagers, name: str) -> None:
         g.phase = "event"
         return
     if card.effect in CHOICE_KIND and not opts:
-        if g.reporting():
+        if g.loud:
             g.emit(Event("event_none", "{} finds nothing to act on.", {"event": name},
                          (name,)))
     else:
@@ -342,8 +302,7 @@ def _start_effect(g: Villagers, name: str) -> None:
 
 
 def apply_choice(g: Villagers, value: object) -> None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     name = s.current
     assert name is not None
     s.current = None
@@ -354,11 +313,10 @@ def apply_choice(g: Villagers, value: object) -> None:
 
 
 def apply_jester(g: Villagers, name: str) -> None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     s.face_up.remove(name)
     s.jester = False
-    if g.reporting():  # the Jester first, then the event's way to the discard pile
+    if g.loud:  # the Jester first, then the event's way to the discard pile
         g.emit(Event("jester", "{} plays the Jester: {} is discarded unresolved.",
                      {"event": name}, (g.players[0].name, name)))
     discard_event(g, name)
@@ -416,8 +374,7 @@ def _one(kind: type, axis: tuple) -> Choices:
 
 
 def legal(g: Villagers) -> Choices:
-    s = g.solo
-    assert s is not None
+    s = solo_of(g)
     phase = g.phase
     if phase == "countess":  # (the most common solo decision)
         # (the list depends only on the filled slots: made once for each, and shared. The
@@ -427,10 +384,10 @@ def legal(g: Villagers) -> Choices:
         empty = road.count(None)
         key: tuple[int, ...] = ((len(road), road.index(None)) if empty == 1
                                 else (len(road), -1) if not empty else ())
-        choices = _GIVE.get(key) if key else None  # type: ignore[assignment]
+        choices = _GIVE.get(key) if key else None
         if choices is None:
             slots = tuple(compress(range(len(road)), map(_filled, road)))
-            choices = _GIVE_ANY.get(slots)  # type: ignore[assignment]
+            choices = _GIVE_ANY.get(slots)
             if choices is None:
                 choices = _GIVE_ANY[slots] = Choices.shared([Product(GiveCountess, (slots,))])
             if key:
@@ -441,7 +398,7 @@ def legal(g: Villagers) -> Choices:
         else:
             # (the list depends only on the face-up events: made once for each, and shared)
             names = tuple(s.face_up)
-            choices = _RESOLVE.get(names)  # type: ignore[assignment]
+            choices = _RESOLVE.get(names)
             if choices is None:
                 choices = _RESOLVE[names] = Choices.shared([Product(ResolveEvent, (names,))])
     elif phase == "toll":
@@ -460,19 +417,17 @@ def legal(g: Villagers) -> Choices:
 def _deadline_blocks(g: Villagers) -> tuple[str, ...]:
     """With a Jester deadline face up and the Jester unused, no event may be resolved
     before the Jester is played (it must be played before the round ends)."""
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     if s.jester and any(s.events.events[n].kind == "jester_deadline" for n in s.face_up):
         return tuple(s.face_up)
     return ()
 
 
 def why_not(g: Villagers, action: Action) -> str | None:
-    s = g.solo  # (`_s`, written out: no call)
-    assert s is not None
+    s = solo_of(g)
     kind = type(action)
-    if kind is PlayJester:
-        return why_not_jester(g, action.event)  # type: ignore[attr-defined]
+    if type(action) is PlayJester:
+        return why_not_jester(g, action.event)
     phase = g.phase
     if phase == "countess":
         if kind is not GiveCountess:
@@ -528,24 +483,19 @@ def why_not_jester(g: Villagers, name: str) -> str | None:
 
 def apply(g: Villagers, action: Action) -> None:
     kind = type(action)
-    if kind is GiveCountess:  # (the most common, asked first)
-        apply_give(g, action.slot)  # type: ignore[attr-defined]
-    elif kind is PlayJester:
-        apply_jester(g, action.event)  # type: ignore[attr-defined]
-    elif kind is PayToll:
-        apply_toll(g, action.pay)  # type: ignore[attr-defined]
-    elif kind is ResolveEvent:
-        resolve(g, action.event)  # type: ignore[attr-defined]
-    elif kind is PickVillager:
-        apply_choice(g, action.slot)  # type: ignore[attr-defined]
-    elif kind is PickHandCard:
-        apply_choice(g, action.card)  # type: ignore[attr-defined]
+    if type(action) is GiveCountess:  # (the most common, asked first)
+        apply_give(g, action.slot)
+    elif type(action) is PlayJester:
+        apply_jester(g, action.event)
+    elif type(action) is PayToll:
+        apply_toll(g, action.pay)
+    elif type(action) is ResolveEvent:
+        resolve(g, action.event)
+    elif type(action) is PickVillager:
+        apply_choice(g, action.slot)
+    elif type(action) is PickHandCard:
+        apply_choice(g, action.card)
     else:
         assert kind is Conscript
         apply_choice(g, action.stack)  # type: ignore[attr-defined]
 
-
-# Imported last, as modules: both import this one at their top. (An import inside a
-# function goes through the import system on every call, and these run every round.)
-from .. import draft as _draft  # noqa: E402
-from .. import flow as _flow  # noqa: E402

@@ -3,9 +3,12 @@ Jester, and the decision the Countess's rules are waiting for."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .events import SEASONS, EventSet
+
+if TYPE_CHECKING:
+    from ..game import Villagers
 
 
 class SoloState:
@@ -63,3 +66,10 @@ class SoloState:
                 "discards": {k: v[:] for k, v in self.discards.items()},
                 "face_up": self.face_up[:], "begun": self.begun[:], "jester": self.jester,
                 "current": self.current, "refill": self.refill[:], "after": self.after}
+
+
+def solo_of(g: Villagers) -> SoloState:
+    """The solo state of a game the solo rules are running (never None there)."""
+    s = g.solo
+    assert s is not None
+    return s

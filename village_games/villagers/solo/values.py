@@ -29,7 +29,7 @@ def silver_slots(g: Villagers, seat: int) -> list[int]:
     """Slots of uncovered villagers with a Silver formula (a covered one is out of play)."""
     names = g.tables.silver_names  # (a Slot's card and kids by index: quicker to read; the
     # few Silver villagers tested first, as the Countess's are never covered)
-    return [k for k, s in enumerate(g.players[seat].village) if s[0] in names and not s[3]]
+    return [k for k, s in enumerate(g.players[seat].village) if s.card in names and not s.kids]
 
 
 def gold_value(g: Villagers, seat: int, k: int) -> int:
@@ -41,4 +41,4 @@ def gold_value(g: Villagers, seat: int, k: int) -> int:
 def top_villagers(g: Villagers, seat: int) -> list[int]:
     """Uncovered villagers an event may take: never a Basic Villager or the Founders."""
     names = g.tables.villager_names  # (a Slot's kids and card by index: quicker to read)
-    return [k for k, s in enumerate(g.players[seat].village) if not s[3] and s[0] in names]
+    return [k for k, s in enumerate(g.players[seat].village) if not s.kids and s.card in names]

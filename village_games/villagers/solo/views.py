@@ -9,6 +9,7 @@ from ...core import words
 from .countess import COUNTESS, START_GOLD
 from .dealing import START_EVENTS, events_to_deal, season
 from .events import SEASONS
+from .state import solo_of
 
 if TYPE_CHECKING:
     from ..game import Villagers
@@ -29,8 +30,7 @@ def mode_summary(mode: str) -> str:
 def solo_view(g: Villagers, everything: bool) -> dict[str, Any]:
     """Face-up events with their text, the decks' sizes (their order is hidden), the
     discards (public), the Jester, and the Gold race."""
-    s = g.solo
-    assert s is not None
+    s = solo_of(g)
 
     def card(name: str) -> dict[str, Any]:
         e = s.events[name]

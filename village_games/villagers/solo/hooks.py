@@ -1,0 +1,62 @@
+"""What the solo mode adds to the base rules, moment by moment: registered once, when
+`village_games.villagers` imports this module (modes.py lists the moments)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..modes import SOLO, add_phases, add_rules
+from . import check_solo, set_up
+from .actions import SOLO_ACTIONS, PlayJester
+from .countess import STACK_SIZE, START_GOLD, give, solo_deck, with_countess
+from .events import resolve_events
+from .phases import (
+    NEXT_TEXT,
+    SOLO_PHASES,
+    after_draft,
+    apply,
+    in_force,
+    legal,
+    start_build_phase,
+    start_event_phase,
+    start_toll,
+    why_not,
+    with_jester,
+)
+from .state_io import countess_row, read_solo, solo_rows, solo_state
+from .views import reshuffle_events, solo_view
+
+if TYPE_CHECKING:
+    from ...core.actions import Action
+    from ..game import Villagers
+
+__all__: list[str] = []
+
+SOLO.register({
+    # setup
+    "check": check_solo, "events": resolve_events, "with_countess": with_countess,
+    "stack_size": STACK_SIZE, "countess_gold": START_GOLD, "set_up": set_up,
+    "solo_deck": solo_deck,
+    # the protocol: the solo phases, and the Jester offered outside them
+    "phases": SOLO_PHASES, "extra": (PlayJester,), "choices": legal,
+    "with_jester": with_jester, "why_not": why_not,
+    # the Draft Phase
+    "start_toll": start_toll, "after_draft": after_draft,
+    # the Build Phase: its start, the events in force, Serfdom's gift
+    "start_build_phase": start_build_phase, "in_force": in_force, "give": give,
+    # a round's end
+    "start_event_phase": start_event_phase,
+    # what the player sees, and the worlds a search bot deals
+    "view": solo_view, "reshuffle_events": reshuffle_events,
+    # saves: reading the Countess's row and the solo state
+    "saved_rows": solo_rows, "read_saved": read_solo, "countess_row": countess_row,
+    "state_from_dict": solo_state,
+})
+add_phases(NEXT_TEXT)
+
+
+def _apply(g: Villagers, seat: int, action: Action) -> None:
+    apply(g, action)
+
+
+add_rules(dict.fromkeys(SOLO_ACTIONS, _apply))  # every solo action kind (game.RULES)
