@@ -1,0 +1,51 @@
+"""What the search bot needs to know about each game: how far to play on at random after
+the tree, and how to turn a game that goes on into each seat's chance to win.
+
+An estimate reads only the determinized world the search dealt for itself (its public
+scores and view), never the real game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from ..core.game import Game
+
+Estimate = Callable[[Game], Sequence[float]]
+
+
+def softmax_shares(values: Sequence[float], scale: float) -> list[float]:
+    """Win shares from per-seat values: a seat `scale` ahead of another is e times as
+    likely to win."""
+    top = max(values)
+    weights = [math.exp((v - top) / scale) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def score_shares(world: Game) -> list[float]:
+    """The fallback estimate: the game's own running scores."""
+    return softmax_shares(world.scores(), 3.0)
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    rollout: int | None  # random moves after the tree; None: to the end of the game
+    estimate: Estimate = score_shares
+    exploration: float = 0.7
+
+    def with_rollout(self, rollout: int | None) -> SearchSettings:
+        return replace(self, rollout=rollout)
+
+    def with_exploration(self, exploration: float) -> SearchSettings:
+        return replace(self, exploration=exploration)
+
+
+SETTINGS: dict[str, SearchSettings] = {}
+DEFAULT = SearchSettings(rollout=None)
+
+
+def settings_for(game_name: str) -> SearchSettings:
+    return SETTINGS.get(game_name, DEFAULT)
