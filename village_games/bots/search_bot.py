@@ -73,7 +73,7 @@ class SearchBot:
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, rollout: int | None = -1,
-                 exploration: float | None = None) -> None:
+                 exploration: float | None = None, guide: float | None = None) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and (isinstance(iterations, bool)
@@ -87,6 +87,7 @@ class SearchBot:
         self.seconds = seconds
         self._rollout = rollout
         self._exploration = exploration
+        self._guide = guide
         self.thinking: Thinking | None = None
 
     # ------------------------------------------------------------------ entry points
@@ -106,17 +107,22 @@ class SearchBot:
             settings = settings.with_rollout(self._rollout)
         if self._exploration is not None:
             settings = settings.with_exploration(self._exploration)
+        if self._guide is not None:
+            settings = settings.with_guide(self._guide)
         legal = list(seat.legal_actions())
         if not legal:
             raise ValueError(f"seat {seat.player} has nothing to decide right now")
         root = Node()
         start = time.perf_counter()
+        prior = None
+        if settings.guide and settings.guide_bot is not None:  # the heuristic's move
+            prior = settings.guide_bot(self.rng.randrange(2**31)).act(seat)
         deadline = None if self.seconds is None else start + self.seconds
         limit = self.iterations
         done = 0
         simultaneous = False
         while True:
-            simultaneous |= _iterate(root, seat, self.rng, settings)
+            simultaneous |= _iterate(root, seat, self.rng, settings, prior)
             done += 1
             if limit is not None and done >= limit:
                 break
@@ -133,7 +139,7 @@ class SearchBot:
 
 # ---------------------------------------------------------------------- one iteration
 def _iterate(root: Node, seat: SeatView, rng: random.Random,
-             settings: SearchSettings) -> bool:
+             settings: SearchSettings, prior: Action | None) -> bool:
     """Deal a world, walk and grow the tree, play out, back up; True when the root is a
     simultaneous node."""
     world = seat.determinize(rng)
@@ -168,7 +174,10 @@ def _iterate(root: Node, seat: SeatView, rng: random.Random,
         if len(moves) == 1:
             world.apply(p, moves[0])
             continue
-        m, edge, new = node.select(p, moves, rng, c)
+        if node is root:
+            m, edge, new = node.select(p, moves, rng, c, prior, settings.guide)
+        else:
+            m, edge, new = node.select(p, moves, rng, c)
         world.apply(p, m)
         edges.append(edge)
         node = edge.child

@@ -109,11 +109,17 @@ class Node:
         self.joint: dict[tuple[Any, ...], Node] | None = None
 
     def select(self, seat: int, moves: Sequence[Any], rng: random.Random,
-               exploration: float = EXPLORATION) -> tuple[Any, Edge, bool]:
+               exploration: float = EXPLORATION, prior: Any = None,
+               bias: float = 0.0) -> tuple[Any, Edge, bool]:
         """A move for `seat` among `moves` (legal in this world): an untried one at random
-        if any (then `True`: the tree grows here), else the best by UCB1 with availability
-        counts. Every available tried move's availability goes up by one."""
+        if any (then `True`: the tree grows here; the `prior` move first), else the best by
+        UCB1 with availability counts, the `prior` move getting `bias / (visits + 1)` more
+        (progressive bias: a guide that fades as the move's own results come in). Every
+        available tried move's availability goes up by one."""
         edges = self.edges
+        if prior is not None and (seat, prior) not in edges and prior in moves:
+            e = edges[(seat, prior)] = Edge(seat)
+            return prior, e, True
         untried = []
         best_edge: Edge | None = None
         best_move = None
@@ -128,6 +134,8 @@ class Node:
             if untried:
                 continue
             score = e.total / e.visits + exploration * math.sqrt(log(e.avail) / e.visits)
+            if bias and m == prior:
+                score += bias / (e.visits + 1)
             if score > best:
                 best, best_edge, best_move = score, e, m
         if untried:

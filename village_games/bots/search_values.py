@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import Any
 from dataclasses import dataclass, replace
 
 from ..core.game import Game
@@ -35,6 +36,10 @@ class SearchSettings:
     rollout: int | None  # random moves after the tree; None: to the end of the game
     estimate: Estimate = score_shares
     exploration: float = 0.7
+    # progressive bias toward the move the game's heuristic bot would make (its factory;
+    # asked once per decision, at the root): `guide / (visits + 1)` added to its score
+    guide: float = 0.0
+    guide_bot: Callable[[int], Any] | None = None
 
     def with_rollout(self, rollout: int | None) -> SearchSettings:
         return replace(self, rollout=rollout)
@@ -42,10 +47,20 @@ class SearchSettings:
     def with_exploration(self, exploration: float) -> SearchSettings:
         return replace(self, exploration=exploration)
 
+    def with_guide(self, guide: float) -> SearchSettings:
+        return replace(self, guide=guide)
 
-SETTINGS: dict[str, SearchSettings] = {}
+
 DEFAULT = SearchSettings(rollout=None)
 
 
 def settings_for(game_name: str) -> SearchSettings:
-    return SETTINGS.get(game_name, DEFAULT)
+    from .lineups import HEURISTIC
+
+    settings = SETTINGS.get(game_name, DEFAULT)
+    if settings.guide_bot is None and game_name in HEURISTIC:
+        settings = replace(settings, guide_bot=HEURISTIC[game_name])
+    return settings
+
+
+SETTINGS: dict[str, SearchSettings] = {}
