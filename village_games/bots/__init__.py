@@ -8,5 +8,5 @@ from .villagers_and_villains_bot import VillagersAndVillainsBot
 from .villagers_bot import VillagersBot
 from .villages_bot import VillagesBot
 
-__all__ = ["BeginnerBot", "PillageBot", "RandomBot", "SearchBot", "VillagersAndVillainsBot", "VillagersBot",
-           "VillagesBot"]
+__all__ = ["BeginnerBot", "PillageBot", "RandomBot", "SearchBot", "VillagersAndVillainsBot",
+           "VillagersBot", "VillagesBot"]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..core.game import Game
 

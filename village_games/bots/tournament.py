@@ -34,7 +34,7 @@ import os
 import pickle
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from typing import Any
@@ -346,7 +346,8 @@ class MatchRun:
 
     def collect(self, timeout: float | None = 0.0) -> list[GameRecord]:
         """The games finished since the last call. In this process, plays the next block;
-        with an executor, waits at most `timeout` seconds (None: until all are done)."""
+        with an executor, waits at most `timeout` seconds for one more block to finish
+        (None: as long as it takes; 0: not at all)."""
         new: list[GameRecord] = []
         if self.stopped:
             return new
@@ -356,13 +357,15 @@ class MatchRun:
                                  self.new_game, self.options)
         elif self._pending:
             try:
-                finished, self._pending = wait(self._pending, timeout=timeout)
+                finished, self._pending = wait(self._pending, timeout=timeout,
+                                               return_when=FIRST_COMPLETED)
             except FutureTimeout:  # (a Dask executor's wait may raise instead)
                 finished = set()
             for f in finished:
                 new.extend(f.result())
         new.sort(key=lambda r: r.index)
         self.records.extend(new)
+        self.records.sort(key=lambda r: r.index)  # game order, however they finished
         if self.done and self._end is None:
             self._end = time.perf_counter()
         return new
