@@ -60,11 +60,9 @@ SCORE_NAMES: dict[str, str] = load_toml(PRESETS_FILE).get("score", {})
 GAME_TITLES = [(engine(g).INFO.title, g) for g in ("village_pillage", "villagers",
                                                    "villagers_and_villains", "villages")]
 INTRO = (
-    "Which strategy is better, and how sure are we? Choose a game and a lineup of bots, "
-    "then play many games with the seats rotated on every deal, so that no bot gains from "
-    "its seat or its cards. Each bot's share of wins comes with a 95% interval: while it "
-    "still covers the fair share, the games have not told the bots apart. "
-    f'<a href="{LESSON}">How many games does it take?</a>')
+    "Every deal is played once per seat rotation, so no bot gains from its seat or its "
+    "cards. While a bot's 95% interval still covers the fair share, the games have not "
+    f'told the bots apart. <a href="{LESSON}">How many games does that take?</a>')
 
 
 class LabApp:
