@@ -119,11 +119,11 @@ def add_bot_choice(app: Any, settings: BotSettings, css_class: str,
     change applies at once to the Bot seats of the game on the table. Returns the kind
     drop-down (`app.strength_box` is the other)."""
     box = w.Dropdown(options=[(label, key) for key, (label, _) in settings.kinds.items()],
-                     value=settings.kind, description="Bots", layout=w.Layout(width="330px"))
+                     value=settings.kind, description="Bots", layout=w.Layout(width="380px"))
     box.add_class(css_class)
     box.add_class("vg-bot-kind")
     strength = w.Dropdown(options=list(STRENGTHS), value=settings.strength,
-                          description="Strength", layout=w.Layout(width="360px"))
+                          description="Strength", layout=w.Layout(width="420px"))
     strength.add_class("vg-bot-strength")
     strength.layout.display = None if settings.kind == SEARCH else "none"
 

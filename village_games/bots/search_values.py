@@ -73,6 +73,26 @@ def villages_shares(world: Game) -> list[float]:
     return softmax_shares(projected, 0.1 * world.target)  # type: ignore[attr-defined]
 
 
+def villagers_shares(world: Game) -> list[float]:
+    """Villagers: each village's Gold so far plus what its uncovered villagers and coins
+    would earn at every Market still to come (the Countess of a solo game too)."""
+    g: Any = world
+    left = 2 - g.markets
+    cards = g.cards
+    projected = []
+    for p in g.players:
+        s = p.summary(cards)
+        projected.append(p.gold + left * (s.gold + s.coins))
+    return softmax_shares(projected, 6.0)[:g.n]
+
+
+def villagers_and_villains_shares(world: Game) -> list[float]:
+    """Villagers & Villains: the score sheet as it stands, and gold at what it buys."""
+    g: Any = world
+    values = [score + 0.7 * p.gold for score, p in zip(g.scores(), g.players, strict=True)]
+    return softmax_shares(values, 3.0)
+
+
 SETTINGS: dict[str, SearchSettings] = {
     "villages": SearchSettings(rollout=20, estimate=villages_shares),
 }

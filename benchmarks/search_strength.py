@@ -1,0 +1,114 @@
+"""The search bot's strength: its win share against each game's heuristic bot. Not a test.
+
+For each engine and player count (2 and 3 by default): one search bot and heuristic bots
+in the other seats, every deal played once per rotation of the seats (duplicate style,
+`village_games.bots.tournament`), on the local process pool. Reported: the search bot's
+win share, its 95% Wilson interval and the fair share (1 / players); the target is a low
+end above the fair share. A shared win counts a part (the interval is widened both ways).
+Progress is printed after every deal, and each finished case is written at once.
+
+    .venv/bin/python benchmarks/search_strength.py [--game villagers] [--players 2 3]
+        [--games 30] [--iterations 1000] [--rollout N|none] [--guide 0.5] [--seed 1]
+        [--out benchmarks/results/search_strength.json]
+
+Results accumulate in benchmarks/results/search_strength.json (one row per case, newest
+last; a case run again replaces its row).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib
+import json
+import os
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from village_games.bots import SearchBot  # noqa: E402
+from village_games.bots.lineups import ENGINES, HEURISTIC  # noqa: E402
+from village_games.bots.search_bot import DEFAULT_ITERATIONS  # noqa: E402
+from village_games.bots.search_values import settings_for  # noqa: E402
+from village_games.bots.tournament import MatchRun, credit_interval  # noqa: E402
+
+RESULTS = ROOT / "benchmarks" / "results" / "search_strength.json"
+
+
+def run_case(engine: str, players: int, games: int, seed: int, bot_args: dict) -> dict:
+    module = importlib.import_module(f"village_games.{engine}")
+    lineup = [functools.partial(SearchBot, **bot_args)] + [HEURISTIC[engine]] * (players - 1)
+    t0 = time.perf_counter()
+    wins = 0.0
+    done = 0
+    with MatchRun(lineup, games, players, seed, new_game=module.new_game) as run:
+        while not run.done:
+            for rec in run.collect(timeout=None):
+                wins += rec.credit(rec.slots.index(0))
+                done += 1
+            iv = credit_interval(wins, done) if done else None
+            if iv is not None:
+                print(f"  {engine} {players}p: {wins:g}/{done} = {wins / done:.1%} "
+                      f"[{iv.low:.1%}, {iv.high:.1%}] {time.perf_counter() - t0:.0f} s",
+                      flush=True)
+        res = run.results()
+    iv = credit_interval(wins, done)
+    fair = 1 / players
+    settings = settings_for(module.INFO.name)
+    rollout = bot_args.get("rollout", settings.rollout)
+    return {"engine": engine, "players": players, "games": done, "seed": seed,
+            "iterations": bot_args.get("iterations", DEFAULT_ITERATIONS),
+            "rollout": "to the end" if rollout is None else rollout,
+            "guide": bot_args.get("guide", settings.guide),
+            "search_wins": wins, "win_share": round(wins / done, 4),
+            "interval_95": [round(iv.low, 4), round(iv.high, 4)], "fair_share": round(fair, 4),
+            "beats_fair_share": iv.low > fair, "decisions": res.decisions,
+            "seconds": round(time.perf_counter() - t0, 1),
+            "when": datetime.now(UTC).isoformat(timespec="seconds"),
+            "load": round(os.getloadavg()[0], 2)}
+
+
+def save(row: dict, out: Path) -> None:
+    rows = json.loads(out.read_text())["rows"] if out.exists() else []
+    key = ("engine", "players", "iterations", "rollout", "guide", "seed", "games")
+    rows = [r for r in rows if tuple(r.get(k) for k in key) != tuple(row[k] for k in key)]
+    rows.append(row)
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps({"cpus": os.cpu_count(), "rows": rows}, indent=1) + "\n")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--game", choices=ENGINES, action="append")
+    ap.add_argument("--players", type=int, nargs="+", default=[2, 3])
+    ap.add_argument("--games", type=int, default=30)
+    ap.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    ap.add_argument("--rollout", default="game", help="moves after the tree: N, 'none' (to "
+                    "the end) or 'game' (the game's setting)")
+    ap.add_argument("--guide", type=float, default=None)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", type=Path, default=RESULTS)
+    args = ap.parse_args()
+    bot_args: dict = {"iterations": args.iterations}
+    if args.rollout != "game":
+        bot_args["rollout"] = None if args.rollout == "none" else int(args.rollout)
+    if args.guide is not None:
+        bot_args["guide"] = args.guide
+    for engine in args.game or ENGINES:
+        for players in args.players:
+            games = args.games - args.games % players or players  # whole rotations
+            row = run_case(engine, players, games, args.seed, bot_args)
+            save(row, args.out)
+            lo, hi = row["interval_95"]
+            print(f"{engine} {players}p: search {row['win_share']:.1%} [{lo:.1%}, {hi:.1%}] "
+                  f"of {row['games']} games, fair {row['fair_share']:.1%}: "
+                  f"{'above' if row['beats_fair_share'] else 'NOT above'} "
+                  f"({row['seconds']:.0f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()
