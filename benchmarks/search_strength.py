@@ -8,7 +8,8 @@ end above the fair share. A shared win counts a part (the interval is widened bo
 Progress is printed after every deal, and each finished case is written at once.
 
     .venv/bin/python benchmarks/search_strength.py [--game villagers] [--players 2 3]
-        [--games 30] [--iterations 1000] [--rollout N|none] [--guide 0.5] [--seed 1]
+        [--games 30] [--iterations 1000] [--rollout N|none] [--guide 0.5] [--widen 0.5]
+        [--seed 1]
         [--out benchmarks/results/search_strength.json]
 
 Results accumulate in benchmarks/results/search_strength.json (one row per case, newest
@@ -64,6 +65,7 @@ def run_case(engine: str, players: int, games: int, seed: int, bot_args: dict) -
             "iterations": bot_args.get("iterations", DEFAULT_ITERATIONS),
             "rollout": "to the end" if rollout is None else rollout,
             "guide": bot_args.get("guide", settings.guide),
+            "widen": bot_args.get("widen", settings.widen),
             "search_wins": wins, "win_share": round(wins / done, 4),
             "interval_95": [round(iv.low, 4), round(iv.high, 4)], "fair_share": round(fair, 4),
             "beats_fair_share": iv.low > fair, "decisions": res.decisions,
@@ -74,7 +76,7 @@ def run_case(engine: str, players: int, games: int, seed: int, bot_args: dict) -
 
 def save(row: dict, out: Path) -> None:
     rows = json.loads(out.read_text())["rows"] if out.exists() else []
-    key = ("engine", "players", "iterations", "rollout", "guide", "seed", "games")
+    key = ("engine", "players", "iterations", "rollout", "guide", "widen", "seed", "games")
     rows = [r for r in rows if tuple(r.get(k) for k in key) != tuple(row[k] for k in key)]
     rows.append(row)
     out.parent.mkdir(exist_ok=True)
@@ -90,6 +92,7 @@ def main() -> None:
     ap.add_argument("--rollout", default="game", help="moves after the tree: N, 'none' (to "
                     "the end) or 'game' (the game's setting)")
     ap.add_argument("--guide", type=float, default=None)
+    ap.add_argument("--widen", type=float, default=None)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", type=Path, default=RESULTS)
     args = ap.parse_args()
@@ -98,6 +101,8 @@ def main() -> None:
         bot_args["rollout"] = None if args.rollout == "none" else int(args.rollout)
     if args.guide is not None:
         bot_args["guide"] = args.guide
+    if args.widen is not None:
+        bot_args["widen"] = args.widen
     for engine in args.game or ENGINES:
         for players in args.players:
             games = args.games - args.games % players or players  # whole rotations

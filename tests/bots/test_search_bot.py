@@ -138,3 +138,24 @@ def test_a_time_budget_stops_the_search() -> None:
     g, seat = next(positions("villages", 3, seed=1))
     t = SearchBot(seed=1, seconds=0.05).think(SeatView(g, seat))
     assert t.iterations >= 1 and t.seconds >= 0.05
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_each_heuristic_ranks_every_move_with_its_own_choice_first(engine: str) -> None:
+    from village_games.bots.lineups import HEURISTIC
+
+    bot = HEURISTIC[engine]
+    for g, seat in positions(engine, 2, seed=6, limit=3):
+        view = SeatView(g, seat)
+        ranked = bot(seed=9).rank(view)
+        assert sorted(map(str, ranked)) == sorted(map(str, g.legal_actions(seat)))
+        assert ranked[0] == bot(seed=9).act(view)
+
+
+def test_the_search_widens_along_the_heuristics_ranking() -> None:
+    g, seat = next(positions("villagers", 2, seed=3, every=5))
+    n = len(g.legal_actions(seat))
+    narrow = SearchBot(seed=1, iterations=50, widen=0.0, guide=0.0).think(SeatView(g, seat))
+    widened = SearchBot(seed=1, iterations=50, widen=0.5).think(SeatView(g, seat))
+    assert sum(1 for m in narrow.moves if m.visits) == min(n, 50)  # every move tried
+    assert sum(1 for m in widened.moves if m.visits) <= 3 + int(0.5 * 50 ** 0.5) < n

@@ -73,7 +73,8 @@ class SearchBot:
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, rollout: int | None = -1,
-                 exploration: float | None = None, guide: float | None = None) -> None:
+                 exploration: float | None = None, guide: float | None = None,
+                 widen: float | None = None) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and (isinstance(iterations, bool)
@@ -87,7 +88,8 @@ class SearchBot:
         self.seconds = seconds
         self._rollout = rollout
         self._exploration = exploration
-        self._guide = guide
+        self._guide_bonus = guide
+        self._widen = widen
         self.thinking: Thinking | None = None
 
     # ------------------------------------------------------------------ entry points
@@ -107,22 +109,23 @@ class SearchBot:
             settings = settings.with_rollout(self._rollout)
         if self._exploration is not None:
             settings = settings.with_exploration(self._exploration)
-        if self._guide is not None:
-            settings = settings.with_guide(self._guide)
+        if self._guide_bonus is not None:
+            settings = settings.with_guide(self._guide_bonus)
+        if self._widen is not None:
+            settings = settings.with_widen(self._widen)
         legal = list(seat.legal_actions())
         if not legal:
             raise ValueError(f"seat {seat.player} has nothing to decide right now")
         root = Node()
         start = time.perf_counter()
-        prior = None
-        if settings.guide and settings.guide_bot is not None:  # the heuristic's move
-            prior = settings.guide_bot(self.rng.randrange(2**31)).act(seat)
+        prior, ranked = self._guide(seat, settings)
         deadline = None if self.seconds is None else start + self.seconds
         limit = self.iterations
         done = 0
         simultaneous = False
         while True:
-            simultaneous |= _iterate(root, seat, self.rng, settings, prior)
+            root_moves = None if ranked is None else ranked[:settings.widened(done)]
+            simultaneous |= _iterate(root, seat, self.rng, settings, prior, root_moves)
             done += 1
             if limit is not None and done >= limit:
                 break
@@ -137,9 +140,24 @@ class SearchBot:
         return self.thinking
 
 
+    def _guide(self, seat: SeatView,
+               settings: SearchSettings) -> tuple[Action | None, list[Action] | None]:
+        """The game's heuristic bot at the root: its move (the guide's bonus goes there)
+        and, when it ranks every move and the game widens, the order in which the root
+        lets moves in (progressive unpruning: the best few first, more as visits grow)."""
+        if settings.guide_bot is None or not (settings.guide or settings.widen):
+            return None, None
+        bot = settings.guide_bot(self.rng.randrange(2**31))
+        rank = getattr(bot, "rank", None)
+        if rank is None:
+            return (bot.act(seat) if settings.guide else None), None
+        ranked = list(rank(seat))
+        return (ranked[0] if settings.guide else None), (ranked if settings.widen else None)
+
+
 # ---------------------------------------------------------------------- one iteration
-def _iterate(root: Node, seat: SeatView, rng: random.Random,
-             settings: SearchSettings, prior: Action | None) -> bool:
+def _iterate(root: Node, seat: SeatView, rng: random.Random, settings: SearchSettings,
+             prior: Action | None, root_moves: list[Action] | None) -> bool:
     """Deal a world, walk and grow the tree, play out, back up; True when the root is a
     simultaneous node."""
     world = seat.determinize(rng)
@@ -154,6 +172,8 @@ def _iterate(root: Node, seat: SeatView, rng: random.Random,
             chosen = []
             for p in waiting:
                 moves = world.legal_actions(p)
+                if node is root and p == seat.player and root_moves is not None:
+                    moves = root_moves
                 if len(moves) == 1:
                     chosen.append(moves[0])
                     continue
@@ -175,6 +195,8 @@ def _iterate(root: Node, seat: SeatView, rng: random.Random,
             world.apply(p, moves[0])
             continue
         if node is root:
+            if root_moves is not None:
+                moves = root_moves
             m, edge, new = node.select(p, moves, rng, c, prior, settings.guide)
         else:
             m, edge, new = node.select(p, moves, rng, c)

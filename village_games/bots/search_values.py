@@ -40,6 +40,14 @@ class SearchSettings:
     # asked once per decision, at the root): `guide / (visits + 1)` added to its score
     guide: float = 0.0
     guide_bot: Callable[[int], Any] | None = None
+    # progressive unpruning at the root, along the heuristic bot's ranking (bots with a
+    # `rank` method): after n iterations the best `widen_base + widen_rate * sqrt(n)`
+    # moves are open to the search; 0 lets every move in from the start
+    widen: float = 0.0
+    widen_base: int = 3
+
+    def widened(self, iterations: int) -> int:
+        return self.widen_base + int(self.widen * math.sqrt(iterations))
 
     def with_rollout(self, rollout: int | None) -> SearchSettings:
         return replace(self, rollout=rollout)
@@ -49,6 +57,9 @@ class SearchSettings:
 
     def with_guide(self, guide: float) -> SearchSettings:
         return replace(self, guide=guide)
+
+    def with_widen(self, widen: float) -> SearchSettings:
+        return replace(self, widen=widen)
 
 
 DEFAULT = SearchSettings(rollout=None)

@@ -79,7 +79,33 @@ class PillageBot:
         return self._best_by_sampling(seat, legal, self.samples)
 
     # ------------------------------------------------------------------ search
+    def rank(self, seat: SeatView) -> list[Action]:
+        """Every legal action, best first by the same sampled look-ahead as `act` (the
+        search bot widens its search along this order)."""
+        self.cards = seat.cards
+        legal = list(seat.legal_actions())
+        if len(legal) == 1:
+            return legal
+        if type(legal[0]) is TakeMarketCard:
+            return sorted(legal, key=lambda a: -CARD_VALUE.get(a.card, 0.0))
+        samples = max(2, self.samples // 3) if type(legal[0]) is ResolveFirst else self.samples
+        totals = self._totals(seat, legal, samples)
+        if totals is None:
+            return legal
+        order = sorted(range(len(legal)), key=lambda i: (-totals[i], i))
+        return [legal[i] for i in order]
+
     def _best_by_sampling(self, seat: SeatView, legal: list[Action], samples: int) -> Action:
+        totals = self._totals(seat, legal, samples)
+        if totals is None:
+            return legal[0]
+        best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+        return legal[best]
+
+    def _totals(self, seat: SeatView, legal: list[Action],
+                samples: int) -> list[float] | None:
+        """Each candidate's weighted score summed over the sampled worlds (None when no
+        world had any weight)."""
         me = seat.player
         obs = seat.observation()
         duel = obs["duel"]
@@ -105,9 +131,8 @@ class PillageBot:
                 totals[i] += weight * self._score(w, me)
             weight_sum += weight
         if weight_sum <= 0.0:
-            return legal[0]
-        best = max(range(len(legal)), key=lambda i: (totals[i], -i))
-        return legal[best]
+            return None
+        return totals
 
     def _finish_round(self, world: Any, model: _Model) -> None:
         """Settle the choices left in this round's resolution with quick greedy picks."""

@@ -74,6 +74,18 @@ class VillagersAndVillainsBot:
         rand = self.rng.random
         return max(legal, key=lambda a: ctx.score(a) + rand() * 0.01)  # jitter breaks ties
 
+    def rank(self, seat: SeatView) -> list[Action]:
+        """Every legal action, the one `act` would play first and the rest by the same
+        score (the search bot widens its search along this order)."""
+        legal = seat.legal_actions()
+        if len(legal) == 1:
+            return list(legal)
+        ctx = _Context(seat.observation(), seat.cards, seat.player)
+        rand = self.rng.random
+        keyed = [(ctx.score(a) + rand() * 0.01, i) for i, a in enumerate(legal)]
+        keyed.sort(key=lambda k: (-k[0], k[1]))
+        return [legal[i] for _score, i in keyed]
+
 
 class _Context:
     """What the bot knows at one decision: its town, hand and gold, and how long is left."""
