@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from ..core.game import Game
@@ -84,6 +85,22 @@ def villages_shares(world: Game) -> list[float]:
     return softmax_shares(projected, 0.1 * world.target)  # type: ignore[attr-defined]
 
 
+def village_pillage_shares(world: Game) -> list[float]:
+    """Village Pillage: each village's worth in turnips as the heuristic bot weighs it
+    (relics at a premium, banked turnips above loose ones, market cards)."""
+    obs = world.observation(None)
+    costs = obs["relic_costs"]
+    value = _pillage_value()
+    return softmax_shares([value(p, costs) for p in obs["players"]], 4.0)
+
+
+@lru_cache(maxsize=1)
+def _pillage_value() -> Callable[..., float]:
+    from .village_pillage_bot import PillageBot
+
+    return PillageBot().village_value
+
+
 def villagers_shares(world: Game) -> list[float]:
     """Villagers: each village's Gold so far plus what its uncovered villagers and coins
     would earn at every Market still to come (the Countess of a solo game too)."""
@@ -110,7 +127,7 @@ def villagers_and_villains_shares(world: Game) -> list[float]:
 # ranking and gives the heuristic's own move a fading bonus.
 GUIDED = {"guide": 0.5, "widen": 0.5}
 SETTINGS: dict[str, SearchSettings] = {
-    "village_pillage": SearchSettings(rollout=None, **GUIDED),
+    "village_pillage": SearchSettings(rollout=None, estimate=village_pillage_shares, **GUIDED),
     "villagers": SearchSettings(rollout=None, estimate=villagers_shares, **GUIDED),
     "villagers_and_villains": SearchSettings(rollout=None,
                                              estimate=villagers_and_villains_shares, **GUIDED),

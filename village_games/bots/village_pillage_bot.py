@@ -162,14 +162,17 @@ class PillageBot:
         if winners:
             return WIN if me in winners else -WIN
         costs = obs["relic_costs"]
-        values = [self._village_value(p, costs) for p in obs["players"]]
+        values = [self.village_value(p, costs) for p in obs["players"]]
         mine = values[me]
         others = values[:me] + values[me + 1:]
         if len(others) == 1:
             return mine - others[0]
         return mine - 0.5 * max(others) - 0.5 * sum(others) / len(others)
 
-    def _village_value(self, p: dict[str, Any], costs: list[int]) -> float:
+    def village_value(self, p: dict[str, Any], costs: list[int]) -> float:
+        """What a village is worth in turnips, from its public view (`obs["players"][i]`)
+        and the relic costs: relics at a premium, banked turnips above loose ones, market
+        cards by their value, and a bonus when the next relic is affordable."""
         relics = p["relics"]
         value = self.relic_premium * sum(costs[:relics])
         value += p["bank"] + self.loose_turnip * p["stockpile"]
