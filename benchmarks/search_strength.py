@@ -13,7 +13,9 @@ Progress is printed after every deal, and each finished case is written at once.
         [--out benchmarks/results/search_strength.json]
 
 Results accumulate in benchmarks/results/search_strength.json (one row per case, newest
-last; a case run again replaces its row).
+last; a case run again replaces its row); its "combined" part adds up the rows of the
+same case played from other seeds (other deals), with the interval of the total.
+`--summary` prints that table without playing.
 """
 
 from __future__ import annotations
@@ -74,13 +76,49 @@ def run_case(engine: str, players: int, games: int, seed: int, bot_args: dict) -
             "load": round(os.getloadavg()[0], 2)}
 
 
+CASE = ("engine", "players", "iterations", "rollout", "guide", "widen")
+
+
+def combined(rows: list[dict]) -> list[dict]:
+    """The rows of each case (same settings, any seed) added up."""
+    cases: dict[tuple, dict] = {}
+    for r in rows:
+        c = cases.setdefault(tuple(r.get(k) for k in CASE),
+                             {**{k: r.get(k) for k in CASE}, "games": 0, "search_wins": 0.0,
+                              "seeds": []})
+        c["games"] += r["games"]
+        c["search_wins"] += r["search_wins"]
+        c["seeds"].append(r["seed"])
+    out = []
+    for c in cases.values():
+        iv = credit_interval(c["search_wins"], c["games"])
+        fair = 1 / c["players"]
+        out.append({**c, "win_share": round(c["search_wins"] / c["games"], 4),
+                    "interval_95": [round(iv.low, 4), round(iv.high, 4)],
+                    "fair_share": round(fair, 4), "beats_fair_share": iv.low > fair})
+    return sorted(out, key=lambda c: (c["engine"], c["players"]))
+
+
 def save(row: dict, out: Path) -> None:
     rows = json.loads(out.read_text())["rows"] if out.exists() else []
-    key = ("engine", "players", "iterations", "rollout", "guide", "widen", "seed", "games")
+    key = (*CASE, "seed", "games")
     rows = [r for r in rows if tuple(r.get(k) for k in key) != tuple(row[k] for k in key)]
     rows.append(row)
     out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps({"cpus": os.cpu_count(), "rows": rows}, indent=1) + "\n")
+    out.write_text(json.dumps({"cpus": os.cpu_count(), "rows": rows,
+                               "combined": combined(rows)}, indent=1) + "\n")
+
+
+def print_summary(out: Path) -> None:
+    rows = json.loads(out.read_text())["rows"]
+    print("| game | players | iterations | games | search wins | win share | 95% interval "
+          "| fair share | above it? |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    for c in combined(rows):
+        lo, hi = c["interval_95"]
+        print(f"| {c['engine']} | {c['players']} | {c['iterations']} | {c['games']} | "
+              f"{c['search_wins']:g} | {c['win_share']:.1%} | {lo:.1%}–{hi:.1%} | "
+              f"{c['fair_share']:.1%} | {'yes' if c['beats_fair_share'] else 'no'} |")
 
 
 def main() -> None:
@@ -95,7 +133,11 @@ def main() -> None:
     ap.add_argument("--widen", type=float, default=None)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", type=Path, default=RESULTS)
+    ap.add_argument("--summary", action="store_true", help="print the combined table only")
     args = ap.parse_args()
+    if args.summary:
+        print_summary(args.out)
+        return
     bot_args: dict = {"iterations": args.iterations}
     if args.rollout != "game":
         bot_args["rollout"] = None if args.rollout == "none" else int(args.rollout)
