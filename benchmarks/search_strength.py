@@ -37,7 +37,8 @@ from village_games.bots import SearchBot  # noqa: E402
 from village_games.bots.lineups import ENGINES, HEURISTIC  # noqa: E402
 from village_games.bots.search_bot import DEFAULT_ITERATIONS  # noqa: E402
 from village_games.bots.search_values import settings_for  # noqa: E402
-from village_games.bots.tournament import MatchRun, credit_interval  # noqa: E402
+from village_games.bots.tournament import MatchRun  # noqa: E402
+from village_games.probability.intervals import credit_interval  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "search_strength.json"
 
@@ -53,13 +54,13 @@ def run_case(engine: str, players: int, games: int, seed: int, bot_args: dict) -
             for rec in run.collect(timeout=None):
                 wins += rec.credit(rec.slots.index(0))
                 done += 1
-            iv = credit_interval(wins, done) if done else None
-            if iv is not None:
+            if done:
+                low, high = credit_interval(wins, done)
                 print(f"  {engine} {players}p: {wins:g}/{done} = {wins / done:.1%} "
-                      f"[{iv.low:.1%}, {iv.high:.1%}] {time.perf_counter() - t0:.0f} s",
+                      f"[{low:.1%}, {high:.1%}] {time.perf_counter() - t0:.0f} s",
                       flush=True)
         res = run.results()
-    iv = credit_interval(wins, done)
+    low, high = credit_interval(wins, done)
     fair = 1 / players
     settings = settings_for(module.INFO.name)
     rollout = bot_args.get("rollout", settings.rollout)
@@ -69,8 +70,8 @@ def run_case(engine: str, players: int, games: int, seed: int, bot_args: dict) -
             "guide": bot_args.get("guide", settings.guide),
             "widen": bot_args.get("widen", settings.widen),
             "search_wins": wins, "win_share": round(wins / done, 4),
-            "interval_95": [round(iv.low, 4), round(iv.high, 4)], "fair_share": round(fair, 4),
-            "beats_fair_share": iv.low > fair, "decisions": res.decisions,
+            "interval_95": [round(low, 4), round(high, 4)], "fair_share": round(fair, 4),
+            "beats_fair_share": low > fair, "decisions": res.decisions,
             "seconds": round(time.perf_counter() - t0, 1),
             "when": datetime.now(UTC).isoformat(timespec="seconds"),
             "load": round(os.getloadavg()[0], 2)}
@@ -91,11 +92,11 @@ def combined(rows: list[dict]) -> list[dict]:
         c["seeds"].append(r["seed"])
     out = []
     for c in cases.values():
-        iv = credit_interval(c["search_wins"], c["games"])
+        low, high = credit_interval(c["search_wins"], c["games"])
         fair = 1 / c["players"]
         out.append({**c, "win_share": round(c["search_wins"] / c["games"], 4),
-                    "interval_95": [round(iv.low, 4), round(iv.high, 4)],
-                    "fair_share": round(fair, 4), "beats_fair_share": iv.low > fair})
+                    "interval_95": [round(low, 4), round(high, 4)],
+                    "fair_share": round(fair, 4), "beats_fair_share": low > fair})
     return sorted(out, key=lambda c: (c["engine"], c["players"]))
 
 

@@ -13,7 +13,6 @@ from village_games.bots import BeginnerBot, RandomBot, SearchBot
 from village_games.bots.tournament import (
     GameRecord,
     MatchRun,
-    credit_interval,
     local_pool,
     run_matches,
     slot_names,
@@ -68,18 +67,14 @@ def test_every_lineup_slot_sits_in_every_seat_on_each_deal(in_process) -> None:
     assert set(in_process.ratings()) == {"Random", "Beginner", "Search"}
 
 
-def test_win_shares_come_with_intervals(in_process) -> None:
-    iv = in_process.interval("Search")
-    assert iv.low <= in_process.win_rate("Search") <= iv.high
+def test_win_shares_come_with_wilson_or_exact_intervals(in_process) -> None:
+    low, high = in_process.interval("Search")
+    assert low <= in_process.win_rate("Search") <= high
+    assert (low, high) == in_process.types["Search"].interval
+    exact = in_process.interval("Search", method="exact")
+    assert exact != (low, high)
+    assert exact[0] <= in_process.win_rate("Search") <= exact[1]
     assert "95% interval" in in_process.table()
-    assert in_process.to_dict()["types"]["Search"]["interval_95"] == [round(iv.low, 4),
-                                                                     round(iv.high, 4)]
-
-
-def test_a_shared_win_widens_the_interval_both_ways() -> None:
-    half = credit_interval(2.5, 10)
-    assert half.low == credit_interval(2, 10).low
-    assert half.high == credit_interval(3, 10).high
 
 
 def test_a_lambda_cannot_leave_this_process_and_says_so() -> None:

@@ -29,7 +29,6 @@ arrive and may stop early (the strategy lab).
 
 from __future__ import annotations
 
-import math
 import os
 import pickle
 import time
@@ -42,7 +41,6 @@ from typing import Any
 from ..core.game import Game
 from ..core.play import play
 from ..core.seat import Agent
-from ..probability.intervals import ShareInterval, share_interval
 
 AgentFactory = Callable[[int], Agent]
 LineupFactory = Callable[[int], Sequence[Agent]]
@@ -97,16 +95,6 @@ class GameRecord:
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
 
-def credit_interval(wins: float, games: int, level: float = 0.95,
-                    method: str = "wilson") -> ShareInterval:
-    """The interval of a win share whose credit may hold shared wins (halves, thirds):
-    its low end as if every shared win were lost, its high end as if each were won, so
-    the interval is never narrower than the ties allow."""
-    low = share_interval(math.floor(wins + 1e-9), games, level, method)
-    high = share_interval(min(games, math.ceil(wins - 1e-9)), games, level, method)
-    return ShareInterval(low.successes, games, low.low, high.high, level, method)
-
-
 @dataclass
 class MatchResults:
     players: int
@@ -126,9 +114,13 @@ class MatchResults:
         return self.types[label].seats / self.players
 
     def interval(self, label: str, level: float = 0.95,
-                 method: str = "wilson") -> ShareInterval:
-        """The win share's interval (Wilson by default, "exact" for Clopper-Pearson)."""
+                 method: str = "wilson") -> tuple[float, float]:
+        """The win share's interval, (low, high): Wilson's by default, "exact" for
+        Clopper-Pearson's (shared wins as credit, as `TypeResult.interval`)."""
         t = self.types[label]
+        if not t.games:
+            return 0.0, 1.0
+        from ..probability.intervals import credit_interval  # SciPy: only when asked
         return credit_interval(t.wins, t.games, level, method)
 
     def ratings(self) -> dict[str, tuple[float, float]]:

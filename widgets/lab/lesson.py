@@ -22,12 +22,13 @@ import numpy as np
 
 from village_games import village_pillage, villagers_and_villains
 from village_games.bots import BeginnerBot, PillageBot, RandomBot, VillagersAndVillainsBot
-from village_games.bots.tournament import MatchRun, credit_interval
+from village_games.bots.tournament import MatchRun
 from village_games.probability.games_needed import (
     chance_to_tell,
     expected_width,
     games_needed,
 )
+from village_games.probability.intervals import credit_interval, running_share_intervals
 
 from ..charts import plain_figure, png_bytes
 from ..gallery import add_nav
@@ -140,15 +141,15 @@ class GamesLesson(w.VBox):
             self.run_button.disabled = False
         self.credits = np.array(credits)
         wins = float(self.credits.sum())
-        iv = credit_interval(wins, n)
-        told = ("the interval lies above 50%: the first bot is better" if iv.low > FAIR else
-                "the interval lies below 50%: the second bot is better" if iv.high < FAIR
+        low, high = credit_interval(wins, n)
+        told = ("the interval lies above 50%: the first bot is better" if low > FAIR else
+                "the interval lies below 50%: the second bot is better" if high < FAIR
                 else "the interval still covers 50%: these games cannot tell the bots apart")
         self.sim_html.value = (
             "<div class='vg-lesson-box'><div class='vg-lesson-head'>Played "
             f"({n} games)</div><div class='vg-lesson-number vg-games-share'>{wins / n:.1%}"
-            f"</div><div class='vg-note'>95% interval (Wilson): {iv.low:.1%} to "
-            f"{iv.high:.1%}, width {fmt(iv.high - iv.low, 3)}; {html.escape(told)}. Seed "
+            f"</div><div class='vg-note'>95% interval (Wilson): {low:.1%} to "
+            f"{high:.1%}, width {fmt(high - low, 3)}; {html.escape(told)}. Seed "
             f"{int(self.seed.value)}: the same seed plays the same games.</div></div>")
         self.chart.value = self.draw(self.credits)
         self.chart.layout.visibility = "visible"
@@ -158,9 +159,7 @@ class GamesLesson(w.VBox):
         n = credits.size
         xs = np.arange(1, n + 1)
         cum = np.cumsum(credits)
-        bands = [credit_interval(float(c), int(k)) for k, c in zip(xs, cum, strict=True)]
-        low = np.array([b.low for b in bands])
-        high = np.array([b.high for b in bands])
+        low, high = running_share_intervals(credits, xs)
         fig = plain_figure(6.4, 2.9)
         left, right = fig.subplots(1, 2)
         left.fill_between(xs, low, high, color="#c8792b", alpha=0.25, linewidth=0,

@@ -12,7 +12,8 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from village_games.bots.tournament import GameRecord, credit_interval, openskill_ratings
+from village_games.bots.tournament import GameRecord, openskill_ratings
+from village_games.probability.intervals import credit_interval
 
 CHART_POINTS = 60  # the interval chart's points, however many games
 
@@ -59,8 +60,7 @@ def slot_rows(records: Sequence[GameRecord], names: Sequence[str],
     for slot, name in enumerate(names):
         wins = sum(slot_credit(r, slot) for r in recs)
         if n:
-            iv = credit_interval(wins, n, method=method)
-            low, high = iv.low, iv.high
+            low, high = credit_interval(wins, n, method=method)
         else:
             low, high = 0.0, 1.0
         rows.append(SlotRow(name, n, wins, low, high, 1 / len(names)))
@@ -86,8 +86,8 @@ def history(records: Sequence[GameRecord], slots: int,
             k += 1
         point = []
         for slot in range(slots):
-            iv = credit_interval(wins[slot], mark, method=method)
-            point.append((wins[slot] / mark, iv.low, iv.high))
+            low, high = credit_interval(wins[slot], mark, method=method)
+            point.append((wins[slot] / mark, low, high))
         out.append((mark, point))
     return out
 
