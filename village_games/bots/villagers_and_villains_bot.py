@@ -54,6 +54,7 @@ from ..villagers_and_villains.options import (
     end_size,
     pool_size,
 )
+from .ranking import jittered_order
 
 GOLD = 0.7  # points a gold is worth: what it buys at Build/Hire, on average
 CIVILITY = 3.0  # points for an Angry Mob still in hand at the end
@@ -81,10 +82,7 @@ class VillagersAndVillainsBot:
         if len(legal) == 1:
             return list(legal)
         ctx = _Context(seat.observation(), seat.cards, seat.player)
-        rand = self.rng.random
-        keyed = [(ctx.score(a) + rand() * 0.01, i) for i, a in enumerate(legal)]
-        keyed.sort(key=lambda k: (-k[0], k[1]))
-        return [legal[i] for _score, i in keyed]
+        return jittered_order(legal, ctx.score, self.rng.random)
 
 
 class _Context:

@@ -53,6 +53,7 @@ from ..villagers.expansions.actions import (
     ThiefSteals,
 )
 from ..villagers.specials import smuggler_earnings
+from .ranking import jittered_order
 from .villagers_solo import SOLO_TYPES, feed_cost, solo_score
 
 # Specials of the expansions that work from the village: what having one is worth
@@ -90,10 +91,7 @@ class VillagersBot:
         if len(legal) == 1:
             return list(legal)
         ctx = _Context(seat.observation(), seat.cards, seat.player)
-        rand = self.rng.random
-        keyed = [(ctx.score(a) + rand() * 0.01, i) for i, a in enumerate(legal)]
-        keyed.sort(key=lambda k: (-k[0], k[1]))
-        return [legal[i] for _score, i in keyed]
+        return jittered_order(legal, ctx.score, self.rng.random)
 
 
 class _Context:

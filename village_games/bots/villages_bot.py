@@ -42,6 +42,7 @@ from ..villages.locations import ties_to_attacker
 from ..villages.odds import attack_odds, location_of
 from ..villages.options import HAND
 from ..villages.power import power_parts
+from .ranking import jittered_order
 
 ATTACK_AT_LEAST = 0.55  # below this chance of winning an attack is not worth its risk
 
@@ -67,10 +68,7 @@ class VillagesBot:
         if len(legal) == 1:
             return list(legal)
         ctx = _Context(seat.observation(), seat.cards, seat.player)
-        rand = self.rng.random
-        keyed = [(ctx.score(a) + rand() * 0.01, i) for i, a in enumerate(legal)]
-        keyed.sort(key=lambda k: (-k[0], k[1]))
-        return [legal[i] for _score, i in keyed]
+        return jittered_order(legal, ctx.score, self.rng.random)
 
 
 class _Context:
