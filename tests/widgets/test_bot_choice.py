@@ -59,3 +59,20 @@ def test_the_coach_shows_what_the_search_bot_thinks(game: str) -> None:
     labels = [b.description for b in app.picker.buttons.values()]
     assert any("wins " in text for text in labels)  # each button carries its note
     assert app.banner.value == ""
+
+
+@pytest.mark.parametrize("game", ("village_pillage", "villagers"))
+def test_a_prebuilt_page_takes_the_bots_its_address_names(game: str, monkeypatch) -> None:
+    """A pre-heated kernel builds the table before the address is known; an address that
+    names the bots gets them, and its game is kept on the server."""
+    from widgets.bot_choice import open_play_page
+
+    module = importlib.import_module(f"widgets.{game}.play_app")
+    monkeypatch.setenv("QUERY_STRING", "players=2&seats=human,bot&seed=3&bots=search"
+                                       "&strength=100")
+    app = open_play_page(module.make_app)
+    assert isinstance(app.bots[1], SearchBot) and app.bots[1].iterations == 100
+    assert app.session.table.settings == {"bots": "search", "strength": "100"}
+    monkeypatch.setenv("QUERY_STRING", "players=2&seats=human,bot&seed=3")
+    plain = open_play_page(module.make_app)
+    assert type(plain.bots[1]).__name__ != "SearchBot" and plain.session.table is not None
