@@ -114,10 +114,12 @@ def parse_bots(params: Mapping[str, str], kinds: BotKinds, notices: list[str],
 
 
 def add_bot_choice(app: Any, settings: BotSettings, css_class: str,
-                   note: str = "") -> w.Dropdown:
-    """The kind and strength drop-downs, in a row under the table's first setup row; a
-    change applies at once to the Bot seats of the game on the table. Returns the kind
-    drop-down (`app.strength_box` is the other)."""
+                   note: str = "", first_row: bool = False) -> w.Dropdown:
+    """The kind and strength drop-downs, in a row under the table's first setup row (or,
+    with `first_row`, in that row before New game, where a table needs its height for the
+    hand: the note is then the drop-down's tooltip); a change applies at once to the Bot
+    seats of the game on the table. Returns the kind drop-down (`app.strength_box` is the
+    other)."""
     box = w.Dropdown(options=[(label, key) for key, (label, _) in settings.kinds.items()],
                      value=settings.kind, description="Bots", layout=w.Layout(width="380px"))
     box.add_class(css_class)
@@ -141,6 +143,12 @@ def add_bot_choice(app: Any, settings: BotSettings, css_class: str,
 
     box.observe(guarded(app.banner)(kind_changed), names="value")
     strength.observe(guarded(app.banner)(strength_changed), names="value")
+    app.strength_box = strength
+    if first_row:
+        box.tooltip = note or None
+        row = app.setup_panel.children[0]
+        row.children = (*row.children[:-1], box, strength, row.children[-1])
+        return box
     parts = [box, strength]
     if note:
         parts.append(w.HTML(f'<span class="vg-note">{note}</span>'))
@@ -149,7 +157,6 @@ def add_bot_choice(app: Any, settings: BotSettings, css_class: str,
     row.add_class(f"{css_class}-row")
     first, *rest = app.setup_panel.children
     app.setup_panel.children = (first, row, *rest)
-    app.strength_box = strength
     return box
 
 

@@ -188,5 +188,6 @@ def make_app(query: dict[str, str] | None = None, step_by_step: bool = True) -> 
                                         "the bots sample the round ahead"))
     setup, errors = parse_setup(params, adapter)
     app = TableApp(adapter, setup, [*errors, *notices], step_by_step=step_by_step)
-    app.bot_box = add_bot_choice(app, adapter.bots, "vg-vp-bots", BOTS_NOTE)  # type: ignore[attr-defined]
+    app.bot_box = add_bot_choice(  # type: ignore[attr-defined]
+        app, adapter.bots, "vg-vp-bots", BOTS_NOTE, first_row=True)  # the hand needs the height
     return app
