@@ -152,7 +152,7 @@ def test_tournament_rotates_seats_and_is_deterministic():
 
 def test_tournament_accepts_a_lineup_factory():
     res = run_matches(lambda s: [BeginnerBot(seed=s), RandomBot(seed=s + 1)], games=4,
-                      players=2, seed=0)
+                      players=2, seed=0, executor=None)  # (a lambda stays in this process)
     assert res.games == 4 and set(res.types) == {"Beginner", "Random"}
 
 

@@ -359,3 +359,30 @@ def test_two_people_at_the_host_screen_and_one_on_another_device(url):
     cy._on_choose(cy.game.legal_actions(2)[0])
     assert host.poll() and state(host) == state(cy)
     assert any(e.kind == "reveal" for e in host.game.log)  # the round was revealed
+
+
+def test_the_bot_seats_of_a_shared_table_play_the_kind_its_host_chose(url):
+    """A search bot at a strength is a table setting: a seat's device opened later, or
+    open while the host changes it, fills the Bot seats the same way."""
+    from village_games.bots import SearchBot
+    from widgets.table_app import open_page
+    from widgets.villagers.play_app import make_app
+
+    def page(params: dict[str, str]):
+        return open_page(make_app, params, store=open_store(url, shared=False))
+
+    host = page({"seats": "human,remote,bot", "seed": "4"})
+    host.bot_box.value = "search"
+    host.strength_box.value = 300
+    table = address(host)["table"]
+    assert open_store(url, shared=False).get(table).settings == {"bots": "search",
+                                                                 "strength": "300"}
+    ben = page(links(host, "vg-seat-link")["1"])
+    assert ben.bot_box.value == "search" and ben.strength_box.value == 300
+    assert isinstance(ben.bots[2], SearchBot) and ben.bots[2].iterations == 300
+    host.strength_box.value = 100
+    ben.poll()
+    assert ben.bots[2].iterations == 100
+    host.bot_box.value = "random"
+    ben.poll()
+    assert isinstance(ben.bots[2], RandomBot)

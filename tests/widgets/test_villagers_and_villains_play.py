@@ -107,7 +107,7 @@ def test_the_bot_kind_is_a_setup_choice_and_a_link_setting() -> None:
     assert all(isinstance(b, VillagersAndVillainsBot) for b in app.bots.values())
     assert "bots=" not in app.share_query() and "bots=" not in app.share.value
     bad = make_app({"players": "2", "bots": "genius"})
-    assert "bots must be heuristic or random" in bad.notice.value
+    assert "bots must be heuristic, random or search" in bad.notice.value
     assert all(isinstance(b, VillagersAndVillainsBot) for b in bad.bots.values())
 
 

@@ -81,8 +81,34 @@ class PillageBot:
         return self._best_by_sampling(seat, legal, self.samples)
 
     # ------------------------------------------------------------------ search
+    def rank(self, seat: SeatView) -> list[Action]:
+        """Every legal action, best first by the same sampled look-ahead as `act` (the
+        search bot widens its search along this order)."""
+        self.cards = seat.cards
+        legal = list(seat.legal_actions())
+        if len(legal) == 1:
+            return legal
+        if type(legal[0]) is TakeMarketCard:
+            return sorted(legal, key=lambda a: -CARD_VALUE.get(cast(TakeMarketCard, a).card, 0.0))
+        samples = max(2, self.samples // 3) if type(legal[0]) is ResolveFirst else self.samples
+        totals = self._totals(seat, legal, samples)
+        if totals is None:
+            return legal
+        order = sorted(range(len(legal)), key=lambda i: (-totals[i], i))
+        return [legal[i] for i in order]
+
     def _best_by_sampling(self, seat: SeatView, legal: Sequence[Action], samples: int
                           ) -> Action:
+        totals = self._totals(seat, legal, samples)
+        if totals is None:
+            return legal[0]
+        best = max(range(len(legal)), key=lambda i: (totals[i], -i))
+        return legal[best]
+
+    def _totals(self, seat: SeatView, legal: Sequence[Action],
+                samples: int) -> list[float] | None:
+        """Each candidate's weighted score summed over the sampled worlds (None when no
+        world had any weight)."""
         me = seat.player
         obs = seat.observation()
         duel = obs["duel"]
@@ -109,9 +135,8 @@ class PillageBot:
                 totals[i] += weight * self._score(w, me)
             weight_sum += weight
         if weight_sum <= 0.0:
-            return legal[0]
-        best = max(range(len(legal)), key=lambda i: (totals[i], -i))
-        return legal[best]
+            return None
+        return totals
 
     def _finish_round(self, world: Any, model: _Model) -> None:
         """Settle the choices left in this round's resolution with quick greedy picks."""
@@ -141,14 +166,17 @@ class PillageBot:
         if winners:
             return WIN if me in winners else -WIN
         costs = obs["relic_costs"]
-        values = [self._village_value(p, costs) for p in obs["players"]]
+        values = [self.village_value(p, costs) for p in obs["players"]]
         mine = values[me]
         others = values[:me] + values[me + 1:]
         if len(others) == 1:
             return mine - others[0]
         return mine - 0.5 * max(others) - 0.5 * sum(others) / len(others)
 
-    def _village_value(self, p: dict[str, Any], costs: list[int]) -> float:
+    def village_value(self, p: dict[str, Any], costs: list[int]) -> float:
+        """What a village is worth in turnips, from its public view (`obs["players"][i]`)
+        and the relic costs: relics at a premium, banked turnips above loose ones, market
+        cards by their value, and a bonus when the next relic is affordable."""
         relics = p["relics"]
         value = self.relic_premium * sum(costs[:relics])
         value += p["bank"] + self.loose_turnip * p["stockpile"]

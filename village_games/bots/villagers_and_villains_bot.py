@@ -54,6 +54,7 @@ from ..villagers_and_villains.options import (
     end_size,
     pool_size,
 )
+from .ranking import jittered_order
 
 GOLD = 0.7  # points a gold is worth: what it buys at Build/Hire, on average
 CIVILITY = 3.0  # points for an Angry Mob still in hand at the end
@@ -73,6 +74,15 @@ class VillagersAndVillainsBot:
         ctx = _Context(seat.observation(), seat.cards, seat.player)
         rand = self.rng.random
         return max(legal, key=lambda a: ctx.score(a) + rand() * 0.01)  # jitter breaks ties
+
+    def rank(self, seat: SeatView) -> list[Action]:
+        """Every legal action, the one `act` would play first and the rest by the same
+        score (the search bot widens its search along this order)."""
+        legal = seat.legal_actions()
+        if len(legal) == 1:
+            return list(legal)
+        ctx = _Context(seat.observation(), seat.cards, seat.player)
+        return jittered_order(legal, ctx.score, self.rng.random)
 
 
 class _Context:

@@ -53,6 +53,7 @@ from ..villagers.expansions.actions import (
     ThiefSteals,
 )
 from ..villagers.specials import smuggler_earnings
+from .ranking import jittered_order
 from .villagers_solo import SOLO_TYPES, feed_cost, solo_score
 
 # Specials of the expansions that work from the village: what having one is worth
@@ -82,6 +83,15 @@ class VillagersBot:
         ctx = _Context(obs, seat.cards, seat.player)
         rand = self.rng.random
         return max(legal, key=lambda a: ctx.score(a) + rand() * 0.01)  # jitter breaks ties
+
+    def rank(self, seat: SeatView) -> list[Action]:
+        """Every legal action, the one `act` would play first and the rest by the same
+        score (the search bot widens its search along this order)."""
+        legal = seat.legal_actions()
+        if len(legal) == 1:
+            return list(legal)
+        ctx = _Context(seat.observation(), seat.cards, seat.player)
+        return jittered_order(legal, ctx.score, self.rng.random)
 
 
 class _Context:

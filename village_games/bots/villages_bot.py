@@ -42,6 +42,7 @@ from ..villages.locations import ties_to_attacker
 from ..villages.odds import attack_odds, location_of
 from ..villages.options import HAND
 from ..villages.power import attacker_wins, power_parts
+from .ranking import jittered_order
 
 ATTACK_AT_LEAST = 0.55  # below this chance of winning an attack is not worth its risk
 
@@ -59,6 +60,15 @@ class VillagesBot:
         ctx = _Context(seat.observation(), seat.cards, seat.player)
         rand = self.rng.random
         return max(legal, key=lambda a: ctx.score(a) + rand() * 0.01)  # jitter breaks ties
+
+    def rank(self, seat: SeatView) -> list[Action]:
+        """Every legal action, the one `act` would play first and the rest by the same
+        score (the search bot widens its search along this order)."""
+        legal = seat.legal_actions()
+        if len(legal) == 1:
+            return list(legal)
+        ctx = _Context(seat.observation(), seat.cards, seat.player)
+        return jittered_order(legal, ctx.score, self.rng.random)
 
 
 class _Context:

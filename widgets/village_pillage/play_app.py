@@ -3,6 +3,10 @@
     from widgets.village_pillage.play_app import play_app
     play_app()          # reads ?players=3&seats=human,bot,bot&seed=7 from the page
                         # (and ?players=2&variant=long for the longer duel)
+
+Bots are the heuristic bot (PillageBot), random play or the search bot at a strength
+(drop-downs under the setup row, or `bots=search&strength=300` in the link); the coach
+offers its own advice and what the search bot thinks (widgets/search_coach.py).
 """
 
 from __future__ import annotations
@@ -14,22 +18,30 @@ from typing import Any
 import ipywidgets as w
 
 from village_games import village_pillage
-from village_games.bots import PillageBot
+from village_games.bots import PillageBot, RandomBot
 from village_games.core import Game
 from village_games.village_pillage import CardSet, DeckSpec
 from village_games.village_pillage.cards import deck_from_text
 from village_games.village_pillage.options import BANK_SIDES
 
+from ..bot_choice import BotSettings, add_bot_choice, kinds_with_search, open_play_page, parse_bots
 from ..coaching import Coaching
 from ..gallery import add_nav
 from ..markup import esc as _e
+from ..search_coach import SEARCH_MODELS, SearchCoach
 from ..table_adapter import Variant
-from ..table_app import TableApp, table_app
+from ..table_app import TableApp
 from ..table_setup import parse_setup
 from .coach_view import COACH_MODELS, coaching
 from .render import card_type, effect_rows, render_table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
+NOTEBOOK = "village_pillage_play.ipynb"
+BOT_KINDS = kinds_with_search({
+    "heuristic": ("Bots sample the round ahead", PillageBot),
+    "random": ("Bots play at random", RandomBot),
+})
+BOTS_NOTE = "for every seat set to Bot"
 
 
 
@@ -95,7 +107,19 @@ class PillageAdapter:
     default_names = NAMES
     step_label = "Step through each round"
     replay_notebook = "village_pillage_replay.ipynb"  # where "Replay this game" opens
-    coach_models = COACH_MODELS
+    coach_models = COACH_MODELS + SEARCH_MODELS
+
+    def __init__(self, bots: BotSettings | None = None) -> None:
+        self.bots = bots or BotSettings(BOT_KINDS, "heuristic")
+
+    def use_settings(self, settings: dict[str, str]) -> None:
+        """A stored table's settings (its bot kind and strength, as the link names them)."""
+        self.bots.use_settings(settings)
+
+    def share_params(self) -> dict[str, str]:
+        """What the table's share link adds: the bot kind and strength, when not the
+        defaults."""
+        return self.bots.share_params()
 
     def new_game(self, players: int, seed: int, names: list[str],
                  bank_side: str | None = None, deck: DeckSpec = None) -> Game:
@@ -121,10 +145,12 @@ class PillageAdapter:
         return PillageLabels(obs, cards)
 
     def coach(self, game: Game, seat: int, model: str) -> Coaching | None:
+        if model.startswith("search:"):
+            return SearchCoach.coach(self, game, seat, model)  # type: ignore[arg-type]
         return coaching(game, seat, model)  # type: ignore[arg-type]
 
-    def make_bot(self, seat: int, seed: int) -> PillageBot:
-        return PillageBot(seed=seed)
+    def make_bot(self, seat: int, seed: int) -> Any:
+        return self.bots.make(seed)
 
     def prompt(self, obs: dict[str, Any], actions: Sequence[Any]) -> str:
         me = obs["viewer"]
@@ -148,12 +174,20 @@ class PillageAdapter:
 
 
 def play_app(query: dict[str, str] | None = None, step_by_step: bool = True) -> w.Widget:
-    """The Village Pillage table, set up from the page's query string (or `query`)."""
-    return add_nav(table_app(PillageAdapter(), query, step_by_step=step_by_step),
-                   "village_pillage_play.ipynb")
+    """The Village Pillage table, set up from the page's query string (or `query`), kept on
+    the server."""
+    return add_nav(open_play_page(make_app, query, step_by_step).widget, NOTEBOOK)
 
 
 def make_app(query: dict[str, str] | None = None, step_by_step: bool = True) -> TableApp:
-    """The app object itself (tests drive it through its buttons)."""
-    setup, errors = parse_setup(query or {}, PillageAdapter())
-    return TableApp(PillageAdapter(), setup, errors, step_by_step=step_by_step)
+    """The app object itself (tests drive it through its buttons); `app.bot_box` is the
+    bot drop-down."""
+    params = query or {}
+    notices: list[str] = []
+    adapter = PillageAdapter(parse_bots(params, BOT_KINDS, notices,
+                                        "the bots sample the round ahead"))
+    setup, errors = parse_setup(params, adapter)
+    app = TableApp(adapter, setup, [*errors, *notices], step_by_step=step_by_step)
+    app.bot_box = add_bot_choice(  # type: ignore[attr-defined]
+        app, adapter.bots, "vg-vp-bots", BOTS_NOTE, first_row=True)  # the hand needs the height
+    return app

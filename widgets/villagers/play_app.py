@@ -4,7 +4,10 @@
     play_app()          # reads ?players=3&seats=human,bot,bot&seed=7 from the page
 
 Drafting is final (each draft waits for Confirm); builds can be undone until the builder
-ends the turn, which the engine marks final (as it does reveals and draws).
+ends the turn, which the engine marks final (as it does reveals and draws). Bots are the
+heuristic bot, random play or the search bot at a strength (drop-downs under the setup
+row, or `bots=search&strength=300` in the link); "Coach" shows what the search bot thinks
+of your move (widgets/search_coach.py).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from typing import Any
 import ipywidgets as w
 
 from village_games import villagers
-from village_games.bots import VillagersBot
+from village_games.bots import RandomBot, VillagersBot
 from village_games.core import Game
 from village_games.villagers import (
     CardSet,
@@ -30,14 +33,22 @@ from village_games.villagers.expansions import EXPANSIONS, PLAYERS, TITLES
 from village_games.villagers.solo.views import mode_summary
 from village_games.villagers.table_notes import hand_notes, unseen_by_suit
 
+from ..bot_choice import BotSettings, add_bot_choice, kinds_with_search, open_play_page, parse_bots
 from ..gallery import add_nav
 from ..markup import esc as _e
+from ..search_coach import SearchCoach
 from ..table_adapter import DataFile, Flag, Variant
-from ..table_app import TableApp, table_app
+from ..table_app import TableApp
 from ..table_setup import parse_setup
 from .render import HER_VILLAGER_EFFECTS, card_tip, render_table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
+NOTEBOOK = "villagers_play.ipynb"
+BOT_KINDS = kinds_with_search({
+    "heuristic": ("Bots draft and build chains", VillagersBot),
+    "random": ("Bots play at random", RandomBot),
+})
+BOTS_FALLBACK = "the bots draft and build chains"
 # one player: solo against the Countess (the rulebook's three modes; normal first)
 SOLO_VARIANTS = (
     Variant("normal", "Solo against the Countess", {"solo_mode": "normal"}),
@@ -290,7 +301,7 @@ def market_scores(game: Game, viewer: int | None) -> list[dict[str, Any]]:
     return out
 
 
-class VillagersAdapter:
+class VillagersAdapter(SearchCoach):
     """What the generic table app needs to know about Villagers."""
 
     info = villagers.INFO
@@ -305,8 +316,9 @@ class VillagersAdapter:
     flags_option = "expansions"
     data_files = (EVENT_FILE,)
 
-    def __init__(self) -> None:
+    def __init__(self, bots: BotSettings | None = None) -> None:
         self.game: Game | None = None  # the game on the table, for notes the engine gives
+        self.bots = bots or BotSettings(BOT_KINDS, "heuristic")
 
     def variants(self, players: int) -> list[Variant]:
         """One player plays solo against the Countess, in one of the rulebook's modes."""
@@ -342,8 +354,17 @@ class VillagersAdapter:
     def labels(self, obs: dict[str, Any], cards: CardSet) -> VillagersLabels:
         return VillagersLabels(obs, cards)
 
-    def make_bot(self, seat: int, seed: int) -> VillagersBot:
-        return VillagersBot(seed=seed)
+    def make_bot(self, seat: int, seed: int) -> Any:
+        return self.bots.make(seed)
+
+    def use_settings(self, settings: dict[str, str]) -> None:
+        """A stored table's settings (its bot kind and strength, as the link names them)."""
+        self.bots.use_settings(settings)
+
+    def share_params(self) -> dict[str, str]:
+        """What the table's share link adds: the bot kind and strength, when not the
+        defaults."""
+        return self.bots.share_params()
 
     def prompt(self, obs: dict[str, Any], actions: Sequence[Any]) -> str:
         me = obs["viewer"]
@@ -394,12 +415,18 @@ class VillagersAdapter:
 
 
 def play_app(query: dict[str, str] | None = None, step_by_step: bool = False) -> w.Widget:
-    """The Villagers table, set up from the page's query string (or `query`)."""
-    return add_nav(table_app(VillagersAdapter(), query, step_by_step=step_by_step),
-                   "villagers_play.ipynb")
+    """The Villagers table, set up from the page's query string (or `query`), kept on
+    the server."""
+    return add_nav(open_play_page(make_app, query, step_by_step).widget, NOTEBOOK)
 
 
 def make_app(query: dict[str, str] | None = None, step_by_step: bool = False) -> TableApp:
-    """The app object itself (tests drive it through its buttons)."""
-    setup, errors = parse_setup(query or {}, VillagersAdapter())
-    return TableApp(VillagersAdapter(), setup, errors, step_by_step=step_by_step)
+    """The app object itself (tests drive it through its buttons); `app.bot_box` is the
+    bot drop-down."""
+    params = query or {}
+    notices: list[str] = []
+    adapter = VillagersAdapter(parse_bots(params, BOT_KINDS, notices, BOTS_FALLBACK))
+    setup, errors = parse_setup(params, adapter)
+    app = TableApp(adapter, setup, [*errors, *notices], step_by_step=step_by_step)
+    app.bot_box = add_bot_choice(app, adapter.bots, "vg-vg-bots")  # type: ignore[attr-defined]
+    return app

@@ -4,8 +4,9 @@
     play_app()   # reads ?players=3&seats=human,bot,bot&seed=7&variant=advanced&bots=random
 
 The basic or advanced game and the official Pony Express and Ordinance variants are the
-table's variants (one drop-down). Bots are the heuristic bot that weighs the dice, or
-random play (a drop-down beside New game, or `bots=` in the link). The live odds (each
+table's variants (one drop-down). Bots are the heuristic bot that weighs the dice, random
+play, or the search bot at a strength (drop-downs under the setup row, or `bots=` and
+`strength=` in the link; widgets/bot_choice.py). The live odds (each
 pool card's recruit chance with your gold, each challenge's DEFENSE chances, and what a
 bought roll, the Favor or the Angry Mob would add) come from the engine's `table_odds`.
 """
@@ -29,9 +30,10 @@ from village_games.villagers_and_villains.table_odds import (
     pool_odds_seen,
 )
 
+from ..bot_choice import BotSettings, add_bot_choice, kinds_with_search, parse_bots
 from ..gallery import add_nav
 from ..markup import esc as _e
-from ..safe import guarded
+from ..search_coach import SearchCoach
 from ..table_adapter import Variant
 from ..table_app import TableApp, open_page
 from ..table_setup import parse_setup
@@ -41,10 +43,10 @@ NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
 NOTEBOOK = "villagers_and_villains_play.ipynb"
 MAX_DICE_GROUPS = 4  # rolling moments shown under "Latest rolls"
 
-BOT_KINDS: dict[str, tuple[str, type]] = {
+BOT_KINDS = kinds_with_search({
     "heuristic": ("Bots weigh the odds", VillagersAndVillainsBot),
     "random": ("Bots play at random", RandomBot),
-}
+})
 
 ADVANCED_NOTE = "abilities, King's Favor, pairs"
 VARIANTS: tuple[Variant, ...] = tuple(
@@ -258,7 +260,7 @@ def recent_dice(log: Sequence[Any], upto: int | None = None,
     return out
 
 
-class VVAdapter:
+class VVAdapter(SearchCoach):
     """What the generic table app needs to know about Villagers & Villains."""
 
     info = vv.INFO
@@ -270,17 +272,18 @@ class VVAdapter:
     shows_dice = True  # the latest rolls come from the log of the game on the table
 
     def use_settings(self, settings: dict[str, str]) -> None:
-        """A stored table's settings (its bot kind, as the link names it)."""
-        self.bot_kind = check_bot_kind(settings.get("bots", "heuristic"))
+        """A stored table's settings (its bot kind and strength, as the link names them)."""
+        self.bots.use_settings(settings)
 
     def share_params(self) -> dict[str, str]:
-        """What the table's share link adds: the bot kind, when not the default."""
-        return {} if self.bot_kind == "heuristic" else {"bots": self.bot_kind}
+        """What the table's share link adds: the bot kind and strength, when not the
+        defaults."""
+        return self.bots.share_params()
 
-    def __init__(self, bots: str = "heuristic") -> None:
+    def __init__(self, bots: BotSettings | None = None) -> None:
         self.game: Game | None = None  # the game on the table (for its log of dice)
         self.app: TableApp | None = None  # set by make_app: which step is on show
-        self.bot_kind = check_bot_kind(bots)
+        self.bots = bots or BotSettings(BOT_KINDS, "heuristic")
 
     def variants(self, players: int) -> list[Variant]:
         return list(VARIANTS)
@@ -321,7 +324,7 @@ class VVAdapter:
         return VVLabels(obs, cards)
 
     def make_bot(self, seat: int, seed: int) -> Any:
-        return BOT_KINDS[self.bot_kind][1](seed=seed)
+        return self.bots.make(seed)
 
     def prompt(self, obs: dict[str, Any], actions: Sequence[Any]) -> str:
         me = obs["viewer"]
@@ -370,49 +373,19 @@ class VVAdapter:
                 "or a button below.</span></div>")
 
 
-def check_bot_kind(kind: str) -> str:
-    if kind not in BOT_KINDS:
-        raise ValueError(f"bots must be one of {', '.join(BOT_KINDS)}; got {kind!r}")
-    return kind
-
-
-def add_bot_choice(app: TableApp, adapter: VVAdapter) -> w.Dropdown:
-    """A drop-down under the setup row: which bots fill the Bot seats. A change applies at
-    once, to the game on the table too (bots keep no memory between moves)."""
-    box = w.Dropdown(options=[(label, key) for key, (label, _) in BOT_KINDS.items()],
-                     value=adapter.bot_kind, description="Bots",
-                     layout=w.Layout(width="260px"))
-    box.add_class("vg-vv-bots")
-
-    def changed(change: dict[str, Any]) -> None:
-        adapter.bot_kind = check_bot_kind(change["new"])
-        app.settings_changed()  # the link names the bot kind; every device's bots follow
-
-    box.observe(guarded(app.banner)(changed), names="value")
-    note = w.HTML('<span class="vg-note">for every seat set to Bot: the heuristic weighs '
-                  "the dice and beats random play clearly</span>")
-    row = w.HBox([box, note])
-    row.add_class("vg-vv-bots-row")
-    first, *rest = app.setup_panel.children
-    app.setup_panel.children = (first, row, *rest)
-    return box
-
-
 def make_app(query: dict[str, str] | None = None, step_by_step: bool = False) -> TableApp:
     """The app object itself, set up from `query` (tests drive it through its buttons);
     `app.bot_box` is the bot drop-down."""
     params = query or {}
     notices: list[str] = []
-    bots = params.get("bots", "heuristic").strip().lower() or "heuristic"
-    if bots not in BOT_KINDS:
-        notices.append(f"bots must be {' or '.join(BOT_KINDS)}; got {bots[:40]!r}, so the "
-                       "bots weigh the odds.")
-        bots = "heuristic"
-    adapter = VVAdapter(bots)
+    adapter = VVAdapter(parse_bots(params, BOT_KINDS, notices, "the bots weigh the odds"))
     setup, errors = parse_setup(params, adapter)
     app = TableApp(adapter, setup, [*errors, *notices], step_by_step=step_by_step)
     adapter.app = app
-    app.bot_box = add_bot_choice(app, adapter)  # type: ignore[attr-defined]
+    app.bot_box = add_bot_choice(  # type: ignore[attr-defined]
+        app, adapter.bots, "vg-vv-bots",
+        "for every seat set to Bot: the heuristic weighs the dice and beats random play "
+        "clearly; the search bot plays games out ahead")
     return app
 
 

@@ -3,6 +3,10 @@
     from widgets.villages.play_app import play_app
     play_app()      # reads ?players=3&seats=human,bot,bot&seed=7&bots=random from the page
 
+Bots are the heuristic bot, random play or the search bot at a strength (drop-downs under
+the setup row, or `bots=` and `strength=` in the link; widgets/bot_choice.py); "Coach"
+shows what the search bot thinks of your move (widgets/search_coach.py).
+
 The cards are this project's stand-in deck (the real unit list is not public), which the
 setup area, the table and every card's hover text say; the table app's Deck section loads
 a deck file of your own. Beside every attack you may make, the table shows your chance of
@@ -28,9 +32,11 @@ from village_games.villages.locations import LocationSpec, gifts_per_turn, locat
 from village_games.villages.odds import attack_table, location_of
 from village_games.villages.options import TARGET, TARGET_RANGE, check_target
 
+from ..bot_choice import BotSettings, add_bot_choice, kinds_with_search, parse_bots
 from ..gallery import add_nav
 from ..markup import esc as _e
 from ..safe import guarded
+from ..search_coach import SearchCoach
 from ..table_adapter import DataFile, Variant
 from ..table_app import TableApp, open_page
 from ..table_setup import parse_setup
@@ -39,10 +45,10 @@ from .render import card_tip, render_table
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
 NOTEBOOK = "villages_play.ipynb"
 
-BOT_KINDS: dict[str, tuple[str, type]] = {
+BOT_KINDS = kinds_with_search({
     "heuristic": ("Bots build and weigh attacks", VillagesBot),
     "random": ("Bots play at random", RandomBot),
-}
+})
 
 # the expansions, as table variants (their cards and locations are stand-in designs)
 VARIANTS: tuple[Variant, ...] = (
@@ -198,7 +204,7 @@ def odds_rows(game: Game, seat: int) -> list[dict[str, Any]]:
     return rows
 
 
-class VillagesAdapter:
+class VillagesAdapter(SearchCoach):
     """What the generic table app needs to know about Villages."""
 
     info = villages.INFO
@@ -209,20 +215,20 @@ class VillagesAdapter:
     replay_notebook = "villages_replay.ipynb"
     data_files = (LOCATION_FILE,)
 
-    def __init__(self, bots: str = "heuristic", target: int = TARGET) -> None:
+    def __init__(self, bots: BotSettings | None = None, target: int = TARGET) -> None:
         self.game: Game | None = None  # the game on the table (odds and the battle recap)
-        self.bot_kind = check_bot_kind(bots)
+        self.bots = bots or BotSettings(BOT_KINDS, "heuristic")
         self.target = check_target(target)  # for the next new game
         self.on_target: Any = None  # called with a loaded game's target (the drop-down)
 
     def use_settings(self, settings: dict[str, str]) -> None:
-        """A stored table's settings (its bot kind, as the link names it)."""
-        self.bot_kind = check_bot_kind(settings.get("bots", "heuristic"))
+        """A stored table's settings (its bot kind and strength, as the link names them)."""
+        self.bots.use_settings(settings)
 
     def share_params(self) -> dict[str, str]:
         """What the table's share link adds: the bot kind and the game's target, when not
         the defaults."""
-        extra = {} if self.bot_kind == "heuristic" else {"bots": self.bot_kind}
+        extra = self.bots.share_params()
         target = self.game.target if self.game is not None else self.target  # type: ignore[attr-defined]
         if target != TARGET:
             extra["target"] = str(target)
@@ -270,7 +276,7 @@ class VillagesAdapter:
         return VillagesLabels(obs, cards)
 
     def make_bot(self, seat: int, seed: int) -> Any:
-        return BOT_KINDS[self.bot_kind][1](seed=seed)
+        return self.bots.make(seed)
 
     def prompt(self, obs: dict[str, Any], actions: Sequence[Any]) -> str:
         me = obs["viewer"]
@@ -304,32 +310,6 @@ class VillagesAdapter:
         return (f'<div class="vg-prompt-line"><span class="vg-turn-badge">Your turn</span> '
                 f"<b>{name}</b>, {text} <span class=\"vg-note\">Click a card on the table "
                 "or a button below.</span></div>")
-
-
-def check_bot_kind(kind: str) -> str:
-    if kind not in BOT_KINDS:
-        raise ValueError(f"bots must be one of {', '.join(BOT_KINDS)}; got {kind!r}")
-    return kind
-
-
-def add_bot_choice(app: TableApp, adapter: VillagesAdapter) -> w.Dropdown:
-    """A drop-down beside New game: which bots fill the bot seats. A change applies at
-    once, to the game on the table too (the bots keep no memory between moves)."""
-    box = w.Dropdown(options=[(label, key) for key, (label, _) in BOT_KINDS.items()],
-                     value=adapter.bot_kind, layout=w.Layout(width="220px"))
-    box.add_class("vg-vl-bots")
-
-    def changed(change: dict[str, Any]) -> None:
-        adapter.bot_kind = check_bot_kind(change["new"])
-        app.settings_changed()
-
-    box.observe(guarded(app.banner)(changed), names="value")
-    row = app.setup_panel.children[0]
-    row.children = (*row.children[:-1], box, row.children[-1])
-    note = w.HTML(STAND_IN_NOTE)
-    note.add_class("vg-vl-setup-standin")
-    app.setup_panel.children = (*app.setup_panel.children, note)
-    return box
 
 
 def add_target_choice(app: TableApp, adapter: VillagesAdapter) -> w.Dropdown:
@@ -377,16 +357,15 @@ def make_app(query: dict[str, str] | None = None, step_by_step: bool = False) ->
     `app.bot_box` is the bot drop-down, `app.target_box` the "Play to" one."""
     params = query or {}
     notices: list[str] = []
-    bots = params.get("bots", "heuristic").strip().lower() or "heuristic"
-    if bots not in BOT_KINDS:
-        notices.append(f"bots must be {' or '.join(BOT_KINDS)}; got {bots[:40]!r}, so the "
-                       "bots build and weigh attacks.")
-        bots = "heuristic"
+    bots = parse_bots(params, BOT_KINDS, notices, "the bots build and weigh attacks")
     adapter = VillagesAdapter(bots, parse_target(params.get("target", ""), notices))
     setup, errors = parse_setup(params, adapter)
     app = TableApp(adapter, setup, [*errors, *notices], step_by_step=step_by_step)
     app.target_box = add_target_choice(app, adapter)  # type: ignore[attr-defined]
-    app.bot_box = add_bot_choice(app, adapter)  # type: ignore[attr-defined]
+    app.bot_box = add_bot_choice(app, adapter.bots, "vg-vl-bots")  # type: ignore[attr-defined]
+    note = w.HTML(STAND_IN_NOTE)
+    note.add_class("vg-vl-setup-standin")
+    app.setup_panel.children = (*app.setup_panel.children, note)
     return app
 
 

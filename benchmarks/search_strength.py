@@ -1,0 +1,162 @@
+"""The search bot's strength: its win share against each game's heuristic bot. Not a test.
+
+For each engine and player count (2 and 3 by default): one search bot and heuristic bots
+in the other seats, every deal played once per rotation of the seats (duplicate style,
+`village_games.bots.tournament`), on the local process pool. Reported: the search bot's
+win share, its 95% Wilson interval and the fair share (1 / players); the target is a low
+end above the fair share. A shared win counts a part (the interval is widened both ways).
+Progress is printed after every deal, and each finished case is written at once.
+
+    .venv/bin/python benchmarks/search_strength.py [--game villagers] [--players 2 3]
+        [--games 30] [--iterations 1000] [--rollout N|none] [--guide 0.5] [--widen 0.5]
+        [--seed 1]
+        [--out benchmarks/results/search_strength.json]
+
+Results accumulate in benchmarks/results/search_strength.json (one row per case, newest
+last; a case run again replaces its row); its "combined" part adds up the rows of the
+same case played from other seeds (other deals), with the interval of the total.
+`--summary` prints that table without playing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib
+import json
+import os
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from village_games.bots import SearchBot  # noqa: E402
+from village_games.bots.lineups import ENGINES, HEURISTIC  # noqa: E402
+from village_games.bots.search_bot import DEFAULT_ITERATIONS  # noqa: E402
+from village_games.bots.search_values import settings_for  # noqa: E402
+from village_games.bots.tournament import MatchRun  # noqa: E402
+from village_games.probability.intervals import credit_interval  # noqa: E402
+
+RESULTS = ROOT / "benchmarks" / "results" / "search_strength.json"
+
+
+def run_case(engine: str, players: int, games: int, seed: int, bot_args: dict) -> dict:
+    module = importlib.import_module(f"village_games.{engine}")
+    lineup = [functools.partial(SearchBot, **bot_args)] + [HEURISTIC[engine]] * (players - 1)
+    t0 = time.perf_counter()
+    wins = 0.0
+    done = 0
+    with MatchRun(lineup, games, players, seed, new_game=module.new_game) as run:
+        while not run.done:
+            for rec in run.collect(timeout=None):
+                wins += rec.credit(rec.slots.index(0))
+                done += 1
+            if done:
+                low, high = credit_interval(wins, done)
+                print(f"  {engine} {players}p: {wins:g}/{done} = {wins / done:.1%} "
+                      f"[{low:.1%}, {high:.1%}] {time.perf_counter() - t0:.0f} s",
+                      flush=True)
+        res = run.results()
+    low, high = credit_interval(wins, done)
+    fair = 1 / players
+    settings = settings_for(module.INFO.name)
+    rollout = bot_args.get("rollout", settings.rollout)
+    return {"engine": engine, "players": players, "games": done, "seed": seed,
+            "iterations": bot_args.get("iterations", DEFAULT_ITERATIONS),
+            "rollout": "to the end" if rollout is None else rollout,
+            "guide": bot_args.get("guide", settings.guide),
+            "widen": bot_args.get("widen", settings.widen),
+            "search_wins": wins, "win_share": round(wins / done, 4),
+            "interval_95": [round(low, 4), round(high, 4)], "fair_share": round(fair, 4),
+            "beats_fair_share": low > fair, "decisions": res.decisions,
+            "seconds": round(time.perf_counter() - t0, 1),
+            "when": datetime.now(UTC).isoformat(timespec="seconds"),
+            "load": round(os.getloadavg()[0], 2)}
+
+
+CASE = ("engine", "players", "iterations", "rollout", "guide", "widen")
+
+
+def combined(rows: list[dict]) -> list[dict]:
+    """The rows of each case (same settings, any seed) added up."""
+    cases: dict[tuple, dict] = {}
+    for r in rows:
+        c = cases.setdefault(tuple(r.get(k) for k in CASE),
+                             {**{k: r.get(k) for k in CASE}, "games": 0, "search_wins": 0.0,
+                              "seeds": []})
+        c["games"] += r["games"]
+        c["search_wins"] += r["search_wins"]
+        c["seeds"].append(r["seed"])
+    out = []
+    for c in cases.values():
+        low, high = credit_interval(c["search_wins"], c["games"])
+        fair = 1 / c["players"]
+        out.append({**c, "win_share": round(c["search_wins"] / c["games"], 4),
+                    "interval_95": [round(low, 4), round(high, 4)],
+                    "fair_share": round(fair, 4), "beats_fair_share": low > fair})
+    return sorted(out, key=lambda c: (c["engine"], c["players"]))
+
+
+def save(row: dict, out: Path) -> None:
+    rows = json.loads(out.read_text())["rows"] if out.exists() else []
+    key = (*CASE, "seed", "games")
+    rows = [r for r in rows if tuple(r.get(k) for k in key) != tuple(row[k] for k in key)]
+    rows.append(row)
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps({"cpus": os.cpu_count(), "rows": rows,
+                               "combined": combined(rows)}, indent=1) + "\n")
+
+
+def print_summary(out: Path) -> None:
+    rows = json.loads(out.read_text())["rows"]
+    print("| game | players | iterations | games | search wins | win share | 95% interval "
+          "| fair share | above it? |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    for c in combined(rows):
+        lo, hi = c["interval_95"]
+        print(f"| {c['engine']} | {c['players']} | {c['iterations']} | {c['games']} | "
+              f"{c['search_wins']:g} | {c['win_share']:.1%} | {lo:.1%}–{hi:.1%} | "
+              f"{c['fair_share']:.1%} | {'yes' if c['beats_fair_share'] else 'no'} |")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--game", choices=ENGINES, action="append")
+    ap.add_argument("--players", type=int, nargs="+", default=[2, 3])
+    ap.add_argument("--games", type=int, default=30)
+    ap.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS)
+    ap.add_argument("--rollout", default="game", help="moves after the tree: N, 'none' (to "
+                    "the end) or 'game' (the game's setting)")
+    ap.add_argument("--guide", type=float, default=None)
+    ap.add_argument("--widen", type=float, default=None)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", type=Path, default=RESULTS)
+    ap.add_argument("--summary", action="store_true", help="print the combined table only")
+    args = ap.parse_args()
+    if args.summary:
+        print_summary(args.out)
+        return
+    bot_args: dict = {"iterations": args.iterations}
+    if args.rollout != "game":
+        bot_args["rollout"] = None if args.rollout == "none" else int(args.rollout)
+    if args.guide is not None:
+        bot_args["guide"] = args.guide
+    if args.widen is not None:
+        bot_args["widen"] = args.widen
+    for engine in args.game or ENGINES:
+        for players in args.players:
+            games = args.games - args.games % players or players  # whole rotations
+            row = run_case(engine, players, games, args.seed, bot_args)
+            save(row, args.out)
+            lo, hi = row["interval_95"]
+            print(f"{engine} {players}p: search {row['win_share']:.1%} [{lo:.1%}, {hi:.1%}] "
+                  f"of {row['games']} games, fair {row['fair_share']:.1%}: "
+                  f"{'above' if row['beats_fair_share'] else 'NOT above'} "
+                  f"({row['seconds']:.0f} s)", flush=True)
+
+
+if __name__ == "__main__":
+    main()

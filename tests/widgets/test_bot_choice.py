@@ -1,0 +1,78 @@
+"""Search as a bot kind with a strength in all four play apps, and what the search bot
+thinks as a coach, through one shared helper (widgets/bot_choice.py, search_coach.py)."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from village_games.bots import SearchBot
+
+APPS = ("village_pillage", "villagers", "villagers_and_villains", "villages")
+
+
+def make(game: str, **query: str):
+    module = importlib.import_module(f"widgets.{game}.play_app")
+    return module.make_app({"players": "2", "seed": "3", **query})
+
+
+@pytest.mark.parametrize("game", APPS)
+def test_a_link_asks_for_search_bots_at_a_strength(game: str) -> None:
+    app = make(game, seats="human,bot", bots="search", strength="100")
+    bot = app.bots[1]
+    assert isinstance(bot, SearchBot) and bot.iterations == 100
+    assert app.bot_box.value == "search" and app.strength_box.value == 100
+    assert app.strength_box.layout.display is None  # shown for search bots only
+    assert "bots=search&strength=100" in app.share_query()
+
+
+@pytest.mark.parametrize("game", APPS)
+def test_the_strength_applies_at_once_and_hides_for_other_kinds(game: str) -> None:
+    app = make(game, seats="human,bot")
+    assert app.strength_box.layout.display == "none"
+    app.bot_box.value = "search"
+    app.strength_box.value = 300
+    assert app.bots[1].iterations == 300 and "strength=300" in app.share_query()
+    app.bot_box.value = "random"
+    assert type(app.bots[1]).__name__ == "RandomBot"
+    assert app.strength_box.layout.display == "none" and "strength" not in app.share_query()
+
+
+def test_a_bad_strength_is_a_notice_naming_the_allowed_ones() -> None:
+    app = make("villagers", seats="human,bot", bots="search", strength="99999")
+    assert "strength must be one of 100, 300, 1000, 3000" in app.notice.value
+    assert app.bots[1].iterations == 1000
+
+
+@pytest.mark.parametrize("game", APPS)
+def test_the_coach_shows_what_the_search_bot_thinks(game: str) -> None:
+    app = make(game, seats="human,bot")
+    keys = [k for _label, k in app.coach_model.options]
+    assert "search:300" in keys
+    app.coach_model.value = "search:300"
+    app.coach_box.value = True
+    seat = app.human_to_act()
+    assert seat == 0 and len(app.game.legal_actions(seat)) > 1  # the first move is a choice
+    assert "The search bot would play" in app.coach_view.value
+    assert "300 iterations" in app.coach_view.value
+    labels = [b.description for b in app.picker.buttons.values()]
+    assert any("wins " in text for text in labels)  # each button carries its note
+    assert app.banner.value == ""
+
+
+@pytest.mark.parametrize("game", ("village_pillage", "villagers"))
+def test_a_prebuilt_page_takes_the_bots_its_address_names(game: str, monkeypatch) -> None:
+    """A pre-heated kernel builds the table before the address is known; an address that
+    names the bots gets them, and its game is kept on the server."""
+    from widgets.bot_choice import open_play_page
+
+    module = importlib.import_module(f"widgets.{game}.play_app")
+    monkeypatch.setenv("QUERY_STRING", "players=2&seats=human,bot&seed=3&bots=search"
+                                       "&strength=100")
+    app = open_play_page(module.make_app)
+    assert isinstance(app.bots[1], SearchBot) and app.bots[1].iterations == 100
+    assert app.session.table.settings == {"bots": "search", "strength": "100"}
+    monkeypatch.setenv("QUERY_STRING", "players=2&seats=human,bot&seed=3")
+    plain = open_play_page(module.make_app)
+    assert type(plain.bots[1]).__name__ != "SearchBot" and plain.session.table is not None

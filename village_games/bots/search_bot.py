@@ -1,0 +1,280 @@
+"""A search bot for every engine: information-set Monte Carlo tree search (ISMCTS).
+
+    from village_games.bots import SearchBot
+    bot = SearchBot(seed=1)                      # the default budget: 1,000 iterations
+    bot = SearchBot(seed=1, seconds=0.5)         # or a time budget (then not repeatable)
+    action = bot.act(seat)                       # seat: a SeatView
+    bot.thinking                                 # the last decision's numbers, per move
+
+Each iteration deals the hidden cards again (`seat.determinize(rng)`: a quiet copy whose
+unseen cards and future dice come from the bot's own generator, so the bot never peeks),
+walks the tree (search_tree.py: UCB1 with availability counts where one seat moves,
+decoupled regret matching where several plan at once), adds one node, plays on at random
+for a while and scores the result: the real outcome when the game ended, else the game's
+leaf estimate of each seat's chance to win (search_values.py). Every seat in the tree
+chooses for its own reward (a win share: 1 for a win, 1/k for a win shared by k), so
+opponents are searched as players who want to win, not as a chorus against the bot.
+
+With an iteration budget and a seed the bot is repeatable: the same position as its seat
+sees it gives the same move, whatever the cards it cannot see.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.actions import Action
+from ..core.game import Game
+from ..core.seat import SeatView
+from .search_tree import Edge, Node, Regrets
+from .search_values import SearchSettings, settings_for
+
+DEFAULT_ITERATIONS = 1000
+
+
+@dataclass(frozen=True)
+class MoveThought:
+    """One of the bot's moves at the decision: how often the search tried it and the win
+    share it expected after it (`probability`: its weight in the mixed strategy, where
+    seats choose at once; else None)."""
+
+    action: Action
+    visits: int
+    win_share: float
+    probability: float | None = None
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """What the search found for one decision, the chosen move first, then by visits."""
+
+    seat: int
+    moves: tuple[MoveThought, ...]
+    iterations: int
+    seconds: float
+    simultaneous: bool
+
+    @property
+    def chosen(self) -> MoveThought:
+        return self.moves[0]
+
+
+class SearchBot:
+    """ISMCTS through the public protocol. `iterations` and/or `seconds` bound each
+    decision (whichever ends first; the default is `DEFAULT_ITERATIONS`); `rollout`
+    (moves played at random after the tree before the leaf estimate) and `exploration`
+    override the game's settings (search_values.py)."""
+
+    name = "Search"
+
+    def __init__(self, seed: int | None = None, iterations: int | None = None,
+                 seconds: float | None = None, rollout: int | None = -1,
+                 exploration: float | None = None, guide: float | None = None,
+                 widen: float | None = None) -> None:
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        if iterations is not None and (isinstance(iterations, bool)
+                                       or not isinstance(iterations, int) or iterations < 1):
+            raise ValueError(f"iterations must be a whole number of at least 1, got "
+                             f"{iterations!r}")
+        if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
+            raise ValueError(f"seconds must be a number above 0, got {seconds!r}")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self._rollout = rollout
+        self._exploration = exploration
+        self._guide_bonus = guide
+        self._widen = widen
+        self.thinking: Thinking | None = None
+
+    # ------------------------------------------------------------------ entry points
+    def act(self, seat: SeatView) -> Action:
+        legal = seat.legal_actions()
+        if len(legal) == 1:
+            self.thinking = Thinking(seat.player, (MoveThought(legal[0], 0, 0.0),), 0, 0.0,
+                                     False)
+            return legal[0]
+        return self.think(seat).chosen.action
+
+    def think(self, seat: SeatView) -> Thinking:
+        """Search the decision of `seat` and return the numbers per move (also kept in
+        `self.thinking`); the first move is the one `act` plays."""
+        settings = settings_for(seat.game_name)
+        if self._rollout != -1:
+            settings = settings.with_rollout(self._rollout)
+        if self._exploration is not None:
+            settings = settings.with_exploration(self._exploration)
+        if self._guide_bonus is not None:
+            settings = settings.with_guide(self._guide_bonus)
+        if self._widen is not None:
+            settings = settings.with_widen(self._widen)
+        legal = list(seat.legal_actions())
+        if not legal:
+            raise ValueError(f"seat {seat.player} has nothing to decide right now")
+        root = Node()
+        start = time.perf_counter()
+        prior, ranked = self._guide(seat, settings)
+        deadline = None if self.seconds is None else start + self.seconds
+        limit = self.iterations
+        done = 0
+        simultaneous = False
+        while True:
+            root_moves = None if ranked is None else ranked[:settings.widened(done)]
+            simultaneous |= _iterate(root, seat, self.rng, settings, prior, root_moves)
+            done += 1
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        seconds = time.perf_counter() - start
+        if simultaneous and root.seats is not None and seat.player in root.seats:
+            moves = _mixed_moves(root.seats[seat.player], legal, self.rng)
+        else:
+            moves = _turn_moves(root, seat.player, legal)
+        self.thinking = Thinking(seat.player, moves, done, seconds, simultaneous)
+        return self.thinking
+
+
+    def _guide(self, seat: SeatView,
+               settings: SearchSettings) -> tuple[Action | None, list[Action] | None]:
+        """The game's heuristic bot at the root: its move (the guide's bonus goes there)
+        and, when it ranks every move and the game widens, the order in which the root
+        lets moves in (progressive unpruning: the best few first, more as visits grow)."""
+        if settings.guide_bot is None or not (settings.guide or settings.widen):
+            return None, None
+        bot = settings.guide_bot(self.rng.randrange(2**31))
+        rank = getattr(bot, "rank", None)
+        if rank is None:
+            return (bot.act(seat) if settings.guide else None), None
+        ranked = list(rank(seat))
+        return (ranked[0] if settings.guide else None), (ranked if settings.widen else None)
+
+
+# ---------------------------------------------------------------------- one iteration
+def _iterate(root: Node, seat: SeatView, rng: random.Random, settings: SearchSettings,
+             prior: Action | None, root_moves: list[Action] | None) -> bool:
+    """Deal a world, walk and grow the tree, play out, back up; True when the root is a
+    simultaneous node."""
+    world = seat.determinize(rng)
+    node = root
+    edges: list[Edge] = []
+    sims: list[tuple[Regrets, Sequence[Any], list[float], int, int]] = []
+    at_root_sim = False
+    c = settings.exploration
+    while not world.is_over():
+        waiting = world.to_act()
+        if len(waiting) > 1:  # seats choose at once: each by its own regrets
+            chosen = []
+            for p in waiting:
+                moves = world.legal_actions(p)
+                if node is root and p == seat.player and root_moves is not None:
+                    moves = root_moves
+                if len(moves) == 1:
+                    chosen.append(moves[0])
+                    continue
+                regrets = node.regrets(p)
+                i, probs = regrets.choose(moves, rng)
+                sims.append((regrets, moves, probs, i, p))
+                chosen.append(moves[i])
+            if node is root:
+                at_root_sim = True
+            for p, m in zip(waiting, chosen, strict=True):
+                world.apply(p, m)
+            node, new = node.joint_child(tuple(chosen))
+            if new:
+                break
+            continue
+        p = waiting[0]
+        moves = world.legal_actions(p)
+        if len(moves) == 1:
+            world.apply(p, moves[0])
+            continue
+        if node is root:
+            if root_moves is not None:
+                moves = root_moves
+            m, edge, new = node.select(p, moves, rng, c, prior, settings.guide)
+        else:
+            m, edge, new = node.select(p, moves, rng, c)
+        world.apply(p, m)
+        edges.append(edge)
+        node = edge.child
+        if new:
+            break
+    rewards = _play_out(world, rng, settings)
+    for edge in edges:
+        edge.visits += 1
+        edge.total += rewards[edge.mover]
+    for regrets, moves, probs, i, p in sims:
+        regrets.update(moves, probs, i, rewards[p])
+    return at_root_sim
+
+
+def _play_out(world: Game, rng: random.Random, settings: SearchSettings) -> Sequence[float]:
+    """Random moves for up to `settings.rollout` decisions, then each seat's win share:
+    the outcome's, or the game's estimate when the game goes on."""
+    left = settings.rollout
+    if left is None:
+        left = -1  # never reaches 0: to the end
+    while left != 0 and not world.is_over():
+        p = world.to_act()[0]
+        moves = world.legal_actions(p)
+        world.apply(p, moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0])
+        left -= 1
+    if world.is_over():
+        return win_shares(world)
+    return settings.estimate(world)
+
+
+def win_shares(world: Game) -> list[float]:
+    """1 for a seat that won alone, 1/k each for a win shared by k, 0 otherwise."""
+    winners = world.winners()
+    shares = [0.0] * world.num_players
+    for w in winners:
+        shares[w] = 1.0 / len(winners)
+    return shares
+
+
+# ---------------------------------------------------------------------- the choice
+def _turn_moves(root: Node, me: int, legal: list[Action]) -> tuple[MoveThought, ...]:
+    """Most visited first (ties: the better mean, then the legal list's order)."""
+    rows = []
+    for i, a in enumerate(legal):
+        e = root.edges.get((me, a))
+        visits, mean = (e.visits, e.mean) if e is not None else (0, 0.0)
+        rows.append((-visits, -mean, i, MoveThought(a, visits, mean)))
+    rows.sort(key=lambda r: r[:3])
+    return tuple(r[3] for r in rows)
+
+
+# moves whose average-strategy weight is below this share of the largest are exploration
+# noise, not part of the mix the bot plays
+PURIFY = 0.25
+
+
+def _mixed_moves(regrets: Regrets, legal: list[Action],
+                 rng: random.Random) -> tuple[MoveThought, ...]:
+    """Where seats choose at once the bot plays a mix: it draws from the average strategy
+    (leaving out moves far below the best), and lists that move first, then by weight."""
+    avg = regrets.average()
+    weights = [avg.get(a, 0.0) for a in legal]
+    top = max(weights)
+    kept = [w if w >= PURIFY * top else 0.0 for w in weights]
+    x = rng.random() * sum(kept)
+    pick = len(legal) - 1
+    for i, w in enumerate(kept):
+        x -= w
+        if x < 0.0:
+            pick = i
+            break
+    rows = []
+    for i, a in enumerate(legal):
+        visits = regrets.visits.get(a, 0)
+        mean = regrets.reward.get(a, 0.0) / visits if visits else 0.0
+        rows.append((i != pick, -weights[i], i, MoveThought(a, visits, mean, weights[i])))
+    rows.sort(key=lambda r: r[:3])
+    return tuple(r[3] for r in rows)
