@@ -128,6 +128,9 @@ BOT_BURST_S = 0.3
 # The pause between bursts: the kernel's loop needs idle time, not just a turn, to finish
 # its own work (a page's first cell is only shown once the kernel reports it done).
 BOT_PAUSE_S = 0.03
+# A burst that overran (one search-bot move can take seconds) is followed by a pause of
+# this share of the overrun, so the page's own messages still get the kernel's time.
+BOT_OVERRUN_PAUSE = 0.5
 # How often a live kernel asks the store whether another device moved (a cheap mark: no
 # query unless something changed); the move then shows within about this long.
 POLL_S = 0.1
@@ -781,12 +784,15 @@ class TableApp:
     def _burst(self, run: int, loop: Any) -> None:
         """Bot moves until the run ends or, with a `loop`, `BOT_BURST_S` have passed: then
         the next burst of this run is scheduled on the loop."""
-        deadline = None if loop is None else time.monotonic() + BOT_BURST_S
+        start = time.monotonic()
+        deadline = None if loop is None else start + BOT_BURST_S
         assert self.session is not None
         more = self.session.run_bots(deadline)
         self.bots_playing = more and loop is not None
         if self.bots_playing:
-            loop.call_later(BOT_PAUSE_S, self._continue_bots, run)
+            overrun = time.monotonic() - start - BOT_BURST_S
+            loop.call_later(max(BOT_PAUSE_S, BOT_OVERRUN_PAUSE * overrun),
+                            self._continue_bots, run)
 
     def _next_burst(self, run: int) -> None:
         """The next burst of bot run `run`, then the page; nothing if another run (a new

@@ -257,8 +257,10 @@ class FakeLoop:
 
     def __init__(self):
         self.pending = []
+        self.delays = []
 
-    def call_later(self, _delay, fn, *args):
+    def call_later(self, delay, fn, *args):
+        self.delays.append(delay)
         self.pending.append((fn, args))
 
     def run_one(self):
@@ -290,6 +292,20 @@ def test_in_a_live_kernel_a_bot_run_goes_in_bursts_with_the_table_shown_between(
     assert "The bots are playing: 2 moves so far" in seen[0]
     assert not app.bots_playing and "Game over" in app.prompt.value
     assert state(app) == state(finished)  # the same game as in one call
+
+
+def test_a_burst_that_overran_is_followed_by_a_longer_pause(monkeypatch):
+    """A search bot's one move may take seconds: the pause after it grows with the overrun,
+    so the page still gets the kernel between moves (a 0.3 s burst keeps the short one)."""
+    app, loop = bursting(monkeypatch)
+    monkeypatch.setattr(table_app, "BOT_BURST_S", 0.3)
+    clock = iter([0.0, 0.1, 10.0, 12.3])  # a burst of 0.1 s, then one of 2.3 s
+    monkeypatch.setattr(table_app.time, "monotonic", lambda: next(clock))
+    session = app.session
+    monkeypatch.setattr(session, "run_bots", lambda deadline: True)
+    app._burst(app._run, loop)
+    app._burst(app._run, loop)
+    assert loop.delays == [table_app.BOT_PAUSE_S, pytest.approx(table_app.BOT_OVERRUN_PAUSE * 2.0)]
 
 
 def test_a_loop_running_outside_a_kernel_leaves_bots_playing_in_one_call(monkeypatch):
