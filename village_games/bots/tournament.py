@@ -182,7 +182,7 @@ def openskill_ratings(records: Iterable[GameRecord],
     ratings = [model.rating(name=n) for n in names]
     for rec in sorted(records, key=lambda r: r.index):
         seated = [ratings[slot] for slot in rec.slots]
-        ranks = [1 if seat in rec.winners else 2 for seat in range(len(rec.slots))]
+        ranks = [1.0 if seat in rec.winners else 2.0 for seat in range(len(rec.slots))]
         new = model.rate([[r] for r in seated], ranks=ranks)
         for slot, team in zip(rec.slots, new, strict=True):
             ratings[slot] = team[0]
