@@ -155,18 +155,18 @@ def open_app(
     notebook: str,
     query: str = "",
     ready: str = DEFAULT_READY,
-    timeout: float = 60_000,
+    timeout: float = 90_000,
 ) -> Page:
     """Open `/voila/render/<notebook>?<query>` and wait until every cell ran and `ready`
-    is visible. One reload on a time-out, as Voila's own UI tests do (rare stuck loads).
+    is visible. One more load on a time-out, as Voila's own UI tests do (rare stuck loads);
+    it opens the address asked for, not the page's own (which by then may name a stored
+    table that played on). The time allowed covers a first page that waits for the
+    server to warm its app's kernel behind the other notebooks'.
     """
     url = f"{base_url}/voila/render/{notebook}" + (f"?{query}" if query else "")
     for attempt in (1, 2):
         try:
-            if attempt == 1:
-                page.goto(url)
-            else:
-                page.reload()
+            page.goto(url)
             page.wait_for_function(FINISHED_JS, timeout=timeout)
             page.locator(ready).first.wait_for(state="visible", timeout=timeout)
             return page
