@@ -1,9 +1,14 @@
-"""The heuristic bots' order of moves, for the search bot to widen along."""
+"""The heuristic bots' order of moves, for the search bot to widen along, and the base
+they share: score every legal move with a context built from what the seat knows."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, Protocol, TypeVar
+
+from ..core.actions import Action
+from ..core.seat import SeatView
 
 A = TypeVar("A")
 
@@ -16,3 +21,38 @@ def jittered_order(legal: Sequence[A], score: Callable[[A], float],
     keyed = [(score(a) + rand() * 0.01, i) for i, a in enumerate(legal)]
     keyed.sort(key=lambda k: (-k[0], k[1]))
     return [legal[i] for _score, i in keyed]
+
+
+class Scorer(Protocol):
+    """What a heuristic bot knows at one decision, able to score each legal move."""
+
+    def score(self, action: Any) -> float: ...
+
+
+class ScoringBot:
+    """A heuristic bot: each game's bot says what it knows at a decision (`context`),
+    and plays the move that scores highest (a jitter breaks ties)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def context(self, seat: SeatView) -> Scorer:
+        raise NotImplementedError
+
+    def act(self, seat: SeatView) -> Action:
+        legal = seat.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        ctx = self.context(seat)
+        rand = self.rng.random
+        return max(legal, key=lambda a: ctx.score(a) + rand() * 0.01)
+
+    def rank(self, seat: SeatView) -> list[Action]:
+        """Every legal action, the one `act` would play first and the rest by the same
+        score (the search bot widens its search along this order)."""
+        legal = seat.legal_actions()
+        if len(legal) == 1:
+            return list(legal)
+        return jittered_order(legal, self.context(seat).score, self.rng.random)

@@ -20,7 +20,6 @@ millisecond (no search), far below the play app's 300 ms budget.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..core.actions import Action
@@ -54,35 +53,18 @@ from ..villagers_and_villains.options import (
     end_size,
     pool_size,
 )
-from .ranking import jittered_order
+from .ranking import ScoringBot
 
 GOLD = 0.7  # points a gold is worth: what it buys at Build/Hire, on average
 CIVILITY = 3.0  # points for an Angry Mob still in hand at the end
 MAX_EXTRA = 5  # extra rolls worth considering for one recruit
 
 
-class VillagersAndVillainsBot:
+class VillagersAndVillainsBot(ScoringBot):
     name = "V&V heuristic"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, seat: SeatView) -> Action:
-        legal = seat.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        ctx = _Context(seat.observation(), seat.cards, seat.player)
-        rand = self.rng.random
-        return max(legal, key=lambda a: ctx.score(a) + rand() * 0.01)  # jitter breaks ties
-
-    def rank(self, seat: SeatView) -> list[Action]:
-        """Every legal action, the one `act` would play first and the rest by the same
-        score (the search bot widens its search along this order)."""
-        legal = seat.legal_actions()
-        if len(legal) == 1:
-            return list(legal)
-        ctx = _Context(seat.observation(), seat.cards, seat.player)
-        return jittered_order(legal, ctx.score, self.rng.random)
+    def context(self, seat: SeatView) -> _Context:
+        return _Context(seat.observation(), seat.cards, seat.player)
 
 
 class _Context:
@@ -326,4 +308,3 @@ class _Context:
         else:
             gain = GOLD
         return gain - self.favor_value
-

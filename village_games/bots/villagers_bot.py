@@ -12,7 +12,6 @@ random (benchmarks/villagers_bot_speed.py measures both).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ..core.actions import Action
@@ -53,7 +52,7 @@ from ..villagers.expansions.actions import (
     ThiefSteals,
 )
 from ..villagers.specials import smuggler_earnings
-from .ranking import jittered_order
+from .ranking import ScoringBot
 from .villagers_solo import SOLO_TYPES, feed_cost, solo_score
 
 # Specials of the expansions that work from the village: what having one is worth
@@ -71,27 +70,19 @@ CHILD_SHARE = 0.3  # a link is worth this share of the Gold of a card in hand th
 COURIER_KEEP, COURIER_KEEP_EARLY = 1.0, 6.0
 
 
-class VillagersBot:
+class VillagersBot(ScoringBot):
     name = "Villagers"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+    def context(self, seat: SeatView) -> _Context:
+        return _Context(seat.observation(), seat.cards, seat.player)
 
     def act(self, seat: SeatView) -> Action:
-        obs = seat.observation()
+        # no shortcut for a forced move: its one jitter draw is kept so that seeded
+        # games replay as they always have
         legal = seat.legal_actions()
-        ctx = _Context(obs, seat.cards, seat.player)
+        ctx = self.context(seat)
         rand = self.rng.random
-        return max(legal, key=lambda a: ctx.score(a) + rand() * 0.01)  # jitter breaks ties
-
-    def rank(self, seat: SeatView) -> list[Action]:
-        """Every legal action, the one `act` would play first and the rest by the same
-        score (the search bot widens its search along this order)."""
-        legal = seat.legal_actions()
-        if len(legal) == 1:
-            return list(legal)
-        ctx = _Context(seat.observation(), seat.cards, seat.player)
-        return jittered_order(legal, ctx.score, self.rng.random)
+        return max(legal, key=lambda a: ctx.score(a) + rand() * 0.01)
 
 
 class _Context:

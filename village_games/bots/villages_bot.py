@@ -19,7 +19,6 @@ Cheap enough for the app (a few milliseconds a decision) and clearly better than
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any
 
@@ -42,33 +41,16 @@ from ..villages.locations import ties_to_attacker
 from ..villages.odds import attack_odds, location_of
 from ..villages.options import HAND
 from ..villages.power import attacker_wins, power_parts
-from .ranking import jittered_order
+from .ranking import ScoringBot
 
 ATTACK_AT_LEAST = 0.55  # below this chance of winning an attack is not worth its risk
 
 
-class VillagesBot:
+class VillagesBot(ScoringBot):
     name = "Villages"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def act(self, seat: SeatView) -> Action:
-        legal = seat.legal_actions()
-        if len(legal) == 1:
-            return legal[0]
-        ctx = _Context(seat.observation(), seat.cards, seat.player)
-        rand = self.rng.random
-        return max(legal, key=lambda a: ctx.score(a) + rand() * 0.01)  # jitter breaks ties
-
-    def rank(self, seat: SeatView) -> list[Action]:
-        """Every legal action, the one `act` would play first and the rest by the same
-        score (the search bot widens its search along this order)."""
-        legal = seat.legal_actions()
-        if len(legal) == 1:
-            return list(legal)
-        ctx = _Context(seat.observation(), seat.cards, seat.player)
-        return jittered_order(legal, ctx.score, self.rng.random)
+    def context(self, seat: SeatView) -> _Context:
+        return _Context(seat.observation(), seat.cards, seat.player)
 
 
 class _Context:
