@@ -37,7 +37,6 @@ import platform
 import random
 import re
 import sys
-import tempfile
 import time
 import uuid
 from datetime import UTC, datetime
@@ -51,10 +50,10 @@ from websockets.asyncio.client import connect
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "scripts"), str(ROOT / "tests" / "browser")]
 sys.path.append(str(ROOT))  # (for tests.pg_server)
+from bench_server import server_pid, store_for_run  # noqa: E402
 from class_load import LoadSampler, cpu_seconds, kernels, pool_memory, wait_for_pools  # noqa: E402
 from conftest import running_voila  # noqa: E402
 from light_client import WS_V1, KernelChannel, message, parse_page  # noqa: E402
-from shared_tables import _server_pid  # noqa: E402 (the server's process, by its port)
 from voila_pools import notebooks_in, pool_config, pool_sizes  # noqa: E402
 
 from village_games.experiments.store import ExperimentStore  # noqa: E402
@@ -217,16 +216,7 @@ async def a_class(base: str, experiment_id: str, key: str, students: int, second
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    data = Path(tempfile.mkdtemp(prefix="vg-bench-experiment-"))
-    env = {"VILLAGE_GAMES_DATA": str(data)}
-    pg_cm: Any = contextlib.nullcontext(None)
-    if args.postgres:
-        from tests.pg_server import fresh_schema, postgres_server
-
-        pg_cm = postgres_server(fast=False)
-    with pg_cm as pg:
-        if pg:
-            env = {"VILLAGE_GAMES_STORE": fresh_schema(pg)}
+    with store_for_run(args.postgres, "vg-bench-experiment-") as (data, env):
         os.environ.update(env)
         store = open_store(shared=False)
         xs = ExperimentStore(store)
@@ -236,7 +226,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         extra = [f"--class-size={size}", f"--class-apps={NOTEBOOK}"]
         with running_voila(NOTEBOOKS, data / "server.log", *extra, timeout=120,
                            env=env) as base:
-            pid = _server_pid(base)
+            pid = server_pid(base)
             expected = sum(pool_sizes(pool_config(size, [NOTEBOOK]),
                                       notebooks_in(NOTEBOOKS)).values())
             warm = wait_for_pools(pid, expected, 900)

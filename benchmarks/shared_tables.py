@@ -34,7 +34,6 @@ import random
 import re
 import statistics
 import sys
-import tempfile
 import threading
 import time
 import uuid
@@ -51,6 +50,7 @@ from websockets.asyncio.client import connect
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "scripts"), str(ROOT / "tests" / "browser")]
 sys.path.append(str(ROOT))  # (for tests.pg_server)
+from bench_server import server_pid, store_for_run  # noqa: E402
 from class_load import LoadSampler, cpu_seconds, kernels, pool_memory, wait_for_pools  # noqa: E402
 from conftest import running_voila  # noqa: E402
 from light_client import WS_V1, KernelChannel, message, parse_page  # noqa: E402
@@ -283,16 +283,7 @@ async def class_at_tables(bases: list[str], tables: int, seconds: float,
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    data = Path(tempfile.mkdtemp(prefix="vg-bench-tables-"))
-    env = {"VILLAGE_GAMES_DATA": str(data)}
-    pg_cm: Any = contextlib.nullcontext(None)
-    if args.postgres:
-        from tests.pg_server import fresh_schema, postgres_server
-
-        pg_cm = postgres_server(fast=False)
-    with pg_cm as pg:
-        if pg:
-            env = {"VILLAGE_GAMES_STORE": fresh_schema(pg)}
+    with store_for_run(args.postgres, "vg-bench-tables-") as (data, env):
         servers = 2 if args.postgres else 1
         per_server = args.tables * 3 // servers + 2
         extra = [f"--class-size={per_server}", f"--class-apps={NOTEBOOK}"]
@@ -300,7 +291,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             bases = [stack.enter_context(running_voila(NOTEBOOKS, data / f"server{i}.log",
                                                        *extra, timeout=120, env=env))
                      for i in range(servers)]
-            pids = [_server_pid(b) for b in bases]
+            pids = [server_pid(b) for b in bases]
             expected = sum(pool_sizes(pool_config(per_server, [NOTEBOOK]),
                                       notebooks_in(NOTEBOOKS)).values())
             warm = [wait_for_pools(pid, expected, 900) for pid in pids]
@@ -348,15 +339,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "load_avg_max": max(load.samples, default=None),
         "kernels_left": live,
     }
-
-
-def _server_pid(base: str) -> int:
-    port = base.rsplit(":", 1)[1]
-    for p in psutil.process_iter(["cmdline"]):
-        cmd = p.info.get("cmdline") or []
-        if f"--port={port}" in cmd and any(c.endswith("serve") for c in cmd):
-            return p.pid
-    raise RuntimeError(f"no server on port {port}")
 
 
 def main() -> None:

@@ -10,31 +10,16 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path[:0] = [str(Path(__file__).resolve().parents[1]), str(Path(__file__).resolve().parent)]
+
+from bot_decision_speed import decision_ms  # noqa: E402
 
 from village_games import villagers  # noqa: E402
 from village_games.bots import RandomBot, VillagersBot  # noqa: E402
 from village_games.bots.tournament import run_matches  # noqa: E402
-from village_games.core import SeatView  # noqa: E402
 from village_games.core.play import play  # noqa: E402
-
-
-def decision_times(players: int, games: int) -> list[float]:
-    """Milliseconds per VillagersBot decision over whole bot-only games."""
-    times: list[float] = []
-    for seed in range(games):
-        g = villagers.new_game(players=players, seed=seed)
-        bots = [VillagersBot(seed=s) for s in range(players)]
-        while not g.is_over():
-            p = g.to_act()[0]
-            t = time.perf_counter()
-            action = bots[p].act(SeatView(g, p))
-            times.append((time.perf_counter() - t) * 1000)
-            g.apply(p, action)
-    return times
 
 
 def solo_results(mode: str, games: int) -> str:
@@ -57,7 +42,9 @@ def main() -> None:
     for mode in ("beginner", "normal", "hard"):
         print(solo_results(mode, args.solo_games), flush=True)
     for n in range(2, 6):
-        ms = sorted(decision_times(n, args.games))
+        ms = sorted(decision_ms(
+            lambda seed, n=n: villagers.new_game(players=n, seed=seed), VillagersBot, n,
+            range(args.games)))
         p90 = ms[int(0.9 * (len(ms) - 1))]
         res = run_matches([VillagersBot] + [RandomBot] * (n - 1), games=n * args.games,
                           players=n, seed=1, new_game=villagers.new_game)

@@ -10,12 +10,10 @@ import html
 import io
 import re
 import time
-from collections.abc import Iterator
 
 import ipywidgets as w
 import pytest
 
-from tests.pg_server import fresh_schema, postgres_server
 from village_games.experiments import kind
 from village_games.experiments.store import ExperimentStore
 from village_games.tables import open_store
@@ -32,18 +30,10 @@ RECRUIT = {"kind": "vv-recruit", "position": "7", "extra": "2"}
 CARD_FOUR = {"kind": "vv-recruit", "position": "4", "extra": "2"}  # 7/8
 
 
-@pytest.fixture(scope="module")
-def postgres_url() -> Iterator[str]:
-    with postgres_server() as found:
-        yield found
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def url(request, tmp_path) -> str:
+@pytest.fixture
+def url(store_url: str) -> str:
     """An empty store of each backend: the pages read it as the store tests write it."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'tables.sqlite3'}"
-    return fresh_schema(request.getfixturevalue("postgres_url"))
+    return store_url
 
 
 def device(url: str, query: dict[str, str], loop=None) -> ClassExperimentPage:
