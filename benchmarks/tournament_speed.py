@@ -4,11 +4,13 @@
 Each engine plays the same seeded 3-player tournament of its heuristic bots (seats
 rotated) on each executor; the rows give games per second and the speed-up over one
 process (the pool and the cluster each start before the clock does, as a long
-tournament pays that once). A second part times a few games of a search bot at its
+tournament pays that once; a tournament one process plays in under `--seconds` is
+lengthened to about that, as a short one measures the executors' overheads, not the games). A second part times a few games of a search bot at its
 default budget against two heuristic bots in one process, and from that and the pool's
 speed-up works out what a 10,000-game tournament of search bots costs on this machine.
 
-    .venv/bin/python benchmarks/tournament_speed.py [--games 30] [--search-games 2]
+    .venv/bin/python benchmarks/tournament_speed.py [--games 30] [--seconds 10]
+        [--search-games 2]
         [--game villages] [--out other.json]
 
 Writes benchmarks/results/tournament_speed.json and prints Markdown tables.
@@ -44,9 +46,14 @@ def timed(engine: str, lineup: list, games: int, executor) -> tuple[float, dict]
     return time.perf_counter() - t0, res.to_dict() | {"seconds": 0}
 
 
-def executors_row(engine: str, games: int, client) -> dict:
+def executors_row(engine: str, games: int, client, seconds: float) -> dict:
+    """Games per second on each executor; a tournament that one process plays in under
+    `seconds` is lengthened to about that (a short one measures the pool's overheads)."""
     lineup = [HEURISTIC[engine]] * PLAYERS
     one, ref = timed(engine, lineup, games, None)
+    if one < seconds:
+        games = max(games, round(games * seconds / one / PLAYERS) * PLAYERS)
+        one, ref = timed(engine, lineup, games, None)
     with local_pool(2) as pool:
         pool.submit(int).result()  # the workers are up before the clock starts
         two, pooled = timed(engine, lineup, games, pool)
@@ -74,6 +81,8 @@ def search_row(engine: str, games: int, speedup: float) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=30, help="heuristic games per executor")
+    ap.add_argument("--seconds", type=float, default=10,
+                    help="at least this long in one process (more games if need be)")
     ap.add_argument("--search-games", type=int, default=2)
     ap.add_argument("--game", choices=ENGINES)
     ap.add_argument("--out", type=Path, default=RESULTS)
@@ -85,7 +94,7 @@ def main() -> None:
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster, \
             distributed.Client(cluster) as client:
-        rows = [executors_row(e, args.games, client) for e in engines]
+        rows = [executors_row(e, args.games, client, args.seconds) for e in engines]
     search = [search_row(r["engine"], args.search_games, r["speedup"]["pool_2"])
               for r in rows] if args.search_games else []
     load_after = os.getloadavg()[0]
