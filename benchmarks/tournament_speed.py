@@ -5,9 +5,10 @@ Each engine plays the same seeded 3-player tournament of its heuristic bots (sea
 rotated) on each executor; the rows give games per second and the speed-up over one
 process (the pool and the cluster each start before the clock does, as a long
 tournament pays that once; a tournament one process plays in under `--seconds` is
-lengthened to about that, as a short one measures the executors' overheads, not the games). A second part times a few games of a search bot at its
-default budget against two heuristic bots in one process, and from that and the pool's
-speed-up works out what a 10,000-game tournament of search bots costs on this machine.
+lengthened to about that, as a short one measures the executors' overheads, not the
+games). A second part times a few games of a search bot at its default budget against two
+heuristic bots in one process, and from that and the pool's speed-up works out what a
+10,000-game tournament of search bots costs on this machine.
 
     .venv/bin/python benchmarks/tournament_speed.py [--games 30] [--seconds 10]
         [--search-games 2]
