@@ -300,10 +300,20 @@ def apply_basic(g: Villagers, seat: int, action: TakeBasic) -> None:
     if g.loud:
         where = where or pile_name(j)
         known = mask == g.all_seats
-        shown = card if known else f"{words.a(g.suit_of[card])} villager"
-        g.emit(Event("basic", "{} returns {} to {} and takes {}.",
-                     {"seat": seat, "basic": action.basic, "stack": j, "suit": g.suit_of[card],
+        suit = g.suit_of[card]
+        g.emit(Event("basic", _returned if known else _returned_face_down,
+                     {"seat": seat, "basic": action.basic, "stack": j, "suit": suit,
                       **({"card": card} if known else {"_card": card})},
-                     (p.name, shown, where, words.a(action.basic)),
-                     None if known else "{} returns {} to {} and takes {}.",
-                     (p.name, card, where, words.a(action.basic)), () if known else (seat,)))
+                     (p.name, card if known else suit, where, action.basic),
+                     None if known else _returned, (p.name, card, where, action.basic),
+                     () if known else (seat,)))
+
+
+# (the texts of a return, written only when someone reads the log)
+def _returned(name: str, card: str, where: str, basic: str) -> str:
+    return f"{name} returns {card} to {where} and takes {words.a(basic)}."
+
+
+def _returned_face_down(name: str, suit: str, where: str, basic: str) -> str:
+    """What the other seats read: only the card's back, its suit, shows."""
+    return f"{name} returns {words.a(suit)} villager to {where} and takes {words.a(basic)}."

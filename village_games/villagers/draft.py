@@ -14,7 +14,7 @@ from .actions import DraftReserve, DraftRoad, DraftStack
 from .choices import Choices, Product
 from .modes import EXPANSIONS, SOLO
 from .options import BASE_LIMIT, MAX_LIMIT, STACKS
-from .road import refill_slot
+from .road import pile_name, refill_slot
 
 if TYPE_CHECKING:
     from ..core.actions import Action
@@ -158,13 +158,16 @@ def apply_draft(g: Villagers, seat: int, action: Action) -> None:
         card = pile.draw()
         p.square.append(card)
         if g.loud:
-            g.emit(Event("draft", "{} drafts face down from {}: it is {}.",
-                         {"seat": seat, "card": card, "stack": j},
-                         (p.name, "the Reserve" if j is None else f"stack {j + 1}", words.a(card)),
-                         reveals=True, chance=True))
+            g.emit(Event("draft", _drafted_face_down, {"seat": seat, "card": card, "stack": j},
+                         (p.name, j, card), reveals=True, chance=True))
     if g.solo is not None and SOLO.after_draft(g, kind is not DraftReserve):
         return  # the player now picks a villager for the Countess
     finish_draft(g, seat)
+
+
+def _drafted_face_down(name: str, stack: int | None, card: str) -> str:
+    """The text of a draft from a stack or the Reserve (written only when read)."""
+    return f"{name} drafts face down from {pile_name(stack)}: it is {words.a(card)}."
 
 
 def finish_draft(g: Villagers, seat: int) -> None:
