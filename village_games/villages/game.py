@@ -53,6 +53,7 @@ class Villages(Game):
 
     # state, set by new(), from_dict() and clone()
     n: int
+    names: list[str]  # the players' names by seat (`player_name`, worked out once)
     rng: Rng
     deck: list[str]
     discard: list[str]
@@ -131,6 +132,7 @@ class Villages(Game):
         if max_rounds is not None:
             g.options["max_rounds"] = max_rounds
         g.n = n
+        g.names = [g.player_name(i) for i in range(n)]
         g.target, g.max_rounds = target, max_rounds
         g.rng = Rng(seed)
         g.totals = [0] * n
@@ -183,7 +185,7 @@ class Villages(Game):
 
     def next_event(self) -> Event:
         seat = self.actor()
-        return Event("next", NEXT_TEXT[self.phase], {"seat": seat}, (self.player_name(seat),))
+        return Event("next", NEXT_TEXT[self.phase], {"seat": seat}, (self.names[seat],))
 
     def _apply(self, player: int, action: Action) -> None:
         kind = type(action)  # the kinds in the order random play meets them most
