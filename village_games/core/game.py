@@ -19,6 +19,19 @@ from .outcome import Outcome
 ALL_CARDS = "all"
 
 
+def handed_out(action: Action, legal: Sequence[Action]) -> bool:
+    """Whether `action` is in `legal`, as quickly as a player loop needs: in a tuple, only
+    the very objects count (what a loop passes back; testing equality would run each
+    earlier action's dataclass `__eq__` in Python), and an engine's own list type answers
+    `in` itself. False is no refusal: `accepts` then tests the action in full."""
+    if type(legal) is tuple:
+        for a in legal:
+            if a is action:
+                return True
+        return False
+    return action in legal
+
+
 class Game(ABC):
     """Base class: validation, the fast path of search copies, the event batch, tracing,
     history, log and records are shared; rules live in subclasses.
@@ -263,7 +276,8 @@ class Game(ABC):
         else goes through `check_action`, which raises unless it is legal."""
         handed = self._legal  # the list handed out to this seat answers without a call
         if not (isinstance(action, Action)
-                and ((handed is not None and handed[0] is player and action in handed[1])
+                and ((handed is not None and handed[0] is player
+                      and handed_out(action, handed[1]))
                      or self.accepts(player, action))):
             action = self.check_action(player, action)
         self._legal = None
