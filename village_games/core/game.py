@@ -19,6 +19,19 @@ from .outcome import Outcome
 ALL_CARDS = "all"
 
 
+def handed_out(action: Action, legal: Sequence[Action]) -> bool:
+    """Whether `action` is in `legal`, as quickly as a player loop needs: in a tuple, only
+    the very objects count (what a loop passes back; testing equality would run each
+    earlier action's dataclass `__eq__` in Python), and an engine's own list type answers
+    `in` itself. False is no refusal: `accepts` then tests the action in full."""
+    if type(legal) is tuple:
+        for a in legal:
+            if a is action:
+                return True
+        return False
+    return action in legal
+
+
 class Game(ABC):
     """Base class: validation, the fast path of search copies, the event batch, tracing,
     history, log and records are shared; rules live in subclasses.
@@ -190,9 +203,10 @@ class Game(ABC):
 
     def accepts(self, player: int, action: Action) -> bool:
         """`may_act(player) and is_legal(player, action)` for an action object: the test
-        `apply` runs on every move. The list handed out to `player` since the last move
-        answers at once (it was made while they could act); an engine whose lists are long
-        and whose moves are simple may override this with one cheaper check."""
+        `apply` runs on a move that is not found in the list handed out to `player` (which
+        `apply` looks in itself, without this call). That list answers here too (it was
+        made while they could act); an engine whose lists are long and whose moves are
+        simple may override this with one cheaper check."""
         cached = self._legal
         if cached is not None and cached[0] is player:
             return action in cached[1]
@@ -257,10 +271,14 @@ class Game(ABC):
     def apply(self, player: int, action: Action | dict[str, Any]) -> list[Event]:
         """Check, then carry out; returns the events (none for a quiet copy).
 
-        The one gate of every engine's moves: an action object that `accepts` takes
-        (above all one read from the list just handed out) goes straight to the rules;
-        anything else goes through `check_action`, which raises unless it is legal."""
-        if not (isinstance(action, Action) and self.accepts(player, action)):
+        The one gate of every engine's moves: an action object in the list just handed out
+        to `player`, or one that `accepts` takes, goes straight to the rules; anything
+        else goes through `check_action`, which raises unless it is legal."""
+        handed = self._legal  # the list handed out to this seat answers without a call
+        if not (isinstance(action, Action)
+                and ((handed is not None and handed[0] is player
+                      and handed_out(action, handed[1]))
+                     or self.accepts(player, action))):
             action = self.check_action(player, action)
         self._legal = None
         if self.quiet and self._tracer is None:  # a search copy: nothing to report

@@ -55,6 +55,16 @@ class VillagePillage(Game):
     readable_versions = (1,)
     codec = CODEC
 
+    # The state a move reads and writes lives in slots, not in the instance's dict (as in
+    # Villagers): a slot is a quicker attribute to read and write than a name in a dict of
+    # some 30, and a decision touches dozens. `clone` copies every slot, then what is
+    # mutable. (The core's per-move fields are among them, so __init__ sets them.)
+    __slots__ = ("n", "duel", "bank_side", "bank_cap", "relic_costs", "rng", "players", "deck",
+                 "market", "round", "phase", "round_pairs", "stage", "buy_queue", "awaiting",
+                 "marked", "final_winners", "result", "tiebreak", "acting", "last_played",
+                 "planning", "cards", "history", "log", "start", "_legal", "_reported",
+                 "quiet", "loud", "_batch", "_tracer")
+
     # state, set by new(), from_dict() and clone()
     n: int
     duel: bool  # two players: two front cards decide the whole round
@@ -88,6 +98,9 @@ class VillagePillage(Game):
         # plans (see `unplanned`), kept up to date by planning and Refresh because every
         # move asks for it; whoever edits plans by hand calls `recount_planners`.
         self.planning: list[int] = []
+        # (the core's per-move state: a slot shadows the class's default, so set here)
+        self._legal = self._reported = self._batch = self._tracer = None
+        self.quiet = self.loud = False
 
     # ------------------------------------------------------------ setup
     @classmethod
@@ -340,7 +353,9 @@ class VillagePillage(Game):
     # ------------------------------------------------------------ copies and views
     def clone(self, keep_log: bool = True) -> VillagePillage:
         g = VillagePillage.__new__(VillagePillage)
-        g.__dict__.update(self.__dict__)
+        g.__dict__.update(self.__dict__)  # (the names not in slots: seed, options)
+        for name in VillagePillage.__slots__:
+            setattr(g, name, getattr(self, name))
         g.players = [v.copy() for v in self.players]
         g.deck = self.deck[:]
         g.market = self.market[:]

@@ -38,6 +38,17 @@ class VillagersAndVillains(Game):
     version = 1
     codec = CODEC
 
+    # The state a move reads and writes lives in slots, not in the instance's dict (as in
+    # Villagers): a slot is a quicker attribute to read and write than a name in a dict of
+    # some 40, and a decision touches dozens. `clone` copies every slot, then what is
+    # mutable. (The core's per-move fields are among them, so __init__ sets them.)
+    __slots__ = ("n", "advanced", "ordinance", "ordinance_used", "pony_express", "sold", "rng",
+                 "dice", "players", "names", "deck", "pool", "removed", "fresh", "bank",
+                 "round", "phase", "marker", "order", "turn_idx", "turn_state", "favor_seat",
+                 "favor_pool", "final_winners", "result", "tiebreak", "cards", "card", "facts",
+                 "phase_cards", "_abilities", "history", "log", "start", "_legal",
+                 "_reported", "quiet", "loud", "_batch", "_tracer")
+
     # state, set by new(), from_dict() and clone()
     n: int
     advanced: bool
@@ -80,6 +91,9 @@ class VillagersAndVillains(Game):
         # departures, have none)
         # (and under (phase, timing) those of one timing, see powers.timed_abilities)
         self._abilities: dict[Any, list[tuple[int, str, Any]]] = {}
+        # (the core's per-move state: a slot shadows the class's default, so set here)
+        self._legal = self._reported = self._batch = self._tracer = None
+        self.quiet = self.loud = False
 
     # ------------------------------------------------------------ setup
     @classmethod
@@ -301,7 +315,9 @@ class VillagersAndVillains(Game):
     # ------------------------------------------------------------ copies and views
     def clone(self, keep_log: bool = True) -> VillagersAndVillains:
         g = VillagersAndVillains.__new__(VillagersAndVillains)
-        g.__dict__.update(self.__dict__)
+        g.__dict__.update(self.__dict__)  # (the names not in slots: seed, options)
+        for name in VillagersAndVillains.__slots__:
+            setattr(g, name, getattr(self, name))
         g.rng = Rng(self.rng.state)
         g.dice = self.dice[:]
         g.players = [p.copy() for p in self.players]

@@ -66,7 +66,7 @@ def apply_attack(g: Villages, p: int, a: Attack) -> None:
         take(g, p, a.unit)
     b = g.battle = Battle(p, a.unit, a.source, a.seat, a.village, shown)
     if g.loud:  # g.loud, inlined (hot)
-        name, foe = g.player_name(p), g.player_name(a.seat)
+        name, foe = g.names[p], g.names[a.seat]
         data = {"seat": p, "target": a.seat, "village": a.village, "source": a.source,
                 "hired": hired, "shown": shown}
         if not hired:
@@ -95,7 +95,7 @@ def apply_attack(g: Villages, p: int, a: Attack) -> None:
     # Reading: a player with no unit to send cannot defend; the attacker wins unopposed
     if g.loud:
         g.emit(Event("no_defender", "{} has no unit to defend with.", {"seat": a.seat},
-                     (g.player_name(a.seat),)))
+                     (g.names[a.seat],)))
     _compare(g, b)
 
 
@@ -106,7 +106,7 @@ def apply_defend(g: Villages, p: int, d: Defend) -> None:
         take(g, p, d.unit)  # on another's turn: an emptied hand does not end the round
     b.defender, b.d_source = d.unit, d.source
     if g.loud:  # g.loud, inlined (hot)
-        name = g.player_name(p)
+        name = g.names[p]
         if d.source == HAND:
             g.emit(Event("defend", "{} hires a unit from their hand (face down) to defend.",
                          {"seat": p, "source": HAND, "_unit": d.unit}, (name,),
@@ -153,7 +153,7 @@ def _compare(g: Villages, b: Battle) -> None:
     _to_grave(g, b.attacker, b.unit, b.source)  # a losing attacker is destroyed
     if g.loud:
         g.emit(Event("destroy", "The {} is destroyed and goes to {}'s graveyard.",
-                     {"seat": b.attacker, "card": b.unit}, (b.unit, g.player_name(b.attacker))))
+                     {"seat": b.attacker, "card": b.unit}, (b.unit, g.names[b.attacker])))
     _regroup(g, b, attacker_left=True, defender_left=False)
 
 
@@ -188,16 +188,16 @@ def apply_reward(g: Villages, p: int, r: Reward) -> None:
         _leave(g, b.seat, r.card, b.village)
         put(g, p, r.card, True)
     if g.loud:  # g.loud, inlined (hot)
-        name = g.player_name(p)
+        name = g.names[p]
         args: tuple[str, ...]
         if r.choice == "destroy":
             text, args = "{} destroys the {}: it goes to {}'s graveyard.", (
-                name, r.card, g.player_name(b.seat))
+                name, r.card, g.names[b.seat])
         elif r.choice == "kidnap":
             text, args = "{} kidnaps the defending {} into their hand.", (name, r.card)
         else:
             text, args = "{} kidnaps the {} from {}'s {} village into their hand.", (
-                name, r.card, g.player_name(b.seat), b.village)
+                name, r.card, g.names[b.seat], b.village)
         g.emit(Event("reward", text, {"seat": p, "kind": r.choice, "card": r.card,
                                       "from": b.seat}, args))
     _regroup(g, b, attacker_left=False, defender_left=defender_left)
@@ -227,7 +227,7 @@ def _regroup(g: Villages, b: Battle, attacker_left: bool, defender_left: bool) -
         if g.loud:
             g.emit(Event("paid", "The hired {} is paid off: it goes to {}'s graveyard.",
                          {"seat": b.attacker, "card": b.unit},
-                         (b.unit, g.player_name(b.attacker))))
+                         (b.unit, g.names[b.attacker])))
     if b.d_source == HAND and not defender_left and b.defender is not None:
         village = g.villages[b.seat].get(b.village, ())
         tavern = next((c for c in village if g.cards.cards[c].keeps_hired), None)
@@ -240,6 +240,6 @@ def _regroup(g: Villages, b: Battle, attacker_left: bool, defender_left: bool) -
         if g.loud:
             g.emit(Event("paid", text, {"seat": b.seat, "card": b.defender,
                                         "kept": tavern is not None},
-                         (b.defender, g.player_name(b.seat))))
+                         (b.defender, g.names[b.seat])))
     g.battle = None
     g.phase = "main"

@@ -51,8 +51,20 @@ class Villages(Game):
     version = 1
     codec = CODEC
 
+    # The state a move reads and writes lives in slots, not in the instance's dict (as in
+    # Villagers): a slot is a quicker attribute to read and write than a name in a dict of
+    # some 45, and a decision touches dozens. `clone` copies every slot, then what is
+    # mutable. (The core's per-move fields are among them, so __init__ sets them.)
+    __slots__ = ("n", "names", "rng", "deck", "discard", "hands", "known", "villages", "graves",
+                 "round", "dealer", "turn", "phase", "draws_left", "built", "built_n", "given",
+                 "acted", "final_by", "emptied", "totals", "sheet", "high", "low", "battle",
+                 "target", "max_rounds", "final_winners", "result", "tiebreak", "lands",
+                 "location", "land_deck", "cards", "order", "_hand_index", "history", "log",
+                 "start", "_legal", "_reported", "quiet", "loud", "_batch", "_tracer")
+
     # state, set by new(), from_dict() and clone()
     n: int
+    names: list[str]  # the players' names by seat (`player_name`, worked out once)
     rng: Rng
     deck: list[str]
     discard: list[str]
@@ -97,6 +109,9 @@ class Villages(Game):
         self.log = []
         self.start: dict[str, Any] | None = None
         self._hand_index: dict[int, HandIndex] = {}  # by seat: see hand_index.py
+        # (the core's per-move state: a slot shadows the class's default, so set here)
+        self._legal = self._reported = self._batch = self._tracer = None
+        self.quiet = self.loud = False
 
     # ------------------------------------------------------------ setup
     @classmethod
@@ -131,6 +146,7 @@ class Villages(Game):
         if max_rounds is not None:
             g.options["max_rounds"] = max_rounds
         g.n = n
+        g.names = [g.player_name(i) for i in range(n)]
         g.target, g.max_rounds = target, max_rounds
         g.rng = Rng(seed)
         g.totals = [0] * n
@@ -183,7 +199,7 @@ class Villages(Game):
 
     def next_event(self) -> Event:
         seat = self.actor()
-        return Event("next", NEXT_TEXT[self.phase], {"seat": seat}, (self.player_name(seat),))
+        return Event("next", NEXT_TEXT[self.phase], {"seat": seat}, (self.names[seat],))
 
     def _apply(self, player: int, action: Action) -> None:
         kind = type(action)  # the kinds in the order random play meets them most
@@ -227,7 +243,9 @@ class Villages(Game):
     # ------------------------------------------------------------ copies and views
     def clone(self, keep_log: bool = True) -> Villages:
         g = Villages.__new__(Villages)
-        g.__dict__.update(self.__dict__)
+        g.__dict__.update(self.__dict__)  # (the names not in slots: seed, options)
+        for name in Villages.__slots__:
+            setattr(g, name, getattr(self, name))
         g.deck = self.deck[:]
         g.discard = self.discard[:]
         g.hands = [h[:] for h in self.hands]

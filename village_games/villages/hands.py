@@ -54,7 +54,7 @@ def check_empty(g: Villages, seat: int) -> None:
     if start:
         g.final_by = seat
     if (first or start) and g.loud:
-        name = g.player_name(seat)
+        name = g.names[seat]
         parts = []
         if first:
             parts.append(f"is the first to empty their hand (+{EMPTY_BONUS} gold at scoring)")

@@ -42,13 +42,13 @@ def deal_round(g: Villages) -> None:
         g.emit(Event("round", "Round {} begins: {} deals {} cards each; the discard pile "
                               "shows {}.",
                      {"round": g.round, "dealer": g.dealer, "discard": g.discard[:]},
-                     (g.round, g.player_name(g.dealer), HAND_SIZE, ", ".join(g.discard)),
+                     (g.round, g.names[g.dealer], HAND_SIZE, ", ".join(g.discard)),
                      chance=True))
     key = g.order.__getitem__
     for i in range(n):
         g.hands[i] = sorted(pool[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=key)
         if reporting:
-            name = g.player_name(i)
+            name = g.names[i]
             g.emit(Event("deal", "{} is dealt {} cards.",
                          {"seat": i, "_cards": g.hands[i][:]}, (name, HAND_SIZE),
                          "{} is dealt {}.", (name, ", ".join(g.hands[i])), (i,), chance=True))
@@ -89,7 +89,7 @@ def end_turn(g: Villages) -> None:
     if g.loud:  # g.loud, inlined (hot)
         # the turn's builds, adds and gives bind here (see turn.py)
         g.emit(Event("end_turn", "{} ends their turn.", {"seat": g.turn},
-                     (g.player_name(g.turn),), reveals=True))
+                     (g.names[g.turn],), reveals=True))
     if g.final_by is not None and nxt == g.final_by:
         end_round(g)
     else:
@@ -111,7 +111,7 @@ def end_round(g: Villages) -> None:
             f"{nm} {s:+d} (total {t})" for nm, s, t in zip(names, sc, tot, strict=True)) + ".",
                      {"round": g.round, "scores": scores, "totals": g.totals[:],
                       "parts": row["parts"]},
-                     (g.round, [g.player_name(s) for s in range(g.n)], scores, g.totals[:])))
+                     (g.round, [g.names[s] for s in range(g.n)], scores, g.totals[:])))
     best = max(g.totals)
     if best >= g.target or (g.max_rounds is not None and g.round >= g.max_rounds):
         finish(g, row["parts"])
@@ -129,7 +129,7 @@ def end_round(g: Villages) -> None:
 def _score_card_text(g: Villages, high: int | None, low: int | None) -> str:
     if high is None or low is None:  # (both are set, or neither)
         return "Everyone is level: nobody holds the High or Low Score card."
-    return (f"{g.player_name(high)} takes the High Score card, {g.player_name(low)} the "
+    return (f"{g.names[high]} takes the High Score card, {g.names[low]} the "
             "Low Score card.")
 
 
@@ -145,7 +145,7 @@ def finish(g: Villages, last: list[dict[str, int]]) -> None:
         tied = [s for s in tied if last[s]["score"] == top]
         g.tiebreak = "higher score in the last round" if len(tied) == 1 else "shared"
     g.final_winners = tied
-    names = words.and_list(g.player_name(s) for s in tied)
+    names = words.and_list(g.names[s] for s in tied)
     n = len(tied)
     if best >= g.target:
         g.result = (f"{names} {words.agree(n, 'reaches', 'reach')} {best} gold (the target "

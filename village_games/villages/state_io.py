@@ -202,6 +202,7 @@ def game_from_dict(cls: type[Villages], d: dict[str, Any]) -> Villages:
     if "names" not in options and named != [f"Player {i + 1}" for i in range(n)]:
         options["names"] = named
     g.options = options
+    g.names = [g.player_name(i) for i in range(n)]
     g.rng = Rng(saved_rng_state(d, g.seed))
     r = _Reader(g)
     g.hands, g.known, g.villages, g.graves = [], [], [], []

@@ -35,7 +35,7 @@ def apply_draw(g: Villages, p: int, source: str) -> None:
     if last:
         g.final_by = p
     if g.loud:  # g.loud, inlined (hot)
-        name = g.player_name(p)
+        name = g.names[p]
         if from_deck:
             g.emit(Event("draw", "{} draws a card from the deck.",
                          {"seat": p, "source": "deck", "_card": card}, (name,),
@@ -68,7 +68,7 @@ def apply_build(g: Villages, p: int, a: Build | BuildAs) -> None:
     if g.loud:
         g.emit(Event("build", "{} builds {} village: {}.",
                      {"seat": p, "village": colour, "cards": list(trio)},
-                     (g.player_name(p), words.a(colour), ", ".join(trio))))
+                     (g.names[p], words.a(colour), ", ".join(trio))))
     if not g.hands[p]:  # check_empty acts only on an emptied hand: skip its call
         check_empty(g, p)
 
@@ -79,7 +79,7 @@ def apply_add(g: Villages, p: int, a: Add) -> None:
     if g.loud:  # g.loud, inlined (hot)
         g.emit(Event("add", "{} adds the {} to their {} village.",
                      {"seat": p, "village": a.village, "card": a.card},
-                     (g.player_name(p), a.card, a.village)))
+                     (g.names[p], a.card, a.village)))
     if not g.hands[p]:  # check_empty acts only on an emptied hand: skip its call
         check_empty(g, p)
 
@@ -91,7 +91,7 @@ def apply_give(g: Villages, p: int, a: Give) -> None:
     if g.loud:  # g.loud, inlined (hot)
         g.emit(Event("give", "{} gives the {} to {}'s {} village.",
                      {"seat": p, "to": a.seat, "village": a.village, "card": a.card},
-                     (g.player_name(p), a.card, g.player_name(a.seat), a.village)))
+                     (g.names[p], a.card, g.names[a.seat], a.village)))
     if not g.hands[p]:  # check_empty acts only on an emptied hand: skip its call
         check_empty(g, p)
 
@@ -102,6 +102,6 @@ def apply_discard(g: Villages, p: int, card: str) -> None:
     g.acted = True
     if g.loud:  # g.loud, inlined (hot)
         g.emit(Event("discard", "{} discards the {}.", {"seat": p, "card": card},
-                     (g.player_name(p), card), reveals=True))
+                     (g.names[p], card), reveals=True))
     if not g.hands[p]:  # check_empty acts only on an emptied hand: skip its call
         check_empty(g, p)
