@@ -34,7 +34,10 @@ STRENGTHS: tuple[tuple[str, int], ...] = (
     ("Quick: 100 iterations a move", 100),
     ("Steady: 300 iterations", 300),
     (f"Strong: {DEFAULT_ITERATIONS:,} iterations (about a second a move)", DEFAULT_ITERATIONS),
-    ("Strongest: 3,000 iterations", 3000),
+    ("Stronger: 3,000 iterations", 3000),
+    # the budget at which the search bot beats Villages' heuristic bots at three seats
+    # (docs/performance.md, "Search bots and tournaments")
+    ("Strongest: 4,000 iterations", 4000),
 )
 STRENGTH_VALUES = tuple(v for _label, v in STRENGTHS)
 

@@ -41,7 +41,7 @@ def test_the_strength_applies_at_once_and_hides_for_other_kinds(game: str) -> No
 
 def test_a_bad_strength_is_a_notice_naming_the_allowed_ones() -> None:
     app = make("villagers", seats="human,bot", bots="search", strength="99999")
-    assert "strength must be one of 100, 300, 1000, 3000" in app.notice.value
+    assert "strength must be one of 100, 300, 1000, 3000, 4000" in app.notice.value
     assert app.bots[1].iterations == 1000
 
 
