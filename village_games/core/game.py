@@ -153,6 +153,17 @@ class Game(ABC):
         """An independent copy; `keep_log=False` gives a quiet search copy (no history,
         no log, no events built)."""
 
+    def _fields_shared(self) -> Any:
+        """A new game of this class sharing every field with this one: the instance's dict
+        and the `__slots__` the class keeps its hot state in. `clone` starts here, then
+        copies what is mutable."""
+        cls = type(self)
+        g = cls.__new__(cls)
+        g.__dict__.update(self.__dict__)
+        for name in getattr(cls, "__slots__", ()):
+            setattr(g, name, getattr(self, name))
+        return g
+
     @abstractmethod
     def determinize(self, observer: int, rng: random.Random) -> Game:
         """A quiet copy whose hidden facts are resampled consistently with what `observer`

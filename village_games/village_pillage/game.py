@@ -352,10 +352,7 @@ class VillagePillage(Game):
 
     # ------------------------------------------------------------ copies and views
     def clone(self, keep_log: bool = True) -> VillagePillage:
-        g = VillagePillage.__new__(VillagePillage)
-        g.__dict__.update(self.__dict__)  # (the names not in slots: seed, options)
-        for name in VillagePillage.__slots__:
-            setattr(g, name, getattr(self, name))
+        g: VillagePillage = self._fields_shared()
         g.players = [v.copy() for v in self.players]
         g.deck = self.deck[:]
         g.market = self.market[:]

@@ -314,10 +314,7 @@ class VillagersAndVillains(Game):
 
     # ------------------------------------------------------------ copies and views
     def clone(self, keep_log: bool = True) -> VillagersAndVillains:
-        g = VillagersAndVillains.__new__(VillagersAndVillains)
-        g.__dict__.update(self.__dict__)  # (the names not in slots: seed, options)
-        for name in VillagersAndVillains.__slots__:
-            setattr(g, name, getattr(self, name))
+        g: VillagersAndVillains = self._fields_shared()
         g.rng = Rng(self.rng.state)
         g.dice = self.dice[:]
         g.players = [p.copy() for p in self.players]

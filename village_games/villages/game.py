@@ -242,10 +242,7 @@ class Villages(Game):
 
     # ------------------------------------------------------------ copies and views
     def clone(self, keep_log: bool = True) -> Villages:
-        g = Villages.__new__(Villages)
-        g.__dict__.update(self.__dict__)  # (the names not in slots: seed, options)
-        for name in Villages.__slots__:
-            setattr(g, name, getattr(self, name))
+        g: Villages = self._fields_shared()
         g.deck = self.deck[:]
         g.discard = self.discard[:]
         g.hands = [h[:] for h in self.hands]
