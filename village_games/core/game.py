@@ -32,6 +32,20 @@ def handed_out(action: Action, legal: Sequence[Action]) -> bool:
     return action in legal
 
 
+def _slot_names(cls: type) -> tuple[str, ...]:
+    """Every slot a game class and its bases keep state in (not `__dict__`), worked out
+    once per class."""
+    names = _SLOTS.get(cls)
+    if names is None:
+        names = _SLOTS[cls] = tuple(
+            name for k in reversed(cls.__mro__)
+            for name in k.__dict__.get("__slots__", ()) if name != "__dict__")
+    return names
+
+
+_SLOTS: dict[type, tuple[str, ...]] = {}
+
+
 class Game(ABC):
     """Base class: validation, the fast path of search copies, the event batch, tracing,
     history, log and records are shared; rules live in subclasses.
@@ -54,26 +68,38 @@ class Game(ABC):
 
     seed: int
     options: dict[str, Any]
-    history: list[tuple[int, Action]]
     cards: Any  # the deck in play (each engine's own card set): bots and views read it
-    log: list[Event]
-    start: dict[str, Any] | None = None  # the scenario a game began from, for its record
 
+    # The fields every move reads or writes live in slots (quicker to read than a name in
+    # the dict of an engine's 30-45 fields); `__init__` sets them, and an engine keeps the
+    # rest of its hot state in its own `__slots__`. Other names go in the instance's dict.
+    __slots__ = ("history", "log", "start", "quiet", "loud", "_batch", "_tracer", "_legal",
+                 "_reported", "__dict__")
+    history: list[tuple[int, Action]]
+    log: list[Event]
+    start: dict[str, Any] | None  # the scenario a game began from, for its record
     # A search copy (`clone(keep_log=False)`, `determinize`) is quiet: it keeps no history
     # or log and builds no event list, which is most of the cost of a plain move.
-    quiet: bool = False
+    quiet: bool
     # Whether the events of the move being applied (or of setup) are wanted: engines build
     # an event only while it is True. Set by `apply` and `events_to_log`, nowhere else.
-    loud: bool = False
-    _batch: list[Event] | None = None
-    _tracer: Callable[[Event], None] | None = None
+    loud: bool
+    _batch: list[Event] | None
+    _tracer: Callable[[Event], None] | None
     # (seat, its legal list) as handed out since the last move: `apply` takes an action
     # from it without another test. Every move drops it; so must any change made by hand.
-    _legal: tuple[int, Sequence[Action]] | None = None
+    _legal: tuple[int, Sequence[Action]] | None
     # What the table showed of whose turn it is when the last event was reported (see
     # `turn_marker`); engines that report who acts next override `turn_marker`.
-    _reported: Hashable = None
+    _reported: Hashable
     _reports_turns: ClassVar[bool] = False
+
+    def __init__(self) -> None:
+        self.history = []
+        self.log = []
+        self.start = None
+        self.quiet = self.loud = False
+        self._batch = self._tracer = self._legal = self._reported = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -160,7 +186,7 @@ class Game(ABC):
         cls = type(self)
         g = cls.__new__(cls)
         g.__dict__.update(self.__dict__)
-        for name in getattr(cls, "__slots__", ()):
+        for name in _slot_names(cls):
             setattr(g, name, getattr(self, name))
         return g
 

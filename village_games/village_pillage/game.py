@@ -57,13 +57,12 @@ class VillagePillage(Game):
 
     # The state a move reads and writes lives in slots, not in the instance's dict (as in
     # Villagers): a slot is a quicker attribute to read and write than a name in a dict of
-    # some 30, and a decision touches dozens. `clone` copies every slot, then what is
-    # mutable. (The core's per-move fields are among them, so __init__ sets them.)
+    # some 30, and a decision touches dozens. `clone` copies every slot (the core's too),
+    # then what is mutable.
     __slots__ = ("n", "duel", "bank_side", "bank_cap", "relic_costs", "rng", "players", "deck",
                  "market", "round", "phase", "round_pairs", "stage", "buy_queue", "awaiting",
                  "marked", "final_winners", "result", "tiebreak", "acting", "last_played",
-                 "planning", "cards", "history", "log", "start", "_legal", "_reported",
-                 "quiet", "loud", "_batch", "_tracer")
+                 "planning", "cards")
 
     # state, set by new(), from_dict() and clone()
     n: int
@@ -87,10 +86,8 @@ class VillagePillage(Game):
     tiebreak: str
 
     def __init__(self, cards: CardSet) -> None:  # use new_game() or from_dict()
+        super().__init__()
         self.cards = cards  # the deck in play: bots and renderers read card facts here
-        self.history = []
-        self.log = []
-        self.start: dict[str, Any] | None = None  # scenario a game began from, for replays
         self.round_pairs = None  # this round's matchups, derived from the plans (a cache)
         self.acting: list[int] | None = None  # [seat, side] of the card resolving now
         self.last_played: list[list] = []  # [seat, side, card] revealed in the last round
@@ -98,9 +95,6 @@ class VillagePillage(Game):
         # plans (see `unplanned`), kept up to date by planning and Refresh because every
         # move asks for it; whoever edits plans by hand calls `recount_planners`.
         self.planning: list[int] = []
-        # (the core's per-move state: a slot shadows the class's default, so set here)
-        self._legal = self._reported = self._batch = self._tracer = None
-        self.quiet = self.loud = False
 
     # ------------------------------------------------------------ setup
     @classmethod

@@ -84,8 +84,7 @@ class Villagers(Game):
                  "discard_known", "basics", "bank", "round", "phase", "first", "turn",
                  "coin_queue", "limit", "used", "returns", "tinner", "cover", "markets",
                  "agent_queue", "agent_reads", "final_winners", "result", "tiebreak", "ext",
-                 "solo", "cards", "tables", "order", "suit_of", "all_seats", "_legal",
-                 "_reported", "quiet", "loud", "_batch", "_tracer")
+                 "solo", "cards", "tables", "order", "suit_of", "all_seats")
 
     # state, set by new(), from_dict() and clone()
     n: int
@@ -119,6 +118,7 @@ class Villagers(Game):
     solo: SoloState | None  # the solo mode's state (None: 2-5 players)
 
     def __init__(self, cards: CardSet) -> None:  # use new_game() or from_dict()
+        super().__init__()
         self.cards = cards  # the deck in play: bots and renderers read card facts here
         self.ext = None
         self.solo = None
@@ -126,16 +126,6 @@ class Villagers(Game):
         self.tables: Tables = tables_for(cards)
         self.order = self.tables.order
         self.suit_of = self.tables.suit_of
-        self.history = []
-        self.log = []
-        self.start: dict[str, Any] | None = None
-        # (the core's per-move state, in slots: set here, as a slot shadows the class's
-        # default, and every move reads them)
-        self._legal = None
-        self._reported = None
-        self.quiet = self.loud = False
-        self._batch = None
-        self._tracer = None
 
     # ------------------------------------------------------------ setup
     @classmethod
@@ -335,7 +325,8 @@ class Villagers(Game):
     # ------------------------------------------------------------ copies and views
     def clone(self, keep_log: bool = True) -> Villagers:
         g = Villagers.__new__(Villagers)
-        g.__dict__.update(self.__dict__)  # (the few names not in slots: seed, history, ...)
+        g.__dict__.update(self.__dict__)  # (the few names not in slots: seed, options, ...)
+        g.start = self.start  # (history and log: copy_record)
         g.n, g.bank, g.round, g.phase = self.n, self.bank, self.round, self.phase
         g.first, g.turn, g.limit, g.used, g.returns = (self.first, self.turn, self.limit,
                                                        self.used, self.returns)

@@ -40,14 +40,13 @@ class VillagersAndVillains(Game):
 
     # The state a move reads and writes lives in slots, not in the instance's dict (as in
     # Villagers): a slot is a quicker attribute to read and write than a name in a dict of
-    # some 40, and a decision touches dozens. `clone` copies every slot, then what is
-    # mutable. (The core's per-move fields are among them, so __init__ sets them.)
+    # some 40, and a decision touches dozens. `clone` copies every slot (the core's too),
+    # then what is mutable.
     __slots__ = ("n", "advanced", "ordinance", "ordinance_used", "pony_express", "sold", "rng",
                  "dice", "players", "names", "deck", "pool", "removed", "fresh", "bank",
                  "round", "phase", "marker", "order", "turn_idx", "turn_state", "favor_seat",
                  "favor_pool", "final_winners", "result", "tiebreak", "cards", "card", "facts",
-                 "phase_cards", "_abilities", "history", "log", "start", "_legal",
-                 "_reported", "quiet", "loud", "_batch", "_tracer")
+                 "phase_cards", "_abilities")
 
     # state, set by new(), from_dict() and clone()
     n: int
@@ -78,22 +77,17 @@ class VillagersAndVillains(Game):
     tiebreak: str
 
     def __init__(self, cards: CardSet) -> None:  # use new_game() or from_dict()
+        super().__init__()
         self.cards = cards  # the deck in play: bots and renderers read card facts here
         self.card = cards.cards
         self.facts = deck_facts(cards)  # the same facts as quick lookups, for the rules
         # per phase, the cards whose ability works in it (a quick filter for the rules)
         self.phase_cards: dict[str, frozenset[str]] = self.facts.phase_cards
-        self.history = []
-        self.log = []
-        self.start: dict[str, Any] | None = None  # the scenario a game began from
         # per phase, (seat, card, ability) for town cards with an ability in it; dropped
         # whenever a card with an ability is built (challenges, the only other arrivals and
         # departures, have none)
         # (and under (phase, timing) those of one timing, see powers.timed_abilities)
         self._abilities: dict[Any, list[tuple[int, str, Any]]] = {}
-        # (the core's per-move state: a slot shadows the class's default, so set here)
-        self._legal = self._reported = self._batch = self._tracer = None
-        self.quiet = self.loud = False
 
     # ------------------------------------------------------------ setup
     @classmethod

@@ -53,14 +53,13 @@ class Villages(Game):
 
     # The state a move reads and writes lives in slots, not in the instance's dict (as in
     # Villagers): a slot is a quicker attribute to read and write than a name in a dict of
-    # some 45, and a decision touches dozens. `clone` copies every slot, then what is
-    # mutable. (The core's per-move fields are among them, so __init__ sets them.)
+    # some 45, and a decision touches dozens. `clone` copies every slot (the core's too),
+    # then what is mutable.
     __slots__ = ("n", "names", "rng", "deck", "discard", "hands", "known", "villages", "graves",
                  "round", "dealer", "turn", "phase", "draws_left", "built", "built_n", "given",
                  "acted", "final_by", "emptied", "totals", "sheet", "high", "low", "battle",
                  "target", "max_rounds", "final_winners", "result", "tiebreak", "lands",
-                 "location", "land_deck", "cards", "order", "_hand_index", "history", "log",
-                 "start", "_legal", "_reported", "quiet", "loud", "_batch", "_tracer")
+                 "location", "land_deck", "cards", "order", "_hand_index")
 
     # state, set by new(), from_dict() and clone()
     n: int
@@ -99,19 +98,14 @@ class Villages(Game):
 
     def __init__(self, cards: CardSet, lands: LocationSet | None = None) -> None:
         # use new_game() or from_dict()
+        super().__init__()
         self.cards = cards  # the deck in play: bots and renderers read card facts here
         self.order = cards.order
         self.lands = lands
         self.location = None
         self.land_deck = []
         self.built_n = 0
-        self.history = []
-        self.log = []
-        self.start: dict[str, Any] | None = None
         self._hand_index: dict[int, HandIndex] = {}  # by seat: see hand_index.py
-        # (the core's per-move state: a slot shadows the class's default, so set here)
-        self._legal = self._reported = self._batch = self._tracer = None
-        self.quiet = self.loud = False
 
     # ------------------------------------------------------------ setup
     @classmethod
