@@ -35,7 +35,7 @@ STRENGTHS: tuple[tuple[str, int], ...] = (
     ("Steady: 300 iterations", 300),
     (f"Strong: {DEFAULT_ITERATIONS:,} iterations (about a second a move)", DEFAULT_ITERATIONS),
     ("Stronger: 3,000 iterations", 3000),
-    # the budget at which the search bot beats Villages' heuristic bots at three seats
+    # the budget at which the search bot beats Villages' heuristic bots, at two seats and three
     # (docs/performance.md, "Search bots and tournaments")
     ("Strongest: 4,000 iterations", 4000),
 )
