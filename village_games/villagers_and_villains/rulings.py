@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 from ..core.events import Event
 from . import flow, legal, powers
 from .actions import Pass, Resolve
-from .turn import TurnState
 
 if TYPE_CHECKING:
     from .game import VillagersAndVillains
@@ -107,8 +106,9 @@ def play_phase_quietly(g: VillagersAndVillains) -> bool:
             gain = earnings(g, seat)
             if gain > 0:
                 g.pay_from_bank(seat, gain, "citizens' earnings")
-    # where the turns would have left the phase: after the last one
-    g.order, g.turn_idx, g.turn_state = order, n, TurnState()
+    # where the turns would have left the phase: after the last one (no fresh turn state:
+    # the next phase sets up its own before anything reads it)
+    g.order, g.turn_idx = order, n
     return True
 
 
