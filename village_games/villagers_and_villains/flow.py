@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..core import words
 from ..core.events import Event
-from . import build, defend, recruit, rulings, scoring
+from . import build, defend, powers, recruit, rulings, scoring
 from .abilities import PHASE_TITLES
 from .options import end_size, pool_size, recruit_order
 
@@ -27,6 +27,7 @@ def begin_phase(g: VillagersAndVillains, phase: str) -> None:
     if phase == "recruit":
         g.sold.clear()  # a roll sold but never used (an empty pool) is not carried over
     g.fresh.clear()  # Reading (timing ruling): a card acts from the phase after it entered
+    powers.note_phase_abilities(g)
     if g.loud:
         g.emit(Event("phase", "Round {}, {} Phase.", {"round": g.round, "phase": phase},
                      (g.round, PHASE_TITLES[phase])))

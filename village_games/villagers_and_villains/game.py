@@ -46,7 +46,7 @@ class VillagersAndVillains(Game):
                  "dice", "players", "names", "deck", "pool", "removed", "fresh", "bank",
                  "round", "phase", "marker", "order", "turn_idx", "turn_state", "favor_seat",
                  "favor_pool", "final_winners", "result", "tiebreak", "cards", "card", "facts",
-                 "phase_cards", "_abilities")
+                 "phase_cards", "_abilities", "turn_abilities", "declare_abilities")
 
     # state, set by new(), from_dict() and clone()
     n: int
@@ -75,6 +75,9 @@ class VillagersAndVillains(Game):
     final_winners: list[int]
     result: str
     tiebreak: str
+    # this phase's town abilities, by timing (advanced game; see powers.note_phase_abilities)
+    turn_abilities: list[tuple[int, str, Any]]
+    declare_abilities: list[tuple[int, str, Any]]
 
     def __init__(self, cards: CardSet) -> None:  # use new_game() or from_dict()
         super().__init__()
@@ -169,6 +172,7 @@ class VillagersAndVillains(Game):
         self.favor_seat = None
         self.favor_pool = None
         self.final_winners, self.result, self.tiebreak = [], "", ""
+        self.turn_abilities, self.declare_abilities = [], []
 
     @property
     def num_players(self) -> int:

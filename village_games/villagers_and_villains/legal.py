@@ -104,8 +104,8 @@ def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
             recruits = _recruits(len(g.pool))
             if g.ordinance and seat not in g.ordinance_used and g.deck:
                 recruits += tuple(act(Ordinance, k) for k in range(1, len(g.pool) + 1))
-            if adv:
-                return recruits + powers.ability_options(g, seat, "turn")
+            if g.turn_abilities:
+                return recruits + powers.ability_options(g, seat, g.turn_abilities)
             return recruits
         out = [ROLL]
         # Reading: extra rolls and bonuses that cannot change the result are not offered
@@ -118,7 +118,8 @@ def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
             if adv:
                 if g.favor_seat == seat:
                     out.append(USE_FAVOR)
-                out += powers.ability_options(g, seat, "declare")
+                if g.declare_abilities:
+                    out += powers.ability_options(g, seat, g.declare_abilities)
         return tuple(out)
     if phase == "defend":
         if step == "choose":
@@ -130,8 +131,8 @@ def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
                     out.append(attack[c, None])
                 for h in heroes:
                     out.append(attack[c, h])
-            if adv:
-                out += powers.ability_options(g, seat, "turn")
+            if g.turn_abilities:
+                out += powers.ability_options(g, seat, g.turn_abilities)
             out.append(PASS)
             return tuple(out)
         out = [ROLL]
@@ -141,22 +142,23 @@ def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
             if adv:
                 if g.favor_seat == seat:
                     out.append(USE_FAVOR)
-                out += powers.ability_options(g, seat, "declare")
+                if g.declare_abilities:
+                    out += powers.ability_options(g, seat, g.declare_abilities)
         return tuple(out)
     if phase == "build":
         builds = g.facts.build
         out = list(map(builds.__getitem__, build.buildable(g, seat)))  # no comprehension call
-        if adv:
-            out += powers.ability_options(g, seat, "turn")
+        if g.turn_abilities:
+            out += powers.ability_options(g, seat, g.turn_abilities)
         out.append(PASS)
         return tuple(out)
     # pillage and earning: the turn's rulings, in the order the mayor likes
     resolves = g.facts.resolve
     out = list(map(resolves.__getitem__, dict.fromkeys(t.pending)))
-    if adv:
-        if g.favor_seat == seat and favor_bonus_useful(g, seat):
-            out.append(USE_FAVOR)
-        out += powers.ability_options(g, seat, "turn")
+    if adv and g.favor_seat == seat and favor_bonus_useful(g, seat):
+        out.append(USE_FAVOR)
+    if g.turn_abilities:
+        out += powers.ability_options(g, seat, g.turn_abilities)
     if not t.pending:
         out.append(PASS)
     return tuple(out)

@@ -50,7 +50,7 @@ def optional_here(g: VillagersAndVillains, seat: int) -> bool:
     if g.favor_seat == seat:
         return True
     # passive abilities (a Tax Collector) act by themselves: only the others offer a choice
-    return bool(powers.timed_abilities(g, g.phase, "turn"))
+    return bool(g.turn_abilities)
 
 
 def start_rulings(g: VillagersAndVillains, seat: int) -> bool:
