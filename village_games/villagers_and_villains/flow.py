@@ -27,7 +27,6 @@ def begin_phase(g: VillagersAndVillains, phase: str) -> None:
     if phase == "recruit":
         g.sold.clear()  # a roll sold but never used (an empty pool) is not carried over
     g.fresh.clear()  # Reading (timing ruling): a card acts from the phase after it entered
-    powers.note_phase_abilities(g)
     if g.loud:
         g.emit(Event("phase", "Round {}, {} Phase.", {"round": g.round, "phase": phase},
                      (g.round, PHASE_TITLES[phase])))
@@ -57,6 +56,7 @@ def turn_order(recruiting: bool, marker: int, n: int) -> list[int]:
 
 
 def start_turns(g: VillagersAndVillains) -> None:
+    powers.note_phase_abilities(g)
     g.order = turn_order(g.phase == "recruit", g.marker, g.n)
     g.turn_idx = 0
     begin_turn(g)

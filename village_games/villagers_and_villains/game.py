@@ -89,8 +89,8 @@ class VillagersAndVillains(Game):
         # per phase, (seat, card, ability) for town cards with an ability in it; dropped
         # whenever a card with an ability is built (challenges, the only other arrivals and
         # departures, have none)
-        # (and under (phase, timing) those of one timing, see powers.timed_abilities)
-        self._abilities: dict[Any, list[tuple[int, str, Any]]] = {}
+        # (and under (phase, "timed") the same by timing, see powers.timed_abilities)
+        self._abilities: dict[Any, Any] = {}
 
     # ------------------------------------------------------------ setup
     @classmethod
