@@ -86,12 +86,25 @@ def _recruits(size: int) -> tuple[Action, ...]:
     return hit
 
 
+_FAVOR_CHOICES: dict[tuple[int, int], tuple[Action, ...]] = {}
+
+
+def _favor_choices(players: int, marker: int) -> tuple[Action, ...]:
+    """The Favor's holder's choices as a phase begins, built once per (players, marker)."""
+    key = (players, marker)
+    hit = _FAVOR_CHOICES.get(key)
+    if hit is None:
+        # Reading: the Favor gives the Start Marker to a mayor who does not hold it yet
+        hit = _FAVOR_CHOICES[key] = (*(act(MoveStart, s) for s in range(players)
+                                       if s != marker), KEEP_FAVOR)
+    return hit
+
+
 def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
     t = g.turn_state
     step = t.step
     if step == "favor":
-        # Reading: the Favor gives the Start Marker to a mayor who does not hold it yet
-        return (*(act(MoveStart, s) for s in range(g.n) if s != g.marker), KEEP_FAVOR)
+        return _favor_choices(g.n, g.marker)
     if step == "vend":
         return (ALLOW_VEND, REFUSE_VEND)
     if step == "sell":
