@@ -232,10 +232,14 @@ class VillagersAndVillains(Game):
 
     def extra_die_useful(self) -> bool:
         """Whether one more recruit die (bought, sold or free) could change the result:
-        the recruit is not yet certain and such a die, with the bonuses on every die
-        declared so far, can reach the position."""
+        the recruit is not yet certain and such a die can reach the position."""
+        return not self.recruit_certain() and self.extra_die_reaches()
+
+    def extra_die_reaches(self) -> bool:
+        """Whether one more recruit die, with the bonuses on every die declared so far,
+        can reach the announced position."""
         t = self.turn_state
-        return not self.recruit_certain() and t.position - t.bonus <= DIE
+        return t.position - t.bonus <= DIE
 
     def defense_certain(self) -> bool:
         t = self.turn_state

@@ -44,7 +44,7 @@ from .actions import (
     act,
 )
 from .cards import TOWN_TYPES
-from .options import DIE
+from .options import DIE, MAX_PLAYERS, pool_size
 
 if TYPE_CHECKING:
     from .game import VillagersAndVillains
@@ -75,15 +75,10 @@ def _useless_roll(g: VillagersAndVillains) -> str:
             "die first, if you have one)")
 
 
-_RECRUITS: dict[int, tuple[Action, ...]] = {}
-
-
-def _recruits(size: int) -> tuple[Action, ...]:
-    """Recruit(1) .. Recruit(size), built once per pool size."""
-    hit = _RECRUITS.get(size)
-    if hit is None:
-        hit = _RECRUITS[size] = tuple(act(Recruit, k) for k in range(1, size + 1))
-    return hit
+# Recruit(1) .. Recruit(size), by the pool's size (at most a five-mayor pool)
+RECRUITS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(act(Recruit, k) for k in range(1, size + 1))
+    for size in range(pool_size(MAX_PLAYERS) + 1))
 
 
 _FAVOR_CHOICES: dict[tuple[int, int], tuple[Action, ...]] = {}
@@ -114,7 +109,7 @@ def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
     out: list[Action]
     if phase == "recruit":
         if step == "choose":
-            recruits = _recruits(len(g.pool))
+            recruits = RECRUITS[len(g.pool)]
             if g.ordinance and seat not in g.ordinance_used and g.deck:
                 recruits += tuple(act(Ordinance, k) for k in range(1, len(g.pool) + 1))
             if g.turn_abilities:
@@ -124,7 +119,7 @@ def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
         # Reading: extra rolls and bonuses that cannot change the result are not offered
         # (an extra die that cannot reach the card either: declare a bonus first)
         if not g.recruit_certain():
-            if g.players[seat].gold >= 1 and g.extra_die_useful():
+            if g.players[seat].gold >= 1 and g.extra_die_reaches():  # (so it is useful)
                 out.append(BUY_ROLL)
                 if g.pony_express:
                     out += [act(BuyRollFrom, s) for s in recruit.sellers(g, seat)]
@@ -137,9 +132,9 @@ def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
     if phase == "defend":
         if step == "choose":
             out = []
-            heroes = defend.heroes_ready(g, seat)
+            challenges, heroes = defend.defenders(g, seat)
             attack = g.facts.attack
-            for c in defend.challenges_in_town(g, seat):
+            for c in challenges:
                 if t.town_left > 0:
                     out.append(attack[c, None])
                 for h in heroes:
