@@ -76,6 +76,24 @@ def test_round_trip_through_json_and_clone_independence() -> None:
     assert state(twin) != state(g)
 
 
+def test_a_saved_game_offers_the_same_choices_once_loaded_card_abilities_included() -> None:
+    # the game keeps a phase's town abilities as its turns are set up: a loaded save,
+    # whose phase began before it was saved, must offer them all the same
+    with_ability = 0
+    for seed in range(2):
+        g = vv.new_game(3, seed=seed, advanced=True)
+        rng = random.Random(seed)
+        while not g.is_over():
+            p = g.to_act()[0]
+            legal = g.legal_actions(p)
+            if g.turn_state.step == "choose" and rng.random() < 0.3:
+                loaded = VillagersAndVillains.from_dict(g.to_dict())
+                assert loaded.legal_actions(p) == legal
+                with_ability += any(type(a) in (UseAbility, PayVend) for a in legal)
+            g.apply(p, rng.choice(legal))
+    assert with_ability > 0
+
+
 def test_saves_carry_a_format_version_and_other_versions_are_refused() -> None:
     d = vv.new_game(2, seed=1).to_dict()
     assert d["version"] == 1 and d["game"] == "villagers_and_villains"

@@ -12,25 +12,21 @@ if TYPE_CHECKING:
     from .game import VillagersAndVillains
 
 
-# (plain loops, not comprehensions: a town is short, and in Python 3.11 a comprehension
-# is a function call of its own)
-def challenges_in_town(g: VillagersAndVillains, seat: int) -> list[str]:
-    challenges = g.facts.challenges
-    out = []
+def defenders(g: VillagersAndVillains, seat: int) -> tuple[list[str], list[str]]:
+    """The challenges in `seat`'s town, and its heroes ready to defend (not used this turn,
+    not just arrived), each in town order: one pass over the town (a plain loop: in
+    Python 3.11 a comprehension is a function call of its own)."""
+    kind = g.facts.kind
+    used, fresh = g.turn_state.heroes_used, g.fresh
+    challenges: list[str] = []
+    heroes: list[str] = []
     for c in g.players[seat].town:
-        if c in challenges:
-            out.append(c)
-    return out
-
-
-def heroes_ready(g: VillagersAndVillains, seat: int) -> list[str]:
-    """Heroes in town that have not defended this turn (and did not just arrive)."""
-    heroes, used, fresh = g.facts.heroes, g.turn_state.heroes_used, g.fresh
-    out = []
-    for c in g.players[seat].town:
-        if c in heroes and c not in used and c not in fresh:
-            out.append(c)
-    return out
+        k = kind[c]
+        if k == "challenge":
+            challenges.append(c)
+        elif k == "hero" and c not in used and c not in fresh:
+            heroes.append(c)
+    return challenges, heroes
 
 
 def has_challenge(g: VillagersAndVillains, seat: int) -> bool:

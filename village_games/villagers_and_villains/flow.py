@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING
 
 from ..core import words
 from ..core.events import Event
-from . import build, defend, recruit, rulings, scoring
+from . import build, defend, powers, recruit, rulings, scoring
 from .abilities import PHASE_TITLES
 from .options import end_size, pool_size, recruit_order
-from .turn import TurnState
 
 if TYPE_CHECKING:
     from .game import VillagersAndVillains
@@ -35,9 +34,9 @@ def begin_phase(g: VillagersAndVillains, phase: str) -> None:
         # The Favor's holder may move the Start Marker as the phase begins.
         g.order = [g.favor_seat]
         g.turn_idx = 0
-        g.turn_state = TurnState("favor")
+        g.turn_state.reset("favor")
         return
-    if (phase == "pillage" or phase == "earning") and rulings.play_phase_quietly(g):
+    if (phase == "pillage" or phase == "earning") and rulings.play_phase_at_once(g):
         end_phase(g)
         return
     start_turns(g)
@@ -57,6 +56,7 @@ def turn_order(recruiting: bool, marker: int, n: int) -> list[int]:
 
 
 def start_turns(g: VillagersAndVillains) -> None:
+    powers.note_phase_abilities(g)
     g.order = turn_order(g.phase == "recruit", g.marker, g.n)
     g.turn_idx = 0
     begin_turn(g)
@@ -74,10 +74,17 @@ def _starter(phase: str) -> Callable[[VillagersAndVillains, int], bool]:
 
 
 def begin_turn(g: VillagersAndVillains) -> None:
-    """Set up the next mayor's turn; turns with nothing to decide are played at once."""
+    """Set up the next mayor's turn; turns with nothing to decide are played at once.
+
+    A turn played at once leaves its turn state as fresh as it found it, but for what
+    its phase's starter sets at every turn (Build's one card), so the next mayor starts
+    from that same state without a reset (a fifth or more of all turns are so)."""
     start = _STARTS.get(g.phase) or _starter(g.phase)
+    fresh = False
     while g.turn_idx < len(g.order):
-        g.turn_state = TurnState()
+        if not fresh:
+            g.turn_state.reset()
+            fresh = True
         if start(g, g.order[g.turn_idx]):
             return  # the mayor has a choice to make
         g.turn_idx += 1

@@ -46,7 +46,7 @@ class VillagersAndVillains(Game):
                  "dice", "players", "names", "deck", "pool", "removed", "fresh", "bank",
                  "round", "phase", "marker", "order", "turn_idx", "turn_state", "favor_seat",
                  "favor_pool", "final_winners", "result", "tiebreak", "cards", "card", "facts",
-                 "phase_cards", "_abilities")
+                 "phase_cards", "_abilities", "turn_abilities", "declare_abilities")
 
     # state, set by new(), from_dict() and clone()
     n: int
@@ -75,6 +75,9 @@ class VillagersAndVillains(Game):
     final_winners: list[int]
     result: str
     tiebreak: str
+    # this phase's town abilities, by timing (advanced game; see powers.note_phase_abilities)
+    turn_abilities: list[tuple[int, str, Any]]
+    declare_abilities: list[tuple[int, str, Any]]
 
     def __init__(self, cards: CardSet) -> None:  # use new_game() or from_dict()
         super().__init__()
@@ -86,8 +89,8 @@ class VillagersAndVillains(Game):
         # per phase, (seat, card, ability) for town cards with an ability in it; dropped
         # whenever a card with an ability is built (challenges, the only other arrivals and
         # departures, have none)
-        # (and under (phase, timing) those of one timing, see powers.timed_abilities)
-        self._abilities: dict[Any, list[tuple[int, str, Any]]] = {}
+        # (and under (phase, "timed") the same by timing, see powers.timed_abilities)
+        self._abilities: dict[Any, Any] = {}
 
     # ------------------------------------------------------------ setup
     @classmethod
@@ -169,6 +172,7 @@ class VillagersAndVillains(Game):
         self.favor_seat = None
         self.favor_pool = None
         self.final_winners, self.result, self.tiebreak = [], "", ""
+        self.turn_abilities, self.declare_abilities = [], []
 
     @property
     def num_players(self) -> int:
@@ -228,10 +232,14 @@ class VillagersAndVillains(Game):
 
     def extra_die_useful(self) -> bool:
         """Whether one more recruit die (bought, sold or free) could change the result:
-        the recruit is not yet certain and such a die, with the bonuses on every die
-        declared so far, can reach the position."""
+        the recruit is not yet certain and such a die can reach the position."""
+        return not self.recruit_certain() and self.extra_die_reaches()
+
+    def extra_die_reaches(self) -> bool:
+        """Whether one more recruit die, with the bonuses on every die declared so far,
+        can reach the announced position."""
         t = self.turn_state
-        return not self.recruit_certain() and t.position - t.bonus <= DIE
+        return t.position - t.bonus <= DIE
 
     def defense_certain(self) -> bool:
         t = self.turn_state

@@ -44,7 +44,7 @@ from .actions import (
     act,
 )
 from .cards import TOWN_TYPES
-from .options import DIE
+from .options import DIE, MAX_PLAYERS, pool_size
 
 if TYPE_CHECKING:
     from .game import VillagersAndVillains
@@ -75,14 +75,23 @@ def _useless_roll(g: VillagersAndVillains) -> str:
             "die first, if you have one)")
 
 
-_RECRUITS: dict[int, tuple[Action, ...]] = {}
+# Recruit(1) .. Recruit(size), by the pool's size (at most a five-mayor pool)
+RECRUITS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(act(Recruit, k) for k in range(1, size + 1))
+    for size in range(pool_size(MAX_PLAYERS) + 1))
 
 
-def _recruits(size: int) -> tuple[Action, ...]:
-    """Recruit(1) .. Recruit(size), built once per pool size."""
-    hit = _RECRUITS.get(size)
+_FAVOR_CHOICES: dict[tuple[int, int], tuple[Action, ...]] = {}
+
+
+def _favor_choices(players: int, marker: int) -> tuple[Action, ...]:
+    """The Favor's holder's choices as a phase begins, built once per (players, marker)."""
+    key = (players, marker)
+    hit = _FAVOR_CHOICES.get(key)
     if hit is None:
-        hit = _RECRUITS[size] = tuple(act(Recruit, k) for k in range(1, size + 1))
+        # Reading: the Favor gives the Start Marker to a mayor who does not hold it yet
+        hit = _FAVOR_CHOICES[key] = (*(act(MoveStart, s) for s in range(players)
+                                       if s != marker), KEEP_FAVOR)
     return hit
 
 
@@ -90,8 +99,7 @@ def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
     t = g.turn_state
     step = t.step
     if step == "favor":
-        # Reading: the Favor gives the Start Marker to a mayor who does not hold it yet
-        return (*(act(MoveStart, s) for s in range(g.n) if s != g.marker), KEEP_FAVOR)
+        return _favor_choices(g.n, g.marker)
     if step == "vend":
         return (ALLOW_VEND, REFUSE_VEND)
     if step == "sell":
@@ -101,37 +109,38 @@ def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
     out: list[Action]
     if phase == "recruit":
         if step == "choose":
-            recruits = _recruits(len(g.pool))
+            recruits = RECRUITS[len(g.pool)]
             if g.ordinance and seat not in g.ordinance_used and g.deck:
                 recruits += tuple(act(Ordinance, k) for k in range(1, len(g.pool) + 1))
-            if adv:
-                return recruits + powers.ability_options(g, seat, "turn")
+            if g.turn_abilities:
+                return recruits + powers.ability_options(g, seat, g.turn_abilities)
             return recruits
         out = [ROLL]
         # Reading: extra rolls and bonuses that cannot change the result are not offered
         # (an extra die that cannot reach the card either: declare a bonus first)
         if not g.recruit_certain():
-            if g.players[seat].gold >= 1 and g.extra_die_useful():
+            if g.players[seat].gold >= 1 and g.extra_die_reaches():  # (so it is useful)
                 out.append(BUY_ROLL)
                 if g.pony_express:
                     out += [act(BuyRollFrom, s) for s in recruit.sellers(g, seat)]
             if adv:
                 if g.favor_seat == seat:
                     out.append(USE_FAVOR)
-                out += powers.ability_options(g, seat, "declare")
+                if g.declare_abilities:
+                    out += powers.ability_options(g, seat, g.declare_abilities)
         return tuple(out)
     if phase == "defend":
         if step == "choose":
             out = []
-            heroes = defend.heroes_ready(g, seat)
+            challenges, heroes = defend.defenders(g, seat)
             attack = g.facts.attack
-            for c in defend.challenges_in_town(g, seat):
+            for c in challenges:
                 if t.town_left > 0:
                     out.append(attack[c, None])
                 for h in heroes:
                     out.append(attack[c, h])
-            if adv:
-                out += powers.ability_options(g, seat, "turn")
+            if g.turn_abilities:
+                out += powers.ability_options(g, seat, g.turn_abilities)
             out.append(PASS)
             return tuple(out)
         out = [ROLL]
@@ -141,22 +150,23 @@ def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
             if adv:
                 if g.favor_seat == seat:
                     out.append(USE_FAVOR)
-                out += powers.ability_options(g, seat, "declare")
+                if g.declare_abilities:
+                    out += powers.ability_options(g, seat, g.declare_abilities)
         return tuple(out)
     if phase == "build":
         builds = g.facts.build
         out = list(map(builds.__getitem__, build.buildable(g, seat)))  # no comprehension call
-        if adv:
-            out += powers.ability_options(g, seat, "turn")
+        if g.turn_abilities:
+            out += powers.ability_options(g, seat, g.turn_abilities)
         out.append(PASS)
         return tuple(out)
     # pillage and earning: the turn's rulings, in the order the mayor likes
     resolves = g.facts.resolve
     out = list(map(resolves.__getitem__, dict.fromkeys(t.pending)))
-    if adv:
-        if g.favor_seat == seat and favor_bonus_useful(g, seat):
-            out.append(USE_FAVOR)
-        out += powers.ability_options(g, seat, "turn")
+    if adv and g.favor_seat == seat and favor_bonus_useful(g, seat):
+        out.append(USE_FAVOR)
+    if g.turn_abilities:
+        out += powers.ability_options(g, seat, g.turn_abilities)
     if not t.pending:
         out.append(PASS)
     return tuple(out)

@@ -26,29 +26,44 @@ def town_abilities(g: VillagersAndVillains, phase: str) -> list[tuple[int, str, 
     return found
 
 
-def timed_abilities(g: VillagersAndVillains, phase: str,
-                    when: str) -> list[tuple[int, str, Ability]]:
-    """`town_abilities(g, phase)` whose timing is `when` (kept beside them: legal lists ask
-    for these before nearly every choice of the advanced game)."""
-    key = (phase, when)
+Timed = list[tuple[int, str, Ability]]
+
+
+def timed_abilities(g: VillagersAndVillains, phase: str) -> tuple[Timed, Timed]:
+    """`town_abilities(g, phase)` by timing: those used any time in a turn, and those
+    declared before a roll (kept beside them)."""
+    key = (phase, "timed")
     found = g._abilities.get(key)
     if found is None:
         timing = g.facts.when
-        found = g._abilities[key] = []
+        turn: Timed = []
+        declare: Timed = []
         for e in town_abilities(g, phase):
-            if timing[e[1]] == when:
-                found.append(e)
+            when = timing[e[1]]
+            if when == "turn":
+                turn.append(e)
+            elif when == "declare":
+                declare.append(e)
+        found = g._abilities[key] = (turn, declare)
     return found
 
 
-def ability_options(g: VillagersAndVillains, seat: int, when: str) -> tuple[Action, ...]:
-    """UseAbility / PayVend choices for `seat` now: abilities of this phase whose timing is
-    `when` ("declare" before a roll, "turn" any time in the turn)."""
-    found = g._abilities.get((g.phase, when))
-    if found is None:
-        found = timed_abilities(g, g.phase, when)
-    if not found:
-        return ()
+def note_phase_abilities(g: VillagersAndVillains) -> None:
+    """Keep, as the turns of a phase are set up, the town abilities that may be used in
+    them (`g.turn_abilities`) and declared before their rolls (`g.declare_abilities`):
+    legal lists ask for them before nearly every choice of the advanced game, and most
+    often there are none. They hold for the whole phase: a card that enters a town during
+    it acts only from the next phase (`ability_options` skips the cards in `g.fresh`), and
+    no card with an ability leaves a town."""
+    if g.advanced:
+        g.turn_abilities, g.declare_abilities = timed_abilities(g, g.phase)
+
+
+def ability_options(g: VillagersAndVillains, seat: int,
+                    found: list[tuple[int, str, Ability]]) -> tuple[Action, ...]:
+    """UseAbility / PayVend choices for `seat` now among `found`, this phase's town
+    abilities of one timing (`g.turn_abilities`: any time in the turn, or
+    `g.declare_abilities`: before a roll)."""
     fresh, used = g.fresh, g.turn_state.used
     gold = g.players[seat].gold
     facts = g.facts

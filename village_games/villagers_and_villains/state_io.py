@@ -34,7 +34,7 @@ from ..core.shapes import (
     check_saved_options,
     check_shape,
 )
-from . import flow
+from . import flow, powers
 from .audit import audit
 from .cards import resolve_deck
 from .options import DIE, GOLD_IN_BOX, INFO, START_GOLD, pool_size
@@ -186,6 +186,8 @@ def _read_dump(g: VillagersAndVillains, d: dict[str, Any], rows: list[dict]) -> 
     g.turn_idx = _int(d, "turn_idx", 0, "state", 0, max(0, last))
     g.turn_state = TurnState.from_dict(d["turn"], g.n)
     _check_turn(g)
+    if g.phase != "over":
+        powers.note_phase_abilities(g)
     g.favor_seat = _seat_or_none(d, "favor_seat", g.n)
     g.favor_pool = _seat_or_none(d, "favor_pool", max(1, len(g.pool)))
     g.bank = _int(d, "bank", 0, "state", -10_000, 10_000)

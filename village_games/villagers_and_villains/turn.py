@@ -35,7 +35,34 @@ class TurnState:
                  "hero", "town_left", "heroes_used", "hits", "pending", "reduce",
                  "builds_left", "discount", "used", "vend", "avoid")
 
+    step: str
+    position: int
+    rolls: int
+    bought: int
+    bonus: int
+    mob: bool
+    favor: bool
+    challenge: str | None
+    hero: str | None
+    town_left: int
+    heroes_used: list[str]
+    hits: dict[str, int]
+    pending: list[str]
+    reduce: int
+    builds_left: int
+    discount: int
+    used: list[str]
+    vend: list[Any] | None  # [owner seat, card, step to go back to]
+    avoid: bool  # the Favor protects this Pillage turn
+
     def __init__(self, step: str = "choose") -> None:
+        self.reset(step)
+
+    def reset(self, step: str = "choose") -> None:
+        """Back to the start of a turn. The game keeps one turn state and resets it at
+        every turn it sets up: setting the fields again costs about two thirds of making
+        a new object. (Its lists are new ones: what an earlier turn handed out, in an
+        event or a view, stays as it was.)"""
         self.step = step
         self.position = 0
         self.rolls = 0
@@ -43,18 +70,18 @@ class TurnState:
         self.bonus = 0
         self.mob = False
         self.favor = False
-        self.challenge: str | None = None
-        self.hero: str | None = None
+        self.challenge = None
+        self.hero = None
         self.town_left = 0
-        self.heroes_used: list[str] = []
-        self.hits: dict[str, int] = {}
-        self.pending: list[str] = []
+        self.heroes_used = []
+        self.hits = {}
+        self.pending = []
         self.reduce = 0
         self.builds_left = 0
         self.discount = 0
-        self.used: list[str] = []
-        self.vend: list[Any] | None = None  # [owner seat, card]
-        self.avoid = False  # the Favor protects this Pillage turn
+        self.used = []
+        self.vend = None
+        self.avoid = False
 
     def copy(self) -> TurnState:
         t = TurnState.__new__(TurnState)
