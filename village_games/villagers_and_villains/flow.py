@@ -36,7 +36,7 @@ def begin_phase(g: VillagersAndVillains, phase: str) -> None:
         g.turn_idx = 0
         g.turn_state.reset("favor")
         return
-    if (phase == "pillage" or phase == "earning") and rulings.play_phase_at_once(g):
+    if (phase == "pillage" or phase == "earning") and rulings.play_phase_quietly(g):
         end_phase(g)
         return
     start_turns(g)

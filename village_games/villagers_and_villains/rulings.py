@@ -85,12 +85,13 @@ def only_rulings(choices: tuple) -> bool:
     return True
 
 
-def play_phase_at_once(g: VillagersAndVillains) -> bool:
-    """Every turn of a Pillage or Earning phase at once, when no turn can hold a choice
-    (the basic game, or no town card acts in the phase and nobody holds the King's
-    Favor): each turn would only carry out its one ruling, as `start_rulings` does, with
-    the same events, so the turns are not set up one by one. False: nothing done."""
-    if g.advanced and (g.favor_seat is not None or powers.town_abilities(g, g.phase)):
+def play_phase_quietly(g: VillagersAndVillains) -> bool:
+    """Every turn of a Pillage or Earning phase at once, for a copy nobody reports on,
+    when no turn can hold a choice (the basic game, or no town card acts in the phase and
+    nobody holds the King's Favor): each turn would only carry out its one ruling, as
+    `start_rulings` does, so the turns are not set up one by one. False: nothing done."""
+    if g.loud or (g.advanced and (g.favor_seat is not None
+                                         or powers.town_abilities(g, g.phase))):
         return False
     n = g.n
     order = flow.turn_order(False, g.marker, n)
@@ -99,27 +100,16 @@ def play_phase_at_once(g: VillagersAndVillains) -> bool:
             if g.players[seat].gold > 0:
                 loss = g.pillage_loss(seat)
                 if loss > 0:
-                    pay_pillage(g, seat, loss)
+                    g.pay_to_bank(seat, loss)
     else:
         for seat in order:
             gain = earnings(g, seat)
             if gain > 0:
                 g.pay_from_bank(seat, gain, "citizens' earnings")
-    # where the turns would have left the phase: after the last one, with the turn state
-    # they would have reset (only a logged move reads it, for who acts next; a quiet
-    # copy's next phase sets up its own before anything reads it)
+    # where the turns would have left the phase: after the last one (no fresh turn state:
+    # the next phase sets up its own before anything reads it)
     g.order, g.turn_idx = order, n
-    if g.loud:
-        g.turn_state.reset()
     return True
-
-
-def pay_pillage(g: VillagersAndVillains, seat: int, loss: int) -> None:
-    """`seat` pays its Pillage Loss to the bank (what they have, when short)."""
-    paid = g.pay_to_bank(seat, loss)
-    if g.loud:
-        g.emit(Event("pillage", "{} loses {} gold to pillage.", {"seat": seat, "lost": paid},
-                     (g.names[seat], paid)))
 
 
 def resolve(g: VillagersAndVillains, seat: int, ruling: str, settle: bool = True) -> None:
@@ -133,7 +123,10 @@ def resolve(g: VillagersAndVillains, seat: int, ruling: str, settle: bool = True
                 g.emit(Event("pillage", "The King's Favor spares {} the Pillage Loss.",
                              {"seat": seat, "lost": 0}, (name,)))
         else:
-            pay_pillage(g, seat, loss)
+            paid = g.pay_to_bank(seat, loss)
+            if g.loud:
+                g.emit(Event("pillage", "{} loses {} gold to pillage.",
+                             {"seat": seat, "lost": paid}, (name, paid)))
     elif ruling == "earnings":
         g.pay_from_bank(seat, earnings(g, seat), "citizens' earnings")
     else:  # a passive card of another mayor (Tax Collector)
