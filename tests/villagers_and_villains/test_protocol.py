@@ -156,6 +156,25 @@ def test_traced_moves_show_each_step_and_end_on_the_table_as_it_is() -> None:
     assert steps[-1].obs == g.observation(1)
 
 
+@pytest.mark.parametrize("advanced", [False, True])
+def test_each_pillage_and_earning_step_shows_that_mayors_turn(advanced: bool) -> None:
+    # a phase without choices may be played in one go, but a step-by-step display still
+    # shows each mayor's loss or earnings during that mayor's own turn
+    seen = 0
+    for seed in range(6):
+        g = vv.new_game(3, seed=seed, advanced=advanced)
+        rng = random.Random(seed)
+        while not g.is_over():
+            p = g.to_act()[0]
+            legal = g.legal_actions(p)
+            for s in g.apply_traced(p, legal[rng.randrange(len(legal))], viewer=None):
+                if s.event.kind in ("pillage", "gain") and s.obs["phase"] in ("pillage",
+                                                                               "earning"):
+                    seen += 1
+                    assert s.obs["turn"]["seat"] is not None, s.event.text_for(None)
+                    assert s.obs["to_act"] == [s.obs["turn"]["seat"]], s.event.text_for(None)
+    assert seen > 50
+
 def test_dice_draws_and_deals_are_final_so_undo_stops_there() -> None:
     g = play_some(vv.new_game(3, seed=5, advanced=True), 300)
     finals = {e.kind for e in g.log if e.final}
