@@ -352,12 +352,17 @@ class Game(ABC):
         return steps
 
     def copy_record(self, twin: Game, keep_log: bool) -> None:
-        """The end of every `clone`: the copy's history and log (a quiet copy keeps none,
-        nor the scenario it began from); the legal list handed out is not carried over."""
+        """The end of every `clone`: the core's fields of the copy (`Game.__slots__`), so
+        that an engine's `clone` copies only its own. The history, the log and the
+        scenario the game began from (a quiet copy keeps none of them); the legal list
+        handed out is not carried over."""
         twin._legal = None
+        twin.loud, twin._batch, twin._tracer = self.loud, self._batch, self._tracer
+        twin._reported = self._reported
         if keep_log:
             twin.history = self.history[:]
             twin.log = self.log[:]
+            twin.start, twin.quiet = self.start, self.quiet
         else:
             twin.history, twin.log, twin.quiet, twin.start = [], [], True, None
 

@@ -79,7 +79,8 @@ class Villagers(Game):
 
     # The state a move reads and writes lives in slots, not in the instance's dict: a slot
     # is a quicker attribute to read and write (about 6 ns against 10 for a dict of some
-    # 40 names), and a decision touches dozens. `clone` copies each of them (`SLOTS`).
+    # 40 names), and a decision touches dozens. `clone` copies each of them by name (and
+    # `copy_record` the core's).
     __slots__ = ("n", "rng", "players", "road", "road_coins", "stacks", "reserve", "discard",
                  "discard_known", "basics", "bank", "round", "phase", "first", "turn",
                  "coin_queue", "limit", "used", "returns", "tinner", "cover", "markets",
@@ -326,15 +327,13 @@ class Villagers(Game):
     def clone(self, keep_log: bool = True) -> Villagers:
         g = Villagers.__new__(Villagers)
         g.__dict__.update(self.__dict__)  # (the few names not in slots: seed, options, ...)
-        g.start = self.start  # (history and log: copy_record)
         g.n, g.bank, g.round, g.phase = self.n, self.bank, self.round, self.phase
         g.first, g.turn, g.limit, g.used, g.returns = (self.first, self.turn, self.limit,
                                                        self.used, self.returns)
         g.tinner, g.cover, g.markets = self.tinner, self.cover, self.markets
         g.result, g.tiebreak, g.ext, g.solo = self.result, self.tiebreak, self.ext, self.solo
         g.cards, g.tables, g.order, g.suit_of = self.cards, self.tables, self.order, self.suit_of
-        g.all_seats, g._reported = self.all_seats, self._reported
-        g.quiet, g.loud, g._batch, g._tracer = self.quiet, self.loud, self._batch, self._tracer
+        g.all_seats = self.all_seats
         g.players = [p.copy() for p in self.players]
         g.road = self.road[:]
         g.road_coins = self.road_coins[:]
@@ -352,7 +351,7 @@ class Villagers(Game):
             g.ext = self.ext.copy()
         if self.solo is not None:
             g.solo = self.solo.copy()
-        self.copy_record(g, keep_log)
+        self.copy_record(g, keep_log)  # (the core's fields)
         return g
 
     def to_dict(self) -> dict[str, Any]:
