@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator, Sequence
+from itertools import islice
 
 import pytest
 
 from village_games import villagers_and_villains as vv
+from village_games.core.actions import Action
 from village_games.core.errors import IllegalAction
 from village_games.villagers_and_villains import (
     Attack,
@@ -24,13 +27,18 @@ from village_games.villagers_and_villains import (
 from .scenarios import make, refused, state
 
 
+def decisions(g: VillagersAndVillains) -> Iterator[tuple[int, Sequence[Action]]]:
+    """Each decision of `g` to its end: the seat to act and its legal list (the caller
+    applies a move before asking for the next)."""
+    while not g.is_over():
+        p = g.to_act()[0]
+        yield p, g.legal_actions(p)
+
+
 def play_some(g: VillagersAndVillains, steps: int, seed: int = 0) -> VillagersAndVillains:
     rng = random.Random(seed)
-    for _ in range(steps):
-        if g.is_over():
-            break
-        p = g.to_act()[0]
-        g.apply(p, rng.choice(g.legal_actions(p)))
+    for p, legal in islice(decisions(g), steps):  # (at most `steps` moves)
+        g.apply(p, rng.choice(legal))
     return g
 
 
@@ -83,9 +91,7 @@ def test_a_saved_game_offers_the_same_choices_once_loaded_card_abilities_include
     for seed in range(2):
         g = vv.new_game(3, seed=seed, advanced=True)
         rng = random.Random(seed)
-        while not g.is_over():
-            p = g.to_act()[0]
-            legal = g.legal_actions(p)
+        for p, legal in decisions(g):
             if g.turn_state.step == "choose" and rng.random() < 0.3:
                 loaded = VillagersAndVillains.from_dict(g.to_dict())
                 assert loaded.legal_actions(p) == legal
@@ -164,16 +170,15 @@ def test_each_pillage_and_earning_step_shows_that_mayors_turn(advanced: bool) ->
     for seed in range(6):
         g = vv.new_game(3, seed=seed, advanced=advanced)
         rng = random.Random(seed)
-        while not g.is_over():
-            p = g.to_act()[0]
-            legal = g.legal_actions(p)
-            for s in g.apply_traced(p, legal[rng.randrange(len(legal))], viewer=None):
+        for p, legal in decisions(g):
+            for s in g.apply_traced(p, rng.choice(legal), viewer=None):
                 if s.event.kind in ("pillage", "gain") and s.obs["phase"] in ("pillage",
                                                                                "earning"):
                     seen += 1
                     assert s.obs["turn"]["seat"] is not None, s.event.text_for(None)
                     assert s.obs["to_act"] == [s.obs["turn"]["seat"]], s.event.text_for(None)
     assert seen > 50
+
 
 def test_dice_draws_and_deals_are_final_so_undo_stops_there() -> None:
     g = play_some(vv.new_game(3, seed=5, advanced=True), 300)
