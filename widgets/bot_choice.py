@@ -155,7 +155,7 @@ def add_bot_choice(app: Any, settings: BotSettings, css_class: str,
     parts = [box, strength]
     if note:
         parts.append(w.HTML(f'<span class="vg-note">{note}</span>'))
-    row = w.HBox(parts)
+    row = w.HBox(parts, layout=w.Layout(flex_flow="row wrap"))  # (narrow screens: wraps)
     row.add_class("vg-bot-row")
     row.add_class(f"{css_class}-row")
     first, *rest = app.setup_panel.children

@@ -55,3 +55,16 @@ def test_the_coach_shows_what_the_search_bot_thinks(page, voila_server, open_app
     page.set_viewport_size({"width": 800, "height": 900})
     page.screenshot(path=str(SHOTS / "search_coach_villages_800.png"), full_page=True)
     expect(page.locator(".vg-error")).to_be_hidden()
+
+
+def test_the_strength_menu_fits_an_800_pixel_screen(page, voila_server, open_app):
+    page.set_viewport_size({"width": 800, "height": 900})
+    open_app(page, voila_server, "villages_play.ipynb",
+             query="players=2&seats=human,bot&seed=2&bots=search&strength=4000",
+             ready=".vg-pick")
+    expect(page.locator(".vg-bot-strength select")).to_have_value(
+        "Strongest: 4,000 iterations")
+    menu = page.locator(".vg-bot-strength").bounding_box()
+    row = page.locator(".vg-bot-row").bounding_box()
+    assert menu["x"] + menu["width"] <= row["x"] + row["width"]  # wrapped, not cut off
+    page.screenshot(path=str(SHOTS / "strength_menu_800.png"))
