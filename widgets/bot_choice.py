@@ -40,6 +40,8 @@ STRENGTHS: tuple[tuple[str, int], ...] = (
     ("Strongest: 4,000 iterations", 4000),
 )
 STRENGTH_VALUES = tuple(v for _label, v in STRENGTHS)
+# a strength as a link or a stored table writes it (no int() of an arbitrary string)
+STRENGTH_TEXTS = {str(v): v for v in STRENGTH_VALUES}
 
 BotKinds = Mapping[str, tuple[str, Callable[..., Any]]]  # key -> (label, bot class)
 
@@ -84,7 +86,7 @@ class BotSettings:
         the defaults for what they leave out."""
         kind = self.check_kind(settings.get("bots", self.default))
         raw = str(settings.get("strength", DEFAULT_ITERATIONS))
-        strength = self.check_strength(int(raw) if raw.isascii() and raw.isdigit() else raw)
+        strength = self.check_strength(STRENGTH_TEXTS.get(raw, raw))
         self.kind, self.strength = kind, strength
 
     def share_params(self) -> dict[str, str]:
@@ -107,8 +109,8 @@ def parse_bots(params: Mapping[str, str], kinds: BotKinds, notices: list[str],
     strength = DEFAULT_ITERATIONS
     raw = params.get("strength", "").strip()
     if raw:
-        if raw.isascii() and raw.isdigit() and int(raw) in STRENGTH_VALUES:
-            strength = int(raw)
+        if raw in STRENGTH_TEXTS:
+            strength = STRENGTH_TEXTS[raw]
         else:
             notices.append(f"strength must be one of {', '.join(map(str, STRENGTH_VALUES))} "
                            f"(a search bot's iterations a move); got {echo(raw)}, so "

@@ -20,6 +20,7 @@ from typing import Any
 from village_games.bots import SearchBot
 from village_games.bots.search_bot import Thinking
 from village_games.core import Game, SeatView
+from village_games.core.actions import short_repr
 
 from .action_picker import DefaultLabels
 from .coaching import Coaching, NoteKey
@@ -33,12 +34,10 @@ ROWS = 12  # moves listed in the panel; the rest are summed up in one line
 
 
 def iterations_of(model: str) -> int:
-    kind, _, n = model.partition(":")
-    if kind != "search" or not n.isdigit() or int(n) not in {int(m.split(":")[1])
-                                                            for _l, m in SEARCH_MODELS}:
+    if model not in {m for _l, m in SEARCH_MODELS}:
         raise ValueError(f"the coach model must be one of "
-                         f"{', '.join(m for _l, m in SEARCH_MODELS)}; got {model!r}")
-    return int(n)
+                         f"{', '.join(m for _l, m in SEARCH_MODELS)}; got {short_repr(model)}")
+    return int(model.partition(":")[2])
 
 
 def think(game: Game, seat: int, model: str) -> Thinking:

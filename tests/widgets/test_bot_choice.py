@@ -45,6 +45,30 @@ def test_a_bad_strength_is_a_notice_naming_the_allowed_ones() -> None:
     assert app.bots[1].iterations == 1000
 
 
+@pytest.mark.parametrize("raw", ["9" * 5000, "４０００", "-1", "4000.0", "1e3"])
+def test_a_huge_or_odd_strength_is_a_notice_and_not_a_crash(raw: str) -> None:
+    # (5,000 digits once reached int() and Python's limit on integer strings)
+    app = make("villages", seats="human,bot", bots="search", strength=raw)
+    assert "strength must be one of 100, 300, 1000, 3000, 4000" in app.notice.value
+    assert len(app.notice.value) < 2000 and app.bots[1].iterations == 1000
+
+
+def test_a_stored_table_with_a_huge_strength_is_refused_by_name() -> None:
+    app = make("villages", seats="human,bot", bots="search", strength="300")
+    with pytest.raises(ValueError, match="strength must be one of"):
+        app.adapter.bots.use_settings({"bots": "search", "strength": "9" * 5000})
+    assert app.adapter.bots.strength == 300
+
+
+def test_an_unknown_coach_model_is_refused_by_name() -> None:
+    from widgets.search_coach import iterations_of
+
+    assert iterations_of("search:300") == 300
+    for model in ("search:" + "9" * 5000, "search:299", "heuristic", ""):
+        with pytest.raises(ValueError, match="the coach model must be one of"):
+            iterations_of(model)
+
+
 @pytest.mark.parametrize("game", APPS)
 def test_the_coach_shows_what_the_search_bot_thinks(game: str) -> None:
     app = make(game, seats="human,bot")
