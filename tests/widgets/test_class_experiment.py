@@ -150,6 +150,18 @@ def test_a_double_click_or_a_batch_sent_twice_counts_once(url):
         ana.batch(ana.number, 7)
 
 
+def test_a_step_token_the_page_never_sends_changes_nothing(url):
+    teacher = teacher_page(url).app
+    ana = student_page(url, teacher.experiment.id, "Ana").app
+    for token in ("", "1", "1:", ":1", "²:1", "1:²", "9" * 5000 + ":1", "1:" + "9" * 5000,
+                  "-1:1", "1:1:1", "x:y"):
+        ana.pad.receive({"type": "step", "token": token})
+        assert (ana.number, ana.shown, len(ana.mine)) == (1, 0, 0), token
+        assert ana.banner.value == "", token  # ignored, not "something went wrong"
+    ana.pad.click_step()
+    assert ana.shown == 1
+
+
 def test_a_reload_keeps_a_students_trials_and_a_half_made_trial_keeps_its_dice(url):
     teacher = teacher_page(url).app
     page = student_page(url, teacher.experiment.id, "Ana")

@@ -132,7 +132,8 @@ class StudentApp:
         """Show the next roll or draw (`token`: "<trial>:<step>"); the last one stores the
         trial. A token for a step already shown (a double click) does nothing."""
         number, _, k = token.partition(":")
-        if not (number.isdigit() and k.isdigit()):
+        # (a page may send anything: only "<n>:<k>" in plain digits, short enough for int())
+        if not (len(token) <= 24 and token.isascii() and number.isdigit() and k.isdigit()):
             return
         if int(number) != self.number or int(k) != self.shown + 1:
             return  # made already: counted once
