@@ -89,6 +89,22 @@ class Event(NamedTuple):
                    reveals=d.get("reveals", False), chance=d.get("chance", False))
 
 
+_tuple_new = tuple.__new__
+_NO_DATA: dict[str, Any] = Event._field_defaults["data"]  # (the very same dict)
+
+
+def event(kind: str, template: str | Callable[..., str], data: dict[str, Any] = _NO_DATA,
+          args: tuple = (), secret_template: str | Callable[..., str] | None = None,
+          secret_args: tuple = (), secret_for: tuple[int, ...] = (), reveals: bool = False,
+          chance: bool = False) -> Event:
+    """`Event(...)` with the same arguments and the same result, as engines build their
+    events: a NamedTuple's own `__new__` is a Python function that the class call reaches
+    through C, a quarter of the cost of each event; this is one Python call and one C
+    call (about 4% of a logged decision)."""
+    return _tuple_new(Event, (kind, template, data, args, secret_template, secret_args,
+                              secret_for, reveals, chance))
+
+
 EVENT_SHAPE = Obj({"kind": Text(200), "text": TEXT, "data": Json(obj=True), "secret_text": TEXT,
                    "secret_for": ListOf(SEAT), "reveals": FLAG, "chance": FLAG},
                   required=("kind", "text"))

@@ -7,7 +7,7 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from ..core import words
-from ..core.events import Event
+from ..core.events import event
 from .actions import (
     Build,
     EndTurn,
@@ -270,7 +270,7 @@ def apply_build(g: Villagers, seat: int, action: Build) -> None:
         where = "" if on is None else f" on the {p.village[on].card} (slot {on})"
         if on is not None and p.village[on].card != p.village[on].role:
             where = f" on the Monk standing in for {words.a(p.village[on].role)} (slot {on})"
-        g.emit(Event("build", "{} builds the {}{}.",
+        g.emit(event("build", "{} builds the {}{}.",
                      {"seat": seat, "card": name, "on": on, "slot": len(p.village) - 1,
                       "shown": secret},
                      (p.name, name, where)))
@@ -301,7 +301,7 @@ def apply_basic(g: Villagers, seat: int, action: TakeBasic) -> None:
         where = where or pile_name(j)
         known = mask == g.all_seats
         suit = g.suit_of[card]
-        g.emit(Event("basic", _returned if known else _returned_face_down,
+        g.emit(event("basic", _returned if known else _returned_face_down,
                      {"seat": seat, "basic": action.basic, "stack": j, "suit": suit,
                       **({"card": card} if known else {"_card": card})},
                      (p.name, card if known else suit, where, action.basic),

@@ -9,7 +9,7 @@ from operator import attrgetter, is_not
 from typing import TYPE_CHECKING
 
 from ..core import words
-from ..core.events import Event
+from ..core.events import event
 from .actions import DraftReserve, DraftRoad, DraftStack
 from .choices import Choices, Product
 from .modes import EXPANSIONS, SOLO
@@ -121,7 +121,7 @@ def start_draft(g: Villagers) -> None:
         p.draft_limit = drafting_limit(food)
         p.drafting = True
     if g.loud:
-        g.emit(Event("phase", "Round {}: the Draft Phase begins; drafting limits {}.",
+        g.emit(event("phase", "Round {}: the Draft Phase begins; drafting limits {}.",
                      {"round": g.round, "phase": "draft",
                       "limits": [p.draft_limit for p in g.players[:g.n]]},
                      (g.round, ", ".join(f"{p.name} {p.draft_limit}"
@@ -145,7 +145,7 @@ def apply_draft(g: Villagers, seat: int, action: Action) -> None:
         p.gold += coins
         p.square.append(card)
         if g.loud:
-            g.emit(Event("draft", "{} drafts the {} from Road slot {}{}.",
+            g.emit(event("draft", "{} drafts the {} from Road slot {}{}.",
                          {"seat": seat, "card": card, "slot": i, "coins": coins},
                          (p.name, card, i + 1, f" and takes its {coins} Gold" if coins else "")))
         if g.solo is not None:
@@ -158,7 +158,7 @@ def apply_draft(g: Villagers, seat: int, action: Action) -> None:
         card = pile.draw()
         p.square.append(card)
         if g.loud:
-            g.emit(Event("draft", _drafted_face_down, {"seat": seat, "card": card, "stack": j},
+            g.emit(event("draft", _drafted_face_down, {"seat": seat, "card": card, "stack": j},
                          (p.name, j, card), reveals=True, chance=True))
     if g.solo is not None and SOLO.after_draft(g, kind is not DraftReserve):
         return  # the player now picks a villager for the Countess
@@ -191,7 +191,7 @@ def _to_hand(g: Villagers, seat: int) -> None:
     p.hand_changed()
     taken, p.square, p.drafting = p.square, [], False
     if g.loud:
-        g.emit(Event("hand", "{} takes {} into hand.", {"seat": seat, "cards": taken},
+        g.emit(event("hand", "{} takes {} into hand.", {"seat": seat, "cards": taken},
                      (p.name, ", ".join(taken) if taken else "nothing")))
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.events import Event
+from ..core.events import event
 from .draft import start_draft
 from .market import first_market, start_second_market
 from .modes import EXPANSIONS, SOLO
@@ -44,7 +44,7 @@ def after_coin(g: Villagers) -> None:
 def start_build(g: Villagers) -> None:
     g.phase = "build"
     if g.loud:
-        g.emit(Event("phase", "Round {}: the Build Phase begins.",
+        g.emit(event("phase", "Round {}: the Build Phase begins.",
                      {"round": g.round, "phase": "build"}, (g.round,)))
     if g.solo is not None:
         SOLO.start_build_phase(g)
@@ -66,7 +66,7 @@ def start_turn(g: Villagers, seat: int) -> None:
         if e.devs and seat in e.holders:  # (`dev_bonus` is 0 for a seat with no token)
             g.limit = build_limit(builders + EXPANSIONS.dev_bonus(g, seat, "builders"))
     if g.loud:
-        g.emit(Event("turn", "{} builds (build limit {}).",
+        g.emit(event("turn", "{} builds (build limit {}).",
                      {"seat": seat, "limit": g.limit}, (g.player_name(seat), g.limit)))
     if g.solo is not None:
         SOLO.start_toll(g, "fewer_builds", "build")  # Arson: pay, or build one villager less
@@ -78,7 +78,7 @@ def end_turn(g: Villagers, seat: int) -> None:
     if g.loud:
         # Reading: nobody else acts during a build turn, so its builds (and the hand cards
         # they showed, data "shown") may be taken back until the turn ends; ending it is final.
-        g.emit(Event("end_turn", "{} ends the turn.", {"seat": seat}, (g.player_name(seat),),
+        g.emit(event("end_turn", "{} ends the turn.", {"seat": seat}, (g.player_name(seat),),
                      reveals=True))
     nxt = (seat + 1) % g.n
     if nxt != g.first:
@@ -106,7 +106,7 @@ def end_build(g: Villagers) -> None:
                     s._count(slot, face, -1)
                     s._count(flipped, face, 1)
                 if g.loud:
-                    g.emit(Event("flip", "{} has no Food: the Founders turn to their Food side.",
+                    g.emit(event("flip", "{} has no Food: the Founders turn to their Food side.",
                                  {"seat": seat, "slot": k}, (p.name,)))
     if g.ext is not None and g.ext.devs:
         # Reading: after the Founders flip, before the First Player card moves on
@@ -122,7 +122,7 @@ def finish_round(g: Villagers) -> None:
     """The First Player card moves on; then a Market if one is due, else the next round."""
     g.first = (g.first + 1) % g.n
     if g.loud:
-        g.emit(Event("first", "{} takes the First Player card.", {"seat": g.first},
+        g.emit(event("first", "{} takes the First Player card.", {"seat": g.first},
                      (g.player_name(g.first),)))
     stacks = g.stacks
     # (lists, not generators, for all/any: cheaper for so few stacks; a Market leaves

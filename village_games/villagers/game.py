@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.actions import Action
-from ..core.events import Event
+from ..core.events import Event, event
 from ..core.game import Game
 from ..core.info import check_names
 from ..core.outcome import Outcome
@@ -197,13 +197,13 @@ class Villagers(Game):
         g.agent_queue, g.agent_reads = [], []
         g.final_winners, g.result, g.tiebreak = [], "", ""
         deck_note = "" if cards.is_standard else f" Deck: {cards.name}."
-        g.log.append(Event("setup", "A {}-player game begins: six stacks of {} cards, a "
+        g.log.append(event("setup", "A {}-player game begins: six stacks of {} cards, a "
                                     "Reserve of {}, Road: {}.{}",
                            {"players": n}, (n, per, len(g.reserve), ", ".join(
                                c for c in g.road if c), deck_note), chance=True))
         for i, p in enumerate(g.players[:n]):
             suits = ", ".join(g.suit_of[c] for c in p.hand_sec)
-            g.log.append(Event("deal", "{} is dealt 5 cards ({}).",
+            g.log.append(event("deal", "{} is dealt 5 cards ({}).",
                                {"seat": i, "suits": [g.suit_of[c] for c in p.hand_sec],
                                 "_cards": p.hand_sec[:]}, (p.name, suits),
                                "{} is dealt {}.", (p.name, ", ".join(p.hand_sec)), (i,),
@@ -293,7 +293,7 @@ class Villagers(Game):
         return (self.phase, self.turn)
 
     def next_event(self) -> Event:
-        return Event("next", NEXT_TEXT[self.phase], {"seat": self.turn},
+        return event("next", NEXT_TEXT[self.phase], {"seat": self.turn},
                      (self.player_name(self.turn),))
 
     def _apply(self, player: int, action: Action) -> None:

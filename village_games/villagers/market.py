@@ -13,7 +13,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from ..core import words
-from ..core.events import Event
+from ..core.events import event
 from .actions import AgentReads
 from .choices import Choices, Product
 from .modes import EXPANSIONS
@@ -38,7 +38,7 @@ def scoring_order(g: Villagers) -> list[int]:
 def first_market(g: Villagers) -> None:
     g.markets = 1
     if g.loud:
-        g.emit(Event("phase", "The First Market Phase.", {"phase": "market", "market": 1}))
+        g.emit(event("phase", "The First Market Phase.", {"phase": "market", "market": 1}))
     for seat in scoring_order(g):
         p = g.players[seat]
         s = p.summary(g.cards)
@@ -46,7 +46,7 @@ def first_market(g: Villagers) -> None:
         g.bank -= earned
         p.gold += earned
         if g.loud:
-            g.emit(Event("market", "{} earns {} Gold ({} printed + {} in coins).",
+            g.emit(event("market", "{} earns {} Gold ({} printed + {} in coins).",
                          {"seat": seat, "market": 1, "earned": earned, "printed": s.gold,
                           "coins": s.coins, "breakdown": breakdown(g, seat, None)},
                          (p.name, earned, s.gold, s.coins)))
@@ -124,7 +124,7 @@ def agent_options(g: Villagers, seat: int) -> tuple[int, ...]:
 def start_second_market(g: Villagers) -> None:
     g.markets = 2
     if g.loud:
-        g.emit(Event("phase", "The Second Market Phase: the last scoring.",
+        g.emit(event("phase", "The Second Market Phase: the last scoring.",
                      {"phase": "market", "market": 2}))
     agents = g.tables.agents
     # (`isdisjoint`/`map`: most villages hold no Agent, found without a Python-level loop)
@@ -175,7 +175,7 @@ def apply_agent(g: Villagers, seat: int, action: AgentReads) -> None:
     g.agent_reads.append([seat, k, action.slot])
     if g.loud:
         slot = g.players[seat].village[action.slot]
-        g.emit(Event("agent", "{}'s Agent reads the {} Gold on the {}.",
+        g.emit(event("agent", "{}'s Agent reads the {} Gold on the {}.",
                      {"seat": seat, "agent": k, "slot": action.slot},
                      (g.player_name(seat), slot.coins, slot.card)))
     settle_agents(g)
@@ -218,7 +218,7 @@ def score_second_market(g: Villagers) -> None:
             p.village = village
             p.changed()
         if loud:
-            g.emit(Event("market", "{} earns {} Gold ({} printed + {} Silver) and moves {} "
+            g.emit(event("market", "{} earns {} Gold ({} printed + {} Silver) and moves {} "
                                    "Gold in coins to the Supply.",
                          {"seat": seat, "market": 2, "earned": earned + s.coins,
                           "printed": s.gold, "silver": silver, "coins": s.coins,
@@ -254,7 +254,7 @@ def finish(g: Villagers) -> None:
     else:
         g.result = f"{names} wins with {best} Gold."
     if g.loud:
-        g.emit(Event("win", "{}", {"winners": tied, "gold": gold, "tiebreak": tiebreak},
+        g.emit(event("win", "{}", {"winners": tied, "gold": gold, "tiebreak": tiebreak},
                      (g.result,)))
 
 
@@ -271,7 +271,7 @@ def finish_solo(g: Villagers) -> None:
     else:
         g.result = f"The Countess wins with {hers} Gold to {g.player_name(0)}'s {mine}."
     if g.loud:
-        g.emit(Event("win", "{}", {"winners": g.final_winners[:], "gold": [mine, hers],
+        g.emit(event("win", "{}", {"winners": g.final_winners[:], "gold": [mine, hers],
                                    "tiebreak": ""}, (g.result,)))
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core import words
-from ..core.events import Event
+from ..core.events import event
 from .actions import parse_unlock, unlock_key
 from .modes import SOLO
 from .options import UNLOCK_COST
@@ -130,7 +130,7 @@ def pay_unlock(g: Villagers, seat: int, name: str, unlock: str | None) -> None:
     unlocker = g.cards[name].padlock
     if unlock == "tinner":
         if g.loud:
-            g.emit(Event("unlock", "The Tinner opens {}'s padlock for free.",
+            g.emit(event("unlock", "The Tinner opens {}'s padlock for free.",
                          {"seat": seat, "card": name, "unlock": unlock}, (name,)))
         return
     if unlock == "bank":
@@ -138,7 +138,7 @@ def pay_unlock(g: Villagers, seat: int, name: str, unlock: str | None) -> None:
         me.gold -= cost
         g.bank += cost
         if g.loud:
-            g.emit(Event("unlock", "Nobody has {}: {} pays {} Gold to the Bank to open the {}.",
+            g.emit(event("unlock", "Nobody has {}: {} pays {} Gold to the Bank to open the {}.",
                          {"seat": seat, "card": name, "unlock": unlock},
                          (words.a(unlocker), me.name, cost, name)))
         return
@@ -158,6 +158,6 @@ def pay_unlock(g: Villagers, seat: int, name: str, unlock: str | None) -> None:
         text = "{} pays {} Gold onto {}'s {} to open the {}."
         args = (me.name, UNLOCK_COST, owner.name, unlocker, name)
     if g.loud:
-        g.emit(Event("unlock", text, {"seat": seat, "card": name, "unlock": unlock,
+        g.emit(event("unlock", text, {"seat": seat, "card": name, "unlock": unlock,
                                       "paid_seat": s, "paid_slot": k}, args))
 

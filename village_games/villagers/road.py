@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.events import Event
+from ..core.events import event
 
 if TYPE_CHECKING:
     from .game import Villagers
@@ -42,7 +42,7 @@ def refill_slot(g: Villagers, i: int, reserve_first: bool) -> None:
     g.road_coins[i] = 0
     if g.loud:
         j = None if source is reserve else g.stacks.index(source)  # (Piles compare by identity)
-        g.emit(Event("refill", "{} is dealt face up from {} into Road slot {}.",
+        g.emit(event("refill", "{} is dealt face up from {} into Road slot {}.",
                      {"slot": i, "card": card, "from": "reserve" if j is None else j},
                      (card, pile_name(j), i + 1), reveals=True, chance=True))
 
@@ -65,7 +65,7 @@ def update_three_plus(g: Villagers) -> None:
             placed += 1
     g.bank -= placed  # (the Bank pays them all at once)
     if g.loud:
-        g.emit(Event("road_coins", "1 Gold goes on each face-up villager of the Road.",
+        g.emit(event("road_coins", "1 Gold goes on each face-up villager of the Road.",
                      {"coins": g.road_coins[:]}))
 
 
@@ -75,10 +75,10 @@ def place_coin(g: Villagers, seat: int, slot: int | None) -> None:
         g.bank -= 1
     if g.loud:
         if slot is None:
-            g.emit(Event("coin", "{} puts no Gold on the Road.", {"seat": seat, "slot": None},
+            g.emit(event("coin", "{} puts no Gold on the Road.", {"seat": seat, "slot": None},
                          (g.player_name(seat),)))
         else:
-            g.emit(Event("coin", "{} puts 1 Gold from the Bank on the {} (Road slot {}).",
+            g.emit(event("coin", "{} puts 1 Gold from the Bank on the {} (Road slot {}).",
                          {"seat": seat, "slot": slot},
                          (g.player_name(seat), g.road[slot], slot + 1)))
 
@@ -100,7 +100,7 @@ def _discard_road(g: Villagers, i: int) -> None:
     g.road[i] = None
     g.road_coins[i] = 0
     if g.loud:
-        g.emit(Event("road_discard", "The {} in Road slot {} is discarded{}.",
+        g.emit(event("road_discard", "The {} in Road slot {} is discarded{}.",
                      {"slot": i, "card": card, "coins": coins},
                      (card, i + 1, f" (its {coins} Gold back to the Bank)" if coins else "")))
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core import words
-from ..core.events import Event
+from ..core.events import event
 from .actions import PlaceMonk, PlaySmuggler, UseApprentice
 from .choices import Product, product
 from .hands import distinct_hand, in_hand, play_from_hand
@@ -179,7 +179,7 @@ def apply_monk(g: Villagers, seat: int, action: PlaceMonk) -> None:
     g.used += 1
     if g.loud:
         where = "" if action.on is None else f" on slot {action.on}"
-        g.emit(Event("monk", "{} places {} standing in for {}{}.",
+        g.emit(event("monk", "{} places {} standing in for {}{}.",
                      {"seat": seat, "role": action.role, "on": action.on, "slot": g.cover,
                       "shown": secret},
                      (g.player_name(seat), words.a(monk), words.a(action.role), where)))
@@ -283,7 +283,7 @@ def apply_apprentice(g: Villagers, seat: int, action: UseApprentice) -> None:
     victim.gold += old.coins
     victim.changed()
     if g.loud:
-        g.emit(Event("apprentice", "{} swaps {} for {}'s {} (slot {}).",
+        g.emit(event("apprentice", "{} swaps {} for {}'s {} (slot {}).",
                      {"seat": seat, "victim": action.seat, "slot": action.slot,
                       "card": old.card, "coins": old.coins, "shown": secret},
                      (g.player_name(seat), words.a(apprentice), victim.name, old.card,
@@ -293,7 +293,7 @@ def apply_apprentice(g: Villagers, seat: int, action: UseApprentice) -> None:
     g.used += 1
     if g.loud:
         where = "" if action.on is None else f" on slot {action.on}"
-        g.emit(Event("build", "{} places the {}{}.",
+        g.emit(event("build", "{} places the {}{}.",
                      {"seat": seat, "card": old.card, "on": action.on, "slot": k},
                      (g.player_name(seat), old.card, where)))
 
@@ -312,7 +312,7 @@ def apply_tinner(g: Villagers, seat: int) -> None:
     _discard(g, tinner)
     g.tinner = True  # Reading: for the rest of this turn, and playable with nothing to open
     if g.loud:
-        g.emit(Event("tinner", "{} plays {}: padlocks open for free for the rest of the "
+        g.emit(event("tinner", "{} plays {}: padlocks open for free for the rest of the "
                                "turn.", {"seat": seat, "shown": secret},
                      (g.player_name(seat), words.a(tinner))))
 
@@ -372,7 +372,7 @@ def apply_smuggler(g: Villagers, seat: int, action: PlaySmuggler) -> None:
         printed = symbols(slot, g.cards[slot.card])[2]
         why = (f"half of {printed} printed Gold" if not slot.kids else
                f"the {slot.card} is covered, so its Gold is out of play")
-        g.emit(Event("smuggler", "{} plays {} on the {}: {}, {} Gold.",
+        g.emit(event("smuggler", "{} plays {} on the {}: {}, {} Gold.",
                      {"seat": seat, "target": action.target, "earned": earned,
                       "shown": secret},
                      (p.name, words.a(smuggler), slot.card, why, earned)))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.events import Event
+from ..core.events import event
 from . import legal, rulings
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ def build(g: VillagersAndVillains, seat: int, name: str) -> None:
     t.builds_left -= 1
     t.discount = 0
     if g.loud:
-        g.emit(Event("build", "{} builds/hires the {} for {} gold.",
+        g.emit(event("build", "{} builds/hires the {} for {} gold.",
                      {"seat": seat, "card": name, "price": price}, (g.names[seat], name, price),
                      reveals=hidden))
     rulings.settle_turn(g, seat)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.events import Event
+from ..core.events import event
 
 if TYPE_CHECKING:
     from .game import VillagersAndVillains
@@ -53,7 +53,7 @@ def attack(g: VillagersAndVillains, seat: int, challenge: str, hero: str | None)
     if g.loud:
         how = "a TOWN DEFENSE" if hero is None else \
             f"a HERO DEFENSE with the {hero} (+{t.bonus})"
-        g.emit(Event("attack", "{} attacks the {} with {}.",
+        g.emit(event("attack", "{} attacks the {} with {}.",
                      {"seat": seat, "challenge": challenge, "hero": hero},
                      (g.names[seat], challenge, how)))
 
@@ -67,7 +67,7 @@ def declare_mob(g: VillagersAndVillains, seat: int) -> None:
     t.mob = True
     t.bonus += bonus
     if g.loud:
-        g.emit(Event("mob", "{} sends the Angry Mob (+{}); it leaves the game.",
+        g.emit(event("mob", "{} sends the Angry Mob (+{}); it leaves the game.",
                      {"seat": seat, "bonus": bonus}, (g.names[seat], bonus)))
 
 
@@ -86,11 +86,11 @@ def roll(g: VillagersAndVillains, seat: int) -> None:
         if hits >= c.successes:
             defeat(g, seat, challenge)
         elif g.loud:
-            g.emit(Event("hit", "{} hits the {} ({} of {} successes needed this turn).",
+            g.emit(event("hit", "{} hits the {} ({} of {} successes needed this turn).",
                          {"seat": seat, "challenge": challenge, "hits": hits},
                          (g.names[seat], challenge, hits, c.successes)))
     elif g.loud:
-        g.emit(Event("miss", "{} fails against the {} ({} is less than {}).",
+        g.emit(event("miss", "{} fails against the {} ({} is less than {}).",
                      {"seat": seat, "challenge": challenge, "total": total},
                      (g.names[seat], challenge, total, c.defeat)))
     t.challenge = t.hero = None
@@ -105,7 +105,7 @@ def defeat(g: VillagersAndVillains, seat: int, challenge: str) -> None:
     p.hand_pub.append(challenge)
     loot = g.card[challenge].loot
     if g.loud:
-        g.emit(Event("defeat", "{} defeats the {} and takes it into their hand.",
+        g.emit(event("defeat", "{} defeats the {} and takes it into their hand.",
                      {"seat": seat, "challenge": challenge, "loot": loot},
                      (g.names[seat], challenge)))
     if loot:

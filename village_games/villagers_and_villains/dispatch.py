@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..core.events import Event
+from ..core.events import event
 from . import build, defend, favor, flow, powers, recruit, rulings
 from .actions import (
     AllowVend,
@@ -43,7 +43,7 @@ def _roll(g: VillagersAndVillains, seat: int, a: Any) -> None:
 
 def _pass(g: VillagersAndVillains, seat: int, a: Any) -> None:
     if g.loud:
-        g.emit(Event("pass", "{} ends their turn.", {"seat": seat}, (g.names[seat],)))
+        g.emit(event("pass", "{} ends their turn.", {"seat": seat}, (g.names[seat],)))
     flow.end_turn(g)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.events import Event
+from ..core.events import event
 from . import flow
 from .options import FAVOR_DEFENSE_BONUS, FAVOR_EARNING_BONUS, FAVOR_RECRUIT_BONUS
 
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 def keep(g: VillagersAndVillains, seat: int) -> None:
     if g.loud:
-        g.emit(Event("favor_keep", "{} keeps the King's Favor.", {"seat": seat}, (g.names[seat],)))
+        g.emit(event("favor_keep", "{} keeps the King's Favor.", {"seat": seat}, (g.names[seat],)))
     flow.start_turns(g)
 
 
@@ -23,7 +23,7 @@ def move_start(g: VillagersAndVillains, seat: int, to: int) -> None:
     g.favor_seat = None
     g.marker = to
     if g.loud:
-        g.emit(Event("favor_move", "{} spends the King's Favor: {} takes the Start Marker.",
+        g.emit(event("favor_move", "{} spends the King's Favor: {} takes the Start Marker.",
                      {"seat": seat, "to": to}, (g.names[seat], g.names[to])))
     flow.start_turns(g)
 
@@ -40,22 +40,22 @@ def use_bonus(g: VillagersAndVillains, seat: int) -> None:
         # of the recruit; extra rolls bought or given are rolled without it
         t.favor = True
         if g.loud:
-            g.emit(Event("favor_use", "{} spends the King's Favor: +{} to the first recruit die.",
+            g.emit(event("favor_use", "{} spends the King's Favor: +{} to the first recruit die.",
                          {"seat": seat}, (name, FAVOR_RECRUIT_BONUS)))
     elif phase == "defend":
         t.bonus += FAVOR_DEFENSE_BONUS
         t.favor = True
         if g.loud:
-            g.emit(Event("favor_use", "{} spends the King's Favor: +{} to this DEFENSE roll.",
+            g.emit(event("favor_use", "{} spends the King's Favor: +{} to this DEFENSE roll.",
                          {"seat": seat}, (name, FAVOR_DEFENSE_BONUS)))
     elif phase == "pillage":
         # Reading: the Favor cancels the Pillage Loss; a Tax Collector's due is not pillage
         t.avoid = True
         if g.loud:
-            g.emit(Event("favor_use", "{} spends the King's Favor to avoid losing gold to pillage.",
+            g.emit(event("favor_use", "{} spends the King's Favor to avoid losing gold to pillage.",
                          {"seat": seat}, (name,)))
     else:
         if g.loud:
-            g.emit(Event("favor_use", "{} spends the King's Favor for 1 extra gold.",
+            g.emit(event("favor_use", "{} spends the King's Favor for 1 extra gold.",
                          {"seat": seat}, (name,)))
         g.pay_from_bank(seat, FAVOR_EARNING_BONUS, "the King's Favor")

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..core import words
-from ..core.events import Event
+from ..core.events import event
 from . import build, defend, powers, recruit, rulings, scoring
 from .abilities import PHASE_TITLES
 from .options import end_size, pool_size, recruit_order
@@ -28,7 +28,7 @@ def begin_phase(g: VillagersAndVillains, phase: str) -> None:
         g.sold.clear()  # a roll sold but never used (an empty pool) is not carried over
     g.fresh.clear()  # Reading (timing ruling): a card acts from the phase after it entered
     if g.loud:
-        g.emit(Event("phase", "Round {}, {} Phase.", {"round": g.round, "phase": phase},
+        g.emit(event("phase", "Round {}, {} Phase.", {"round": g.round, "phase": phase},
                      (g.round, PHASE_TITLES[phase])))
     if g.favor_seat is not None:
         # The Favor's holder may move the Start Marker as the phase begins.
@@ -118,7 +118,7 @@ def reset(g: VillagersAndVillains) -> None:
     g.fresh.clear()
     g.marker = (g.marker + 1) % g.n  # Reading: "left" is the next seat up (clockwise)
     if g.loud:
-        g.emit(Event("phase", "Round {}, Reset Phase: {} takes the Start Marker.",
+        g.emit(event("phase", "Round {}, Reset Phase: {} takes the Start Marker.",
                      {"round": g.round, "phase": "reset", "marker": g.marker},
                      (g.round, g.names[g.marker])))
     challenges = g.facts.challenges
@@ -134,14 +134,14 @@ def reset(g: VillagersAndVillains) -> None:
     if gone and g.loud:
         slide = ("; the challenges slide down" if len(keep) > 1 else
                  "; the challenge slides down" if keep else "")
-        g.emit(Event("clear", "The {} {} the game{}.", {"removed": gone},
+        g.emit(event("clear", "The {} {} the game{}.", {"removed": gone},
                      (words.and_list([gone[0], *(f"the {c}" for c in gone[1:])]),
                       words.agree(len(gone), "leaves", "leave"), slide)))
     fill = min(pool_size(g.n) - len(g.pool), len(g.deck))
     new = [g.deck.pop() for _ in range(fill)]
     g.pool += new
     if new and g.loud:
-        g.emit(Event("pool", "New cards in the Recruitment Pool: {}.",
+        g.emit(event("pool", "New cards in the Recruitment Pool: {}.",
                      {"cards": new, "pool": g.pool[:]}, (", ".join(new),), chance=True,
                      reveals=True))
     if g.advanced and g.favor_seat is None and g.favor_pool is None:
@@ -157,5 +157,5 @@ def place_favor(g: VillagersAndVillains) -> None:
     # Reading: a roll beyond a short pool puts the Favor on its last card
     g.favor_pool = min(die, len(g.pool)) - 1
     if g.loud:
-        g.emit(Event("favor", "The King's Favor goes on position {} ({}).",
+        g.emit(event("favor", "The King's Favor goes on position {} ({}).",
                      {"position": g.favor_pool + 1}, (g.favor_pool + 1, g.pool[g.favor_pool])))

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..core import words
 from ..core.actions import Action, short_repr
-from ..core.events import Event
+from ..core.events import Event, event
 from ..core.game import Game
 from ..core.info import check_names
 from ..core.outcome import Outcome
@@ -138,13 +138,13 @@ class VillagersAndVillains(Game):
                 else f" (deck: {cards.name})"
             variants = [v for v, on in (("Ordinance", ordinance),
                                         ("Pony Express", pony_express)) if on]
-            g.emit(Event("setup", "A {}-player {} game begins{}: each mayor holds {}, {} and "
+            g.emit(event("setup", "A {}-player {} game begins{}: each mayor holds {}, {} and "
                                   "{} gold; {} holds the Start Marker.{}",
                          {"players": n, "advanced": advanced, "variants": variants},
                          (n, "advanced" if advanced else "basic", deck_note, words.a(mob.name),
                           words.a(deputy.name), START_GOLD, g.names[0],
                           f" Variants: {', '.join(variants)}." if variants else "")))
-            g.emit(Event("pool", "The Recruitment Pool is dealt: {}.", {"pool": g.pool[:]},
+            g.emit(event("pool", "The Recruitment Pool is dealt: {}.", {"pool": g.pool[:]},
                              (", ".join(g.pool),), chance=True, reveals=True))
             if advanced:
                 flow.place_favor(g)
@@ -185,7 +185,7 @@ class VillagersAndVillains(Game):
         die = self.dice.pop(0) if self.dice else self.rng.below(DIE) + 1
         if self.loud:
             what = why.format(*facts)
-            self.emit(Event("die", "{} rolls a {} ({}).", {"seat": seat, "die": die, "for": what},
+            self.emit(event("die", "{} rolls a {} ({}).", {"seat": seat, "die": die, "for": what},
                             (self.names[seat], die, what), chance=True))
         return die
 
@@ -202,7 +202,7 @@ class VillagersAndVillains(Game):
         self.players[seat].gold += amount
         self.bank -= amount
         if self.loud:
-            self.emit(Event("gain", "{} takes {} gold from the bank ({}).",
+            self.emit(event("gain", "{} takes {} gold from the bank ({}).",
                             {"seat": seat, "gold": amount, "from": source},
                             (self.names[seat], amount, source)))
 
@@ -219,7 +219,7 @@ class VillagersAndVillains(Game):
         card = self.deck.pop()
         self.players[seat].hand_sec.append(card)
         if self.loud:
-            self.emit(Event("draw", "{} draws a card from the deck ({}).",
+            self.emit(event("draw", "{} draws a card from the deck ({}).",
                             {"seat": seat, "_card": card}, (self.names[seat], source),
                             "{} draws {} from the deck ({}).", (self.names[seat], card, source),
                             (seat,), chance=True))
@@ -289,7 +289,7 @@ class VillagersAndVillains(Game):
     def next_event(self) -> Event:
         # who acts next, and what they face
         seat = self.actor()
-        return Event("next", "{} to act ({} Phase).", {"seat": seat, "step": self.turn_state.step},
+        return event("next", "{} to act ({} Phase).", {"seat": seat, "step": self.turn_state.step},
                      (self.names[seat], PHASE_TITLES[self.phase]))
 
     def _apply(self, player: int, action: Action) -> None:

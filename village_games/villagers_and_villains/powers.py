@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.actions import Action
-from ..core.events import Event
+from ..core.events import event
 from .abilities import Ability, apply_effect, usable_now
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def use_ability(g: VillagersAndVillains, seat: int, name: str) -> None:
     if ab.cost:
         g.pay_to_bank(seat, ab.cost)
     if g.loud:
-        g.emit(Event("ability", "{} uses the {}{}: {}.",
+        g.emit(event("ability", "{} uses the {}{}: {}.",
                      {"seat": seat, "card": name, "paid": ab.cost},
                      (g.names[seat], name, f" (pays {ab.cost} gold)" if ab.cost else "",
                       ab.describe())))
@@ -107,7 +107,7 @@ def ask_vend(g: VillagersAndVillains, seat: int, owner: int, name: str) -> None:
     ab = g.card[name].ability
     assert ab is not None
     if g.loud:
-        g.emit(Event("vend_ask", "{} offers {} gold to use {}'s {} (VEND).",
+        g.emit(event("vend_ask", "{} offers {} gold to use {}'s {} (VEND).",
                      {"seat": seat, "owner": owner, "card": name, "price": ab.vend},
                      (g.names[seat], ab.vend, g.names[owner], name)))
 
@@ -123,7 +123,7 @@ def answer_vend(g: VillagersAndVillains, allow: bool) -> None:
     assert ab is not None and ab.vend is not None
     if not allow:
         if g.loud:
-            g.emit(Event("vend_refuse", "{} refuses {} the use of the {}.",
+            g.emit(event("vend_refuse", "{} refuses {} the use of the {}.",
                          {"seat": owner, "to": seat, "card": name},
                          (g.names[owner], g.names[seat], name)))
         return
@@ -132,7 +132,7 @@ def answer_vend(g: VillagersAndVillains, allow: bool) -> None:
     else:
         g.pay_to_bank(seat, ab.vend)
     if g.loud:
-        g.emit(Event("vend_allow", "{} lets {} use the {} for {} gold: {}.",
+        g.emit(event("vend_allow", "{} lets {} use the {} for {} gold: {}.",
                      {"seat": owner, "to": seat, "card": name, "price": ab.vend},
                      (g.names[owner], g.names[seat], name, ab.vend, ab.describe())))
     apply_effect(g, seat, name, ab)

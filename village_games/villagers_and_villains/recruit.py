@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.events import Event
+from ..core.events import event
 from . import flow
 from .options import EXTRA_ROLL_PRICE, FAVOR_RECRUIT_BONUS
 
@@ -25,7 +25,7 @@ def announce(g: VillagersAndVillains, seat: int, position: int) -> None:
     if position > 1:
         t.step = "declare"
     if g.loud:
-        g.emit(Event("announce", "{} wants card {} ({}).",
+        g.emit(event("announce", "{} wants card {} ({}).",
                      {"seat": seat, "position": position, "card": g.pool[position - 1]},
                      (g.names[seat], position, g.pool[position - 1])))
     if position == 1:
@@ -39,7 +39,7 @@ def buy_roll(g: VillagersAndVillains, seat: int) -> None:
     t.bought += 1
     t.rolls += 1
     if g.loud:
-        g.emit(Event("buy_roll", "{} buys an extra roll for 1 gold ({} rolls).",
+        g.emit(event("buy_roll", "{} buys an extra roll for 1 gold ({} rolls).",
                      {"seat": seat, "rolls": t.rolls}, (g.names[seat], t.rolls)))
 
 
@@ -58,7 +58,7 @@ def roll(g: VillagersAndVillains, seat: int) -> None:
         g.sold.remove(seat)
         rolls -= 1
         if g.loud:
-            g.emit(Event("sold_roll", "{}'s sold roll counts as a 1.", {"seat": seat},
+            g.emit(event("sold_roll", "{}'s sold roll counts as a 1.", {"seat": seat},
                          (g.names[seat],)))
         if 1 + first >= need:
             take(g, seat, t.position - 1)
@@ -71,7 +71,7 @@ def roll(g: VillagersAndVillains, seat: int) -> None:
             return
         first = 0
     if g.loud:
-        g.emit(Event("fail", "{} misses card {} and must take card 1.", {"seat": seat},
+        g.emit(event("fail", "{} misses card {} and must take card 1.", {"seat": seat},
                      (g.names[seat], t.position)))
     take(g, seat, 0)
 
@@ -97,11 +97,11 @@ def take(g: VillagersAndVillains, seat: int, index: int) -> None:
     elif fp is not None and fp > index:
         g.favor_pool = fp - 1  # the Favor slides forward with its card
     if g.loud:
-        g.emit(Event("recruit", "{} recruits {} (to their {}).",
+        g.emit(event("recruit", "{} recruits {} (to their {}).",
                      {"seat": seat, "card": card, "position": index + 1, "to": where},
                      (g.names[seat], card, where)))
         if taken:
-            g.emit(Event("favor", "{} takes the King's Favor.", {"seat": seat},
+            g.emit(event("favor", "{} takes the King's Favor.", {"seat": seat},
                          (g.names[seat],)))
     flow.end_turn(g)
 
@@ -117,7 +117,7 @@ def ordinance(g: VillagersAndVillains, seat: int, position: int) -> None:
     new = g.deck.pop()
     g.pool[index] = new
     if g.loud:
-        g.emit(Event("ordinance", "{} uses the Ordinance: the {} goes back into the deck and "
+        g.emit(event("ordinance", "{} uses the Ordinance: the {} goes back into the deck and "
                                   "the {} takes position {}.",
                      {"seat": seat, "position": position, "out": old, "in": new},
                      (g.names[seat], old, new, position), chance=True, reveals=True))
@@ -138,7 +138,7 @@ def ask_to_buy_roll(g: VillagersAndVillains, seat: int, seller: int) -> None:
     t.vend = [seller, "roll", t.step]
     t.step = "sell"
     if g.loud:
-        g.emit(Event("roll_ask", "{} offers {} 1 gold for their recruit roll (Pony Express).",
+        g.emit(event("roll_ask", "{} offers {} 1 gold for their recruit roll (Pony Express).",
                      {"seat": seat, "seller": seller}, (g.names[seat], g.names[seller])))
 
 
@@ -151,7 +151,7 @@ def answer_sale(g: VillagersAndVillains, sell: bool) -> None:
     buyer = g.order[g.turn_idx]
     if not sell:
         if g.loud:
-            g.emit(Event("roll_keep", "{} keeps their recruit roll.", {"seat": seller},
+            g.emit(event("roll_keep", "{} keeps their recruit roll.", {"seat": seller},
                          (g.names[seller],)))
         return
     g.pay_seat(buyer, seller, EXTRA_ROLL_PRICE)
@@ -159,7 +159,7 @@ def answer_sale(g: VillagersAndVillains, sell: bool) -> None:
     t.bought += 1
     t.rolls += 1
     if g.loud:
-        g.emit(Event("roll_sold", "{} sells their recruit roll to {} for 1 gold ({} rolls); "
+        g.emit(event("roll_sold", "{} sells their recruit roll to {} for 1 gold ({} rolls); "
                                   "theirs will count as a 1.",
                      {"seat": seller, "to": buyer, "rolls": t.rolls},
                      (g.names[seller], g.names[buyer], t.rolls)))

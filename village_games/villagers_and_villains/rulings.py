@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.events import Event
+from ..core.events import event
 from . import flow, legal, powers
 from .actions import Pass, Resolve
 
@@ -120,12 +120,12 @@ def resolve(g: VillagersAndVillains, seat: int, ruling: str, settle: bool = True
         loss = max(0, g.pillage_loss(seat) - t.reduce)
         if t.avoid:
             if g.loud:
-                g.emit(Event("pillage", "The King's Favor spares {} the Pillage Loss.",
+                g.emit(event("pillage", "The King's Favor spares {} the Pillage Loss.",
                              {"seat": seat, "lost": 0}, (name,)))
         else:
             paid = g.pay_to_bank(seat, loss)
             if g.loud:
-                g.emit(Event("pillage", "{} loses {} gold to pillage.",
+                g.emit(event("pillage", "{} loses {} gold to pillage.",
                              {"seat": seat, "lost": paid}, (name, paid)))
     elif ruling == "earnings":
         g.pay_from_bank(seat, earnings(g, seat), "citizens' earnings")
@@ -135,7 +135,7 @@ def resolve(g: VillagersAndVillains, seat: int, ruling: str, settle: bool = True
         assert ab is not None
         paid = g.pay_seat(seat, owner, ab.amount)
         if g.loud:
-            g.emit(Event("tax", "{} pays {} gold to {} ({}).",
+            g.emit(event("tax", "{} pays {} gold to {} ({}).",
                          {"seat": seat, "to": owner, "gold": paid, "card": ruling},
                          (name, paid, g.names[owner], ruling)))
     if settle:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core import words
-from ..core.events import Event
+from ..core.events import event
 from .cards import CardSet
 
 if TYPE_CHECKING:
@@ -130,6 +130,6 @@ def finish(g: VillagersAndVillains, why: str) -> None:
     g.tiebreak = tiebreak
     g.phase = "over"
     if g.loud:
-        g.emit(Event("end", "{}", {"winners": g.final_winners,
+        g.emit(event("end", "{}", {"winners": g.final_winners,
                                    "scores": [r["total"] for r in rows], "why": why},
                      (g.result,)))

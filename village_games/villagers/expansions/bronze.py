@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.events import Event
+from ...core.events import event
 from ..market import count_symbol
 from .actions import PickBronze
 from .counts import best_silver, chains, coined
@@ -85,7 +85,7 @@ def apply_pick(g: Villagers, seat: int, action: PickBronze) -> None:
     g.ext.bronze_pick = action.slot
     if g.loud:
         card = g.players[seat].village[action.slot].card
-        g.emit(Event("bronze_pick", "{} will score the {}'s Bronze symbol this turn.",
+        g.emit(event("bronze_pick", "{} will score the {}'s Bronze symbol this turn.",
                      {"seat": seat, "slot": action.slot}, (g.player_name(seat), card)))
 
 
@@ -122,6 +122,6 @@ def score_bronze(g: Villagers, seat: int) -> None:
     p.gold += earned
     if g.loud:
         how = "chosen" if pick == k else "the best"
-        g.emit(Event("bronze", "{}'s {} scores its Bronze symbol ({}): {} Gold.",
+        g.emit(event("bronze", "{}'s {} scores its Bronze symbol ({}): {} Gold.",
                      {"seat": seat, "slot": k, "card": village[k].card, "earned": earned},
                      (p.name, village[k].card, how, earned)))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.events import Event
+from ...core.events import event
 from ..choices import Choices, Product
 from ..draft import settle_draft
 from ..hands import play_from_hand
@@ -114,7 +114,7 @@ def apply_courier(g: Villagers, seat: int, action: Action) -> None:
     p.hand_pub = sorted([*p.hand_pub, card], key=g.order.__getitem__)
     p.hand_changed()
     if g.loud:
-        g.emit(Event("courier", "Before {}'s turn, {} plays the {} and takes the {} from Road "
+        g.emit(event("courier", "Before {}'s turn, {} plays the {} and takes the {} from Road "
                                 "slot {} into hand{}.",
                      {"seat": seat, "before": g.turn, "card": card, "slot": i,
                       "coins": coins, "shown": shown},

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.actions import short_repr
-from ...core.events import Event
+from ...core.events import event
 from ..flow import finish_round
 from ..market import count_symbol
 from .counts import best_silver, chains, coined
@@ -130,7 +130,7 @@ def development_phase(g: Villagers) -> None:
     assert e is not None
     loud = g.loud
     if loud:
-        g.emit(Event("phase", "Round {}: the Development Phase.",
+        g.emit(event("phase", "Round {}: the Development Phase.",
                      {"round": g.round, "phase": "development"}, (g.round,)))
     devs = developments()
     holders = e.holders
@@ -144,7 +144,7 @@ def development_phase(g: Villagers) -> None:
             else:
                 text, args = "{} wins the {} and takes the {}.", (
                     g.player_name(leader), name, TOKENS[devs[name].suit])
-            g.emit(Event("development", text, {"development": name, "winner": leader,
+            g.emit(event("development", text, {"development": name, "winner": leader,
                                                "counts": counts}, args))
     rewards: list[list] = []
     e.rewards = rewards
@@ -164,7 +164,7 @@ def development_phase(g: Villagers) -> None:
         g.bank -= dev.gold
         p.gold += dev.gold
         if loud:
-            g.emit(Event("dev_reward", "{} takes {} Gold from the {}.",
+            g.emit(event("dev_reward", "{} takes {} Gold from the {}.",
                          {"seat": seat, "development": name, "gold": dev.gold},
                          (p.name, dev.gold, name)))
         if dev.draw:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.events import Event
+from ...core.events import event
 from ..choices import Product
 from ..options import MAX_LIMIT
 from .actions import PayFreelancer
@@ -80,6 +80,6 @@ def apply_freelancer(g: Villagers, seat: int, action: PayFreelancer) -> None:
     g.limit += 1
     if g.loud:
         whose = "own" if action.seat == seat else f"{owner.name}'s"
-        g.emit(Event("freelancer", "{} puts {} Gold on {} Freelancer: build limit {}.",
+        g.emit(event("freelancer", "{} puts {} Gold on {} Freelancer: build limit {}.",
                      {"seat": seat, "owner": action.seat, "slot": action.slot,
                       "limit": g.limit}, (p.name, PayFreelancer.gold, whose, g.limit)))

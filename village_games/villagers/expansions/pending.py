@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import words
-from ...core.events import Event
+from ...core.events import event
 from ..build import basics_left
 from ..choices import Choices, Product
 from ..draft import finish_draft
@@ -79,7 +79,7 @@ def apply_take(g: Villagers, seat: int, action: TakeCard) -> None:
         victim.hand_changed()
         p.hand_changed()
         if g.loud:
-            g.emit(Event("noble", "{} takes {} villager from {}'s hand.",
+            g.emit(event("noble", "{} takes {} villager from {}'s hand.",
                          {"seat": seat, "victim": pend["source"], "suit": g.suit_of[name],
                           "_card": name},
                          (p.name, words.a(g.suit_of[name]), victim.name),
@@ -94,7 +94,7 @@ def apply_take(g: Villagers, seat: int, action: TakeCard) -> None:
         p.hand_sec = sorted([*p.hand_sec, name], key=g.order.__getitem__)
         p.hand_changed()
         if g.loud:
-            g.emit(Event("pigeoneer_take", "{} keeps {} card from the Reserve; the rest go "
+            g.emit(event("pigeoneer_take", "{} keeps {} card from the Reserve; the rest go "
                                            "back.", {"seat": seat, "suit": g.suit_of[name],
                                                      "_card": name},
                          (p.name, words.a(g.suit_of[name])), "{} keeps the {} from the Reserve.",
@@ -102,7 +102,7 @@ def apply_take(g: Villagers, seat: int, action: TakeCard) -> None:
         return
     p.square.append(name)  # the Prophet's draft, face up like any draft
     if g.loud:
-        g.emit(Event("draft", "{} drafts the {} from stack {} with the Prophet; the rest "
+        g.emit(event("draft", "{} drafts the {} from stack {} with the Prophet; the rest "
                               "go back.", {"seat": seat, "card": name, "stack": pend["source"]},
                      (p.name, name, pend["source"] + 1), reveals=True))
     finish_draft(g, seat)
@@ -147,7 +147,7 @@ def apply_reward(g: Villagers, seat: int, action: Action) -> None:
         p.hand_changed()
         where = "the Reserve" if j is None else f"stack {j + 1}"
         if g.loud:
-            g.emit(Event("reward_draw", "{} takes the top card of {} into hand.",
+            g.emit(event("reward_draw", "{} takes the top card of {} into hand.",
                          {"seat": seat, "stack": j, "suit": g.suit_of[card], "_card": card},
                          (p.name, where), "{} takes the {} from {} into hand.",
                          (p.name, card, where), (seat,), chance=True))
@@ -156,6 +156,6 @@ def apply_reward(g: Villagers, seat: int, action: Action) -> None:
         g.basics[action.basic] -= 1
         place(g, seat, action.basic, None)
         if g.loud:
-            g.emit(Event("reward_basic", "{} places {} in the village.",
+            g.emit(event("reward_basic", "{} places {} in the village.",
                          {"seat": seat, "basic": action.basic}, (p.name, words.a(action.basic))))
     settle_rewards(g)

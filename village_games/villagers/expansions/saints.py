@@ -15,7 +15,7 @@ from itertools import compress
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from ...core.events import Event
+from ...core.events import event
 from ..choices import Product, product
 from ..hands import distinct_hand, in_hand, play_from_hand
 from ..options import STACKS
@@ -91,7 +91,7 @@ def apply_benefactor(g: Villagers, seat: int, action: PlayBenefactor) -> None:
     k = place(g, seat, action.card, action.on)
     if g.loud:
         where = "" if action.on is None else f" on slot {action.on}"
-        g.emit(Event("benefactor", "{} plays the {} and builds the {}{} during the draft.",
+        g.emit(event("benefactor", "{} plays the {} and builds the {}{} during the draft.",
                      {"seat": seat, "card": action.card, "on": action.on, "slot": k,
                       "shown": shown or secret},
                      (g.player_name(seat), benefactor, action.card, where)))
@@ -119,7 +119,7 @@ def apply_prophet(g: Villagers, seat: int, action: PlayProphet) -> None:
     bit = 1 << seat
     pile.known = [m | bit for m in pile.known]  # the searcher now knows the whole stack
     if g.loud:
-        g.emit(Event("prophet", "{} plays the {} and searches stack {}.",
+        g.emit(event("prophet", "{} plays the {} and searches stack {}.",
                      {"seat": seat, "stack": action.stack, "shown": shown},
                      (g.player_name(seat), prophet, action.stack + 1),
                      reveals=True))  # hidden cards seen: no undo past this
@@ -164,7 +164,7 @@ def apply_recruit(g: Villagers, seat: int) -> None:
     g.bank += Recruit.gold
     e.recruited, e.extra = True, 1
     if g.loud:
-        g.emit(Event("recruit", "{} pays the Recruiter {} Gold to draft twice this turn.",
+        g.emit(event("recruit", "{} pays the Recruiter {} Gold to draft twice this turn.",
                      {"seat": seat}, (p.name, Recruit.gold)))
 
 
@@ -185,7 +185,7 @@ def apply_pigeoneer(g: Villagers, seat: int) -> None:
     for k in range(look, len(pile.cards)):
         pile.known[k] |= bit
     if g.loud:
-        g.emit(Event("pigeoneer", "{} plays the {} and looks at the top {} cards of the "
+        g.emit(event("pigeoneer", "{} plays the {} and looks at the top {} cards of the "
                                   "Reserve.", {"seat": seat, "shown": shown},
                      (g.player_name(seat), pigeoneer, len(pile.cards) - look),
                      reveals=True))  # hidden cards seen: no undo past this

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.events import Event
+from ...core.events import event
 from ..choices import Product
 from ..draft import anything_to_draft, settle_draft
 from ..hands import play_from_hand
@@ -58,7 +58,7 @@ def apply_barbarian(g: Villagers, seat: int) -> None:
         g.road[i] = None
         g.road_coins[i] = 0
     if g.loud:
-        g.emit(Event("barbarian", "{} plays the {}: the Road ({}) is discarded and its {} "
+        g.emit(event("barbarian", "{} plays the {}: the Road ({}) is discarded and its {} "
                                   "Gold go to {}.",
                      {"seat": seat, "cards": cleared, "coins": taken, "shown": shown},
                      (p.name, name, ", ".join(cleared), taken, p.name)))
@@ -92,7 +92,7 @@ def apply_flaker(g: Villagers, seat: int, action: PlayFlaker) -> None:
     p.hand_pub = sorted([*p.hand_pub, action.card], key=g.order.__getitem__)
     p.hand_changed()
     if g.loud:
-        g.emit(Event("flaker", "{} plays the {} and takes the {} from {}'s Village Square.",
+        g.emit(event("flaker", "{} plays the {} and takes the {} from {}'s Village Square.",
                      {"seat": seat, "victim": action.seat, "card": action.card,
                       "shown": shown},
                      (p.name, name, action.card, victim.name)))
@@ -121,7 +121,7 @@ def apply_noble(g: Villagers, seat: int, action: PlayNoble) -> None:
     name, shown = _use(g, seat, "noble")
     victim = g.players[action.seat]
     if g.loud:
-        g.emit(Event("noble_look", "{} plays the {} and looks through {}'s hand.",
+        g.emit(event("noble_look", "{} plays the {} and looks through {}'s hand.",
                      {"seat": seat, "victim": action.seat, "shown": shown},
                      (g.player_name(seat), name, victim.name),
                      reveals=True))  # a hidden hand seen: no undo past this
@@ -169,7 +169,7 @@ def apply_schemer(g: Villagers, seat: int, action: PlaySchemer) -> None:
     p.hand_changed()
     if g.loud:
         coins = f" (its {slot.coins} Gold go to {owner.name})" if slot.coins else ""
-        g.emit(Event("schemer", "{} plays the {} and takes the {} from {}'s village{}.",
+        g.emit(event("schemer", "{} plays the {} and takes the {} from {}'s village{}.",
                      {"seat": seat, "victim": action.seat, "slot": action.slot,
                       "card": slot.card, "coins": slot.coins, "shown": shown},
                      (p.name, name, slot.card, owner.name, coins)))
@@ -204,7 +204,7 @@ def apply_sheriff(g: Villagers, seat: int, action: PlaySheriff) -> None:
     p = g.players[seat]
     p.gold += coins
     if g.loud:
-        g.emit(Event("sheriff", "{} plays the {}: {}'s Thief is discarded and his {} Gold go "
+        g.emit(event("sheriff", "{} plays the {}: {}'s Thief is discarded and his {} Gold go "
                                 "to {}.",
                      {"seat": seat, "victim": action.seat, "slot": action.slot,
                       "coins": coins, "shown": shown},
@@ -250,6 +250,6 @@ def apply_thief(g: Villagers, seat: int, action: ThiefSteals) -> None:
     p.village[action.slot] = slot._replace(coins=slot.coins + THIEF_TAKES)
     p.coins_added(THIEF_TAKES)
     if g.loud:
-        g.emit(Event("thief", "{}'s Thief takes {} Gold from {}'s Supply.",
+        g.emit(event("thief", "{}'s Thief takes {} Gold from {}'s Supply.",
                      {"seat": seat, "victim": action.victim, "slot": action.slot},
                      (p.name, THIEF_TAKES, victim.name)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import words
-from ...core.events import Event
+from ...core.events import event
 from .deck import developments
 from .developments import deal_developments
 from .state import ExpansionState
@@ -34,7 +34,7 @@ def set_up(g: Villagers, names: tuple[str, ...]) -> None:
             e.dealt.append(card)
             p.hand_sec = sorted([*p.hand_sec, card], key=g.order.__getitem__)
             p.hand_changed()
-            g.log.append(Event("deal", "{} is dealt {} card besides the hand.",
+            g.log.append(event("deal", "{} is dealt {} card besides the hand.",
                                {"seat": seat, "expansion": expansion, "_cards": [card]},
                                (p.name, words.a(expansion.title()[:-1])), "{} is dealt the {}.",
                                (p.name, card), (seat,), chance=True))
@@ -42,7 +42,7 @@ def set_up(g: Villagers, names: tuple[str, ...]) -> None:
         e.devs = deal_developments(g)
         e.holders = [None] * len(e.devs)
         devs = developments()
-        g.log.append(Event("developments", "Developments beside the Road: {}.",
+        g.log.append(event("developments", "Developments beside the Road: {}.",
                            {"developments": e.devs},
                            ("; ".join(f"{n} ({devs[n].suit})" for n in e.devs),),
                            chance=True))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.events import Event
+from ...core.events import event
 from ..village import Slot
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def remove_slot(g: Villagers, seat: int, k: int) -> Slot:
             p.hand_pub = sorted([*p.hand_pub, above.card], key=g.order.__getitem__)
             p.hand_changed()
             if g.loud:
-                g.emit(Event("back_to_hand", "{}'s {} is left on top and goes back to the hand.",
+                g.emit(event("back_to_hand", "{}'s {} is left on top and goes back to the hand.",
                              {"seat": seat, "card": above.card}, (p.name, above.card)))
     return slot
 

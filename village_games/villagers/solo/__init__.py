@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import short_repr
-from ...core.events import Event
+from ...core.events import event
 from .countess import COUNTESS, GOLD_SIDE, STACK_SIZE, START_GOLD, solo_deck, with_countess
 from .dealing import START_EVENTS, deal_events
 from .events import MODES, EventSet, EventSpec, load_events, resolve_events, standard_events
@@ -49,7 +49,7 @@ def set_up(g: Villagers, mode: str, events: EventSet) -> None:
         g.rng.shuffle(deck)
         s.decks[season] = deck
     if g.loud:
-        g.emit(Event("solo", "Solo game ({} mode) against the Countess: she starts with {} "
+        g.emit(event("solo", "Solo game ({} mode) against the Countess: she starts with {} "
                              "Gold and her card{}; the Jester is {}.",
                      {"mode": mode}, (mode, g.players[COUNTESS].gold,
                                       "" if mode != "beginner" else " on its side without Gold",

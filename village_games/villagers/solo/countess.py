@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ...core import words
 from ...core.card_data import CardDataError
-from ...core.events import Event
+from ...core.events import event
 from ..cards import Card, CardSet, Side
 from ..village import new_slot
 
@@ -73,14 +73,14 @@ def countess_draws(g: Villagers, stack: int | None, why: str) -> str | None:
         g.reserve.known[:] = [0] * len(cards)
         g.reserve.low = len(cards)
         if g.loud:
-            g.emit(Event("reserve_rebuilt", "The Reserve is empty: the discard pile is "
+            g.emit(event("reserve_rebuilt", "The Reserve is empty: the discard pile is "
                                             "shuffled into a new Reserve.", {}, chance=True))
     pile = g.reserve if stack is None else g.stacks[stack]
     card = pile.draw()
     give(g, card)
     if g.loud:
         where = "the Reserve" if stack is None else f"stack {stack + 1}"
-        g.emit(Event("countess", "{}: the Countess takes the top card of {}, {}.",
+        g.emit(event("countess", "{}: the Countess takes the top card of {}, {}.",
                      {"seat": COUNTESS, "card": card, "stack": stack}, (why, where, words.a(card)),
                      reveals=True, chance=True))
     return card

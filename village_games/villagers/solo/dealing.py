@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import words
-from ...core.events import Event
+from ...core.events import event
 from .state import solo_of
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ def discard_event(g: Villagers, name: str) -> None:
     s = solo_of(g)
     s.discards[s.events.events[name].season].append(name)
     if g.loud:
-        g.emit(Event("event_discard", "{} goes to the discard pile.", {"event": name},
+        g.emit(event("event_discard", "{} goes to the discard pile.", {"event": name},
                      (name,)))
 
 
@@ -38,7 +38,7 @@ def draw_event(g: Villagers, which: str) -> str | None:
         pile.clear()
         g.rng.shuffle(deck)
         if g.loud:
-            g.emit(Event("event_shuffle", "The {} events are shuffled into a new deck.",
+            g.emit(event("event_shuffle", "The {} events are shuffled into a new deck.",
                          {"season": which}, (which.capitalize(),), chance=True))
     return deck.pop()
 
@@ -55,7 +55,7 @@ def deal_events(g: Villagers, which: str, count: int) -> list[str]:
         card = s.events.events[name]  # (the dict itself: a drawn name is in the deck)
         if card.kind == "on_reveal":
             if g.loud:
-                g.emit(Event("event_reveal", "{} turns up: it deals {} in its "
+                g.emit(event("event_reveal", "{} turns up: it deals {} in its "
                                              "place.",
                              {"event": name, "deal": card.deal},
                              (name, words.count(card.deal, "more event")),
@@ -66,7 +66,7 @@ def deal_events(g: Villagers, which: str, count: int) -> list[str]:
         s.face_up.append(name)
         dealt.append(name)
         if g.loud:
-            g.emit(Event("event_deal", "A {} event is dealt face up: {}.",
+            g.emit(event("event_deal", "A {} event is dealt face up: {}.",
                          {"event": name, "season": which}, (which.capitalize(), name),
                          reveals=True, chance=True))
     return dealt

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from ...core.events import Event
+from ...core.events import event
 from ..expansions.village_ops import remove_slot
 from ..options import STACKS
 from .countess import COUNTESS, countess_draws, give
@@ -58,7 +58,7 @@ def pay_countess(g: Villagers, amount: int, why: str) -> None:
     her.gold += paid
     if g.loud:
         short = f" (of {amount} due)" if paid < amount else ""
-        g.emit(Event("event_pay", "{} pays the Countess {} Gold{} for {}.",
+        g.emit(event("event_pay", "{} pays the Countess {} Gold{} for {}.",
                      {"seat": PLAYER, "gold": paid, "due": amount},
                      (me.name, paid, short, why)))
 
@@ -67,7 +67,7 @@ def countess_earns(g: Villagers, amount: int, why: str) -> None:
     g.players[COUNTESS].gold += amount
     g.bank -= amount
     if g.loud:
-        g.emit(Event("event_earn", "The Countess takes {} Gold from the Bank for {}.",
+        g.emit(event("event_earn", "The Countess takes {} Gold from the Bank for {}.",
                      {"gold": amount}, (amount, why)))
 
 
@@ -78,7 +78,7 @@ def coins_on(g: Villagers, k: int, coins: int) -> None:
     p.coins_added(coins)
     g.bank -= coins
     if g.loud:
-        g.emit(Event("event_coins", "The Bank puts {} Gold on the Countess's {}.",
+        g.emit(event("event_coins", "The Bank puts {} Gold on the Countess's {}.",
                      {"slot": k, "coins": coins}, (coins, p.village[k].card)))
 
 
@@ -137,7 +137,7 @@ def carry_out(g: Villagers, card: EventCard, choice: Any = None) -> None:
             g.discard_known.append(g.all_seats)
             text = "The {} is taken from {}'s village and discarded{}."
         if g.loud:
-            g.emit(Event("event_take", text, {"card": name, "coins": coins, "to": e},
+            g.emit(event("event_take", text, {"card": name, "coins": coins, "to": e},
                          (name, me.name,
                           f" (its {coins} Gold go to {me.name}'s Supply)" if coins else "")))
     elif e == "discard_hand":
@@ -149,7 +149,7 @@ def carry_out(g: Villagers, card: EventCard, choice: Any = None) -> None:
         g.discard.append(choice)
         g.discard_known.append(g.all_seats)
         if g.loud:
-            g.emit(Event("event_discard", "{} discards the {} from hand.",
+            g.emit(event("event_discard", "{} discards the {} from hand.",
                          {"card": choice}, (me.name, choice), reveals=True))
     elif e == "black_market":
         for seat, who in ((PLAYER, me.name), (COUNTESS, her.name)):
@@ -157,7 +157,7 @@ def carry_out(g: Villagers, card: EventCard, choice: Any = None) -> None:
             g.players[seat].gold += earned
             g.bank -= earned
             if g.loud:
-                g.emit(Event("event_earn", "{} earns {} Gold for Silver villagers.",
+                g.emit(event("event_earn", "{} earns {} Gold for Silver villagers.",
                              {"seat": seat, "gold": earned}, (who, earned)))
     elif e == "blackmail":
         cards = g.cards.cards  # (name -> card: no method call per villager)

@@ -10,7 +10,7 @@ from operator import is_not
 from typing import TYPE_CHECKING
 
 from ...core import words
-from ...core.events import Event
+from ...core.events import event
 from .. import draft as _draft
 from .. import flow as _flow
 from ..choices import Choices, Product, product
@@ -78,7 +78,7 @@ def apply_give(g: Villagers, slot: int) -> None:
     road_coins[slot] = 0
     give(g, card, coins)
     if g.loud:
-        g.emit(Event("countess", "The {} from Road slot {} joins the Countess's village{}.",
+        g.emit(event("countess", "The {} from Road slot {} joins the Countess's village{}.",
                      {"seat": COUNTESS, "card": card, "slot": slot, "coins": coins},
                      (card, slot + 1, f" with its {coins} Gold" if coins else "")))
     g.solo.refill.append(slot)  # type: ignore[union-attr]
@@ -102,7 +102,7 @@ def start_toll(g: Villagers, effect: str, after: str) -> bool:
         s.begun.append(name)
         me = g.players[0]
         if g.loud:
-            g.emit(Event("event_phase", "{} is in force: {}", {"event": name},
+            g.emit(event("event_phase", "{} is in force: {}", {"event": name},
                          (name, card.help)))
         # Reading: paying to escape is a choice, open only to a player who has the Gold
         if me.gold >= card.gold:
@@ -124,7 +124,7 @@ def _lose(g: Villagers, name: str) -> None:
         g.limit = max(0, g.limit - 1)
         what = f"build limit {g.limit}"
     if g.loud:
-        g.emit(Event("toll", "{}: {} gives up an action ({}).",
+        g.emit(event("toll", "{}: {} gives up an action ({}).",
                      {"event": name, "pay": False}, (name, me.name, what)))
 
 
@@ -137,7 +137,7 @@ def apply_toll(g: Villagers, pay: bool) -> None:
         g.players[0].gold -= card.gold
         g.bank += card.gold
         if g.loud:
-            g.emit(Event("toll", "{}: {} pays {} Gold to the Bank.",
+            g.emit(event("toll", "{}: {} pays {} Gold to the Bank.",
                          {"event": name, "pay": True}, (name, g.players[0].name, card.gold)))
     else:
         _lose(g, name)
@@ -192,7 +192,7 @@ def start_event_phase(g: Villagers) -> None:
     g.phase = "events"
     g.turn = 0
     if g.loud:
-        g.emit(Event("phase", "Round {}: the Event Phase begins.",
+        g.emit(event("phase", "Round {}: the Event Phase begins.",
                      {"round": g.round, "phase": "events"}, (g.round,)))
     _continue(g)
 
@@ -212,7 +212,7 @@ def _end_event_phase(g: Villagers) -> None:
             break
     else:
         if g.loud:  # Rulebook: the final round
-            g.emit(Event("event_end", "The final round: the Countess takes no card from the "
+            g.emit(event("event_end", "The final round: the Countess takes no card from the "
                                       "Reserve and no event is dealt.", {}))
         _flow.finish_round(g)
         return
@@ -223,7 +223,7 @@ def _end_event_phase(g: Villagers) -> None:
         value = gold_value(g, COUNTESS, len(g.players[COUNTESS].village) - 1) if card else 0
         count = events_to_deal(value, s.mode)
         if g.loud:
-            g.emit(Event("event_count", "The {} is worth {} Gold to her: {}.",
+            g.emit(event("event_count", "The {} is worth {} Gold to her: {}.",
                          {"card": card, "value": value, "deal": count},
                          (card or "no villager", value, words.count(count, "new event"))))
     deal_events(g, season(g), count)
@@ -237,7 +237,7 @@ def resolve(g: Villagers, name: str) -> None:
     if name in s.begun:
         s.begun.remove(name)
     if g.loud:
-        g.emit(Event("event", "{} resolves {}: {}", {"event": name, "effect": card.effect},
+        g.emit(event("event", "{} resolves {}: {}", {"event": name, "effect": card.effect},
                      (g.players[0].name, name, card.help)))
     _resolve_card(g, name)
 
@@ -277,7 +277,7 @@ def _chain(g: Villagers, names: list[str]) -> None:
         s.face_up.append(n)
         s.begun.append(n)
     if g.loud:
-        g.emit(Event("event", "{} is resolved at once: {}", {"event": first},
+        g.emit(event("event", "{} is resolved at once: {}", {"event": first},
                      (first, s.events[first].help)))
     _resolve_card(g, first)
 
@@ -293,7 +293,7 @@ def _start_effect(g: Villagers, name: str) -> None:
         return
     if card.effect in CHOICE_KIND and not opts:
         if g.loud:
-            g.emit(Event("event_none", "{} finds nothing to act on.", {"event": name},
+            g.emit(event("event_none", "{} finds nothing to act on.", {"event": name},
                          (name,)))
     else:
         carry_out(g, card, opts[0] if opts else None)
@@ -317,7 +317,7 @@ def apply_jester(g: Villagers, name: str) -> None:
     s.face_up.remove(name)
     s.jester = False
     if g.loud:  # the Jester first, then the event's way to the discard pile
-        g.emit(Event("jester", "{} plays the Jester: {} is discarded unresolved.",
+        g.emit(event("jester", "{} plays the Jester: {} is discarded unresolved.",
                      {"event": name}, (g.players[0].name, name)))
     discard_event(g, name)
     if g.phase == "events":
