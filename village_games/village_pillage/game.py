@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.actions import Action
-from ..core.events import Event
 from ..core.game import Game
 from ..core.info import check_names
 from ..core.outcome import Outcome
@@ -24,6 +23,7 @@ from .actions import (
 )
 from .cards import CardSet, DeckSpec, resolve_deck
 from .choices import plan_menu, queue_menu, queue_two_menu
+from .events import event
 from .options import BANK_SIDES, INFO, check_options
 from .player import Village
 from .resolution import continue_round, finish_buy, relic_cost, reveal, take_market_card
@@ -135,7 +135,7 @@ class VillagePillage(Game):
         g.result = ""
         g.tiebreak = ""
         deck_note = "" if cards.is_standard else f" Deck: {cards.name}."
-        g.log.append(Event("setup", f"A {players}-player game begins"
+        g.log.append(event("setup", f"A {players}-player game begins"
                                     f"{' (duel)' if g.duel else ''}: bank cap {g.bank_cap}, "
                                     f"relics cost {'/'.join(map(str, g.relic_costs))}. "
                                     f"Market: {', '.join(c for c in g.market if c)}.{deck_note}",
@@ -271,7 +271,7 @@ class VillagePillage(Game):
             head[1].sort(key=lambda side: self.players[player].plan[side] != action.card)
             head[2] = True
             if self.loud:
-                self.emit(Event("choice", "{} resolves {} first.",
+                self.emit(event("choice", "{} resolves {} first.",
                                 {"seat": player, "card": action.card},
                                 (self.player_name(player), action.card)))
         else:
@@ -299,7 +299,7 @@ class VillagePillage(Game):
                 secret, args = "{} queues {} in front and {} behind it.", chosen
             else:
                 secret, args = "{} queues {} behind {}.", [chosen[0], waiting]
-            self.emit(Event("plan", "{} has planned.", {"seat": player}, (v.name,), secret,
+            self.emit(event("plan", "{} has planned.", {"seat": player}, (v.name,), secret,
                             (v.name, *args), (player,)))
         if self.planning:
             return
