@@ -90,7 +90,9 @@ class VillagePillage(Game):
         self.cards = cards  # the deck in play: bots and renderers read card facts here
         self.round_pairs = None  # this round's matchups, derived from the plans (a cache)
         self.acting: list[int] | None = None  # [seat, side] of the card resolving now
-        self.last_played: list[list] = []  # [seat, side, card] revealed in the last round
+        # (seat, side, card) revealed in the last round; rows and list are replaced, never
+        # changed in place, so clones share them
+        self.last_played: list[tuple[int, int, str]] = []
         # Seats whose plan is not complete yet: to_act in the Plan phase. Derived from the
         # plans (see `unplanned`), kept up to date by planning and Refresh because every
         # move asks for it; whoever edits plans by hand calls `recount_planners`.
@@ -169,7 +171,7 @@ class VillagePillage(Game):
         return []
 
     def may_act(self, player: int) -> bool:
-        if type(player) is not int or not 0 <= player < self.n:
+        if type(player) is not int:  # (a seat in `planning` or awaited is in range)
             return False
         if self.phase == "plan":
             return player in self.planning
@@ -357,7 +359,6 @@ class VillagePillage(Game):
         g.awaiting = None if self.awaiting is None else dict(self.awaiting)
         g.final_winners = self.final_winners[:]
         g.planning = self.planning[:]
-        g.last_played = [row[:] for row in self.last_played]
         self.copy_record(g, keep_log)
         return g
 

@@ -74,7 +74,7 @@ def _build_stages(g: VillagePillage) -> list[Stage | None]:
         ctype, buys, effects = facing[ps[seat].plan[side]][ps[oseat].plan[oside]]
         st = stages[ctype]
         if st is None:
-            st = stages[ctype] = Stage([], {}, {}, [], {}, [])
+            st = stages[ctype] = Stage._make(([], {}, {}, [], {}, []))
         if buys:
             st.buyers.setdefault(seat, []).append(side)
         if effects is None:
@@ -493,14 +493,16 @@ def _refresh(g: VillagePillage, report: bool) -> None:
     key = g.card_order
     marked = g.marked
     duel = g.duel
-    shown: list[list] = []  # what was face up this round stays on show until the next reveal
+    # What was face up this round stays on show until the next reveal: rows (seat, side,
+    # card), never changed once made, so copies of the game share them.
+    shown: list[tuple[int, int, str]] = []
     for seat, v in enumerate(g.players):
         hand = v.hand
         plan = v.plan
         if duel:
-            shown.append([seat, 0, plan[0]])
+            shown.append((seat, 0, plan[0]))
         else:
-            shown += ([seat, 0, plan[0]], [seat, 1, plan[1]])
+            shown += ((seat, 0, plan[0]), (seat, 1, plan[1]))
         if v.exhausted:
             hand += v.exhausted
             v.exhausted = []
