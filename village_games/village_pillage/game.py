@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.actions import Action
-from ..core.events import Event
 from ..core.game import Game
 from ..core.info import check_names
 from ..core.outcome import Outcome
@@ -24,6 +23,7 @@ from .actions import (
 )
 from .cards import CardSet, DeckSpec, resolve_deck
 from .choices import plan_menu, queue_menu, queue_two_menu
+from .events import event
 from .options import BANK_SIDES, INFO, check_options
 from .player import Village
 from .resolution import continue_round, finish_buy, relic_cost, reveal, take_market_card
@@ -90,7 +90,9 @@ class VillagePillage(Game):
         self.cards = cards  # the deck in play: bots and renderers read card facts here
         self.round_pairs = None  # this round's matchups, derived from the plans (a cache)
         self.acting: list[int] | None = None  # [seat, side] of the card resolving now
-        self.last_played: list[list] = []  # [seat, side, card] revealed in the last round
+        # (seat, side, card) revealed in the last round; rows and list are replaced, never
+        # changed in place, so clones share them
+        self.last_played: list[tuple[int, int, str]] = []
         # Seats whose plan is not complete yet: to_act in the Plan phase. Derived from the
         # plans (see `unplanned`), kept up to date by planning and Refresh because every
         # move asks for it; whoever edits plans by hand calls `recount_planners`.
@@ -135,7 +137,7 @@ class VillagePillage(Game):
         g.result = ""
         g.tiebreak = ""
         deck_note = "" if cards.is_standard else f" Deck: {cards.name}."
-        g.log.append(Event("setup", f"A {players}-player game begins"
+        g.log.append(event("setup", f"A {players}-player game begins"
                                     f"{' (duel)' if g.duel else ''}: bank cap {g.bank_cap}, "
                                     f"relics cost {'/'.join(map(str, g.relic_costs))}. "
                                     f"Market: {', '.join(c for c in g.market if c)}.{deck_note}",
@@ -169,7 +171,7 @@ class VillagePillage(Game):
         return []
 
     def may_act(self, player: int) -> bool:
-        if type(player) is not int or not 0 <= player < self.n:
+        if type(player) is not int:  # (a seat in `planning` or awaited is in range)
             return False
         if self.phase == "plan":
             return player in self.planning
@@ -271,7 +273,7 @@ class VillagePillage(Game):
             head[1].sort(key=lambda side: self.players[player].plan[side] != action.card)
             head[2] = True
             if self.loud:
-                self.emit(Event("choice", "{} resolves {} first.",
+                self.emit(event("choice", "{} resolves {} first.",
                                 {"seat": player, "card": action.card},
                                 (self.player_name(player), action.card)))
         else:
@@ -299,7 +301,7 @@ class VillagePillage(Game):
                 secret, args = "{} queues {} in front and {} behind it.", chosen
             else:
                 secret, args = "{} queues {} behind {}.", [chosen[0], waiting]
-            self.emit(Event("plan", "{} has planned.", {"seat": player}, (v.name,), secret,
+            self.emit(event("plan", "{} has planned.", {"seat": player}, (v.name,), secret,
                             (v.name, *args), (player,)))
         if self.planning:
             return
@@ -357,7 +359,6 @@ class VillagePillage(Game):
         g.awaiting = None if self.awaiting is None else dict(self.awaiting)
         g.final_winners = self.final_winners[:]
         g.planning = self.planning[:]
-        g.last_played = [row[:] for row in self.last_played]
         self.copy_record(g, keep_log)
         return g
 

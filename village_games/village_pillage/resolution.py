@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core import words
-from ..core.events import Event
 from .cards import TYPES, Card
+from .events import event
 from .steal_split import split_stockpile
 from .table import active_slots, opposite
 
@@ -74,7 +74,7 @@ def _build_stages(g: VillagePillage) -> list[Stage | None]:
         ctype, buys, effects = facing[ps[seat].plan[side]][ps[oseat].plan[oside]]
         st = stages[ctype]
         if st is None:
-            st = stages[ctype] = Stage([], {}, {}, [], {}, [])
+            st = stages[ctype] = Stage._make(([], {}, {}, [], {}, []))
         if buys:
             st.buyers.setdefault(seat, []).append(side)
         if effects is None:
@@ -126,7 +126,7 @@ def reveal(g: VillagePillage, report: bool) -> None:
     if report:
         rows = tuple([(seat, side, ps[seat].plan[side], oseat, oside)
                       for seat, side, oseat, oside in active_slots(g.n, g.duel)])
-        g.emit(Event("reveal", _reveal_text, {"cards": [list(r) for r in rows],
+        g.emit(event("reveal", _reveal_text, {"cards": [list(r) for r in rows],
                                               "round": g.round},
                      (rows, tuple([v.name for v in ps]), g.duel), reveals=True))
 
@@ -159,13 +159,13 @@ def continue_round(g: VillagePillage, report: bool) -> None:
 def _simple_steps(g: VillagePillage, ctype: int, stage: Stage, report: bool) -> None:
     """Gains, steals, banks and exhausts of one type (the caller has cleared `g.acting`)."""
     if report:
-        g.emit(Event("phase", "{} phase.", {"phase": TYPES[ctype]}, (TYPES[ctype],)))
+        g.emit(event("phase", "{} phase.", {"phase": TYPES[ctype]}, (TYPES[ctype],)))
     ps = g.players
     gains, claims, banks, exhausts, _buyers, idle = stage
     if report:
         for seat, side, oseat, oside in idle:
             g.acting = [seat, side]
-            g.emit(Event("nothing", "{}'s {} meets {}'s {}: nothing happens.",
+            g.emit(event("nothing", "{}'s {} meets {}'s {}: nothing happens.",
                          {"seat": seat, "card": ps[seat].plan[side]},
                          (ps[seat].name, ps[seat].plan[side], ps[oseat].name,
                           ps[oseat].plan[oside])))
@@ -174,11 +174,11 @@ def _simple_steps(g: VillagePillage, ctype: int, stage: Stage, report: bool) -> 
         if report:
             g.acting = [owner, side]
             if seat == owner:
-                g.emit(Event("gain", "{}'s {} gains {}.",
+                g.emit(event("gain", "{}'s {} gains {}.",
                              {"delta": [[seat, amount, 0]], "card": card, "seat": seat},
                              (ps[seat].name, card, amount)))
             else:
-                g.emit(Event("gain", "{}'s {} lets {} gain {}.",
+                g.emit(event("gain", "{}'s {} lets {} gain {}.",
                              {"delta": [[seat, amount, 0]], "card": card, "seat": seat,
                               "owner": owner},
                              (ps[owner].name, card, ps[seat].name, amount)))
@@ -194,7 +194,7 @@ def _simple_steps(g: VillagePillage, ctype: int, stage: Stage, report: bool) -> 
         if report:
             why = "" if moved == amount else (
                 " (bank full)" if v.bank == cap else " (stockpile ran out)")
-            g.emit(Event("bank", "{} banks {} of {}{}.",
+            g.emit(event("bank", "{} banks {} of {}{}.",
                          {"delta": [[seat, -moved, moved]], "cap": cap, "seat": seat},
                          (v.name, moved, amount, why)))
     for seat, side, by_seat, by_side in exhausts:
@@ -214,10 +214,10 @@ def _mark(g: VillagePillage, seat: int, side: int, by_seat: int, by_side: int,
     name = ps[seat].plan[side]
     by_card = ps[by_seat].plan[by_side]
     if (seat, side) == (by_seat, by_side):
-        g.emit(Event("exhaust", "{}'s {} is exhausted: it will sit out next round.",
+        g.emit(event("exhaust", "{}'s {} is exhausted: it will sit out next round.",
                      {"seat": seat, "card": name}, (ps[seat].name, name)))
     else:
-        g.emit(Event("exhaust", "{}'s {} exhausts {}'s {}: it will sit out next round.",
+        g.emit(event("exhaust", "{}'s {} exhausts {}'s {}: it will sit out next round.",
                      {"seat": seat, "card": name, "by_seat": by_seat, "by_card": by_card},
                      (ps[by_seat].name, by_card, ps[seat].name, name)))
 
@@ -241,7 +241,7 @@ def _steals(g: VillagePillage, claims: dict[int, list], report: bool) -> None:
             how = " (a coin flip gave the odd turnip)" if flipped else ""
             shares = ", ".join(_share_text(g, r, t) for r, t in zip(rows, taken, strict=True))
             g.acting = None
-            g.emit(Event("split", "{}'s stockpile of {} cannot cover {} steals, so it is "
+            g.emit(event("split", "{}'s stockpile of {} cannot cover {} steals, so it is "
                                   "shared: {}{}.",
                          {"victim": victim, "shares": taken, "coin": flipped},
                          (v.name, v.stockpile, len(rows), shares, how), chance=flipped))
@@ -263,11 +263,11 @@ def _steals(g: VillagePillage, claims: dict[int, list], report: bool) -> None:
         data = {"delta": [[thief, got + from_bank, 0], [victim, -got, -from_bank]],
                 "thief": thief, "victim": victim, "card": card, "owner": cseat}
         if cseat == thief:
-            g.emit(Event("steal", "{}'s {} steals {} of {} from {}{}.", data,
+            g.emit(event("steal", "{}'s {} steals {} of {} from {}{}.", data,
                          (ps[thief].name, card, got + from_bank, amount, ps[victim].name,
                           bank_txt)))
         else:  # "opponent steals": the card's owner is the one robbed
-            g.emit(Event("steal", "{}'s {} lets {} steal {} of {} from {}.", data,
+            g.emit(event("steal", "{}'s {} lets {} steal {} of {} from {}.", data,
                          (ps[cseat].name, card, ps[thief].name, got, amount,
                           ps[victim].name)))
 
@@ -298,7 +298,7 @@ def _buy_order(g: VillagePillage, buyers: dict[int, list[int]], report: bool) ->
     g.acting = None
     if report:
         note = " (a coin flip settled equal counts)" if tie else ""
-        g.emit(Event("order", "Buying order, fewest turnips first: {}{}.",
+        g.emit(event("order", "Buying order, fewest turnips first: {}{}.",
                      {"order": order, "coin": tie},
                      (", ".join(f"{ps[s].name} ({counts[s]})" for s in order), note),
                      chance=tie))
@@ -315,7 +315,7 @@ def _run_buys(g: VillagePillage, report: bool) -> bool:
             cards = [g.players[seat].plan[s] for s in sides]
             g.awaiting = {"player": seat, "kind": "order", "cards": cards}
             if report:
-                g.emit(Event("awaiting", "{} has two buying cards ({}) and chooses which goes "
+                g.emit(event("awaiting", "{} has two buying cards ({}) and chooses which goes "
                                          "first.", {"seat": seat, "cards": cards},
                              (g.players[seat].name, words.and_list(cards))))
             return False
@@ -358,20 +358,20 @@ def _buy(g: VillagePillage, seat: int, side: int, report: bool) -> bool:
         fs, fb = v.pay(cost)
         v.relics += 1
         if report:
-            g.emit(Event("relic", "{}'s {} buys relic {} for {}.",
+            g.emit(event("relic", "{}'s {} buys relic {} for {}.",
                          {"delta": [[seat, -fs, -fb]], "seat": seat, "relics": v.relics,
                           "cost": cost, "card": card.name},
                          (v.name, card.name, v.relics, cost)))
         return True
     if report:
         why = "no relic left to buy" if cost is None else f"{v.turnips} of {cost} turnips"
-        g.emit(Event("unable", "{}'s {} cannot buy a relic ({}).",
+        g.emit(event("unable", "{}'s {} cannot buy a relic ({}).",
                      {"seat": seat, "card": card.name}, (v.name, card.name, why)))
     eff = card.if_unable
     if eff.gain:
         v.stockpile += eff.gain
         if report:
-            g.emit(Event("gain", "{}'s {} gains {}.",
+            g.emit(event("gain", "{}'s {} gains {}.",
                          {"delta": [[seat, eff.gain, 0]], "card": card.name, "seat": seat},
                          (v.name, card.name, eff.gain)))
     if eff.draw:
@@ -388,7 +388,7 @@ def _draw(g: VillagePillage, seat: int, source: str, report: bool) -> None:
     v = g.players[seat]
     if not g.deck:  # Reading 7: deck empty: the draw does nothing (the gain still happened)
         if report:
-            g.emit(Event("draw", "{}'s {} finds the deck empty: nothing drawn.", {"seat": seat},
+            g.emit(event("draw", "{}'s {} finds the deck empty: nothing drawn.", {"seat": seat},
                          (v.name, source)))
         return
     drawn = g.deck.pop()
@@ -396,7 +396,7 @@ def _draw(g: VillagePillage, seat: int, source: str, report: bool) -> None:
     v.hand.sort(key=g.card_order)
     v.secret.append(drawn)  # Reading 10: hidden from others (observation, event text)
     if report:
-        g.emit(Event("draw", "{}'s {} draws a card face down.", {"seat": seat, "_card": drawn},
+        g.emit(event("draw", "{}'s {} draws a card face down.", {"seat": seat, "_card": drawn},
                      (v.name, source), "{}'s {} draws {} (only you can see it).",
                      (v.name, source, drawn), (seat,), chance=True))
 
@@ -407,12 +407,12 @@ def _buy_market(g: VillagePillage, seat: int, price: int, source: str, report: b
     choices = [c for c in g.market if c] if None in g.market else g.market
     if not choices:
         if report:
-            g.emit(Event("nobuy", "{}'s {} finds the market empty.", {"seat": seat},
+            g.emit(event("nobuy", "{}'s {} finds the market empty.", {"seat": seat},
                          (v.name, source)))
         return True
     if v.stockpile + v.bank < price:
         if report:
-            g.emit(Event("nobuy", "{}'s {} cannot pay {} for a card.", {"seat": seat},
+            g.emit(event("nobuy", "{}'s {} cannot pay {} for a card.", {"seat": seat},
                          (v.name, source, price)))
         return True
     if len(choices) == 1:
@@ -422,7 +422,7 @@ def _buy_market(g: VillagePillage, seat: int, price: int, source: str, report: b
         return True
     g.awaiting = {"player": seat, "kind": "market", "price": price, "source": source}
     if report:
-        g.emit(Event("awaiting", "{}'s {} buys a market card {}: {} chooses which.",
+        g.emit(event("awaiting", "{}'s {} buys a market card {}: {} chooses which.",
                      {"seat": seat, "price": price},
                      (v.name, source, "for free" if price == 0 else f"for {price}", v.name)))
     return False
@@ -440,7 +440,7 @@ def take_market_card(g: VillagePillage, seat: int, name: str, price: int,
         refill = (f" {g.market[slot]} refills the market." if g.market[slot]
                   else " The deck is empty, so the slot stays empty.")
         cost = "for free" if price == 0 else f"for {price}"
-        g.emit(Event("buy", "{}'s {} buys {} {}.{}",
+        g.emit(event("buy", "{}'s {} buys {} {}.{}",
                      {"delta": [[seat, -fs, -fb]] if price else [], "seat": seat, "card": name,
                       "price": price, "refill": g.market[slot]},
                      (v.name, source, name, cost, refill), chance=g.market[slot] is not None))
@@ -459,7 +459,7 @@ def _end_of_round(g: VillagePillage, report: bool) -> None:
     g.awaiting = None
     g.final_winners, g.result, g.tiebreak = decide_winners(g, done)
     if report:
-        g.emit(Event("win", g.result, {"winners": g.final_winners}))
+        g.emit(event("win", g.result, {"winners": g.final_winners}))
 
 
 def decide_winners(g: VillagePillage, done: list[int]) -> tuple[list[int], str, str]:
@@ -493,14 +493,16 @@ def _refresh(g: VillagePillage, report: bool) -> None:
     key = g.card_order
     marked = g.marked
     duel = g.duel
-    shown: list[list] = []  # what was face up this round stays on show until the next reveal
+    # What was face up this round stays on show until the next reveal: rows (seat, side,
+    # card), never changed once made, so copies of the game share them.
+    shown: list[tuple[int, int, str]] = []
     for seat, v in enumerate(g.players):
         hand = v.hand
         plan = v.plan
         if duel:
-            shown.append([seat, 0, plan[0]])
+            shown.append((seat, 0, plan[0]))
         else:
-            shown += ([seat, 0, plan[0]], [seat, 1, plan[1]])
+            shown += ((seat, 0, plan[0]), (seat, 1, plan[1]))
         if v.exhausted:
             hand += v.exhausted
             v.exhausted = []
@@ -534,5 +536,5 @@ def _refresh(g: VillagePillage, report: bool) -> None:
     g.buy_queue = None
     if report:
         rest = f" Resting this round: {', '.join(resting)}." if resting else ""
-        g.emit(Event("refresh", "Refresh: round {} begins.{}", {"round": g.round},
+        g.emit(event("refresh", "Refresh: round {} begins.{}", {"round": g.round},
                      (g.round, rest)))

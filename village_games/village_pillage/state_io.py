@@ -63,7 +63,7 @@ def game_to_dict(g: VillagePillage) -> dict[str, Any]:
             [s, sides[:], o] for s, sides, o in g.buy_queue],
         "awaiting": None if g.awaiting is None else dict(g.awaiting),
         "marked": [m[:] for m in g.marked], "winners": g.final_winners[:], "result": g.result,
-        "last_played": [row[:] for row in g.last_played],
+        "last_played": [list(row) for row in g.last_played],
         "tiebreak": g.tiebreak, "acting": None if g.acting is None else g.acting[:],
         "rng": format(g.rng.state, "x"), "market": g.market[:], "deck": g.deck[:],
         "players": [v.to_dict() for v in g.players],
@@ -205,7 +205,7 @@ def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePilla
     for row in d.get("last_played", []):
         if row[2] not in known:
             raise ValueError(f"last_played rows are [seat, side, card name], got {short_repr(row)}")
-        g.last_played.append(list(row))
+        g.last_played.append(tuple(row))
     g.final_winners = list(d.get("winners", []))
     g.result = d.get("result", "")
     g.tiebreak = d.get("tiebreak", "")
