@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.actions import Action
+from ..core.events import event
 from ..core.game import Game
 from ..core.info import check_names
 from ..core.outcome import Outcome
@@ -23,7 +24,6 @@ from .actions import (
 )
 from .cards import CardSet, DeckSpec, resolve_deck
 from .choices import plan_menu, queue_menu, queue_two_menu
-from .events import event
 from .options import BANK_SIDES, INFO, check_options
 from .player import Village
 from .resolution import continue_round, finish_buy, relic_cost, reveal, take_market_card

@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core import words
+from ..core.events import event
 from .cards import TYPES, Card
-from .events import event
 from .steal_split import split_stockpile
 from .table import active_slots, opposite
 
