@@ -26,7 +26,7 @@ from .actions import (
     act,
 )
 from .battle import defend_options, reward_options
-from .cards import ANIMAL_KEY, BUILDING_KEY, CardSet
+from .cards import CardSet
 from .hand_index import HandIndex
 from .legal import Legal
 from .locations import builds_per_turn, draws_per_turn, gifts_per_turn
@@ -95,35 +95,18 @@ def main_legal(g: Villages, p: int) -> Legal:
         may_build, may_give = g.built_n < 1, g.given < GIFTS
     else:
         may_build, may_give = g.built_n < loc.builds, g.given < loc.gifts
+    # The hand by village colour and kind, kept up to date card by card (`index_for`,
+    # inlined: see hand_index.py): a main-phase move changes a card or two of it
+    ix = g._hand_index.get(p)
+    if ix is None or ix.hand != hand:
+        ix = g._hand_index[p] = HandIndex(cards, hand)
+    units, animals, buildings = ix.units, ix.animals, ix.buildings
     builds: list[tuple[str, ...]] = []
     named: tuple[BuildAs, ...] = ()
-    if cards.plain:
-        # This runs for most decisions: plain loops (no comprehension frames, no zip objects
-        # for groups of one or two cards) and each card's facts from one precomputed table.
-        # The hand by colour (units) or kind (greys), in hand order.
-        units: dict[str, list[str]] = {}
-        key_of = cards.hand_key
-        for c in hand:
-            k = key_of[c]
-            group = units.get(k)
-            if group is None:
-                units[k] = [c]
-            else:
-                group.append(c)
-        animals = units.pop(ANIMAL_KEY, None)
-        buildings = units.pop(BUILDING_KEY, None)
-        if may_build:
-            for colour, group in units.items():
-                if len(group) >= SET_SIZE and colour not in mine:
-                    builds += combinations(group, SET_SIZE)
-    else:
-        # Dual-colour and Light units join several colours: the hand by village colour
-        # and kind, kept up to date card by card (`index_for`, inlined: see hand_index.py)
-        ix = g._hand_index.get(p)
-        if ix is None or ix.hand != hand:
-            ix = g._hand_index[p] = HandIndex(cards, hand)
-        units, animals, buildings = ix.units, ix.animals, ix.buildings
-        if may_build and ix.big:
+    if may_build and ix.big:
+        if cards.plain:
+            builds = _plain_builds(cards, ix, mine)
+        else:
             builds, named = _mixed_builds(cards, ix, mine)
     farmers, builders = cards.farmer_ids, cards.builder_ids
     adds: list[tuple[str, str]] = []
@@ -172,6 +155,25 @@ def main_legal(g: Villages, p: int) -> Legal:
     can_end = not hand and not (targets and senders)
     return Legal(named, builds, adds, gives, tuple(hand), targets, senders,
                  _END if can_end else ())
+
+
+def _plain_builds(cards: CardSet, ix: HandIndex, mine: dict[str, list[str]]
+                  ) -> list[tuple[str, ...]]:
+    """New villages from a hand of single-colour units: every trio of each colour it has
+    enough units of that `mine` lacks, the colours in the order the hand first shows them
+    (its first unit's card order), each trio in hand order."""
+    units = ix.units
+    colours: list[str] = []
+    for v in ix.big:
+        if v not in mine:
+            colours.append(v)
+    if len(colours) > 1:
+        order = cards.order
+        colours.sort(key=lambda v: order[units[v][0]])
+    builds: list[tuple[str, ...]] = []
+    for v in colours:
+        builds += combinations(units[v], SET_SIZE)
+    return builds
 
 
 def _mixed_builds(cards: CardSet, ix: HandIndex, mine: dict[str, list[str]]

@@ -2,11 +2,10 @@
 
 `choices.main_legal` runs after nearly every main-phase move and needs the mover's hand
 by village colour each time: the units that may join (or found) a village of each colour,
-and the animals and buildings. With dual-colour and Light units (a deck that is not
-`plain`), a unit may join several colours and grouping the hand afresh on every call is
-costly; a hand changes by a card or two between calls. So each seat may have a
-`HandIndex` (`Villages._hand_index`) that `hands.put` and `hands.take` update as they
-change the hand. (A plain deck's hand is grouped afresh: that is as cheap as an update.)
+and the animals and buildings. Grouping the hand afresh on every call is costly (with
+dual-colour and Light units a unit may join several colours), yet a hand changes by a card
+or two between calls. So each seat may have a `HandIndex` (`Villages._hand_index`) that
+`hands.put` and `hands.take` update as they change the hand.
 
 Safety: an index keeps its own copy of the hand it describes (`hand`), changed in step with
 its groups. `index_for` (inlined in `main_legal`) uses an index only while that copy equals
