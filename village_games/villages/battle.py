@@ -140,13 +140,13 @@ def _compare(g: Villages, b: Battle) -> None:
     to_attacker = ties_to_attacker(loc)
     won = attacker_wins(a_power, d_power, to_attacker)
     if g.loud:  # g.loud, inlined (hot)
-        text = _describe(b, a_parts, d_parts, won, to_attacker)
-        g.emit(Event("reveal", "{}", {"attacker": b.unit, "defender": b.defender,
-                                      "a_power": a_power, "d_power": d_power,
-                                      "a_parts": [list(x) for x in a_parts],
-                                      "d_parts": [list(x) for x in d_parts],
-                                      "winner": "attacker" if won else "defender"},
-                     (text,), reveals=True))
+        # the line is written only when somebody reads it (a template that is a function)
+        g.emit(Event("reveal", _describe, {"attacker": b.unit, "defender": b.defender,
+                                           "a_power": a_power, "d_power": d_power,
+                                           "a_parts": [list(x) for x in a_parts],
+                                           "d_parts": [list(x) for x in d_parts],
+                                           "winner": "attacker" if won else "defender"},
+                     (b.unit, b.defender, a_parts, d_parts, won, to_attacker), reveals=True))
     if won:
         g.phase = "reward"
         return
@@ -157,22 +157,23 @@ def _compare(g: Villages, b: Battle) -> None:
     _regroup(g, b, attacker_left=True, defender_left=False)
 
 
-def _describe(b: Battle, a_parts: list[tuple[str, int]], d_parts: list[tuple[str, int]],
-              won: bool, to_attacker: bool = True) -> str:
+def _describe(unit: str, defender: str | None, a_parts: list[tuple[str, int]],
+              d_parts: list[tuple[str, int]], won: bool, to_attacker: bool = True) -> str:
+    """The reveal's line: each side's power, part by part, and who wins."""
     def fmt(unit: str, parts: list[tuple[str, int]]) -> str:
         extra = " ".join(f"{x:+d} {why}" for why, x in parts[1:])
         total = sum(x for _, x in parts)
         return f"{unit} {parts[0][1]}" + (f" {extra} = {total}" if extra else "")
 
-    if b.defender is None:
-        return f"{fmt(b.unit, a_parts)} meets no defender: the attacker wins."
+    if defender is None:
+        return f"{fmt(unit, a_parts)} meets no defender: the attacker wins."
     verdict = "the attacker wins" if won else "the defender wins"
     level = sum(x for _, x in a_parts) == sum(x for _, x in d_parts)
     tie = ""
     if level:
         tie = " (a tie goes to the attacker)" if to_attacker else (
             " (a tie goes to the defender here)")
-    return f"{fmt(b.unit, a_parts)} against {fmt(b.defender, d_parts)}: {verdict}{tie}."
+    return f"{fmt(unit, a_parts)} against {fmt(defender, d_parts)}: {verdict}{tie}."
 
 
 def apply_reward(g: Villages, p: int, r: Reward) -> None:
