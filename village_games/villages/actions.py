@@ -9,6 +9,7 @@ Attack (the turn's one action); Defend and Reward (inside a battle); EndTurn.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -133,6 +134,16 @@ def act(kind: type, *fields: Any) -> Any:
     if action is None:
         action = table[fields] = kind(*fields)
     return action
+
+
+def acts(kind: type, rows: Iterable[tuple]) -> tuple[Any, ...]:
+    """The shared `kind` actions whose fields are `rows`, in order: a short legal list (a
+    defend or reward choice) as a plain tuple, which the core reads without a call."""
+    table = interned(kind)
+    out = []
+    for row in rows:
+        out.append(table.get(row) or act(kind, *row))
+    return tuple(out)
 
 
 END_TURN = act(EndTurn)

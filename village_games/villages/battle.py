@@ -6,10 +6,9 @@ from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from ..core.events import Event
-from .actions import Attack, Defend, Reward
+from .actions import Attack, Defend, Reward, acts
 from .battle_state import Battle
 from .hands import check_empty, put, take
-from .legal import Legal
 from .locations import ties_to_attacker
 from .options import HAND
 from .power import attacker_wins, home_village, power_parts
@@ -90,7 +89,7 @@ def apply_attack(g: Villages, p: int, a: Attack) -> None:
     if rows:
         g.phase = "defend"
         # the defender's legal list, already worked out: legal_actions hands it out as is
-        g._legal = (a.seat, Legal.rows(Defend, tuple(rows)))
+        g._legal = (a.seat, acts(Defend, rows))
         return
     # Reading: a player with no unit to send cannot defend; the attacker wins unopposed
     if g.loud:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,7 @@ from .actions import (
     Give,
     Reward,
     act,
+    acts,
 )
 from .battle import defend_options, reward_options
 from .cards import CardSet
@@ -70,7 +72,7 @@ def attack_senders(g: Villages, p: int) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def legal_for(g: Villages, p: int) -> Legal:
+def legal_for(g: Villages, p: int) -> Sequence[Action]:
     """Every legal action of `p` (the seat to act) in the current phase."""
     phase = g.phase
     if phase == "main":
@@ -80,8 +82,8 @@ def legal_for(g: Villages, p: int) -> Legal:
             return _DRAW_BOTH if g.discard else _DRAW_DECK
         return _DRAW_DISCARD if g.discard else _DRAW_NONE
     if phase == "defend":
-        return Legal.rows(Defend, tuple(defend_options(g)))
-    return Legal.rows(Reward, tuple(reward_options(g)))
+        return acts(Defend, defend_options(g))
+    return acts(Reward, reward_options(g))
 
 
 def main_legal(g: Villages, p: int) -> Legal:
@@ -231,12 +233,12 @@ _END = (END_TURN,)
 # _OTHERS[n][p]: the seats other than p at a table of n, in seat order
 _OTHERS = {n: tuple(tuple(s for s in range(n) if s != p) for p in range(n))
            for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
-# The draw choices, made once: a list's content never changes, so games may share them
-# (its last-read action only ever names an action of that same content)
-_DRAW_BOTH = Legal.of((DRAW_DECK, DRAW_DISCARD))
-_DRAW_DECK = Legal.of((DRAW_DECK,))
-_DRAW_DISCARD = Legal.of((DRAW_DISCARD,))
-_DRAW_NONE = Legal.of(())
+# The draw choices, made once and shared by every game: plain tuples, which the core reads
+# without a call into Python (`len`, indexing, and `handed_out` looking for the very action)
+_DRAW_BOTH = (DRAW_DECK, DRAW_DISCARD)
+_DRAW_DECK = (DRAW_DECK,)
+_DRAW_DISCARD = (DRAW_DISCARD,)
+_DRAW_NONE = ()
 
 
 # ------------------------------------------------------------------ explanations

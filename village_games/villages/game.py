@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from ..core.actions import Action
@@ -30,7 +31,6 @@ from .cards import CardSet, DeckSpec, resolve_deck
 from .choices import legal_for, main_legal, why_not
 from .expansion_cards import check_flag, with_expansions
 from .hand_index import HandIndex
-from .legal import Legal
 from .locations import Location, LocationSet, LocationSpec, resolve_locations
 from .options import INFO, TARGET, check_max_rounds, check_players, check_target
 from .rounds import deal_round, end_turn
@@ -181,7 +181,7 @@ class Villages(Game):
     def may_act(self, player: int) -> bool:
         return type(player) is int and player == self.actor()
 
-    def choices(self, player: int) -> Legal:
+    def choices(self, player: int) -> Sequence[Action]:
         # most decisions are in the main phase: straight there, one call fewer
         return main_legal(self, player) if self.phase == "main" else legal_for(self, player)
 

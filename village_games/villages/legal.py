@@ -1,19 +1,19 @@
-"""Legal actions as a read-only sequence that builds only what is looked at.
+"""Main-phase legal actions: a read-only sequence that builds only what is looked at.
 
 Most of a main-phase list is never read by a random or search player: a discard per
 card, an add or gift per card and village, and above all the attacks (every village you
 may attack times every unit you may send). So a legal list keeps plain rows of fields
-per kind, in the order a picker groups them (Draw, Defend or Reward; or Build, Add, Give,
-Discard, Attack, EndTurn), and makes (and interns) an action only when it is
-read. `len`, indexing (what `random.choice` uses), `in` and iteration work without
-building a list, and the action read last is recognised at once, so applying it costs
-no search.
+per kind, in the order a picker groups them (BuildAs, Build, Add, Give, Discard, Attack,
+EndTurn), and makes (and interns) an action only when it is read. `len`, indexing (what
+`random.choice` uses), `in` and iteration work without building a list, and the action
+read last is recognised at once, so applying it costs no search. (The short lists of the
+other phases, a draw, defend or reward choice, are plain tuples of shared actions.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, TypeVar
+from typing import Any
 
 from .actions import Add, Attack, Build, Discard, Give, act, interned
 
@@ -21,12 +21,9 @@ from .actions import Add, Attack, Build, Discard, Give, act, interned
 _BUILDS, _ADDS, _GIVES = interned(Build), interned(Add), interned(Give)
 _DISCARDS, _ATTACKS = interned(Discard), interned(Attack)
 
-L = TypeVar("L", bound="Legal")
-
-
 class Legal(Sequence):
     __slots__ = ("head", "builds", "adds", "gives", "discards", "targets", "senders", "tail",
-                 "_cuts", "_n", "_last", "_kind")
+                 "_cuts", "_n", "_last")
 
     # The rows may come in lists the caller made for this list alone (never changed after).
     def __init__(self, head: Sequence = (), builds: Sequence[tuple[str, ...]] = (),
@@ -53,22 +50,6 @@ class Legal(Sequence):
         self._cuts = (z, a, b, c, d, e)
         self._n = e + len(tail)
         self._last: Any = None
-        self._kind: type | None = None  # set: `head` holds rows of fields of this kind
-
-    @staticmethod
-    def of(head: tuple) -> Legal:
-        """A list of ready-made actions only (a draw choice): the same as `Legal(head)`,
-        without the general constructor's work."""
-        return _head_only(Ready, head)
-
-    @staticmethod
-    def rows(kind: type, rows: tuple[tuple, ...]) -> Legal:
-        """One `kind` action per row of its fields (a defend or reward choice), each made
-        (and interned) only when it is read."""
-        self = _head_only(Rows, rows)
-        self._kind = kind
-        self._table = interned(kind)
-        return self
 
     def __len__(self) -> int:
         return self._n
@@ -84,9 +65,6 @@ class Legal(Sequence):
         z, a, b, c, d, e = self._cuts
         if i < z:
             action = self.head[i]
-            kind = self._kind
-            if kind is not None:
-                action = interned(kind).get(action) or act(kind, *action)
         elif i < a:
             row = self.builds[i - z]
             action = _BUILDS.get(row) or act(Build, *row)
@@ -109,12 +87,7 @@ class Legal(Sequence):
         return action
 
     def __iter__(self) -> Iterator[Any]:
-        kind = self._kind
-        if kind is not None:
-            for row in self.head:
-                yield act(kind, *row)
-        else:
-            yield from self.head
+        yield from self.head
         for trio in self.builds:
             yield act(Build, *trio)
         for row in self.adds:
@@ -131,7 +104,6 @@ class Legal(Sequence):
     def __contains__(self, action: object) -> bool:
         if action is self._last and action is not None:
             return True
-        kind = type(action)
         if type(action) is Attack:
             return ((action.seat, action.village) in self.targets
                     and (action.unit, action.source) in self.senders)
@@ -145,9 +117,6 @@ class Legal(Sequence):
         if type(action) is Give:
             return ((action.card, action.seat, action.village)
                     in self.gives)
-        if self._kind is not None:
-            return kind is self._kind and tuple(
-                getattr(action, f) for f in kind.__slots__) in self.head  # type: ignore[attr-defined]
         return action in self.head or action in self.tail
 
     def attacks(self) -> int:
@@ -164,45 +133,3 @@ class Legal(Sequence):
     def __repr__(self) -> str:
         return f"Legal({list(self)!r})"
 
-
-def _head_only(cls: type[L], head: tuple) -> L:
-    """A `cls` list holding only `head`."""
-    self = cls.__new__(cls)
-    self.head = head
-    self.builds = self.adds = self.gives = self.discards = ()
-    self.targets = self.senders = self.tail = ()
-    n = len(head)
-    self._cuts = (n, n, n, n, n, n)
-    self._n = n
-    self._last = self._kind = None
-    return self
-
-
-class Ready(Legal):
-    """Ready-made actions only (a draw choice): reading one is a tuple lookup."""
-
-    __slots__ = ()
-
-    def __getitem__(self, i: Any) -> Any:
-        if type(i) is int and 0 <= i < self._n:  # a plain index skips the general checks
-            action = self._last = self.head[i]
-            return action
-        return Legal.__getitem__(self, i)
-
-
-class Rows(Legal):
-    """One `_kind` action per row of `head` (a defend or reward choice)."""
-
-    __slots__ = ("_table",)  # interned(_kind), looked up once
-    _table: dict[tuple, Any]
-    _kind: type  # (always set for rows)
-
-    def __getitem__(self, i: Any) -> Any:
-        if type(i) is int and 0 <= i < self._n:  # a plain index skips the general checks
-            row = self.head[i]
-            action = self._last = self._table.get(row) or act(self._kind, *row)
-            return action
-        return Legal.__getitem__(self, i)
-
-
-NOTHING = Legal()
