@@ -30,7 +30,7 @@ from .actions import (
 from .battle import defend_options, reward_options
 from .cards import CardSet
 from .hand_index import HandIndex
-from .legal import Legal
+from .legal import Legal, made
 from .locations import builds_per_turn, draws_per_turn, gifts_per_turn
 from .options import GIFTS, HAND, MAX_PLAYERS, MIN_PLAYERS, SET_SIZE
 
@@ -86,7 +86,7 @@ def legal_for(g: Villages, p: int) -> Sequence[Action]:
     return acts(Reward, reward_options(g))
 
 
-def main_legal(g: Villages, p: int) -> Legal:
+def main_legal(g: Villages, p: int) -> Sequence[Action]:
     """After the draw: build, add, give (any order, within the turn's limits), the one
     action (discard or attack) until it is taken, and EndTurn once it is."""
     cards = g.cards
@@ -150,8 +150,8 @@ def main_legal(g: Villages, p: int) -> Legal:
                     if buildings and not builders.isdisjoint(village):
                         for c in buildings:
                             gives.append((c, s, v))
-    if not need_targets:
-        return Legal(named, builds, adds, gives, tail=_END)
+    if not need_targets:  # the turn's action is taken: a short list, made at once
+        return made(named, builds, adds, gives, _END)
     senders = attack_senders(g, p) if targets else ()
     # Reading: a player who can neither discard nor attack ends the turn without an action
     can_end = not hand and not (targets and senders)

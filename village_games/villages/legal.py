@@ -133,3 +133,19 @@ class Legal(Sequence):
     def __repr__(self) -> str:
         return f"Legal({list(self)!r})"
 
+
+def made(named: Sequence[Any], builds: Sequence[tuple[str, ...]],
+         adds: Sequence[tuple[str, str]], gives: Sequence[tuple[str, int, str]],
+         tail: Sequence[Any]) -> tuple[Any, ...]:
+    """What `Legal(named, builds, adds, gives, tail=tail)` holds, made at once as a plain
+    tuple of shared actions: once the turn's action is taken the list is short (no discards,
+    no attacks), and the core reads a tuple without a call into Python."""
+    out = list(named)
+    for row in builds:
+        out.append(_BUILDS.get(row) or act(Build, *row))
+    for pair in adds:
+        out.append(_ADDS.get(pair) or act(Add, *pair))
+    for gift in gives:
+        out.append(_GIVES.get(gift) or act(Give, *gift))
+    out += tail
+    return tuple(out)
