@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.actions import Action
@@ -196,26 +196,7 @@ class Villages(Game):
         return Event("next", NEXT_TEXT[self.phase], {"seat": seat}, (self.names[seat],))
 
     def _apply(self, player: int, action: Action) -> None:
-        kind = type(action)  # the kinds in the order random play meets them most
-        if type(action) is Draw:
-            apply_draw(self, player, action.source)
-        elif type(action) is Give:
-            apply_give(self, player, action)
-        elif type(action) is EndTurn:
-            end_turn(self)
-        elif type(action) is Attack:
-            apply_attack(self, player, action)
-        elif type(action) is Defend:
-            apply_defend(self, player, action)
-        elif type(action) is Reward:
-            apply_reward(self, player, action)
-        elif type(action) is Discard:
-            apply_discard(self, player, action.card)
-        elif type(action) is Add:
-            apply_add(self, player, action)
-        else:
-            assert kind is Build or kind is BuildAs
-            apply_build(self, player, action)  # type: ignore[arg-type]
+        _RULES[type(action)](self, player, action)  # the rule that carries out this kind
 
     def is_over(self) -> bool:
         return self.phase == "over"
@@ -280,3 +261,14 @@ class Villages(Game):
 
         self.check_seat(observer)
         return determinize(self, observer, rng)
+
+
+def _end_turn(g: Villages, player: int, action: EndTurn) -> None:
+    end_turn(g)  # (the rule needs neither: the seat is the one whose turn it is)
+
+
+# each kind of action, the rule that carries it out (one look-up, whatever the kind)
+_RULES: dict[type, Callable[[Villages, int, Any], None]] = {
+    Draw: apply_draw, Give: apply_give, EndTurn: _end_turn, Attack: apply_attack,
+    Defend: apply_defend, Reward: apply_reward, Discard: apply_discard, Add: apply_add,
+    Build: apply_build, BuildAs: apply_build}

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..core import words
 from ..core.events import Event
-from .actions import Add, Build, BuildAs, Give
+from .actions import Add, Build, BuildAs, Discard, Draw, Give
 from .cards import VILLAGE_COLOURS
 from .hands import check_empty, put, take
 
@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from .game import Villages
 
 
-def apply_draw(g: Villages, p: int, source: str) -> None:
-    from_deck = source == "deck"
+def apply_draw(g: Villages, p: int, a: Draw) -> None:
+    from_deck = a.source == "deck"
     card = (g.deck if from_deck else g.discard).pop()
     put(g, p, card, not from_deck)
     g.draws_left -= 1
@@ -96,7 +96,8 @@ def apply_give(g: Villages, p: int, a: Give) -> None:
         check_empty(g, p)
 
 
-def apply_discard(g: Villages, p: int, card: str) -> None:
+def apply_discard(g: Villages, p: int, a: Discard) -> None:
+    card = a.card
     take(g, p, card)
     g.discard.append(card)
     g.acted = True
