@@ -5,7 +5,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from ..core.events import Event
+from ..core.events import event
 from .actions import Attack, Defend, Reward, acts
 from .battle_state import Battle
 from .hands import check_empty, put, take
@@ -69,16 +69,16 @@ def apply_attack(g: Villages, p: int, a: Attack) -> None:
         data = {"seat": p, "target": a.seat, "village": a.village, "source": a.source,
                 "hired": hired, "shown": shown}
         if not hired:
-            g.emit(Event("attack", "{} sends the {} from their {} village against {}'s {} "
+            g.emit(event("attack", "{} sends the {} from their {} village against {}'s {} "
                                    "village.", {**data, "unit": a.unit},
                          (name, a.unit, a.source, foe, a.village)))
         elif shown:
-            g.emit(Event("attack", "{} hires the {} from their hand against {}'s {} village; "
+            g.emit(event("attack", "{} hires the {} from their hand against {}'s {} village; "
                                    "the Tower there shows it face up.",
                          {**data, "unit": a.unit}, (name, a.unit, foe, a.village),
                          reveals=True))
         else:
-            g.emit(Event("attack", "{} hires a unit from their hand (face down) against {}'s "
+            g.emit(event("attack", "{} hires a unit from their hand (face down) against {}'s "
                                    "{} village.", {**data, "_unit": a.unit},
                          (name, foe, a.village),
                          "{} hires the {} (face down) against {}'s {} village.",
@@ -93,7 +93,7 @@ def apply_attack(g: Villages, p: int, a: Attack) -> None:
         return
     # Reading: a player with no unit to send cannot defend; the attacker wins unopposed
     if g.loud:
-        g.emit(Event("no_defender", "{} has no unit to defend with.", {"seat": a.seat},
+        g.emit(event("no_defender", "{} has no unit to defend with.", {"seat": a.seat},
                      (g.names[a.seat],)))
     _compare(g, b)
 
@@ -107,11 +107,11 @@ def apply_defend(g: Villages, p: int, d: Defend) -> None:
     if g.loud:  # g.loud, inlined (hot)
         name = g.names[p]
         if d.source == HAND:
-            g.emit(Event("defend", "{} hires a unit from their hand (face down) to defend.",
+            g.emit(event("defend", "{} hires a unit from their hand (face down) to defend.",
                          {"seat": p, "source": HAND, "_unit": d.unit}, (name,),
                          "{} hires the {} (face down) to defend.", (name, d.unit), (p,)))
         else:
-            g.emit(Event("defend", "{} defends with the {} from their {} village.",
+            g.emit(event("defend", "{} defends with the {} from their {} village.",
                          {"seat": p, "source": d.source, "unit": d.unit},
                          (name, d.unit, d.source)))
     _compare(g, b)
@@ -140,7 +140,7 @@ def _compare(g: Villages, b: Battle) -> None:
     won = attacker_wins(a_power, d_power, to_attacker)
     if g.loud:  # g.loud, inlined (hot)
         # the line is written only when somebody reads it (a template that is a function)
-        g.emit(Event("reveal", _describe, {"attacker": b.unit, "defender": b.defender,
+        g.emit(event("reveal", _describe, {"attacker": b.unit, "defender": b.defender,
                                            "a_power": a_power, "d_power": d_power,
                                            "a_parts": [list(x) for x in a_parts],
                                            "d_parts": [list(x) for x in d_parts],
@@ -151,7 +151,7 @@ def _compare(g: Villages, b: Battle) -> None:
         return
     _to_grave(g, b.attacker, b.unit, b.source)  # a losing attacker is destroyed
     if g.loud:
-        g.emit(Event("destroy", "The {} is destroyed and goes to {}'s graveyard.",
+        g.emit(event("destroy", "The {} is destroyed and goes to {}'s graveyard.",
                      {"seat": b.attacker, "card": b.unit}, (b.unit, g.names[b.attacker])))
     _regroup(g, b, attacker_left=True, defender_left=False)
 
@@ -198,7 +198,7 @@ def apply_reward(g: Villages, p: int, r: Reward) -> None:
         else:
             text, args = "{} kidnaps the {} from {}'s {} village into their hand.", (
                 name, r.card, g.names[b.seat], b.village)
-        g.emit(Event("reward", text, {"seat": p, "kind": r.choice, "card": r.card,
+        g.emit(event("reward", text, {"seat": p, "kind": r.choice, "card": r.card,
                                       "from": b.seat}, args))
     _regroup(g, b, attacker_left=False, defender_left=defender_left)
 
@@ -225,7 +225,7 @@ def _regroup(g: Villages, b: Battle, attacker_left: bool, defender_left: bool) -
     if b.source == HAND and not attacker_left:
         g.graves[b.attacker].append(b.unit)
         if g.loud:
-            g.emit(Event("paid", "The hired {} is paid off: it goes to {}'s graveyard.",
+            g.emit(event("paid", "The hired {} is paid off: it goes to {}'s graveyard.",
                          {"seat": b.attacker, "card": b.unit},
                          (b.unit, g.names[b.attacker])))
     if b.d_source == HAND and not defender_left and b.defender is not None:
@@ -238,7 +238,7 @@ def _regroup(g: Villages, b: Battle, attacker_left: bool, defender_left: bool) -
             g.graves[b.seat].append(b.defender)
             text = "The hired {} is paid off: it goes to {}'s graveyard."
         if g.loud:
-            g.emit(Event("paid", text, {"seat": b.seat, "card": b.defender,
+            g.emit(event("paid", text, {"seat": b.seat, "card": b.defender,
                                         "kept": tavern is not None},
                          (b.defender, g.names[b.seat])))
     g.battle = None

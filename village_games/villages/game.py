@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.actions import Action
-from ..core.events import Event
+from ..core.events import Event, event
 from ..core.game import Game
 from ..core.info import check_names
 from ..core.outcome import Outcome
@@ -193,7 +193,7 @@ class Villages(Game):
 
     def next_event(self) -> Event:
         seat = self.actor()
-        return Event("next", NEXT_TEXT[self.phase], {"seat": seat}, (self.names[seat],))
+        return event("next", NEXT_TEXT[self.phase], {"seat": seat}, (self.names[seat],))
 
     def _apply(self, player: int, action: Action) -> None:
         _RULES[type(action)](self, player, action)  # the rule that carries out this kind

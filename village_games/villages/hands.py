@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING
 
-from ..core.events import Event
+from ..core.events import event
 from .options import EMPTY_BONUS
 
 if TYPE_CHECKING:
@@ -62,5 +62,5 @@ def check_empty(g: Villages, seat: int) -> None:
             parts.append("has emptied their hand")
         if start:
             parts.append("every other player has one last turn")
-        g.emit(Event("empty", "{} " + "; ".join(parts) + ".",
+        g.emit(event("empty", "{} " + "; ".join(parts) + ".",
                      {"seat": seat, "first": first, "final": start}, (name,)))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core import words
-from ..core.events import Event
+from ..core.events import event
 from .locations import draws_per_turn
 from .options import DRAWS, HAND_SIZE
 from .scoring import pass_score_cards, sheet_row
@@ -39,7 +39,7 @@ def deal_round(g: Villages) -> None:
     g.battle = None
     reporting = g.loud
     if reporting:
-        g.emit(Event("round", "Round {} begins: {} deals {} cards each; the discard pile "
+        g.emit(event("round", "Round {} begins: {} deals {} cards each; the discard pile "
                               "shows {}.",
                      {"round": g.round, "dealer": g.dealer, "discard": g.discard[:]},
                      (g.round, g.names[g.dealer], HAND_SIZE, ", ".join(g.discard)),
@@ -49,7 +49,7 @@ def deal_round(g: Villages) -> None:
         g.hands[i] = sorted(pool[i * HAND_SIZE:(i + 1) * HAND_SIZE], key=key)
         if reporting:
             name = g.names[i]
-            g.emit(Event("deal", "{} is dealt {} cards.",
+            g.emit(event("deal", "{} is dealt {} cards.",
                          {"seat": i, "_cards": g.hands[i][:]}, (name, HAND_SIZE),
                          "{} is dealt {}.", (name, ", ".join(g.hands[i])), (i,), chance=True))
     start_turn(g, (g.dealer + 1) % n)
@@ -68,7 +68,7 @@ def draw_location(g: Villages) -> None:
     g.location = lands[g.land_deck.pop()]
     if g.loud:
         loc = g.location
-        g.emit(Event("location", "Round {}: the Location card is {}. {}",
+        g.emit(event("location", "Round {}: the Location card is {}. {}",
                      {"round": g.round, "location": loc.to_dict()},
                      (g.round, loc.name, loc.help), chance=True))
 
@@ -88,7 +88,7 @@ def end_turn(g: Villages) -> None:
     nxt = (g.turn + 1) % g.n
     if g.loud:  # g.loud, inlined (hot)
         # the turn's builds, adds and gives bind here (see turn.py)
-        g.emit(Event("end_turn", "{} ends their turn.", {"seat": g.turn},
+        g.emit(event("end_turn", "{} ends their turn.", {"seat": g.turn},
                      (g.names[g.turn],), reveals=True))
     if g.final_by is not None and nxt == g.final_by:
         end_round(g)
@@ -107,7 +107,7 @@ def end_round(g: Villages) -> None:
     g.battle = None
     if g.loud:
         scores = [p["score"] for p in row["parts"]]
-        g.emit(Event("score", lambda r, names, sc, tot: f"Round {r} is scored: " + "; ".join(
+        g.emit(event("score", lambda r, names, sc, tot: f"Round {r} is scored: " + "; ".join(
             f"{nm} {s:+d} (total {t})" for nm, s, t in zip(names, sc, tot, strict=True)) + ".",
                      {"round": g.round, "scores": scores, "totals": g.totals[:],
                       "parts": row["parts"]},
@@ -119,7 +119,7 @@ def end_round(g: Villages) -> None:
     high, low = pass_score_cards(g.totals, g.high, g.low)
     g.high, g.low = high, low
     if g.loud:
-        g.emit(Event("score_cards", "{}",
+        g.emit(event("score_cards", "{}",
                      {"high": high, "low": low},
                      (_score_card_text(g, high, low),)))
     g.dealer = (g.dealer + 1) % g.n
@@ -155,5 +155,5 @@ def finish(g: Villages, last: list[dict[str, int]]) -> None:
                     f"{words.agree(n, 'leads', 'lead')} with {best} gold and "
                     f"{words.agree(n, 'wins', 'win')}.")
     if g.loud:
-        g.emit(Event("win", g.result, {"winners": tied, "totals": g.totals[:],
+        g.emit(event("win", g.result, {"winners": tied, "totals": g.totals[:],
                                        "tiebreak": g.tiebreak}))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core import words
-from ..core.events import Event
+from ..core.events import event
 from .actions import Add, Build, BuildAs, Discard, Draw, Give
 from .cards import VILLAGE_COLOURS
 from .hands import check_empty, put, take
@@ -37,14 +37,14 @@ def apply_draw(g: Villages, p: int, a: Draw) -> None:
     if g.loud:  # g.loud, inlined (hot)
         name = g.names[p]
         if from_deck:
-            g.emit(Event("draw", "{} draws a card from the deck.",
+            g.emit(event("draw", "{} draws a card from the deck.",
                          {"seat": p, "source": "deck", "_card": card}, (name,),
                          "{} draws the {} from the deck.", (name, card), (p,), chance=True))
         else:
-            g.emit(Event("draw", "{} takes the {} from the discard pile.",
+            g.emit(event("draw", "{} takes the {} from the discard pile.",
                          {"seat": p, "source": "discard", "card": card}, (name, card)))
         if last:
-            g.emit(Event("deck_empty", "The deck is empty: every other player has one last "
+            g.emit(event("deck_empty", "The deck is empty: every other player has one last "
                                        "turn (draw from the discard pile from now on).",
                          {"seat": p, "final": True}))
 
@@ -66,7 +66,7 @@ def apply_build(g: Villages, p: int, a: Build | BuildAs) -> None:
     g.built = True
     g.built_n += 1
     if g.loud:
-        g.emit(Event("build", "{} builds {} village: {}.",
+        g.emit(event("build", "{} builds {} village: {}.",
                      {"seat": p, "village": colour, "cards": list(trio)},
                      (g.names[p], words.a(colour), ", ".join(trio))))
     if not g.hands[p]:  # check_empty acts only on an emptied hand: skip its call
@@ -77,7 +77,7 @@ def apply_add(g: Villages, p: int, a: Add) -> None:
     take(g, p, a.card)
     g.villages[p][a.village].append(a.card)
     if g.loud:  # g.loud, inlined (hot)
-        g.emit(Event("add", "{} adds the {} to their {} village.",
+        g.emit(event("add", "{} adds the {} to their {} village.",
                      {"seat": p, "village": a.village, "card": a.card},
                      (g.names[p], a.card, a.village)))
     if not g.hands[p]:  # check_empty acts only on an emptied hand: skip its call
@@ -89,7 +89,7 @@ def apply_give(g: Villages, p: int, a: Give) -> None:
     g.villages[a.seat][a.village].append(a.card)
     g.given += 1
     if g.loud:  # g.loud, inlined (hot)
-        g.emit(Event("give", "{} gives the {} to {}'s {} village.",
+        g.emit(event("give", "{} gives the {} to {}'s {} village.",
                      {"seat": p, "to": a.seat, "village": a.village, "card": a.card},
                      (g.names[p], a.card, g.names[a.seat], a.village)))
     if not g.hands[p]:  # check_empty acts only on an emptied hand: skip its call
@@ -102,7 +102,7 @@ def apply_discard(g: Villages, p: int, a: Discard) -> None:
     g.discard.append(card)
     g.acted = True
     if g.loud:  # g.loud, inlined (hot)
-        g.emit(Event("discard", "{} discards the {}.", {"seat": p, "card": card},
+        g.emit(event("discard", "{} discards the {}.", {"seat": p, "card": card},
                      (g.names[p], card), reveals=True))
     if not g.hands[p]:  # check_empty acts only on an emptied hand: skip its call
         check_empty(g, p)
