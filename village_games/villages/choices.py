@@ -29,7 +29,7 @@ from .actions import (
 )
 from .battle import defend_options, reward_options
 from .cards import CardSet
-from .hand_index import HandIndex
+from .hand_index import HandIndex, index_for
 from .legal import Legal, made
 from .locations import builds_per_turn, draws_per_turn, gifts_per_turn
 from .options import GIFTS, HAND, MAX_PLAYERS, MIN_PLAYERS, SET_SIZE
@@ -97,11 +97,9 @@ def main_legal(g: Villages, p: int) -> Sequence[Action]:
         may_build, may_give = g.built_n < 1, g.given < GIFTS
     else:
         may_build, may_give = g.built_n < loc.builds, g.given < loc.gifts
-    # The hand by village colour and kind, kept up to date card by card (`index_for`,
-    # inlined: see hand_index.py): a main-phase move changes a card or two of it
-    ix = g._hand_index.get(p)
-    if ix is None or ix.hand != hand:
-        ix = g._hand_index[p] = HandIndex(cards, hand)
+    # The hand by village colour and kind, kept up to date card by card: a main-phase
+    # move changes a card or two of it
+    ix = index_for(g, p)
     units, animals, buildings = ix.units, ix.animals, ix.buildings
     builds: list[tuple[str, ...]] = []
     named: tuple[BuildAs, ...] = ()
@@ -159,16 +157,22 @@ def main_legal(g: Villages, p: int) -> Sequence[Action]:
                  _END if can_end else ())
 
 
+def _new_colours(ix: HandIndex, mine: dict[str, list[str]]) -> list[str]:
+    """The colours the hand holds enough units of to found a village that `mine` lacks."""
+    colours: list[str] = []
+    for v in ix.big:
+        if v not in mine:
+            colours.append(v)
+    return colours
+
+
 def _plain_builds(cards: CardSet, ix: HandIndex, mine: dict[str, list[str]]
                   ) -> list[tuple[str, ...]]:
     """New villages from a hand of single-colour units: every trio of each colour it has
     enough units of that `mine` lacks, the colours in the order the hand first shows them
     (its first unit's card order), each trio in hand order."""
     units = ix.units
-    colours: list[str] = []
-    for v in ix.big:
-        if v not in mine:
-            colours.append(v)
+    colours = _new_colours(ix, mine)
     if len(colours) > 1:
         order = cards.order
         colours.sort(key=lambda v: order[units[v][0]])
@@ -186,10 +190,7 @@ def _mixed_builds(cards: CardSet, ix: HandIndex, mine: dict[str, list[str]]
     that could found two (dual-colour cards, perhaps with Light ones) names its colour
     with BuildAs."""
     units = ix.units
-    colours: list[str] = []
-    for v in ix.big:
-        if v not in mine:
-            colours.append(v)
+    colours = _new_colours(ix, mine)
     if len(colours) > 1:
         colours.sort(key=cards.colour_rank.__getitem__)
     builds: list[tuple[str, ...]] = []

@@ -8,11 +8,10 @@ or two between calls. So each seat may have a `HandIndex` (`Villages._hand_index
 `hands.put` and `hands.take` update as they change the hand.
 
 Safety: an index keeps its own copy of the hand it describes (`hand`), changed in step with
-its groups. `index_for` (inlined in `main_legal`) uses an index only while that copy equals
-the real hand, and groups the hand afresh otherwise, so a hand replaced or changed some
-other way (a new round's deal, a determinized copy, a test's setup) is never read through
-a stale index. Copies of a game start without indexes. `audit` checks every index against
-a fresh one.
+its groups. `index_for` uses an index only while that copy equals the real hand, and
+groups the hand afresh otherwise, so a hand replaced or changed some other way (a new
+round's deal, a determinized copy, a test's setup) is never read through a stale index.
+Copies of a game start without indexes. `audit` checks every index against a fresh one.
 """
 
 from __future__ import annotations
