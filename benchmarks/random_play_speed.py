@@ -13,6 +13,11 @@ on a shared machine the raw rates swing by a quarter, the share far less. The ta
 quiet search copies at least 0.25. The share reported is the median of the rounds, the
 rate the best (issue 6's older target: 100,000 decisions/s).
 
+Each engine, mode and player count is measured in a fresh Python process, as a player's or
+a bot's process runs one game: in one long process, the objects earlier cases leave in
+caches (menus, card tables) are walked by every garbage collection of a later case, which
+slowed Villages' logged play, measured last, by a fifth (2026-11-28).
+
     .venv/bin/python benchmarks/random_play_speed.py [--seconds 2] [--game villages]
         [--mode "all four expansions"] [--out other.json]
 
@@ -27,6 +32,7 @@ import json
 import os
 import random
 import statistics
+import subprocess
 import sys
 import time
 from datetime import UTC, datetime
@@ -96,6 +102,14 @@ def measure(module, players: int, options: dict, seconds: float) -> dict:
             "meets_targets": logged >= LOGGED_SHARE and quiet >= QUIET_SHARE}
 
 
+def in_fresh_process(case: int, players: int, seconds: float) -> dict:
+    """`measure` of `CASES[case]` at `players`, run by a new Python process (see above)."""
+    done = subprocess.run([sys.executable, __file__, "--one", str(case), str(players),
+                           "--seconds", str(seconds)], check=True, capture_output=True,
+                          text=True)
+    return json.loads(done.stdout)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0,
@@ -105,14 +119,22 @@ def main() -> int:
                         help="only this mode of the engine(s)")
     parser.add_argument("--out", type=Path, default=RESULTS,
                         help="where the JSON goes (a partial run: not over the full one)")
+    parser.add_argument("--one", nargs=2, type=int, metavar=("CASE", "PLAYERS"),
+                        help=argparse.SUPPRESS)  # (the child process: one row as JSON)
     args = parser.parse_args()
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
+    if args.one:
+        case, players = args.one
+        name, mode, options, _ = CASES[case]
+        module = importlib.import_module(f"village_games.{name}")
+        print(json.dumps(measure(module, players, options, args.seconds)))
+        return 0
     rows = []
     print("| engine | players | logged decisions/s | quiet decisions/s | logged / tic-tac-toe "
           f"(≥ {LOGGED_SHARE}) | quiet / tic-tac-toe (≥ {QUIET_SHARE}) |")
     print("|---|---:|---:|---:|---:|---:|")
-    for name, mode, options, counts in CASES:
+    for case, (name, mode, options, counts) in enumerate(CASES):
         if (args.game and name != args.game) or (args.mode and mode != args.mode):
             continue
         module = importlib.import_module(f"village_games.{name}")
@@ -120,7 +142,7 @@ def main() -> int:
         label = f"{name} ({mode})" if mode else name
         for players in counts or range(max(2, info.min_players), info.max_players + 1):
             row = {"engine": name, "mode": mode, "players": players,
-                   **measure(module, players, options, args.seconds)}
+                   **in_fresh_process(case, players, args.seconds)}
             rows.append(row)
             print(f"| {label} | {players} | {row['logged_decisions_per_s']:,} | "
                   f"{row['quiet_decisions_per_s']:,} | {row['logged_per_tic_tac_toe']:.3f} | "
