@@ -105,8 +105,9 @@ def measure(module, players: int, options: dict, seconds: float) -> dict:
 def in_fresh_process(case: int, players: int, seconds: float) -> dict:
     """`measure` of `CASES[case]` at `players`, run by a new Python process (see above)."""
     done = subprocess.run([sys.executable, __file__, "--one", str(case), str(players),
-                           "--seconds", str(seconds)], check=True, capture_output=True,
-                          text=True)
+                           "--seconds", str(seconds)], capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"case {CASES[case][:2]} at {players} players failed:\n{done.stderr}")
     return json.loads(done.stdout)
 
 

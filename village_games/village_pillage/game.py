@@ -90,9 +90,8 @@ class VillagePillage(Game):
         self.cards = cards  # the deck in play: bots and renderers read card facts here
         self.round_pairs = None  # this round's matchups, derived from the plans (a cache)
         self.acting: list[int] | None = None  # [seat, side] of the card resolving now
-        # (seat, side, card) revealed in the last round; rows and list are replaced, never
-        # changed in place, so clones share them
-        self.last_played: list[tuple[int, int, str]] = []
+        # (seat, side, card) revealed in the last round: immutable, so clones share it
+        self.last_played: tuple[tuple[int, int, str], ...] = ()
         # Seats whose plan is not complete yet: to_act in the Plan phase. Derived from the
         # plans (see `unplanned`), kept up to date by planning and Refresh because every
         # move asks for it; whoever edits plans by hand calls `recount_planners`.

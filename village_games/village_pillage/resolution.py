@@ -526,7 +526,7 @@ def _refresh(g: VillagePillage, report: bool) -> None:
         else:
             v.plan = []
         hand.sort(key=key)
-    g.last_played = shown
+    g.last_played = tuple(shown)
     g.marked = []
     g.round_pairs = None
     g.round += 1

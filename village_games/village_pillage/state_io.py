@@ -201,11 +201,10 @@ def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePilla
         _names(awaiting["cards"], "awaiting.cards", known)
     g.awaiting = None if awaiting is None else dict(awaiting)
     g.marked = [list(m) for m in d.get("marked", [])]
-    g.last_played = []
     for row in d.get("last_played", []):
         if row[2] not in known:
             raise ValueError(f"last_played rows are [seat, side, card name], got {short_repr(row)}")
-        g.last_played.append(tuple(row))
+    g.last_played = tuple(tuple(row) for row in d.get("last_played", []))
     g.final_winners = list(d.get("winners", []))
     g.result = d.get("result", "")
     g.tiebreak = d.get("tiebreak", "")

@@ -119,10 +119,6 @@ class Legal(Sequence):
                     in self.gives)
         return action in self.head or action in self.tail
 
-    def attacks(self) -> int:
-        """How many attacks the list holds (without building them)."""
-        return len(self.targets) * len(self.senders)
-
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Sequence) and not isinstance(other, str):
             return tuple(self) == tuple(other)
