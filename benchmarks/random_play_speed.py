@@ -18,10 +18,16 @@ a bot's process runs one game: in one long process, the objects earlier cases le
 caches (menus, card tables) are walked by every garbage collection of a later case, which
 slowed Villages' logged play, measured last, by a fifth (2026-11-28).
 
-    .venv/bin/python benchmarks/random_play_speed.py [--seconds 2] [--game villages]
-        [--mode "all four expansions"] [--out other.json]
+`--against REV` measures whether speed held across a change: each row is measured with
+the engines of git revision REV (checked out in a temporary worktree; this script and its
+yardstick stay the same) and with the engines here, one after the other, and the table
+gives both shares side by side.
 
-Writes benchmarks/results/random_play_speed.json and prints a Markdown table.
+    .venv/bin/python benchmarks/random_play_speed.py [--seconds 2] [--game villages]
+        [--mode "all four expansions"] [--out other.json] [--against cc72ebc]
+
+Writes benchmarks/results/random_play_speed.json (with --against:
+random_play_speed_against.json) and prints a Markdown table.
 """
 
 from __future__ import annotations
@@ -34,7 +40,10 @@ import random
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -45,6 +54,7 @@ import tic_tac_toe  # noqa: E402
 from random_games import play_one  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "random_play_speed.json"
+AGAINST_RESULTS = ROOT / "benchmarks" / "results" / "random_play_speed_against.json"
 TARGET = 100_000
 # shares of random tic-tac-toe's decisions/s (issue 23)
 LOGGED_SHARE, QUIET_SHARE = 0.125, 0.25
@@ -102,13 +112,33 @@ def measure(module, players: int, options: dict, seconds: float) -> dict:
             "meets_targets": logged >= LOGGED_SHARE and quiet >= QUIET_SHARE}
 
 
-def in_fresh_process(case: int, players: int, seconds: float) -> dict:
-    """`measure` of `CASES[case]` at `players`, run by a new Python process (see above)."""
+def in_fresh_process(case: int, players: int, seconds: float,
+                     engines: Path = ROOT) -> dict:
+    """`measure` of `CASES[case]` at `players`, run by a new Python process (see above)
+    that imports the engines from the checkout `engines`."""
     done = subprocess.run([sys.executable, __file__, "--one", str(case), str(players),
-                           "--seconds", str(seconds)], capture_output=True, text=True)
+                           "--seconds", str(seconds), "--engines", str(engines)],
+                          capture_output=True, text=True)
     if done.returncode:
         raise SystemExit(f"case {CASES[case][:2]} at {players} players failed:\n{done.stderr}")
     return json.loads(done.stdout)
+
+
+@contextmanager
+def worktree(revision: str):
+    """A temporary checkout of `revision` of this repository, removed afterwards."""
+    folder = Path(tempfile.mkdtemp(prefix="speed-against-")) / "tree"
+    added = subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach",
+                            str(folder), revision], capture_output=True, text=True)
+    if added.returncode:
+        raise SystemExit(f"--against {revision}: git could not check it out:\n"
+                         f"{added.stderr.strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
+                        str(folder)], capture_output=True)
+        folder.parent.rmdir()
 
 
 def main() -> int:
@@ -116,46 +146,92 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=2.0,
                         help="per engine, mode and player count (split over 3 runs)")
     parser.add_argument("--game", choices=sorted({c[0] for c in CASES}))
-    parser.add_argument("--mode", choices=sorted({c[1] for c in CASES if c[1]}),
-                        help="only this mode of the engine(s)")
-    parser.add_argument("--out", type=Path, default=RESULTS,
+    parser.add_argument("--mode", choices=sorted({c[1] for c in CASES}),
+                        help="only this mode of the engine(s) ('' for the base game)")
+    parser.add_argument("--out", type=Path,
                         help="where the JSON goes (a partial run: not over the full one)")
+    parser.add_argument("--against", metavar="REV",
+                        help="also measure the engines of this git revision, row by row")
     parser.add_argument("--one", nargs=2, type=int, metavar=("CASE", "PLAYERS"),
                         help=argparse.SUPPRESS)  # (the child process: one row as JSON)
+    parser.add_argument("--engines", type=Path, default=ROOT,
+                        help=argparse.SUPPRESS)  # (the child: the checkout to import)
     args = parser.parse_args()
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
     if args.one:
         case, players = args.one
         name, mode, options, _ = CASES[case]
+        sys.path.insert(0, str(args.engines))
         module = importlib.import_module(f"village_games.{name}")
         print(json.dumps(measure(module, players, options, args.seconds)))
         return 0
+    if args.against:
+        with worktree(args.against) as other:
+            return compare(args, other)
+    return measure_all(args)
+
+
+def selected(args: argparse.Namespace) -> Iterator[tuple[int, str, int]]:
+    """(case, its label, players) of every row the options ask for."""
+    for case, (name, mode, options, counts) in enumerate(CASES):
+        if (args.game and name != args.game) or (args.mode is not None and mode != args.mode):
+            continue
+        info = importlib.import_module(f"village_games.{name}").new_game(
+            players=(counts or (2,))[0], seed=0, **options).info
+        for players in counts or range(max(2, info.min_players), info.max_players + 1):
+            yield case, f"{name} ({mode})" if mode else name, players
+
+
+def compare(args: argparse.Namespace, other: Path) -> int:
+    """Each row measured with the engines of `other` (a checkout of `args.against`), then
+    with these, so that both see the same machine."""
+    rows = []
+    print(f"| engine | players | logged, {args.against} | logged, here | quiet, "
+          f"{args.against} | quiet, here |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for case, label, players in selected(args):
+        before = in_fresh_process(case, players, args.seconds, other)
+        after = in_fresh_process(case, players, args.seconds)
+        name, mode = CASES[case][:2]
+        rows.append({"engine": name, "mode": mode, "players": players,
+                     "against": before, "here": after})
+        print(f"| {label} | {players} | {before['logged_per_tic_tac_toe']:.3f} | "
+              f"{after['logged_per_tic_tac_toe']:.3f} | {before['quiet_per_tic_tac_toe']:.3f} | "
+              f"{after['quiet_per_tic_tac_toe']:.3f} |", flush=True)
+    write(args.out or AGAINST_RESULTS, {
+        "benchmark": "random_play_speed", "against": args.against,
+        "when": datetime.now(UTC).isoformat(timespec="seconds"), "seconds": args.seconds,
+        "load_average_at_end": os.getloadavg(), "results": rows})
+    return 0
+
+
+def write(path: Path, results: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(results, indent=2) + "\n")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+
+
+def measure_all(args: argparse.Namespace) -> int:
+    """Every row the options ask for, with the engines here, against the targets."""
     rows = []
     print("| engine | players | logged decisions/s | quiet decisions/s | logged / tic-tac-toe "
           f"(≥ {LOGGED_SHARE}) | quiet / tic-tac-toe (≥ {QUIET_SHARE}) |")
     print("|---|---:|---:|---:|---:|---:|")
-    for case, (name, mode, options, counts) in enumerate(CASES):
-        if (args.game and name != args.game) or (args.mode and mode != args.mode):
-            continue
-        module = importlib.import_module(f"village_games.{name}")
-        info = module.new_game(players=(counts or (2,))[0], seed=0, **options).info
-        label = f"{name} ({mode})" if mode else name
-        for players in counts or range(max(2, info.min_players), info.max_players + 1):
-            row = {"engine": name, "mode": mode, "players": players,
-                   **in_fresh_process(case, players, args.seconds)}
-            rows.append(row)
-            print(f"| {label} | {players} | {row['logged_decisions_per_s']:,} | "
-                  f"{row['quiet_decisions_per_s']:,} | {row['logged_per_tic_tac_toe']:.3f} | "
-                  f"{row['quiet_per_tic_tac_toe']:.3f} |", flush=True)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(json.dumps({
+    for case, label, players in selected(args):
+        name, mode = CASES[case][:2]
+        row = {"engine": name, "mode": mode, "players": players,
+               **in_fresh_process(case, players, args.seconds)}
+        rows.append(row)
+        print(f"| {label} | {players} | {row['logged_decisions_per_s']:,} | "
+              f"{row['quiet_decisions_per_s']:,} | {row['logged_per_tic_tac_toe']:.3f} | "
+              f"{row['quiet_per_tic_tac_toe']:.3f} |", flush=True)
+    write(args.out or RESULTS, {
         "benchmark": "random_play_speed", "when": datetime.now(UTC).isoformat(timespec="seconds"),
         "target_decisions_per_s": TARGET, "seconds": args.seconds,
         "target_shares_of_tic_tac_toe": {"logged": LOGGED_SHARE, "quiet": QUIET_SHARE},
         "all_meet_targets": all(row["meets_targets"] for row in rows),
-        "load_average_at_end": os.getloadavg(), "results": rows}, indent=2) + "\n")
-    print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+        "load_average_at_end": os.getloadavg(), "results": rows})
     return 0
 
 

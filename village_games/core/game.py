@@ -19,19 +19,6 @@ from .outcome import Outcome
 ALL_CARDS = "all"
 
 
-def handed_out(action: Action, legal: Sequence[Action]) -> bool:
-    """Whether `action` is in `legal`, as quickly as a player loop needs: in a tuple, only
-    the very objects count (what a loop passes back; testing equality would run each
-    earlier action's dataclass `__eq__` in Python), and an engine's own list type answers
-    `in` itself. False is no refusal: `accepts` then tests the action in full."""
-    if type(legal) is tuple:
-        for a in legal:
-            if a is action:
-                return True
-        return False
-    return action in legal
-
-
 def _slot_names(cls: type) -> tuple[str, ...]:
     """Every slot a game class and its bases keep state in (not `__dict__`), worked out
     once per class."""
@@ -311,15 +298,27 @@ class Game(ABC):
         The one gate of every engine's moves: an action object in the list just handed out
         to `player`, or one that `accepts` takes, goes straight to the rules; anything
         else goes through `check_action`, which raises unless it is legal."""
-        handed = self._legal  # the list handed out to this seat answers without a call
-        if not (isinstance(action, Action)
-                and ((handed is not None and handed[0] is player
-                      and handed_out(action, handed[1]))
-                     or self.accepts(player, action))):
-            action = self.check_action(player, action)
+        move: Action
+        handed = self._legal
+        if handed is not None and handed[0] is player:  # the list just handed out to them
+            legal = handed[1]
+            if type(legal) is tuple:
+                # only the very objects count (what a player loop passes back): testing
+                # equality would run each earlier action's dataclass `__eq__` in Python
+                for move in legal:
+                    if move is action:
+                        break
+                else:
+                    move = self._accepted(player, action)
+            elif action in legal:  # (an engine's own list type answers `in` itself)
+                move = action  # type: ignore[assignment]  # (it lists actions only)
+            else:
+                move = self._accepted(player, action)
+        else:
+            move = self._accepted(player, action)
         self._legal = None
         if self.quiet and self._tracer is None:  # a search copy: nothing to report
-            self._apply(player, action)
+            self._apply(player, move)
             return []
         batch: list[Event] = []
         self._batch = None if self.quiet else batch
@@ -327,7 +326,7 @@ class Game(ABC):
         try:
             if self._reports_turns:
                 self._reported = self.turn_marker()
-            for e in self._apply(player, action) or ():  # (events returned, not emitted)
+            for e in self._apply(player, move) or ():  # (events returned, not emitted)
                 self.emit(e)
             if self._reports_turns and not self.is_over() \
                     and self._reported != self.turn_marker():
@@ -335,9 +334,16 @@ class Game(ABC):
         finally:
             self._batch, self.loud = None, False
         if not self.quiet:
-            self.history.append((player, action))
+            self.history.append((player, move))
             self.log.extend(batch)
         return batch
+
+    def _accepted(self, player: int, action: Action | dict[str, Any]) -> Action:
+        """`action` once `accepts` takes it, else `check_action`'s answer (which raises
+        unless it is legal): the test of a move not found in the list handed out."""
+        if isinstance(action, Action) and self.accepts(player, action):
+            return action
+        return self.check_action(player, action)
 
     def apply_traced(self, player: int, action: Action | dict[str, Any],
                      viewer: int | str | None) -> list[TraceStep]:
