@@ -235,7 +235,7 @@ _END = (END_TURN,)
 _OTHERS = {n: tuple(tuple(s for s in range(n) if s != p) for p in range(n))
            for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)}
 # The draw choices, made once and shared by every game: plain tuples, which the core reads
-# without a call into Python (`len`, indexing, and `handed_out` looking for the very action)
+# without a call into Python (`len`, indexing, and `apply` looking for the very action)
 _DRAW_BOTH = (DRAW_DECK, DRAW_DISCARD)
 _DRAW_DECK = (DRAW_DECK,)
 _DRAW_DISCARD = (DRAW_DISCARD,)
