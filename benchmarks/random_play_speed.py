@@ -131,6 +131,7 @@ def worktree(revision: str):
     added = subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach",
                             str(folder), revision], capture_output=True, text=True)
     if added.returncode:
+        folder.parent.rmdir()
         raise SystemExit(f"--against {revision}: git could not check it out:\n"
                          f"{added.stderr.strip()}")
     try:
