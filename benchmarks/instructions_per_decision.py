@@ -28,20 +28,18 @@ benchmarks/results/instructions_per_decision.json unless --out says otherwise.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import re
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
-from random_play_speed import CASES, worktree  # noqa: E402
+from random_play_speed import CASES, selected, worktree  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "instructions_per_decision.json"
 
@@ -94,26 +92,12 @@ def main() -> int:
         parser.error("valgrind is not installed (Debian: apt install valgrind)")
     if not 0 < args.small < args.large:
         parser.error("--small must be a positive number of games below --large")
-    if not any(cases(args)):
+    if not any(selected(args)):
         parser.error("no case matches those options")
-    if args.against:
+    if args.against is not None:
         with worktree(args.against) as other:
             return count_all(args, other)
     return count_all(args, None)
-
-
-def cases(args: argparse.Namespace) -> Iterator[tuple[str, str, dict, int]]:
-    """(engine, mode, options, players) of every case the options ask for."""
-    for name, mode, options, counts in CASES:
-        if (args.game and name != args.game) or (args.mode is not None and mode != args.mode):
-            continue
-        if counts is None:  # every count from 2 the engine allows
-            info = importlib.import_module(f"village_games.{name}").new_game(
-                players=2, seed=0, **options).info
-            counts = range(max(2, info.min_players), info.max_players + 1)
-        for players in counts:
-            if not args.players or players == args.players:
-                yield name, mode, options, players
 
 
 def per_decision(args: argparse.Namespace, name: str, players: int, options: dict,
@@ -134,9 +118,9 @@ def count_all(args: argparse.Namespace, other: Path | None) -> int:
     else:
         print(f"| engine | players | instructions, {args.against} | instructions, here |")
         print("|---|---:|---:|---:|")
-    for name, mode, options, players in cases(args):
+    for case, label, players in selected(args):
+        name, mode, options, _ = CASES[case]
         row: dict = {"engine": name, "mode": mode, "players": players}
-        label = f"{name} ({mode})" if mode else name
         if other is not None:
             row["against"] = per_decision(args, name, players, options, other)
         row["instructions_per_decision"] = per = per_decision(args, name, players, options,
@@ -152,6 +136,7 @@ def count_all(args: argparse.Namespace, other: Path | None) -> int:
         **({"against": args.against} if args.against else {}),
         "results": rows}, indent=2) + "\n")
     return 0
+
 
 if __name__ == "__main__":
     raise SystemExit(main())

@@ -132,7 +132,7 @@ def worktree(revision: str):
                             str(folder), revision], capture_output=True, text=True)
     if added.returncode:
         folder.parent.rmdir()
-        raise SystemExit(f"--against {revision}: git could not check it out:\n"
+        raise SystemExit(f"--against {revision!r}: git could not check it out:\n"
                          f"{added.stderr.strip()}")
     try:
         yield folder
@@ -167,21 +167,24 @@ def main() -> int:
         module = importlib.import_module(f"village_games.{name}")
         print(json.dumps(measure(module, players, options, args.seconds)))
         return 0
-    if args.against:
+    if args.against is not None:
         with worktree(args.against) as other:
             return compare(args, other)
     return measure_all(args)
 
 
 def selected(args: argparse.Namespace) -> Iterator[tuple[int, str, int]]:
-    """(case, its label, players) of every row the options ask for."""
+    """(case, its label, players) of every row the options ask for (`--game`, `--mode`,
+    and `--players` where the caller has it)."""
+    only = getattr(args, "players", None)
     for case, (name, mode, options, counts) in enumerate(CASES):
         if (args.game and name != args.game) or (args.mode is not None and mode != args.mode):
             continue
         info = importlib.import_module(f"village_games.{name}").new_game(
             players=(counts or (2,))[0], seed=0, **options).info
         for players in counts or range(max(2, info.min_players), info.max_players + 1):
-            yield case, f"{name} ({mode})" if mode else name, players
+            if only is None or players == only:
+                yield case, f"{name} ({mode})" if mode else name, players
 
 
 def compare(args: argparse.Namespace, other: Path) -> int:
