@@ -551,7 +551,7 @@ class ActionPicker(w.VBox):
             else:
                 children.extend(parts)
         self._update()
-        self.children = children
+        self.children = tuple(children)
         self._prune()
 
     def _prune(self) -> None:
@@ -577,8 +577,8 @@ class ActionPicker(w.VBox):
         icon, and disabled unless still possible. Only what changed is sent, one message a
         widget. Kinds without picks have every value possible."""
         kind = self.chosen_kind
-        options = {f: self._options(kind, f, self.chosen)
-                   for f in (self.kinds[kind] if kind else [])}
+        options = ({f: self._options(kind, f, self.chosen) for f in self.kinds[kind]}
+                   if kind else {})
         for key, b in self.buttons.items():
             k, field, value = key
             active = k == kind

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as w
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
 
@@ -25,7 +26,7 @@ def _pyplot():
     return plt
 
 
-def figure(width: float = 6.0, height: float = 3.2) -> tuple[Figure, object]:
+def figure(width: float = 6.0, height: float = 3.2) -> tuple[Figure, Axes]:
     fig, ax = _pyplot().subplots(figsize=(width, height), dpi=100, layout="constrained")
     return fig, ax
 

@@ -117,7 +117,7 @@ class LobbyApp:
         self.board.on_pick(self._on_pick)
         self.count = w.HTML("")
         self.count.add_class("vg-lobby-count")
-        self._key = key if self.teacher else ""
+        self._key = key if self.teacher and key else ""
         self.experiments = w.HTML("")  # the teacher's class experiments (experiments/)
         self.experiments.add_class("vg-lobby-experiments")
         self.widget = w.VBox([style_tag(), self.banner, self.notice, self.head,

@@ -184,7 +184,7 @@ class ReplayApp:
         record = table.record(moves)
         over = build_timeline(record, self.new_game, self.adapter.from_dict, None).over
         people = [s for s in access.seats if table.seats[s].kind != "bot"]
-        allowed = None if over else {None, *people}
+        allowed: set[Viewer] | None = None if over else {None, *people}
         mine = people[0] if len(people) == 1 else None
         self._open(record, view, step, (table.id, key or ""), allowed, mine)
 
@@ -422,7 +422,7 @@ class ReplayApp:
             self._say_load(False, str(exc))
             return
         self._set_notices(())
-        tl = self.timeline
+        tl = self._need_timeline()
         self._say_load(True, f"Opened: {len(tl.record['actions'])} moves, "
                              f"{'a finished game' if tl.over else 'a game still running'}.")
 
@@ -442,6 +442,7 @@ class ReplayApp:
             return "All cards (the game is over)"
         if viewer is None:
             return "The table: public cards only"
+        assert isinstance(viewer, int)  # (the one text viewer is ALL_CARDS)
         return f"{game.player_name(viewer)} (seat {viewer + 1})"
 
     def _summary_html(self) -> str:

@@ -22,7 +22,7 @@ from village_games.bots.search_bot import Thinking
 from village_games.core import Game, SeatView
 from village_games.core.actions import short_repr
 
-from .action_picker import DefaultLabels
+from .action_picker import DefaultLabels, PickerLabels
 from .coaching import Coaching, NoteKey
 
 SEARCH_MODELS = [
@@ -105,10 +105,13 @@ class SearchCoach:
 
     coach_models = SEARCH_MODELS
 
+    def labels(self, obs: dict[str, Any], cards: Any) -> PickerLabels:
+        raise NotImplementedError("the adapter names its moves")  # (every adapter does)
+
     def coach(self, game: Game, seat: int, model: str) -> Coaching | None:
         """The search bot's view of `seat`'s decision; None when there is no choice."""
         if len(game.legal_actions(seat)) < 2:
             return None
         thinking = think(game, seat, model)
-        labels = self.labels(game.observation(seat), game.cards)  # type: ignore[attr-defined]
+        labels = self.labels(game.observation(seat), game.cards)
         return Coaching(thinking_html(thinking, labels), notes(thinking))

@@ -159,6 +159,12 @@ def running_loop() -> asyncio.AbstractEventLoop | None:
 class TableApp:
     """Build with an adapter; `app.widget` is what a notebook displays."""
 
+    # drop-downs a game's play app adds to the setup, when it has them (bot_choice.py;
+    # Villages' "Play to")
+    bot_box: w.Dropdown
+    strength_box: w.Dropdown
+    target_box: w.Dropdown
+
     def __init__(self, adapter: GameAdapter, setup: Setup | None = None,
                  notices: Sequence[str] = (), step_by_step: bool = True,
                  store: TableStore | None = None) -> None:
@@ -499,7 +505,7 @@ class TableApp:
         setup = Setup(g.num_players, list(self.kinds), g.seed,
                       [g.player_name(i) for i in range(g.num_players)],
                       variant_of(self.adapter, g), flags_of(self.adapter, g))
-        extra = getattr(self.adapter, "share_params", dict)()  # the adapter's own settings
+        extra: dict[str, str] = getattr(self.adapter, "share_params", dict)()  # its own settings
         query = setup_query(setup, self.adapter) + "".join(
             f"&{k}={quote(v)}" for k, v in extra.items())
         if REMOTE in self.kinds:  # its seed is secret, and the next table gets its own
@@ -529,7 +535,7 @@ class TableApp:
         The page's own address becomes the table's, so a reload comes back to it."""
         s = self.session
         table = s.table if s is not None else None
-        if table is None:
+        if s is None or table is None:
             self.links.value = ""
             return
         self.address.enabled = in_voila()  # (a pre-heated kernel learns it with its page)
@@ -1164,8 +1170,8 @@ class TableApp:
         self.undo_button.disabled = not self.can_undo()
         if s.can_undo() and not self.can_undo():
             self.undo_button.tooltip = HOT_SEAT_UNDO
-        elif s.can_undo():
-            who = g.player_name(s.undo_seat)  # type: ignore[arg-type]
+        elif s.can_undo() and s.undo_seat is not None:  # (a move to take back has its seat)
+            who = g.player_name(s.undo_seat)
             self.undo_button.tooltip = f"Take back {who}'s last move (nobody has seen it)"
         else:
             self.undo_button.tooltip = s.undo_reason

@@ -187,7 +187,7 @@ class TableSession:
         the viewer) hold the one on the table."""
         self._game = game
         if hasattr(self.adapter, "game"):
-            self.adapter.game = game  # type: ignore[attr-defined]
+            self.adapter.game = game
 
     # ---------------------------------------------------------------- who is who
     @property

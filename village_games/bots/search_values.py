@@ -78,11 +78,12 @@ def settings_for(game_name: str) -> SearchSettings:
 def villages_shares(world: Game) -> list[float]:
     """Villages: each seat's running total plus what the round would score if it ended
     now (villages, less the hand and the graveyard), measured against the target."""
+    from ..villages.game import Villages
     from ..villages.scoring import round_parts
 
-    projected = [t + round_parts(world, s)["score"]  # type: ignore[arg-type]
-                 for s, t in enumerate(world.totals)]  # type: ignore[attr-defined]
-    return softmax_shares(projected, 0.1 * world.target)  # type: ignore[attr-defined]
+    assert isinstance(world, Villages), "the estimate of Villages' search"
+    projected = [t + round_parts(world, s)["score"] for s, t in enumerate(world.totals)]
+    return softmax_shares(projected, 0.1 * world.target)
 
 
 def village_pillage_shares(world: Game) -> list[float]:

@@ -93,9 +93,8 @@ class _Context:
 
     # ------------------------------------------------------------ scoring actions
     def score(self, a: Action) -> float:
-        kind = type(a)
-        if kind is Build or kind is BuildAs:
-            trio = (a.first, a.second, a.third)  # type: ignore[attr-defined]
+        if type(a) is Build or type(a) is BuildAs:
+            trio = (a.first, a.second, a.third)
             return 100.0 + sum(self.gold(c) for c in trio)
         if type(a) is Add:
             return 50.0 + self.gold(a.card)

@@ -11,11 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .card_data import load_toml, toml_text
 
-C = TypeVar("C")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+C = TypeVar("C", bound="DataclassInstance")  # a game's card set (a dataclass)
 
 
 class SavedDeck:
@@ -52,12 +55,12 @@ class DeckLoader(Generic[C]):
         parsed = self.parse(data, path.name)
         if path.resolve() == self.card_file.resolve():
             return parsed
-        return replace(parsed, name=path.name, data=data)  # type: ignore[type-var]
+        return replace(parsed, name=path.name, data=data)
 
     def from_text(self, text: str, name: str) -> C:
         """A deck file's contents (an upload, say) as a deck named after the file."""
         data = toml_text(text, name)
-        return replace(self.parse(data, name), name=name, data=data)  # type: ignore[type-var]
+        return replace(self.parse(data, name), name=name, data=data)
 
     def standard(self) -> C:
         """The game's own cards, parsed once."""
@@ -76,7 +79,7 @@ class DeckLoader(Generic[C]):
             return self.load(deck)
         if isinstance(deck, dict) and isinstance(deck.get("name"), str) and isinstance(
                 deck.get("data"), dict):
-            return replace(self.parse(deck["data"], deck["name"]),  # type: ignore[type-var]
+            return replace(self.parse(deck["data"], deck["name"]),
                            name=deck["name"], data=deck["data"])
         raise ValueError("deck must be None (the standard deck), a deck file path, or a "
                          "saved deck {'name': ..., 'data': {...}}; got "

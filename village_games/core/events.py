@@ -56,7 +56,7 @@ class Event(NamedTuple):
     def text_for(self, seat: int | None, omniscient: bool = False) -> str:
         """The line this seat may read; `omniscient` (a referee or replay view) sees all."""
         if self.secret_template is not None and (omniscient or seat in self.secret_for):
-            return self.secret_text  # type: ignore[return-value]
+            return _format(self.secret_template, self.secret_args)
         return self.text
 
     def visible_data(self, seat: int | None, omniscient: bool = False) -> dict[str, Any]:

@@ -49,9 +49,12 @@ class Game(ABC):
 
     info: ClassVar[GameInfo]
     game_name: ClassVar[str] = ""
-    version: ClassVar[int] = 1
+    version: int = 1  # the save format (an engine may give one mode its own, per game)
     readable_versions: ClassVar[tuple[int, ...]] = ()  # older save formats still accepted
     codec: ClassVar[ActionCodec]
+    # every engine starts a game with `new(players, seed, **its options)` (options as its
+    # records keep them), a classmethod
+    new: ClassVar[Callable[..., Game]]
 
     seed: int
     options: dict[str, Any]

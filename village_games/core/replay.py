@@ -10,11 +10,13 @@ not legal: ...").
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, TypeVar
 
 from .actions import short_repr
 from .errors import IllegalAction
 from .game import Game
+
+G = TypeVar("G", bound=Game)  # the game a record rebuilds, as its caller names it
 
 RECORD_KEYS = ("game", "version", "options", "seed", "actions")
 
@@ -48,8 +50,8 @@ def check_game(record: dict[str, Any], game: Game) -> None:
                           f"{game.game_name!r}")
 
 
-def start_of(record: dict[str, Any], new_game: Callable[..., Game],
-             from_dict: Callable[[dict[str, Any]], Game] | None = None) -> Game:
+def start_of(record: dict[str, Any], new_game: Callable[..., G],
+             from_dict: Callable[[dict[str, Any]], G] | None = None) -> G:
     """The game as the record begins: before its first action, checked to be the same game
     and a format version this program reads."""
     check_record_shape(record)
@@ -101,8 +103,8 @@ def recorded_actions(record: dict[str, Any], game: Game) -> Iterator[tuple[int, 
         yield k, seat, action
 
 
-def replay(record: dict[str, Any], new_game: Callable[..., Game],
-           from_dict: Callable[[dict[str, Any]], Game] | None = None) -> Game:
+def replay(record: dict[str, Any], new_game: Callable[..., G],
+           from_dict: Callable[[dict[str, Any]], G] | None = None) -> G:
     """Rebuild a game from `Game.record()` output by re-applying every action.
 
     A record whose game began from a scenario carries it as `start`; `from_dict` loads it.

@@ -24,8 +24,9 @@ def article(word: str) -> str:
     w = word.lstrip().lower()
     if not w:
         return "a"
-    if w[0].isdigit():  # "an 8", "an 11", "an 18,000"; "a 1", "a 110"
-        digits = _NUMBER.match(w).group().replace(",", "")  # type: ignore[union-attr]
+    number = _NUMBER.match(w) if w[0].isdigit() else None
+    if number is not None:  # "an 8", "an 11", "an 18,000"; "a 1", "a 110"
+        digits = number.group().replace(",", "")
         eighteen = digits[:2] in ("11", "18") and len(digits) % 3 == 2
         return "an" if digits[0] == "8" or eighteen else "a"
     if w.startswith(_VOWEL_SOUND):

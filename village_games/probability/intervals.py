@@ -81,7 +81,7 @@ def share_estimate(samples: Sequence[float] | np.ndarray, level: float = 0.95,
     return Estimate(total / n, float(values.std(ddof=1) / math.sqrt(n)), low, high, n)
 
 
-def running_share_intervals(samples: Sequence[float] | np.ndarray, at: Sequence[int],
+def running_share_intervals(samples: Sequence[float] | np.ndarray, at: Sequence[int] | np.ndarray,
                             level: float = 0.95) -> tuple[np.ndarray, np.ndarray]:
     """The interval of the share after the first `k` samples, for each `k` in `at` (a
     chart's band): the low ends and the high ends, NaN where `k` < 2."""

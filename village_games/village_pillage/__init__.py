@@ -36,7 +36,7 @@ def new_game(players: int = 3, seed: int | None = None, bank_side: str | None = 
 
 
 def replay(record: dict[str, Any]) -> VillagePillage:
-    return _replay(record, new_game, VillagePillage.from_dict)  # type: ignore[return-value]
+    return _replay(record, new_game, VillagePillage.from_dict)
 
 
 def timeline(record: dict[str, Any], viewer: Viewer = None) -> Timeline:

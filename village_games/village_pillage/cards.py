@@ -150,7 +150,7 @@ def parse_effect(text: str, where: str) -> Effect:
     """Parse 'gain 1, bank 2' into an Effect; errors name the card and the bad part."""
     if not isinstance(text, str):
         raise CardDataError(f"{where}: must be text such as \"gain 1, bank 2\", got {text!r}")
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}  # Effect field -> amount or flag, as read
     for part in (p.strip() for p in text.split(",")):
         if not part:
             continue
@@ -171,7 +171,7 @@ def parse_effect(text: str, where: str) -> Effect:
             values["steal_incl_bank"] = True
         else:
             values[op] = amount
-    return Effect(**values, acts=bool(values))  # type: ignore[arg-type]
+    return Effect(**values, acts=bool(values))
 
 
 def _flag(table: dict, key: str, where: str) -> bool:

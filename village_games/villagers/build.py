@@ -70,11 +70,12 @@ def build_choices(g: Villagers, seat: int) -> Choices:
             targets = NEW_CHAIN if on is None else open_by_role.get(on)
             if not targets:
                 continue
+            opts: tuple[str | None, ...] | None
             if lock is None:
                 opts = NO_PADLOCK
                 size = len(targets)
             else:
-                opts = paid.get(lock)  # type: ignore[assignment]
+                opts = paid.get(lock)
                 if opts is None:
                     opts = paid[lock] = unlock_options(g, seat, name)
                 if not opts:
@@ -188,10 +189,9 @@ STACK_NUMBERS = tuple(range(STACKS))
 # ------------------------------------------------------------------ legality
 def why_not_build(g: Villagers, seat: int, action: Action) -> str | None:
     """None when `action` is legal in this Build Phase turn, else the rule against it."""
-    kind = type(action)
     if g.cover is not None:
         role = g.players[seat].village[g.cover].role
-        if kind not in (Build, PlaceMonk) or action.on != g.cover:  # type: ignore[attr-defined]
+        if type(action) is not Build and type(action) is not PlaceMonk or action.on != g.cover:
             return (f"the Monk just placed as {words.a(role)} must be covered at once: build a "
                     f"villager that goes on {words.a(role)} on slot {g.cover}")
     if type(action) is EndTurn:

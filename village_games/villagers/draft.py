@@ -153,7 +153,7 @@ def apply_draft(g: Villagers, seat: int, action: Action) -> None:
         else:
             refill_slot(g, i, False)  # (not the Reserve first)
     else:
-        j = action.stack if kind is DraftStack else None  # type: ignore[attr-defined]
+        j = action.stack if type(action) is DraftStack else None
         pile = g.stacks[j] if j is not None else g.reserve
         card = pile.draw()
         p.square.append(card)

@@ -123,7 +123,7 @@ class Villagers(Game):
         self.cards = cards  # the deck in play: bots and renderers read card facts here
         self.ext = None
         self.solo = None
-        self.version = BASE_VERSION  # type: ignore[misc]  # (a solo game's is SOLO_VERSION)
+        self.version = BASE_VERSION  # (a solo game's is SOLO_VERSION)
         self.tables: Tables = tables_for(cards)
         self.order = self.tables.order
         self.suit_of = self.tables.suit_of
@@ -155,7 +155,7 @@ class Villagers(Game):
         g.seed = seed
         g.options = {"players": n}
         if mode is not None:
-            g.version = SOLO_VERSION  # type: ignore[misc]
+            g.version = SOLO_VERSION
         if names is not None:
             g.options["names"] = list(names)
         if not cards.is_standard:
@@ -403,8 +403,8 @@ def coin_choices(g: Villagers, seat: int) -> Choices:
 _COINS: dict[tuple[int, ...], Choices] = {}
 
 
-def _place_coin(g: Villagers, seat: int, action: Action) -> None:
-    place_coin(g, seat, action.slot)  # type: ignore[attr-defined]
+def _place_coin(g: Villagers, seat: int, action: PlaceCoin) -> None:
+    place_coin(g, seat, action.slot)
     after_coin(g)
 
 

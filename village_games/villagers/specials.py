@@ -219,7 +219,7 @@ def apprentice_choices(g: Villagers, seat: int, effect: str | None = None,
             if not targets:
                 continue  # (nowhere to place him: an empty part, so no padlock to ask)
             lock = padlock[name]
-            opts: tuple[str | None, ...]
+            opts: tuple[str | None, ...] | None
             if lock is None:
                 opts = NO_PADLOCK
             elif lock == name:  # (only then may the slot swapped out be one of the payees)
@@ -227,7 +227,7 @@ def apprentice_choices(g: Villagers, seat: int, effect: str | None = None,
             else:  # (the same options as without `exclude`: asked once per padlock)
                 if paid is None:
                     paid = {}
-                opts = paid.get(lock)  # type: ignore[assignment]
+                opts = paid.get(lock)
                 if opts is None:
                     opts = paid[lock] = unlock_options(g, seat, name)
             if not opts:

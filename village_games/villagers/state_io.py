@@ -252,7 +252,7 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
         cards = SOLO.with_countess(cards)
     g = cls(cards)
     if mode is not None:
-        g.version = 2  # type: ignore[misc]  # (the solo save format)
+        g.version = 2  # (the solo save format)
     g.set_table(n)
     if chosen:
         g.ext = EXPANSIONS.state_from_dict(chosen, n, d.get("expansion_state", {}))

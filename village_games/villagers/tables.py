@@ -70,7 +70,8 @@ class Tables:
         self.founders = cards.founders.name
         self.starting_road = cards.starting_road
         self.supply = {b: cards[b].copies for b in self.basics}  # Basic Villagers at the start
-        self.silver = {c.name: c.silver for c in cards}  # Silver formula (None: no Silver)
+        # Silver formula of each villager that has one
+        self.silver = {c.name: c.silver for c in cards if c.silver is not None}
         # the villagers whose Silver an Agent reads (the coins on one villager)
         self.agents = frozenset(c.name for c in cards
                                 if c.silver is not None and c.silver.kind == "coins_on_one")

@@ -77,7 +77,7 @@ def new_game(players: int = 3, seed: int | None = None, advanced: bool = False,
 
 
 def replay(record: dict[str, Any]) -> VillagersAndVillains:
-    return _replay(record, new_game, VillagersAndVillains.from_dict)  # type: ignore[return-value]
+    return _replay(record, new_game, VillagersAndVillains.from_dict)
 
 
 def timeline(record: dict[str, Any], viewer: Viewer = None) -> Timeline:

@@ -256,10 +256,10 @@ class VillagersAndVillains(Game):
         step = t.step
         if step == "choose" or step == "declare":  # the usual case first
             return self.order[self.turn_idx]
-        if step == "favor":
-            return self.favor_seat  # type: ignore[return-value]
-        if step == "vend" or step == "sell":
-            return t.vend[0]  # type: ignore[index]
+        if step == "favor" and self.favor_seat is not None:  # (a favor step has its holder)
+            return self.favor_seat
+        if (step == "vend" or step == "sell") and t.vend is not None:  # (and its request)
+            return t.vend[0]
         return self.order[self.turn_idx]
 
     # ------------------------------------------------------------ protocol

@@ -184,8 +184,8 @@ def _why(g: VillagersAndVillains, seat: int, a: Action) -> str | None:
     title = PHASE_TITLES.get(phase, phase)
     p = g.players[seat]
     if step == "favor":
-        if kind is MoveStart:
-            to = a.seat  # type: ignore[attr-defined]
+        if type(a) is MoveStart:
+            to = a.seat
             if type(to) is not int or not 0 <= to < g.n:
                 return f"MoveStart needs a seat from 0 to {g.n - 1}, got {short_repr(to)}"
             if to == g.marker:
@@ -215,7 +215,7 @@ def _why(g: VillagersAndVillains, seat: int, a: Action) -> str | None:
         return "the King's Favor moves the Start Marker only as a phase begins"
     if kind in (AllowVend, RefuseVend):
         return "no VEND request is waiting for your answer"
-    if kind is Ordinance:
+    if type(a) is Ordinance:
         if not g.ordinance:
             return "the Ordinance variant is not in play in this game"
         if seat in g.ordinance_used:
@@ -225,7 +225,7 @@ def _why(g: VillagersAndVillains, seat: int, a: Action) -> str | None:
         if not g.deck:
             return "the deck is empty: nothing could replace the card"
         return (f"the Recruitment Pool has positions 1 to {len(g.pool)}, got "
-                f"{short_repr(a.position)}")  # type: ignore[attr-defined]
+                f"{short_repr(a.position)}")
     if kind is UseAbility or kind is PayVend:
         return _why_ability(g, seat, a)
     if kind is UseFavor:
@@ -242,8 +242,8 @@ def _why(g: VillagersAndVillains, seat: int, a: Action) -> str | None:
         return "the King's Favor's bonus would change nothing now"
     if phase == "recruit":
         if step == "choose":
-            if kind is Recruit:
-                pos = a.position  # type: ignore[attr-defined]
+            if type(a) is Recruit:
+                pos = a.position
                 return (f"the Recruitment Pool has positions 1 to {len(g.pool)}, got "
                         f"{short_repr(pos)}")
             return "announce the pool card you want first: Recruit(position)"
@@ -270,8 +270,8 @@ def _why(g: VillagersAndVillains, seat: int, a: Action) -> str | None:
             return "this DEFENSE roll cannot fail: the Angry Mob would change nothing"
         return "your DEFENSE is declared: add bonuses (before rolling) or Roll"
     if phase == "build":
-        if kind is Build:
-            name = a.card  # type: ignore[attr-defined]
+        if type(a) is Build:
+            name = a.card
             if not isinstance(name, str) or not p.has_in_hand(name):
                 return f"{short_repr(name)} is not a card in your hand"
             card = g.card[name]
@@ -285,8 +285,8 @@ def _why(g: VillagersAndVillains, seat: int, a: Action) -> str | None:
     if phase in ("pillage", "earning"):
         if kind is Pass and t.pending:
             return f"carry out your rulings first ({', '.join(t.pending)}), in any order"
-        if kind is Resolve:
-            return (f"no ruling {short_repr(a.ruling)} waits on your turn"  # type: ignore[attr-defined]
+        if type(a) is Resolve:
+            return (f"no ruling {short_repr(a.ruling)} waits on your turn"
                     + (f"; yours are {', '.join(t.pending)}" if t.pending else ""))
         return f"in the {title} Phase you carry out your rulings (Resolve) and Pass"
     return None

@@ -84,7 +84,7 @@ def new_game(players: int = 3, seed: int | None = None, names: list[str] | None 
 
 
 def replay(record: dict[str, Any]) -> Villages:
-    return _replay(record, new_game, Villages.from_dict)  # type: ignore[return-value]
+    return _replay(record, new_game, Villages.from_dict)
 
 
 def timeline(record: dict[str, Any], viewer: Viewer = None) -> Timeline:

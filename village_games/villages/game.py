@@ -164,8 +164,8 @@ class Villages(Game):
         phase = self.phase
         if phase in TURN_PHASES:
             return [self.turn]
-        if phase == "defend":
-            return [self.battle.seat]  # type: ignore[union-attr]
+        if phase == "defend" and self.battle is not None:  # (a defence has its battle)
+            return [self.battle.seat]
         return []  # the game is over, or the cards are being scored or dealt
 
     def actor(self) -> int:
@@ -174,8 +174,8 @@ class Villages(Game):
         phase = self.phase
         if phase in TURN_PHASES:
             return self.turn
-        if phase == "defend":
-            return self.battle.seat  # type: ignore[union-attr]
+        if phase == "defend" and self.battle is not None:
+            return self.battle.seat
         return -1
 
     def may_act(self, player: int) -> bool:

@@ -110,9 +110,9 @@ def determinize(g: Villages, observer: int, rng: random.Random) -> Villages:
         counts.append(len(unknown))
     pool += w.deck
     b = w.battle
-    hidden_attacker = b is not None and not b.shown and b.attacker != observer
-    if hidden_attacker:
-        pool.append(b.unit)  # type: ignore[union-attr]
+    hidden = b if b is not None and not b.shown and b.attacker != observer else None
+    if hidden is not None:  # the attacker's unit, not yet shown to this observer
+        pool.append(hidden.unit)
     if not pool:
         return w
     pool.sort(key=key)
@@ -124,6 +124,6 @@ def determinize(g: Villages, observer: int, rng: random.Random) -> Villages:
             k += counts[i]
     w.deck = pool[k:k + len(w.deck)]
     k += len(w.deck)
-    if hidden_attacker:
-        b.unit = pool[k]  # type: ignore[union-attr]
+    if hidden is not None:
+        hidden.unit = pool[k]
     return w

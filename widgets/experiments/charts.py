@@ -5,6 +5,7 @@ and how far single students' shares spread around it."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -13,12 +14,16 @@ from village_games.probability.intervals import running_share_intervals
 
 from ..charts import png_bytes
 
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
 BAND_POINTS = 40  # the band is worked out at this many points (a SciPy call each)
 LINE_POINTS = 200
 SIZE = (5.2, 3.0)  # inches at 100 dpi
 
 
-def figure() -> tuple[object, object]:
+def figure() -> tuple[Figure, Axes]:
     """A figure with fixed margins: a live page draws these every second, and
     matplotlib's constrained layout would take about half of that time."""
     from matplotlib.figure import Figure
@@ -66,7 +71,7 @@ def students_png(tallies: Sequence[StudentTally], pooled: float | None,
     answer (once revealed) marked."""
     fig, ax = figure()
     shares = [t.share for t in tallies if t.trials]
-    bins = np.linspace(0, 1, 11)
+    bins = [k / 10 for k in range(11)]  # tenths
     if shares:
         ax.hist(shares, bins=bins, color="#8a6d3b", edgecolor="#fbf5e8", alpha=0.85,
                 label="students")
@@ -82,7 +87,9 @@ def students_png(tallies: Sequence[StudentTally], pooled: float | None,
     ax.set_xlabel("a student's own share")
     ax.set_ylabel("students")
     ax.set_title("How much single students differ", fontsize=10)
-    ax.yaxis.get_major_locator().set_params(integer=True)
+    from matplotlib.ticker import MaxNLocator  # (matplotlib's usual ticks, whole numbers)
+
+    ax.yaxis.set_major_locator(MaxNLocator("auto", steps=[1, 2, 2.5, 5, 10], integer=True))
     ax.grid(alpha=0.3, axis="y")
     if shares or pooled is not None:
         ax.legend(loc="upper right", fontsize=8, framealpha=0.85)

@@ -322,7 +322,8 @@ class LabApp:
     def _finish(self) -> None:
         self.start_button.disabled = False
         self.stop_button.disabled = True
-        self.progress.bar_style = "warning" if self.run.stopped else "success"
+        stopped = self.run is not None and self.run.stopped
+        self.progress.bar_style = "warning" if stopped else "success"
         self._show(final=True)
 
     # ------------------------------------------------------------------ drawing
@@ -333,7 +334,8 @@ class LabApp:
         n = len(recs)
         self.progress.value = n
         seconds = time.perf_counter() - self._started
-        state = ("stopped" if run.stopped else "done") if final else "running"
+        state = ("stopped" if run is not None and run.stopped else "done") if final \
+            else "running"
         self.status.value = (f'<span class="vg-lab-count">{n:,} of {setup.games:,} games'
                              f"</span> · {seconds:.1f} s · {state}")
         rows = R.slot_rows(recs, names)

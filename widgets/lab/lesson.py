@@ -16,13 +16,16 @@ from __future__ import annotations
 
 import functools
 import html
+from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as w
 import numpy as np
 
 from village_games import village_pillage, villagers_and_villains
 from village_games.bots import BeginnerBot, PillageBot, RandomBot, VillagersAndVillainsBot
-from village_games.bots.tournament import MatchRun
+from village_games.bots.tournament import AgentFactory, MatchRun
+from village_games.core import Game
 from village_games.probability.games_needed import (
     chance_to_tell,
     expected_width,
@@ -44,7 +47,8 @@ BATCH = 10  # games between two looks at the progress bar
 
 # (label, first bot, second bot, new_game, options): quick bots, so a class sees the
 # interval move within seconds
-MATCHUPS = {
+MATCHUPS: dict[str, tuple[str, AgentFactory, AgentFactory, Callable[..., Game],
+                          dict[str, Any]]] = {
     "beginner-random": ("Village Pillage duel: the beginner bot against random play",
                         BeginnerBot, RandomBot, village_pillage.new_game, {}),
     "heuristic-beginner": ("Village Pillage duel: the heuristic bot against the beginner",

@@ -240,5 +240,5 @@ def parse_lab(params: dict[str, str]) -> tuple[LabSetup, list[str]]:
                 notices.append(f"{key} must be a whole number from {lo_} to {hi_:,}; got "
                                f"{echo(params[key])}.")
             else:
-                setup = replace(setup, **{key: got})
+                setup = replace(setup, games=got) if key == "games" else replace(setup, seed=got)
     return setup.check(), notices

@@ -98,7 +98,7 @@ def _strip_tags(s: str) -> str:
     return re.sub(r"<[^>]+>", "", s).replace("vs all", "always").strip()
 
 
-class PillageAdapter:
+class PillageAdapter(SearchCoach):
     """What the generic table app needs to know about Village Pillage."""
 
     info = village_pillage.INFO
@@ -146,8 +146,9 @@ class PillageAdapter:
 
     def coach(self, game: Game, seat: int, model: str) -> Coaching | None:
         if model.startswith("search:"):
-            return SearchCoach.coach(self, game, seat, model)  # type: ignore[arg-type]
-        return coaching(game, seat, model)  # type: ignore[arg-type]
+            return super().coach(game, seat, model)
+        assert isinstance(game, village_pillage.Game)  # (this adapter's game)
+        return coaching(game, seat, model)
 
     def make_bot(self, seat: int, seed: int) -> Any:
         return self.bots.make(seed)
@@ -188,6 +189,6 @@ def make_app(query: dict[str, str] | None = None, step_by_step: bool = True) -> 
                                         "the bots sample the round ahead"))
     setup, errors = parse_setup(params, adapter)
     app = TableApp(adapter, setup, [*errors, *notices], step_by_step=step_by_step)
-    app.bot_box = add_bot_choice(  # type: ignore[attr-defined]
+    app.bot_box = add_bot_choice(
         app, adapter.bots, "vg-vp-bots", BOTS_NOTE, first_row=True)  # the hand needs the height
     return app

@@ -85,7 +85,7 @@ class BacksLesson(w.VBox):
         keep = self.villager.value
         self.villager.options = list(chances)
         if chances:
-            self.villager.value = keep if keep in chances else max(chances, key=chances.get)
+            self.villager.value = keep if keep in chances else max(chances, key=chances.__getitem__)
         self._draw_table()
 
     def _chances(self) -> dict:

@@ -131,7 +131,7 @@ class FacedownLesson(w.VBox):
                 f"village the count reads, {esc(me['name'])}'s "
                 f"({words.count(len(me['village']), 'card')}), with the hand; Basic "
                 f"Villagers left in the supply: {esc(basics)}.</div>"
-                f"{panel_html(obs, me)}{village_html(me, cards, False)}"
+                f"{panel_html(obs, me)}{village_html(me, cards)}"
                 f"{hand_html(obs, me, cards)}")
 
     def sample(self, n: int, rng: np.random.Generator) -> np.ndarray:

@@ -277,14 +277,14 @@ def toll_gold(obs: dict[str, Any]) -> Any:
     return ((obs.get("solo") or {}).get("current") or {}).get("gold", "?")
 
 
-def market_scores(game: Game, viewer: int | None) -> list[dict[str, Any]]:
+def market_scores(game: villagers.Game, viewer: int | None) -> list[dict[str, Any]]:
     """The Market breakdowns the engine reported so far, as rows per villager."""
     out: list[dict[str, Any]] = []
-    for ev in game.log:  # type: ignore[attr-defined]
+    for ev in game.log:
         if ev.kind != "market":
             continue
         d = ev.data
-        name = game.players[d["seat"]].name  # type: ignore[attr-defined]
+        name = game.players[d["seat"]].name
         if not out or out[-1]["market"] != d["market"]:
             out.append({"market": d["market"], "rows": [],
                         "title": f"{'First' if d['market'] == 1 else 'Second'} Market"})
@@ -317,7 +317,7 @@ class VillagersAdapter(SearchCoach):
     data_files = (EVENT_FILE,)
 
     def __init__(self, bots: BotSettings | None = None) -> None:
-        self.game: Game | None = None  # the game on the table, for notes the engine gives
+        self.game: villagers.Game | None = None  # the game on the table (the engine's notes)
         self.bots = bots or BotSettings(BOT_KINDS, "heuristic")
 
     def variants(self, players: int) -> list[Variant]:
@@ -348,7 +348,7 @@ class VillagersAdapter(SearchCoach):
         if g is not None and g.cards is cards:
             obs["market_scores"] = market_scores(g, me)
             if isinstance(me, int) and (obs.get("build") or {}).get("seat") == me:
-                obs["hand_notes"] = hand_notes(g, me)  # type: ignore[arg-type]
+                obs["hand_notes"] = hand_notes(g, me)
         return render_table(obs, cards, highlight=highlight)
 
     def labels(self, obs: dict[str, Any], cards: CardSet) -> VillagersLabels:
@@ -428,5 +428,5 @@ def make_app(query: dict[str, str] | None = None, step_by_step: bool = False) ->
     adapter = VillagersAdapter(parse_bots(params, BOT_KINDS, notices, BOTS_FALLBACK))
     setup, errors = parse_setup(params, adapter)
     app = TableApp(adapter, setup, [*errors, *notices], step_by_step=step_by_step)
-    app.bot_box = add_bot_choice(app, adapter.bots, "vg-vg-bots")  # type: ignore[attr-defined]
+    app.bot_box = add_bot_choice(app, adapter.bots, "vg-vg-bots")
     return app

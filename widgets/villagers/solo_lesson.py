@@ -108,7 +108,9 @@ class SoloLesson(w.VBox):
         for i, seed in enumerate(rng.integers(0, 2**31 - 1, size=n)):
             g = play_solo(self.win_mode.value, int(seed))
             you, her = solo_gold(g)
-            wins[i] = SEAT in g.outcome().winners
+            outcome = g.outcome()
+            assert outcome is not None  # (played to the end)
+            wins[i] = SEAT in outcome.winners
             margins[i] = you - her
         self._margins.append(margins)
         return wins

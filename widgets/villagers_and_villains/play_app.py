@@ -382,7 +382,7 @@ def make_app(query: dict[str, str] | None = None, step_by_step: bool = False) ->
     setup, errors = parse_setup(params, adapter)
     app = TableApp(adapter, setup, [*errors, *notices], step_by_step=step_by_step)
     adapter.app = app
-    app.bot_box = add_bot_choice(  # type: ignore[attr-defined]
+    app.bot_box = add_bot_choice(
         app, adapter.bots, "vg-vv-bots",
         "for every seat set to Bot: the heuristic weighs the dice and beats random play "
         "clearly; the search bot plays games out ahead")

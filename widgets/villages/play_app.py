@@ -189,11 +189,11 @@ def battle_recap(log: Sequence[Event], viewer: int | None) -> list[dict[str, Any
     return rows
 
 
-def odds_rows(game: Game, seat: int) -> list[dict[str, Any]]:
+def odds_rows(game: villages.Game, seat: int) -> list[dict[str, Any]]:
     """Every attack `seat` may make, best first, as rows for the table."""
     names = [game.player_name(i) for i in range(game.num_players)]
-    rows = []
-    for o in attack_table(game, seat):  # type: ignore[arg-type]
+    rows: list[dict[str, Any]] = []
+    for o in attack_table(game, seat):
         a = o.attack
         rows.append({"seat": a.seat, "village": a.village, "unit": a.unit,
                      "target": f"{names[a.seat]}'s {a.village}",
@@ -216,7 +216,7 @@ class VillagesAdapter(SearchCoach):
     data_files = (LOCATION_FILE,)
 
     def __init__(self, bots: BotSettings | None = None, target: int = TARGET) -> None:
-        self.game: Game | None = None  # the game on the table (odds and the battle recap)
+        self.game: villages.Game | None = None  # the game on the table (odds, battle recap)
         self.bots = bots or BotSettings(BOT_KINDS, "heuristic")
         self.target = check_target(target)  # for the next new game
         self.on_target: Any = None  # called with a loaded game's target (the drop-down)
@@ -229,7 +229,7 @@ class VillagesAdapter(SearchCoach):
         """What the table's share link adds: the bot kind and the game's target, when not
         the defaults."""
         extra = self.bots.share_params()
-        target = self.game.target if self.game is not None else self.target  # type: ignore[attr-defined]
+        target = self.game.target if self.game is not None else self.target
         if target != TARGET:
             extra["target"] = str(target)
         return extra
@@ -264,12 +264,12 @@ class VillagesAdapter(SearchCoach):
         odds: list[dict[str, Any]] = []
         recap: list[dict[str, Any]] = []
         # a step of a move in progress (highlight given) shows only what that step showed
-        live = highlight is None and g is not None and g.cards is cards
-        if live and isinstance(me, int) and obs["phase"] == "main" and not obs["acted"] \
-                and me in obs["to_act"]:
-            odds = odds_rows(g, me)  # type: ignore[arg-type]
-        if live and obs.get("battle") is None:
-            recap = battle_recap(g.log, me)  # type: ignore[union-attr]
+        if g is not None and highlight is None and g.cards is cards:  # (live)
+            if isinstance(me, int) and obs["phase"] == "main" and not obs["acted"] \
+                    and me in obs["to_act"]:
+                odds = odds_rows(g, me)
+            if obs.get("battle") is None:
+                recap = battle_recap(g.log, me)
         return render_table(obs, cards, highlight=highlight, odds=odds, recap=recap)
 
     def labels(self, obs: dict[str, Any], cards: CardSet) -> VillagesLabels:
@@ -361,8 +361,8 @@ def make_app(query: dict[str, str] | None = None, step_by_step: bool = False) ->
     adapter = VillagesAdapter(bots, parse_target(params.get("target", ""), notices))
     setup, errors = parse_setup(params, adapter)
     app = TableApp(adapter, setup, [*errors, *notices], step_by_step=step_by_step)
-    app.target_box = add_target_choice(app, adapter)  # type: ignore[attr-defined]
-    app.bot_box = add_bot_choice(app, adapter.bots, "vg-vl-bots")  # type: ignore[attr-defined]
+    app.target_box = add_target_choice(app, adapter)
+    app.bot_box = add_bot_choice(app, adapter.bots, "vg-vl-bots")
     note = w.HTML(STAND_IN_NOTE)
     note.add_class("vg-vl-setup-standin")
     app.setup_panel.children = (*app.setup_panel.children, note)

@@ -105,7 +105,7 @@ def best_silver(g: Villagers, seat: int) -> int:
             for j, other in enumerate(village):
                 if other.coins > most:
                     read, most = j, other.coins
-        value = formula_value(silver[name], village, s, read)  # type: ignore[arg-type]
+        value = formula_value(silver[name], village, s, read)
         if value > best:
             best = value
     return best

@@ -25,6 +25,11 @@ if TYPE_CHECKING:
     from .state import ExpansionState
 
 
+def _turn_place(seat: int | None, first: int, n: int) -> int:
+    """A seat's place in turn order counted from `first` (-1 for None: nobody)."""
+    return -1 if seat is None else (seat - first) % n
+
+
 def deal_developments(g: Villagers) -> list[str]:
     """One random Development of each suit (the suits in DEV_SUITS order)."""
     suits = by_suit()
@@ -152,8 +157,7 @@ def development_phase(g: Villagers) -> None:
     first, n = g.first, g.n
     # in turn order (by the holder's place after the first player), each holder's tokens
     # in the Developments' order (the sort is stable)
-    taken = sorted(range(len(names)), key=lambda i: -1 if holders[i] is None
-                   else (holders[i] - first) % n)  # type: ignore[operator]
+    taken = sorted(range(len(names)), key=lambda i: _turn_place(holders[i], first, n))
     for i in taken:
         seat = holders[i]
         if seat is None:

@@ -23,11 +23,16 @@ PICK_WORDS = {"prophet": "draft from the stack", "pigeoneer": "keep from the Res
               "noble": "take from the hand"}
 
 
-def start_pick(g: Villagers, seat: int, kind: str, options: list[str], source: int) -> None:
+def start_pick(g: Villagers, seat: int, kind: str, options: list[str], source: int,
+               hand: list[str] | None = None) -> None:
+    """`seat` now picks one of `options`; `hand`: the whole hand they look through (the
+    Noble's, shown to them only)."""
     e = g.ext
     assert e is not None
     e.pending = {"kind": kind, "seat": seat, "options": options, "source": source,
                  "back": g.phase}
+    if hand is not None:
+        e.pending["hand"] = hand
     g.phase = "pick"
     g.turn = seat
 

@@ -53,10 +53,11 @@ def benefactor_choices(g: Villagers, seat: int) -> list[Product]:
         targets = NEW_CHAIN if on is None else open_by_role.get(on, ())
         if not targets:  # (no place: its padlock options are not asked for)
             continue
+        opts: tuple[str | None, ...] | None
         if lock is None:
             opts = NO_PADLOCK
         else:  # (the options depend on the unlocking villager only, as in `build_choices`)
-            opts = paid.get(lock)  # type: ignore[assignment]
+            opts = paid.get(lock)
             if opts is None:
                 opts = paid[lock] = unlock_options(g, seat, name)
             if not opts:

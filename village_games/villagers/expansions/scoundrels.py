@@ -127,8 +127,8 @@ def apply_noble(g: Villagers, seat: int, action: PlayNoble) -> None:
                      reveals=True))  # a hidden hand seen: no undo past this
     options = sorted({c for c in victim.hand() if g.suit_of[c] != "Special"},
                      key=g.order.__getitem__)
-    start_pick(g, seat, "noble", options, source=action.seat)
-    g.ext.pending["hand"] = sorted(victim.hand(), key=g.order.__getitem__)  # type: ignore
+    start_pick(g, seat, "noble", options, source=action.seat,
+               hand=sorted(victim.hand(), key=g.order.__getitem__))
 
 
 # ------------------------------------------------------------------ Schemer

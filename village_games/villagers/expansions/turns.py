@@ -23,6 +23,7 @@ from .actions import (
     PlaySchemer,
     PlaySheriff,
     Recruit,
+    TakeCard,
     ThiefSteals,
 )
 from .bronze import apply_pick, why_not_pick
@@ -151,7 +152,8 @@ def why_not_draft_extra(g: Villagers, seat: int, action: Action) -> str | None:
         return why_not_prophet(g, action)
     if type(action) is PlayBarbarian:
         return why_not_barbarian(g)
-    return why_not_flaker(g, action)  # type: ignore[arg-type]
+    assert type(action) is PlayFlaker  # (the last Draft Phase extra)
+    return why_not_flaker(g, action)
 
 
 def apply_draft_extra(g: Villagers, seat: int, action: Action) -> None:
@@ -164,7 +166,8 @@ def apply_draft_extra(g: Villagers, seat: int, action: Action) -> None:
     elif type(action) is PlayBarbarian:
         apply_barbarian(g, seat)
     else:
-        apply_flaker(g, seat, action)  # type: ignore[arg-type]
+        assert type(action) is PlayFlaker  # (the last Draft Phase extra)
+        apply_flaker(g, seat, action)
 
 
 # ------------------------------------------------------------------ Build Phase
@@ -264,7 +267,8 @@ def why_not_build_extra(g: Villagers, seat: int, action: Action) -> str | None:
         return why_not_noble(g, seat, action)
     if type(action) is PlaySchemer:
         return why_not_schemer(g, action)
-    return why_not_sheriff(g, action)  # type: ignore[arg-type]
+    assert type(action) is PlaySheriff  # (the last Build Phase extra)
+    return why_not_sheriff(g, action)
 
 
 def apply_build_extra(g: Villagers, seat: int, action: Action) -> None:
@@ -281,7 +285,8 @@ def apply_build_extra(g: Villagers, seat: int, action: Action) -> None:
     elif type(action) is PlaySchemer:
         apply_schemer(g, seat, action)
     else:
-        apply_sheriff(g, seat, action)  # type: ignore[arg-type]
+        assert type(action) is PlaySheriff  # (the last Build Phase extra)
+        apply_sheriff(g, seat, action)
 
 
 # ------------------------------------------------------------------ pending choices
@@ -295,7 +300,8 @@ def why_not_pending(g: Villagers, action: Action) -> str | None:
 
 def apply_pending(g: Villagers, seat: int, action: Action) -> None:
     if g.phase == "pick":
-        apply_take(g, seat, action)  # type: ignore[arg-type]
+        assert type(action) is TakeCard  # (the only move of a pick)
+        apply_take(g, seat, action)
     else:
         apply_reward(g, seat, action)
 

@@ -81,7 +81,7 @@ def apply_give(g: Villagers, slot: int) -> None:
         g.emit(event("countess", "The {} from Road slot {} joins the Countess's village{}.",
                      {"seat": COUNTESS, "card": card, "slot": slot, "coins": coins},
                      (card, slot + 1, f" with its {coins} Gold" if coins else "")))
-    g.solo.refill.append(slot)  # type: ignore[union-attr]
+    solo_of(g).refill.append(slot)
     _refill(g)
     g.phase = "draft"
     _draft.finish_draft(g, 0)
@@ -430,10 +430,10 @@ def why_not(g: Villagers, action: Action) -> str | None:
         return why_not_jester(g, action.event)
     phase = g.phase
     if phase == "countess":
-        if kind is not GiveCountess:
+        if type(action) is not GiveCountess:
             return ("after your draft the Countess gets a face-up villager of your choice "
                     "from the Road (GiveCountess(slot))")
-        i = action.slot  # type: ignore[attr-defined]
+        i = action.slot
         if not 0 <= i < len(g.road) or g.road[i] is None:
             return f"Road slot {i} holds no face-up villager to give the Countess"
         return None
@@ -443,10 +443,10 @@ def why_not(g: Villagers, action: Action) -> str | None:
                     "action (PayToll(False))")
         return None
     if phase == "events":
-        if kind is not ResolveEvent:
+        if type(action) is not ResolveEvent:
             return ("it is the Event Phase: resolve a face-up event (ResolveEvent) or play "
                     "the Jester (PlayJester)")
-        name = action.event  # type: ignore[attr-defined]
+        name = action.event
         if name not in s.face_up:
             return f"{name!r} is not a face-up event (face up: {', '.join(s.face_up)})"
         if _deadline_blocks(g):
@@ -482,7 +482,6 @@ def why_not_jester(g: Villagers, name: str) -> str | None:
 
 
 def apply(g: Villagers, action: Action) -> None:
-    kind = type(action)
     if type(action) is GiveCountess:  # (the most common, asked first)
         apply_give(g, action.slot)
     elif type(action) is PlayJester:
@@ -496,6 +495,6 @@ def apply(g: Villagers, action: Action) -> None:
     elif type(action) is PickHandCard:
         apply_choice(g, action.card)
     else:
-        assert kind is Conscript
-        apply_choice(g, action.stack)  # type: ignore[attr-defined]
+        assert type(action) is Conscript
+        apply_choice(g, action.stack)
 

@@ -14,7 +14,7 @@ def silver_now(g: Villagers, seat: int, k: int) -> int:
     """The Silver the villager at slot `k` of `seat`'s village would earn now."""
     p = g.players[seat]
     slot = p.village[k]
-    formula = g.tables.silver[slot.card]
+    formula = g.tables.silver.get(slot.card)
     if formula is None or slot.kids:  # (`silver_value`'s first test: no Silver, as usual)
         return 0
     read = None
