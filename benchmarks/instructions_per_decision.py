@@ -39,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
 
-from random_play_speed import CASES, selected, worktree  # noqa: E402
+from random_play_speed import CASES, add_case_options, selected, worktree  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "instructions_per_decision.json"
 
@@ -76,10 +76,7 @@ def count(name: str, players: int, games: int, options: dict,
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", choices=sorted({c[0] for c in CASES}))
-    parser.add_argument("--mode", choices=sorted({c[1] for c in CASES}),
-                        help="only this mode ('' for the base game)")
-    parser.add_argument("--players", type=int, help="only this player count")
+    add_case_options(parser)
     parser.add_argument("--small", type=int, default=100, help="games in the short run")
     parser.add_argument("--large", type=int, default=400, help="games in the long run")
     parser.add_argument("--logged", action="store_true",

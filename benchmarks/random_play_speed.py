@@ -146,9 +146,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0,
                         help="per engine, mode and player count (split over 3 runs)")
-    parser.add_argument("--game", choices=sorted({c[0] for c in CASES}))
-    parser.add_argument("--mode", choices=sorted({c[1] for c in CASES}),
-                        help="only this mode of the engine(s) ('' for the base game)")
+    add_case_options(parser, players=False)
     parser.add_argument("--out", type=Path,
                         help="where the JSON goes (a partial run: not over the full one)")
     parser.add_argument("--against", metavar="REV",
@@ -171,6 +169,16 @@ def main() -> int:
         with worktree(args.against) as other:
             return compare(args, other)
     return measure_all(args)
+
+
+def add_case_options(parser: argparse.ArgumentParser, players: bool = True) -> None:
+    """`--game`, `--mode` (and `--players`): which rows of `CASES` a benchmark runs, as
+    `selected` reads them."""
+    parser.add_argument("--game", choices=sorted({c[0] for c in CASES}))
+    parser.add_argument("--mode", choices=sorted({c[1] for c in CASES}),
+                        help="only this mode of the engine(s) ('' for the base game)")
+    if players:
+        parser.add_argument("--players", type=int, help="only this player count")
 
 
 def selected(args: argparse.Namespace) -> Iterator[tuple[int, str, int]]:
