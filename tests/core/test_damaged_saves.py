@@ -8,6 +8,7 @@ wrong kind, an out-of-range or huge number, nested junk, or removes it.
 
 import copy
 import functools
+import inspect
 import json
 
 import pytest
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 
 from village_games import village_pillage, villagers, villagers_and_villains, villages
 from village_games.core.play import random_moves
+from village_games.village_pillage.cards import CARD_FILE
 
 CASES = {
     "village_pillage": (village_pillage, [{"players": 3}, {"players": 2}]),
@@ -82,6 +84,87 @@ def test_a_move_of_seat_99_in_the_history_is_refused_naming_the_move(name):
 def test_a_generator_state_of_the_wrong_kind_is_refused(name, rng):
     assert "rng must be the generator's state as 1 to 16 hex digits" in refused(
         name, {**save_of(name), "rng": rng})
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_an_option_the_game_does_not_have_is_refused_naming_its_options(name):
+    d = save_of(name)
+    d["options"] = {**d["options"], "turbo": float("nan")}
+    message = refused(name, d)
+    assert "options has 'turbo', which is not an option of this game" in message
+    assert "deck" in message.split("its options: ")[1]
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_each_engine_declares_the_options_its_new_game_takes(name):
+    module = CASES[name][0]
+    taken = [p for p in inspect.signature(module.new_game).parameters if p != "seed"]
+    assert sorted(module.Game.info.options) == sorted(taken)
+
+
+# (engine, its options for a game that reads the card file, the option naming a file)
+CARD_FILES = [("village_pillage", {"players": 3}, "deck"), ("villagers", {"players": 3}, "deck"),
+              ("villagers", {"players": 1, "solo_mode": "normal"}, "events"),
+              ("villagers_and_villains", {"players": 3}, "deck"),
+              ("villages", {"players": 3}, "deck"), ("villages", {"players": 3}, "locations")]
+
+
+@pytest.fixture
+def no_file_opened(monkeypatch):
+    """Fails the test if any card file is read."""
+    def opened(path):
+        raise AssertionError(f"a card file was opened: {path}")
+    monkeypatch.setattr("village_games.core.decks.load_toml", opened)
+
+
+@pytest.mark.parametrize(("name", "options", "option"), CARD_FILES)
+def test_a_save_naming_a_card_file_by_path_is_refused_without_opening_it(
+        name, options, option, no_file_opened):
+    d = played(CASES[name][0], options, 1, 3).to_dict()
+    d["options"] = {**d["options"], option: "/etc/shadow"}
+    assert "never a file path: got '/etc/shadow'" in refused(name, d)
+
+
+@pytest.mark.parametrize(("name", "options", "option"), CARD_FILES)
+def test_a_record_naming_a_card_file_by_path_is_refused_without_opening_it(
+        name, options, option, no_file_opened):
+    module = CASES[name][0]
+    record = played(module, options, 1, 3).record()
+    record["options"] = {**record["options"], option: "/etc/shadow"}
+    with pytest.raises(ValueError, match="never a file path: got '/etc/shadow'"):
+        module.replay(record)
+
+
+def test_new_game_in_python_still_reads_a_card_file_by_path(tmp_path):
+    deck = tmp_path / "mine.toml"
+    deck.write_text(CARD_FILE.read_text())
+    g = village_pillage.new_game(players=3, seed=1, deck=str(deck))
+    assert g.options["deck"]["name"] == "mine.toml"
+
+
+def _used_past_the_limit(d: dict) -> None:
+    d["used"] = d["limit"] + 1
+
+
+# (engine, options, moves played before the save, the damage, what audit() then says)
+AUDITED = [
+    ("village_pillage", {"players": 3}, 0,
+     lambda d: d["players"][0].__setitem__("secret", ["Bard"]),
+     "seat 0 has a secret card it does not own"),
+    ("villagers", {"players": 2}, 6, _used_past_the_limit, "a build limit was exceeded"),
+    ("villages", {"players": 3}, 0, lambda d: d.__setitem__("given", 5),
+     "a turn limit was exceeded"),
+    ("villages", {"players": 3, "locations": True, "dark_light": True, "dual": True}, 0,
+     lambda d: d.__setitem__("given", 5), "a turn limit was exceeded"),
+]
+
+
+@pytest.mark.parametrize(("name", "options", "moves", "damage", "says"), AUDITED)
+def test_a_save_its_own_engine_audit_rejects_is_refused(name, options, moves, damage, says):
+    g = played(CASES[name][0], options, 5, moves)
+    d = g.to_dict()
+    damage(d)
+    assert refused(name, d) == f"the save does not add up: {says}"
 
 
 def test_village_pillage_awaiting_that_is_no_choice_is_refused():

@@ -159,6 +159,8 @@ def _set_action(k, row):
     (lambda r: r.update(options={"players": 9}), ["options cannot start a game", "2 to 5"]),
     (lambda r: r["options"].update(colour="red"), ["options do not fit", "colour"]),
     (lambda r: r.update(actions="all of them"), ["actions must be a list"]),
+    (lambda r: r.update(seed=None), ["the record's seed must be a whole number, got None"]),
+    (lambda r: r.update(seed="5"), ["the record's seed must be a whole number, got '5'"]),
     (_set_action(12, [1, {"type": "Plan", "left": "Wall", "right": "Wall"}]),
      ["action 12 (Ben, seat 2: Plan(left=Wall, right=Wall)) is not legal",
       "cannot be played twice"]),

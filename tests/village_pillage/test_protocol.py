@@ -202,6 +202,8 @@ def test_actions_read_well_and_round_trip_as_dicts():
     ({"players": 3, "names": ["Ana", "Bo"]}, "names must be 3 non-empty strings"),
     ({"players": 2, "names": ["Ana", " "]}, "names must be 2 non-empty strings"),
     ({"players": 2, "names": ["Ana", 7]}, "names must be 2 non-empty strings"),
+    ({"players": 2, "names": ["Ana", "\u200b"]}, "names must be 2 non-empty strings of visible"),
+    ({"players": 2, "names": ["Ana", "B\x00"]}, "no control or invisible ones"),
 ])
 def test_bad_new_game_options_raise_value_error_naming_the_allowed_range(options, message):
     with pytest.raises(ValueError, match=message):

@@ -8,17 +8,32 @@ other than the game's own keeps its name and parsed data, which saves and record
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from .actions import short_repr
 from .card_data import load_toml, toml_text
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 C = TypeVar("C", bound="DataclassInstance")  # a game's card set (a dataclass)
+_PATHS_READ: ContextVar[bool] = ContextVar("deck_paths_read", default=True)
+
+
+@contextmanager
+def no_file_paths() -> Iterator[None]:
+    """While a save or a record is read (text anyone can write, maybe from a link), a
+    card-file option must carry its cards itself: the server's files are never opened."""
+    token = _PATHS_READ.set(False)
+    try:
+        yield
+    finally:
+        _PATHS_READ.reset(token)
 
 
 class SavedDeck:
@@ -76,6 +91,10 @@ class DeckLoader(Generic[C]):
         if isinstance(deck, self.kind):
             return deck
         if isinstance(deck, str | Path):
+            if not _PATHS_READ.get():
+                raise ValueError("a save or a record carries its card files themselves "
+                                 "({'name': ..., 'data': {...}}), never a file path: got "
+                                 f"{short_repr(str(deck))}")
             return self.load(deck)
         if isinstance(deck, dict) and isinstance(deck.get("name"), str) and isinstance(
                 deck.get("data"), dict):

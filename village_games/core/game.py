@@ -197,6 +197,13 @@ class Game(ABC):
         """Broken invariants (conservation, non-negativity); empty when all is well."""
         return []
 
+    def check_adds_up(self) -> None:
+        """ValueError listing what `audit` finds: a loaded save (a file anyone can edit)
+        must be a state the rules could have reached, or play would break later."""
+        problems = self.audit()
+        if problems:
+            raise ValueError(f"the save does not add up: {'; '.join(problems)}")
+
     # --- shared machinery ------------------------------------------------------------
     def check_seat(self, player: object, public: bool = False) -> None:
         """ValueError naming the seats unless `player` is one of them (or None, the public

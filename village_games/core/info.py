@@ -18,6 +18,8 @@ class GameInfo:
     cannot see everything. `silent_kinds`: event kinds a step-by-step display folds into
     the next step (a player's own face-down choice is not worth a click of its own).
     `stand_in_deck`: the shipped card data is this project's design, not the publisher's.
+    `options`: the names of `new_game`'s options besides the seed, which a save keeps
+    (any other name in a save's options is refused).
     """
 
     name: str
@@ -29,6 +31,7 @@ class GameInfo:
     hidden_information: bool
     silent_kinds: frozenset[str] = frozenset()
     stand_in_deck: bool = False
+    options: tuple[str, ...] = ("players", "names", "deck")
 
     def check_players(self, players: object) -> int:
         """`players` as a seat count, or ValueError naming the allowed range."""
@@ -42,7 +45,9 @@ class GameInfo:
 def check_names(names: object, players: int) -> list[str] | None:
     """`names` (None: "Player 1", ...) as one non-empty name per seat, or ValueError."""
     if names is not None and (type(names) is not list or len(names) != players or not all(
-            type(x) is str and x.strip() and len(x) <= MAX_NAME for x in names)):
-        raise ValueError(f"names must be {players} non-empty strings (of at most "
-                         f"{MAX_NAME} characters), got {short_repr(names)}")
+            type(x) is str and x.strip() and x.isprintable() and len(x) <= MAX_NAME
+            for x in names)):
+        raise ValueError(f"names must be {players} non-empty strings of visible characters "
+                         f"(at most {MAX_NAME}, no control or invisible ones), got "
+                         f"{short_repr(names)}")
     return names

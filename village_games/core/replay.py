@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 from .actions import short_repr
+from .decks import no_file_paths
 from .errors import IllegalAction
 from .game import Game
 
@@ -38,6 +39,9 @@ def check_record_shape(record: Any) -> None:
     if not isinstance(record["options"], dict):
         raise RecordError(f"the record's options must be an object, got "
                           f"{short_repr(record['options'])}")
+    if type(record["seed"]) is not int:  # (None would deal a new random game each time)
+        raise RecordError(f"the record's seed must be a whole number, got "
+                          f"{short_repr(record['seed'])}")
     if not isinstance(record["actions"], list):
         raise RecordError(f"the record's actions must be a list, got "
                           f"{short_repr(record['actions'])}")
@@ -64,7 +68,8 @@ def start_of(record: dict[str, Any], new_game: Callable[..., G],
             raise RecordError(f"the record's starting position cannot be set up: {exc}") from None
     else:
         try:
-            game = new_game(seed=record["seed"], **record["options"])
+            with no_file_paths():
+                game = new_game(seed=record["seed"], **record["options"])
         except TypeError as exc:  # an option this game does not take
             check_game(record, new_game())  # (another game's record says so first)
             raise RecordError(f"the record's options do not fit this game: {exc}") from None

@@ -298,9 +298,15 @@ def saved_rng_state(d: Mapping[str, Any], default: int) -> int:
     return int(raw, 16)
 
 
-def check_saved_options(options: Mapping[str, Any], seats: int) -> None:
-    """What every game's saved options share: `players` (when given) is the number of
-    seats the save lists, `names` (when given) one non-empty name per seat."""
+def check_saved_options(options: Mapping[str, Any], seats: int, known: tuple[str, ...]
+                        ) -> None:
+    """What every game's saved options share: each is one of the game's `known` options
+    (`GameInfo.options`), `players` (when given) is the number of seats the save lists,
+    `names` (when given) one non-empty name per seat."""
+    for key in options:
+        if key not in known:
+            raise ValueError(f"options has {short_repr(key)}, which is not an option of "
+                             f"this game (its options: {', '.join(known)})")
     if "players" in options and (type(options["players"]) is not int
                                  or options["players"] != seats):
         raise ValueError(f"options.players must be {seats}, the number of players the "

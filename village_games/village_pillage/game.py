@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.actions import Action
+from ..core.decks import no_file_paths
 from ..core.events import event
 from ..core.game import Game
 from ..core.info import check_names
@@ -366,7 +367,8 @@ class VillagePillage(Game):
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> VillagePillage:
-        return game_from_dict(cls, d)
+        with no_file_paths():  # (a save is text anyone can write)
+            return game_from_dict(cls, d)
 
     def observation(self, player: int | None) -> dict[str, Any]:
         self.check_seat(player, public=True)

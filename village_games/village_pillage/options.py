@@ -10,6 +10,7 @@ INFO = GameInfo(
     simultaneous=True, chance=True, hidden_information=True,
     # a face-down plan, and a card that does nothing, are not steps worth a click
     silent_kinds=frozenset({"plan", "nothing"}),
+    options=("players", "bank_side", "names", "deck"),
 )
 MIN_PLAYERS, MAX_PLAYERS = INFO.min_players, INFO.max_players
 

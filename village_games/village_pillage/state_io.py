@@ -33,6 +33,7 @@ from ..core.shapes import (
 from .cards import resolve_deck
 from .options import BANK_SIDES, INFO, check_options
 from .player import Village
+from .saved_round import check_saved_round
 
 if TYPE_CHECKING:
     from .game import VillagePillage
@@ -106,7 +107,7 @@ def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePilla
     if not isinstance(options, dict):
         raise ValueError("options must be a dict (players, bank_side, names, deck)")
     options = dict(options)
-    check_saved_options(options, n)
+    check_saved_options(options, n, INFO.options)
     check_shape(d, SHAPE, n)
     side = check_options(n, options.get("bank_side", d.get("bank_side")))
     options.update(players=n, bank_side=side)
@@ -214,6 +215,8 @@ def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePilla
         if side >= len(g.players[seat].plan):
             raise ValueError(f"acting and marked name planned cards: {g.players[seat].name} "
                              f"has no card on the {('left', 'right')[side]}")
+    check_saved_round(g)
+    g.check_adds_up()
     g.load_log(d.get("log", []))
     g.load_history(d.get("history", []))
     if "start" in d:

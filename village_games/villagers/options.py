@@ -9,6 +9,7 @@ INFO = GameInfo(
     simultaneous=False, chance=True, hidden_information=True,
     # who acts next is reported as a step of its own; a display folds it into the next
     silent_kinds=frozenset({"next"}),
+    options=("players", "names", "deck", "expansions", "solo_mode", "events"),
 )
 MIN_PLAYERS, MAX_PLAYERS = INFO.min_players, INFO.max_players
 

@@ -232,7 +232,7 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
     options = dict(options)
     rows, her = SOLO.saved_rows(options, rows)  # a solo game: the Countess's row apart
     n = INFO.check_players(len(rows))
-    check_saved_options(options, n)
+    check_saved_options(options, n, INFO.options)
     check_shape(d, SHAPE, n + (her is not None))  # (a Countess's Agents are read too)
     for i, row in enumerate(rows):
         check_shape(row, PLAYER_SHAPE, n, f"players[{i}]")
@@ -331,6 +331,7 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
         raise ValueError(f"expansion_state.pending.back must be a phase ({', '.join(PHASES)})")
     if g.ext is not None:
         EXPANSIONS.check_moment(g)
+    g.check_adds_up()
     g.load_log(d.get("log", []))
     g.load_history(d.get("history", []))
     if "start" in d:

@@ -9,6 +9,7 @@ from typing import Any
 
 from ..core import words
 from ..core.actions import Action, short_repr
+from ..core.decks import no_file_paths
 from ..core.events import Event, event
 from ..core.game import Game
 from ..core.info import check_names
@@ -338,7 +339,8 @@ class VillagersAndVillains(Game):
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> VillagersAndVillains:
-        return state_io.game_from_dict(cls, d)
+        with no_file_paths():  # (a save is text anyone can write)
+            return state_io.game_from_dict(cls, d)
 
     def observation(self, player: int | None) -> dict[str, Any]:
         self.check_seat(player, public=True)

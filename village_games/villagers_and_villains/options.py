@@ -10,6 +10,7 @@ INFO = GameInfo(
     stand_in_deck=True,
     # who acts next is reported as a step of its own; a display folds it into the next
     silent_kinds=frozenset({"next"}),
+    options=("players", "advanced", "names", "deck", "ordinance", "pony_express"),
 )
 MIN_PLAYERS, MAX_PLAYERS = INFO.min_players, INFO.max_players
 

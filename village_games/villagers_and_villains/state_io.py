@@ -35,7 +35,6 @@ from ..core.shapes import (
     check_shape,
 )
 from . import flow, powers
-from .audit import audit
 from .cards import resolve_deck
 from .options import DIE, GOLD_IN_BOX, INFO, START_GOLD, pool_size
 from .player import Mayor
@@ -109,7 +108,7 @@ def game_from_dict(cls: type[VillagersAndVillains], d: dict[str, Any]) -> Villag
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
         raise ValueError("players must be a number of players or a list of player dicts")
     n = INFO.check_players(len(rows))
-    check_saved_options(options, n)
+    check_saved_options(options, n, INFO.options)
     check_shape(d, SHAPE, n)
     for i, r in enumerate(rows):
         check_shape(r, PLAYER_SHAPE, n, f"players[{i}]")
@@ -195,9 +194,7 @@ def _read_dump(g: VillagersAndVillains, d: dict[str, Any], rows: list[dict]) -> 
     g.result = d.get("result", "")
     g.tiebreak = d.get("tiebreak", "")
     _check_cards(g)
-    problems = audit(g)
-    if problems:
-        raise ValueError(f"the save does not add up: {'; '.join(problems)}")
+    g.check_adds_up()
     g.load_history(d.get("history", []))
     g.load_log(d.get("log", []))
     g.start = d.get("start")

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..core.actions import Action
+from ..core.decks import no_file_paths
 from ..core.events import Event, event
 from ..core.game import Game
 from ..core.info import check_names
@@ -243,7 +244,8 @@ class Villages(Game):
     def from_dict(cls, d: dict[str, Any]) -> Villages:
         from .state_io import game_from_dict
 
-        return game_from_dict(cls, d)
+        with no_file_paths():  # (a save is text anyone can write)
+            return game_from_dict(cls, d)
 
     def observation(self, player: int | None) -> dict[str, Any]:
         from .views import observe

@@ -11,6 +11,8 @@ INFO = GameInfo(
     # who acts next is reported as a step of its own; a display folds it into the next
     silent_kinds=frozenset({"next"}),
     stand_in_deck=True,
+    options=("players", "names", "deck", "target", "max_rounds", "locations", "dark_light",
+             "dual"),
 )
 MIN_PLAYERS, MAX_PLAYERS = INFO.min_players, INFO.max_players
 

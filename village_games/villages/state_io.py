@@ -171,7 +171,7 @@ def game_from_dict(cls: type[Villages], d: dict[str, Any]) -> Villages:
         raise ValueError("options must be a dict (players, names, deck, target, max_rounds, "
                          "locations, dark_light, dual)")
     options = dict(options)
-    check_saved_options(options, n)
+    check_saved_options(options, n, INFO.options)
     check_shape(d, SHAPE, n)
     save = "version" in d  # (a scenario leaves it out)
     for i, row in enumerate(rows):
@@ -241,6 +241,7 @@ def game_from_dict(cls: type[Villages], d: dict[str, Any]) -> Villages:
         raise ValueError(f"the {twice[0]} is placed {r.placed[twice[0]]} times; every card "
                          "is in exactly one place")
     _table(g, d, n)
+    g.check_adds_up()
     g.load_log(d.get("log", []))
     g.load_history(d.get("history", []))
     if "start" in d:
