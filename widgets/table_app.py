@@ -1317,16 +1317,18 @@ def open_page(make_app: Callable[..., TableApp], query: dict[str, str] | None = 
               step_by_step: bool = False, store: TableStore | None = None) -> TableApp:
     """The app of a game whose adapter takes settings from the page address (a bot kind,
     a target), built by `make_app(params, step_by_step=...)`, its table on the server. A
-    table link builds the app with the table's stored settings."""
+    table link builds the app with the table's stored settings only: whoever holds a link
+    cannot add `&bots=...` to play the table's bots another way."""
     params = page_query() if query is None else dict(query)
     store, problem = _store(store)
-    settings: dict[str, str] = {}
+    chosen = params
     if store is not None and params.get("table", "").strip():
+        chosen = {k: params[k] for k in ("table", "key") if k in params}
         try:
-            settings = store.get(params["table"].strip()).settings
+            chosen.update(store.get(params["table"].strip()).settings)
         except StoreError:
             pass  # opening the table below says why
-    app = make_app({**settings, **params}, step_by_step=step_by_step)
+    app = make_app(chosen, step_by_step=step_by_step)
     return serve_table(app, params, store, problem=problem)
 
 

@@ -490,7 +490,14 @@ class TableSession:
 
     def set_settings(self, settings: dict[str, str]) -> None:
         """The adapter's settings changed at this device (a bot kind): bots anew, and the
-        stored table's settings too, so that any device plays the bots the same way."""
+        stored table's settings too, so that any device plays the bots the same way. Only
+        the host sets a table up: at a seat or a spectator the drop-down is hidden, and a
+        change sent to it anyway is undone here."""
+        if self.role != HOST:
+            if self.table is not None:
+                self.adapter_settings(self.table.settings)
+            self.notices.append("Only the table's host chooses how its bots play.")
+            return
         self.bots = self._make_bots()
         if self.store is None or self.table is None or settings == self.table.settings:
             return

@@ -146,7 +146,8 @@ def parse_setup(params: dict[str, str], adapter: GameAdapter) -> tuple[Setup, li
                           f"got {len(raw_seats)}.")
         elif players is not None and len(raw_seats) != players:
             errors.append(f"seats lists {len(raw_seats)} entries but players={players}: give "
-                          "one entry (human or bot) per player. The seats list was ignored.")
+                          "one entry (human, remote or bot) per player. The seats list was "
+                          "ignored.")
         else:
             seats = [SEAT_WORDS[s] for s in raw_seats]
     if players is None and seats is not None:
@@ -164,9 +165,11 @@ def parse_setup(params: dict[str, str], adapter: GameAdapter) -> tuple[Setup, li
                           f"so the game uses seed {setup.seed}.")
     if params.get("names", "").strip():
         names = [x.strip() for x in params["names"].split(",")]
-        if len(names) != setup.players or not all(names) or any(len(x) > 20 for x in names):
-            errors.append(f"names must list {setup.players} non-empty names (up to 20 "
-                          "letters each), separated by commas; the default names are used.")
+        if len(names) != setup.players or not all(
+                x and x.isprintable() and len(x) <= 20 for x in names):
+            errors.append(f"names must list {setup.players} names of up to 20 visible "
+                          "letters each (no control or invisible characters), separated by "
+                          "commas; the default names are used.")
         else:
             setup.names = names
     if params.get("variant", "").strip():

@@ -100,3 +100,44 @@ def test_a_prebuilt_page_takes_the_bots_its_address_names(game: str, monkeypatch
     monkeypatch.setenv("QUERY_STRING", "players=2&seats=human,bot&seed=3")
     plain = open_play_page(module.make_app)
     assert type(plain.bots[1]).__name__ != "SearchBot" and plain.session.table is not None
+
+
+def _shared_table(monkeypatch, module):
+    """A table on the server with a bot seat, as its host opened it, and a watch link."""
+    from widgets.bot_choice import open_play_page
+
+    monkeypatch.setenv("QUERY_STRING", "players=2&seats=remote,bot&seed=5")
+    host = open_play_page(module.make_app)
+    return host, host.session.table.id
+
+
+def test_a_table_link_plays_the_bots_its_host_chose_whatever_the_link_adds(monkeypatch):
+    """(Found by a hostile tester: `&bots=random` on a watch link made that page play the
+    table's bot seat with a random bot.)"""
+    from widgets.bot_choice import open_play_page
+    from widgets.village_pillage import play_app
+
+    host, table = _shared_table(monkeypatch, play_app)
+    monkeypatch.setenv("QUERY_STRING", f"table={table}&bots=random")
+    watcher = open_play_page(play_app.make_app)
+    assert watcher.session.role == "watch"
+    assert watcher.adapter.bots.kind == host.adapter.bots.kind == "heuristic"
+    assert type(watcher.session.bots[1]).__name__ == "PillageBot"
+
+
+def test_only_the_host_changes_how_a_tables_bots_play(monkeypatch):
+    """The drop-down is hidden at a spectator's page; a change sent to it anyway changes
+    nothing, there or on the server."""
+    from village_games.tables import open_store
+    from widgets.bot_choice import open_play_page
+    from widgets.village_pillage import play_app
+
+    host, table = _shared_table(monkeypatch, play_app)
+    monkeypatch.setenv("QUERY_STRING", f"table={table}")
+    watcher = open_play_page(play_app.make_app)
+    watcher.bot_box.value = "random"
+    assert open_store().get(table).settings == {}
+    assert watcher.adapter.bots.kind == "heuristic"
+    assert "Only the table's host chooses how its bots play." in watcher.session.notices
+    host.bot_box.value = "random"  # the host may
+    assert open_store().get(table).settings == {"bots": "random"}

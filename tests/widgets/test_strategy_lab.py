@@ -114,6 +114,15 @@ def test_changing_the_game_offers_its_options_and_bots() -> None:
     assert len(app.seat_boxes) == 4
 
 
+@pytest.mark.parametrize("raw", ["1,2", "1,0,0", "4,,,2", "12,34"])
+def test_a_comma_in_a_seed_is_read_only_as_a_thousands_separator(raw: str) -> None:
+    """(A hostile tester found `seed=1,2` read as seed 12.)"""
+    setup, notices = parse_lab({"seed": raw})
+    assert setup.seed == LabSetup().seed
+    assert notices == [f"seed must be a whole number from 0 to 2,147,483,647; got {raw!r}."]
+    assert parse_lab({"seed": "12,345"})[0].seed == 12345
+
+
 def test_a_bad_game_count_is_refused_by_name() -> None:
     app = make_app(QUICK, executor=None)
     app.games_box.value = "lots"

@@ -57,9 +57,12 @@ def test_query_sets_up_the_game():
     ({"players": "three"}, ["players", "from 2 to 5"]),
     ({"seats": "human,robot"}, ["'robot'", "'human', 'remote' or 'bot'"]),
     ({"seats": "human"}, ["from 2 to 5 entries"]),
-    ({"players": "4", "seats": "human,bot"}, ["seats lists 2 entries but players=4"]),
+    ({"players": "4", "seats": "human,bot"}, ["seats lists 2 entries but players=4",
+                                             "human, remote or bot"]),
     ({"seed": "-3"}, ["seed", "whole number from 0"]),
     ({"names": "Ann,Bo"}, ["names must list 3"]),
+    ({"names": "\u200b,\u200b,\u200b"}, ["names must list 3", "visible"]),  # zero-width
+    ({"names": "Ann,\x00,\x1b"}, ["names must list 3", "no control"]),
 ])
 def test_bad_query_values_say_what_is_allowed(params, words):
     setup, errors = parse_setup(params, PillageAdapter())

@@ -12,6 +12,7 @@ No ipywidgets here: the app (app.py) shows and edits a `LabSetup`.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -31,6 +32,7 @@ BUDGETS = (100, 300, DEFAULT_ITERATIONS, 3000)  # a search bot's iterations per 
 GAMES = (6, 12, 30, 60, 120, 300, 600, 1200)
 MAX_GAMES = 10_000
 MAX_SEED = 2**31 - 1
+THOUSANDS = re.compile(r"[0-9]{1,3}(,[0-9]{3})+")  # "10,000": the one place a comma may go
 DEFAULT_GAME = "village_pillage"
 
 
@@ -193,7 +195,11 @@ def parse_entry(token: str) -> Entry:
 
 
 def _whole(raw: str, lo: int, hi: int) -> int | None:
-    raw = raw.strip().replace(",", "")
+    """`raw` as a whole number in [lo, hi] (commas only as thousands separators: "1,000"),
+    else None."""
+    raw = raw.strip()
+    if THOUSANDS.fullmatch(raw):
+        raw = raw.replace(",", "")
     if raw.isascii() and raw.isdigit() and len(raw) <= 10 and lo <= int(raw) <= hi:
         return int(raw)
     return None
