@@ -97,6 +97,9 @@ class BotSettings:
         return out
 
 
+BOT_KEYS = ("bots", "strength")  # what `parse_bots` reads
+
+
 def parse_bots(params: Mapping[str, str], kinds: BotKinds, notices: list[str],
                fallback_words: str) -> BotSettings:
     """`bots=` and `strength=` from a link; a bad value is a notice and the default stays.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from urllib.parse import parse_qs
 
 from .voila_request import wait_for_request
@@ -36,6 +36,17 @@ def echo(value: str) -> str:
     wrong without letting a very long value stretch the page."""
     text = value if len(value) <= ECHO_LIMIT else value[:ECHO_LIMIT - 1] + "…"
     return repr(text)
+
+
+def unknown_keys(params: Mapping[str, str], known: Sequence[str]) -> list[str]:
+    """A notice naming the keys of the link the page does not read (none: no notice): a
+    misspelt `player=` would otherwise quietly give the defaults."""
+    odd = [echo(k) for k in params if k not in known]
+    if not odd:
+        return []
+    named = odd[0] if len(odd) == 1 else f"{', '.join(odd[:-1])} or {odd[-1]}"
+    return [f"there is no setting {named} (the settings are {', '.join(known)}), so "
+            f"{'it was' if len(odd) == 1 else 'they were'} ignored."]
 
 
 def notice_html(notices: Sequence[str]) -> str:

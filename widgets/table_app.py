@@ -113,6 +113,7 @@ from .table_setup import (
     parse_setup,
     setup_options,
     setup_query,
+    unknown_settings,
     variant_of,
     variants_for,
 )
@@ -170,6 +171,9 @@ class TableApp:
                  store: TableStore | None = None) -> None:
         self.adapter = adapter
         self.store = store  # None: the game lives in this kernel only (tests, scripts)
+        # what a link may set besides the setup and the table (the app's bot kind...): a
+        # link read after the app was built names any other key as unknown
+        self.link_keys: tuple[str, ...] = ()
         self._quiet = False
         setup = setup or default_setup(adapter)
         self.banner = ErrorBanner()
@@ -1359,7 +1363,8 @@ def serve_table(app: TableApp, params: dict[str, str], store: TableStore | None 
         app.open_stored(store, table_id, params.get("key", "").strip() or None)
     elif setup_link and params:
         app.store = store
-        app.apply_setup(*parse_setup(params, app.adapter))
+        setup, notices = parse_setup(params, app.adapter)
+        app.apply_setup(setup, notices + unknown_settings(params, app.adapter, *app.link_keys))
     else:
         app.attach_store(store)
     return app

@@ -12,7 +12,7 @@ from urllib.parse import quote
 from village_games.core import Game, words
 from village_games.tables import BOT, HUMAN, REMOTE
 
-from .query import echo
+from .query import echo, unknown_keys
 from .table_adapter import Flag, GameAdapter, Variant
 from .table_files import user_file
 
@@ -115,6 +115,18 @@ def setup_query(setup: Setup, adapter: GameAdapter) -> str:
     if option and setup.flags:
         parts.append(f"{option}=" + ",".join(quote(k) for k in setup.flags))
     return "?" + "&".join(parts)
+
+
+SETUP_KEYS = ("players", "seats", "seed", "names", "variant")  # what `parse_setup` reads
+TABLE_KEYS = ("table", "key")  # a stored table's link (`table_links.table_query`)
+
+
+def unknown_settings(params: dict[str, str], adapter: GameAdapter, *also: str) -> list[str]:
+    """A notice for each key of a play link that neither `parse_setup`, a table link nor
+    the app's own settings (`also`: the bot kind...) read."""
+    option, _flags = declared_flags(adapter)
+    known = [*SETUP_KEYS, *([option] if option else []), *also, *TABLE_KEYS]
+    return unknown_keys(params, known)
 
 
 def parse_setup(params: dict[str, str], adapter: GameAdapter) -> tuple[Setup, list[str]]:

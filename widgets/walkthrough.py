@@ -20,8 +20,9 @@ instead of one per panel, each applied after the other. The panels keep their cl
 elements inside that HTML; `.parts` holds each panel's HTML as shown.
 
 `start` opens an example other than the first, e.g. from a link (`?example=<id>`, read with
-`example_from_query`): an unknown id shows a notice listing the valid ones and the first
-example opens instead. `choose(id)` on the other hand raises for an unknown id.
+`example_from_query`; `&step=k` opens it at step k): an unknown id shows a notice listing
+the valid ones and the first example opens instead. `choose(id)` on the other hand raises
+for an unknown id.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from .query import echo, notice_html
+from .query import echo, notice_html, unknown_keys
 from .safe import ErrorBanner, guarded
 from .theme import style_tag
 
@@ -48,6 +49,9 @@ def narration_html(text: str) -> str:
 
 def _default_lines(frame: Any) -> list[str]:
     return list(frame.new_lines)
+
+
+LINK_KEYS = ("example", "step")  # what a walkthrough's link may say
 
 
 def example_from_query(params: dict[str, str]) -> str | None:
@@ -71,6 +75,7 @@ class Walkthrough:
         self.frame: Any = None
 
         self.banner = ErrorBanner()
+        self.notices: list[str] = []
         self.notice = w.HTML("")
         self.notice.add_class("vg-notice")
         self.title = w.HTML(f'<div class="vg-title">{html.escape(title)}</div>' if title else "")
@@ -114,11 +119,16 @@ class Walkthrough:
             self._choosing = False
         ids = [ex.id for ex in self.examples]
         if start is not None and start not in ids:
-            self.notice.value = notice_html([
+            self.add_notices([
                 f"there is no example {echo(start)}, so the first one is shown; the examples "
                 f"are: {', '.join(ids)}."])
             start = None
         self.choose(start or ids[0])
+
+    def add_notices(self, notices: Sequence[str]) -> None:
+        """Say, above the walkthrough, what of its link it could not follow."""
+        self.notices += notices
+        self.notice.value = notice_html(self.notices)
 
     def _on_choose(self, change: dict) -> None:
         if not getattr(self, "_choosing", False) and change["new"] is not None:
@@ -221,9 +231,20 @@ def open_walkthrough(load: Callable[[], Sequence[Any]], frame: Callable[[Any, in
     """A game's walkthrough opened where it was asked: `example` picks the first example
     (an unknown id is a ValueError naming the ids that exist); without it, `query`'s
     `example` does (an unknown id is a notice in the app, and the first example opens)."""
-    start = example if example is not None else example_from_query(query or {})
+    params = query or {}
+    start = example if example is not None else example_from_query(params)
     wt = Walkthrough(load, frame, board, start=start, **options)
     shown = wt.example.id if wt.example is not None else None
     if example is not None and wt.examples and shown != example:
         wt.choose(example)
+    notices = unknown_keys(params, LINK_KEYS)
+    raw = params.get("step", "").strip()
+    if raw and wt.example is not None:
+        if raw.isascii() and raw.isdigit() and len(raw) <= 6 and 1 <= int(raw) <= wt.steps:
+            wt.go(int(raw))
+        else:
+            notices.append(f"step must be a whole number from 1 to {wt.steps} (the steps of "
+                           f"this example); got {echo(raw)}, so it opens at step 1.")
+    if notices:
+        wt.add_notices(notices)
     return wt

@@ -72,6 +72,24 @@ def test_bad_query_values_say_what_is_allowed(params, words):
     assert 2 <= setup.players <= 5 and len(setup.seats) == setup.players
 
 
+def test_a_link_key_no_part_of_the_app_reads_is_named_and_the_rest_is_used():
+    """(A hostile tester's `?player=2&seats=...` opened the defaults without a word.)"""
+    app = make_app({"player": "2", "seats": "human,bot,bot", "bot": "random", "seed": "9"})
+    assert ("there is no setting &#x27;player&#x27; or &#x27;bot&#x27; (the settings are "
+            "players, seats, seed, names, variant, bots, strength, table, key), so they were "
+            "ignored.") in app.notice.value
+    assert app.game.seed == 9 and app.game.num_players == 3
+    assert make_app({"players": "2", "bots": "random", "strength": "300"}).notice.value == ""
+
+
+def test_a_prebuilt_page_names_the_link_keys_it_does_not_read(monkeypatch):
+    from widgets.bot_choice import open_play_page
+
+    monkeypatch.setenv("QUERY_STRING", "players=2&seeds=4")
+    app = open_play_page(make_app)
+    assert "there is no setting &#x27;seeds&#x27;" in app.notice.value
+
+
 def test_bad_query_shows_a_notice_in_the_app():
     app = make_app({"players": "8", "seed": "4"})
     assert "from 2 to 5" in app.notice.value and app.players_box.value == 3

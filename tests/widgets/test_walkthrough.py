@@ -252,6 +252,25 @@ def test_an_unknown_example_in_the_link_is_a_notice_and_the_first_example_opens(
     assert walkthrough(query={"example": ""}).notice.value == ""  # empty: just the first
 
 
+def test_a_link_opens_an_example_at_the_step_it_names():
+    wt = walkthrough(query={"example": "duel-queue", "step": "3"})
+    assert wt.example.id == "duel-queue" and _step(wt)[0] == 3 and wt.notice.value == ""
+
+
+@pytest.mark.parametrize("raw", ["0", "99", "two", "-1", "1e3"])
+def test_a_step_the_example_does_not_have_is_a_notice_and_step_one_opens(raw):
+    wt = walkthrough(query={"example": "duel-queue", "step": raw})
+    assert _step(wt)[0] == 1
+    assert f"step must be a whole number from 1 to {wt.steps}" in wt.notice.value
+
+
+def test_a_link_key_the_walkthrough_does_not_read_is_named():
+    """(A hostile tester's `&steps=4` was silently ignored.)"""
+    wt = walkthrough(query={"example": "duel-queue", "steps": "4"})
+    assert "there is no setting &#x27;steps&#x27; (the settings are example, step)" in (
+        wt.notice.value)
+
+
 def test_a_start_example_works_for_any_engine():
     exs = [FakeExample(i, i.upper(), [FakeStep("one")]) for i in ("a", "b")]
     wt = Walkthrough(lambda: exs, lambda e, k: FakeFrame(k), lambda f: "ok", start="b")

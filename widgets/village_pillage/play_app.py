@@ -24,19 +24,27 @@ from village_games.village_pillage import CardSet, DeckSpec
 from village_games.village_pillage.cards import deck_from_text
 from village_games.village_pillage.options import BANK_SIDES
 
-from ..bot_choice import BotSettings, add_bot_choice, kinds_with_search, open_play_page, parse_bots
+from ..bot_choice import (
+    BOT_KEYS,
+    BotSettings,
+    add_bot_choice,
+    kinds_with_search,
+    open_play_page,
+    parse_bots,
+)
 from ..coaching import Coaching
 from ..gallery import add_nav
 from ..markup import esc as _e
 from ..search_coach import SEARCH_MODELS, SearchCoach
 from ..table_adapter import Variant
 from ..table_app import TableApp
-from ..table_setup import parse_setup
+from ..table_setup import parse_setup, unknown_settings
 from .coach_view import COACH_MODELS, coaching
 from .render import card_type, effect_rows, render_table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
 NOTEBOOK = "village_pillage_play.ipynb"
+LINK_KEYS = BOT_KEYS  # what a link may set besides the setup and the table
 BOT_KINDS = kinds_with_search({
     "heuristic": ("Bots sample the round ahead", PillageBot),
     "random": ("Bots play at random", RandomBot),
@@ -188,7 +196,9 @@ def make_app(query: dict[str, str] | None = None, step_by_step: bool = True) -> 
     adapter = PillageAdapter(parse_bots(params, BOT_KINDS, notices,
                                         "the bots sample the round ahead"))
     setup, errors = parse_setup(params, adapter)
+    notices += unknown_settings(params, adapter, *LINK_KEYS)
     app = TableApp(adapter, setup, [*errors, *notices], step_by_step=step_by_step)
+    app.link_keys = LINK_KEYS
     app.bot_box = add_bot_choice(
         app, adapter.bots, "vg-vp-bots", BOTS_NOTE, first_row=True)  # the hand needs the height
     return app

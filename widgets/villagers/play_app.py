@@ -33,17 +33,25 @@ from village_games.villagers.expansions import EXPANSIONS, PLAYERS, TITLES
 from village_games.villagers.solo.views import mode_summary
 from village_games.villagers.table_notes import hand_notes, unseen_by_suit
 
-from ..bot_choice import BotSettings, add_bot_choice, kinds_with_search, open_play_page, parse_bots
+from ..bot_choice import (
+    BOT_KEYS,
+    BotSettings,
+    add_bot_choice,
+    kinds_with_search,
+    open_play_page,
+    parse_bots,
+)
 from ..gallery import add_nav
 from ..markup import esc as _e
 from ..search_coach import SearchCoach
 from ..table_adapter import DataFile, Flag, Variant
 from ..table_app import TableApp
-from ..table_setup import parse_setup
+from ..table_setup import parse_setup, unknown_settings
 from .render import HER_VILLAGER_EFFECTS, card_tip, render_table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
 NOTEBOOK = "villagers_play.ipynb"
+LINK_KEYS = BOT_KEYS  # what a link may set besides the setup and the table
 BOT_KINDS = kinds_with_search({
     "heuristic": ("Bots draft and build chains", VillagersBot),
     "random": ("Bots play at random", RandomBot),
@@ -427,6 +435,8 @@ def make_app(query: dict[str, str] | None = None, step_by_step: bool = False) ->
     notices: list[str] = []
     adapter = VillagersAdapter(parse_bots(params, BOT_KINDS, notices, BOTS_FALLBACK))
     setup, errors = parse_setup(params, adapter)
+    notices += unknown_settings(params, adapter, *LINK_KEYS)
     app = TableApp(adapter, setup, [*errors, *notices], step_by_step=step_by_step)
+    app.link_keys = LINK_KEYS
     app.bot_box = add_bot_choice(app, adapter.bots, "vg-vg-bots")
     return app

@@ -30,17 +30,18 @@ from village_games.villagers_and_villains.table_odds import (
     pool_odds_seen,
 )
 
-from ..bot_choice import BotSettings, add_bot_choice, kinds_with_search, parse_bots
+from ..bot_choice import BOT_KEYS, BotSettings, add_bot_choice, kinds_with_search, parse_bots
 from ..gallery import add_nav
 from ..markup import esc as _e
 from ..search_coach import SearchCoach
 from ..table_adapter import Variant
 from ..table_app import TableApp, open_page
-from ..table_setup import parse_setup
+from ..table_setup import parse_setup, unknown_settings
 from .render import card_tip, pct, render_table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
 NOTEBOOK = "villagers_and_villains_play.ipynb"
+LINK_KEYS = BOT_KEYS  # what a link may set besides the setup and the table
 MAX_DICE_GROUPS = 4  # rolling moments shown under "Latest rolls"
 
 BOT_KINDS = kinds_with_search({
@@ -380,7 +381,9 @@ def make_app(query: dict[str, str] | None = None, step_by_step: bool = False) ->
     notices: list[str] = []
     adapter = VVAdapter(parse_bots(params, BOT_KINDS, notices, "the bots weigh the odds"))
     setup, errors = parse_setup(params, adapter)
+    notices += unknown_settings(params, adapter, *LINK_KEYS)
     app = TableApp(adapter, setup, [*errors, *notices], step_by_step=step_by_step)
+    app.link_keys = LINK_KEYS
     adapter.app = app
     app.bot_box = add_bot_choice(
         app, adapter.bots, "vg-vv-bots",

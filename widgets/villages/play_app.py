@@ -32,18 +32,19 @@ from village_games.villages.locations import LocationSpec, gifts_per_turn, locat
 from village_games.villages.odds import attack_table, location_of
 from village_games.villages.options import TARGET, TARGET_RANGE, check_target
 
-from ..bot_choice import BotSettings, add_bot_choice, kinds_with_search, parse_bots
+from ..bot_choice import BOT_KEYS, BotSettings, add_bot_choice, kinds_with_search, parse_bots
 from ..gallery import add_nav
 from ..markup import esc as _e
 from ..safe import guarded
 from ..search_coach import SearchCoach
 from ..table_adapter import DataFile, Variant
 from ..table_app import TableApp, open_page
-from ..table_setup import parse_setup
+from ..table_setup import parse_setup, unknown_settings
 from .render import card_tip, render_table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
 NOTEBOOK = "villages_play.ipynb"
+LINK_KEYS = (*BOT_KEYS, "target")  # what a link may set besides the setup and the table
 
 BOT_KINDS = kinds_with_search({
     "heuristic": ("Bots build and weigh attacks", VillagesBot),
@@ -360,7 +361,9 @@ def make_app(query: dict[str, str] | None = None, step_by_step: bool = False) ->
     bots = parse_bots(params, BOT_KINDS, notices, "the bots build and weigh attacks")
     adapter = VillagesAdapter(bots, parse_target(params.get("target", ""), notices))
     setup, errors = parse_setup(params, adapter)
+    notices += unknown_settings(params, adapter, *LINK_KEYS)
     app = TableApp(adapter, setup, [*errors, *notices], step_by_step=step_by_step)
+    app.link_keys = LINK_KEYS
     app.target_box = add_target_choice(app, adapter)
     app.bot_box = add_bot_choice(app, adapter.bots, "vg-vl-bots")
     note = w.HTML(STAND_IN_NOTE)
