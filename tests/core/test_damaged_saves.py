@@ -142,6 +142,16 @@ def test_new_game_in_python_still_reads_a_card_file_by_path(tmp_path):
     assert g.options["deck"]["name"] == "mine.toml"
 
 
+@pytest.mark.parametrize("name", CASES)
+@pytest.mark.parametrize("bad", [" ", "\u00a0", "\u200b", "\x00", "x" * 201])
+def test_a_player_rows_name_that_could_not_name_a_player_is_refused(name, bad):
+    """(The fuzz below found a row named " " that loaded, then could not load again.)"""
+    d = save_of(name, 0)
+    d["players"][0]["name"] = bad
+    d["options"].pop("names", None)
+    assert refused(name, d).startswith("players[0].name must be")  # (too long: "be text")
+
+
 def _used_past_the_limit(d: dict) -> None:
     d["used"] = d["limit"] + 1
 

@@ -239,6 +239,36 @@ def test_a_save_mid_event_round_trips_and_plays_on_the_same() -> None:
     assert h.to_dict() == g.to_dict()
 
 
+def test_a_solo_save_whose_refill_names_a_filled_road_slot_is_refused() -> None:
+    g = new()
+    g.apply(0, DraftRoad(5))
+    d = g.to_dict()
+    assert d["phase"] == "countess" and d["solo"]["refill"] == [5] and d["road"][0]
+    d["solo"]["refill"] = [0]  # it would be dealt over the villager lying there
+    with pytest.raises(ValueError, match="solo.refill must name empty Road slots"):
+        Villagers.from_dict(d)
+
+
+def test_a_solo_save_with_a_slot_to_refill_outside_the_countesss_pick_is_refused() -> None:
+    g = new()
+    g.apply(0, DraftRoad(5))
+    g.apply(0, GiveCountess(0))
+    d = g.to_dict()
+    assert d["phase"] == "draft" and d["solo"]["refill"] == []
+    d["solo"]["refill"] = [5]
+    with pytest.raises(ValueError, match=r"solo.refill must be \[\] except in the Countess"):
+        Villagers.from_dict(d)
+
+
+def test_a_solo_save_in_the_countesss_pick_with_the_player_done_drafting_is_refused() -> None:
+    g = new()
+    g.apply(0, DraftRoad(5))
+    d = g.to_dict()
+    d["players"][0]["drafting"] = False  # the drafted villager would stay in the square
+    with pytest.raises(ValueError, match=r"players\[0\]\.square must be empty when drafting"):
+        Villagers.from_dict(d)
+
+
 def test_the_event_decks_order_is_hidden_and_resampled() -> None:
     g = new()
     obs = g.observation(0)["solo"]
@@ -269,3 +299,26 @@ def test_a_solo_save_has_format_2_and_a_base_game_keeps_format_1() -> None:
     d = new().to_dict()
     with pytest.raises(ValueError, match="format version 2"):
         Villagers.from_dict({**d, "version": 1})
+
+
+def test_a_solo_save_in_the_event_phase_with_no_face_up_event_is_refused() -> None:
+    """(A hostile tester's save left the player with no legal move.)"""
+    g = solo(["Betrayer", "Tribute"], village=["Founders", "Hunter", "Harvester"])
+    d = g.to_dict()
+    assert d["phase"] == "events"
+    for name in d["solo"]["face_up"]:
+        d["solo"]["discards"][g.solo.events[name].season].append(name)
+    d["solo"]["face_up"] = d["solo"]["begun"] = []
+    with pytest.raises(ValueError, match="the Event Phase .* needs a face-up event"):
+        Villagers.from_dict(d)
+
+
+def test_a_solo_save_waiting_on_a_choice_of_no_event_is_refused() -> None:
+    g = solo(["Betrayer", "Tribute"], village=["Founders", "Hunter", "Harvester"])
+    g.apply(0, ResolveEvent("Betrayer"))
+    d = g.to_dict()
+    assert d["phase"] == "event" and d["solo"]["current"] == "Betrayer"
+    d["solo"]["current"] = None
+    d["solo"]["discards"][g.solo.events["Betrayer"].season].append("Betrayer")
+    with pytest.raises(ValueError, match="solo.current must name the event the phase 'event'"):
+        Villagers.from_dict(d)

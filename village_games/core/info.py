@@ -42,12 +42,32 @@ class GameInfo:
         return players
 
 
+NAME_RULE = (f"a non-empty string of visible characters (at most {MAX_NAME}, no control or "
+             "invisible ones)")
+
+
+def is_name(x: object) -> bool:
+    """Whether `x` may name a player (what NAME_RULE says)."""
+    return type(x) is str and bool(x.strip()) and x.isprintable() and len(x) <= MAX_NAME
+
+
 def check_names(names: object, players: int) -> list[str] | None:
     """`names` (None: "Player 1", ...) as one non-empty name per seat, or ValueError."""
-    if names is not None and (type(names) is not list or len(names) != players or not all(
-            type(x) is str and x.strip() and x.isprintable() and len(x) <= MAX_NAME
-            for x in names)):
+    if names is not None and (type(names) is not list or len(names) != players
+                              or not all(is_name(x) for x in names)):
         raise ValueError(f"names must be {players} non-empty strings of visible characters "
                          f"(at most {MAX_NAME}, no control or invisible ones), got "
                          f"{short_repr(names)}")
     return names
+
+
+def row_names(rows: list[dict]) -> list[str]:
+    """The names a save's player rows give (`players[i].name`, "Player i+1" where none), or
+    ValueError naming the row whose name could not be a player's."""
+    named = []
+    for i, row in enumerate(rows):
+        name = row.get("name") or f"Player {i + 1}"
+        if not is_name(name):
+            raise ValueError(f"players[{i}].name must be {NAME_RULE}, got {short_repr(name)}")
+        named.append(name)
+    return named

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..core.actions import short_repr
+from ..core.info import row_names
 from ..core.rng import Rng
 from ..core.shapes import (
     COUNT,
@@ -119,8 +120,7 @@ def game_from_dict(cls: type[VillagePillage], d: dict[str, Any]) -> VillagePilla
         options.pop("deck", None)
     g = cls(cards)
     g.seed = _int(d, "seed", 0, "state", 0, 2**63)
-    named = [(r.get("name") if isinstance(r, dict) else None) or f"Player {i + 1}"
-             for i, r in enumerate(rows)]
+    named = row_names([r if isinstance(r, dict) else {} for r in rows])
     if "names" not in options and named != [f"Player {i + 1}" for i in range(n)]:
         options["names"] = named  # scenario names reach every log line, not just the rows
     g.options = options

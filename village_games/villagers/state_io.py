@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import words
 from ..core.actions import short_repr
+from ..core.info import row_names
 from ..core.rng import Rng
 from ..core.shapes import (
     COUNT,
@@ -54,6 +55,7 @@ from .options import (
 )
 from .piles import Pile
 from .player import PlayerState
+from .saved_draft import check_drafting, default_drafting, draft_moment
 from .village import Slot, capacity
 
 if TYPE_CHECKING:
@@ -257,7 +259,7 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
     if chosen:
         g.ext = EXPANSIONS.state_from_dict(chosen, n, d.get("expansion_state", {}))
     g.seed = _int(d, "seed", 0, "state", 0, 2**63)
-    named = [r.get("name") or f"Player {i + 1}" for i, r in enumerate(rows)]
+    named = row_names(rows)
     if "names" not in options and named != [f"Player {i + 1}" for i in range(n)]:
         options["names"] = named
     g.options = options
@@ -280,19 +282,25 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
     g.phase = d.get("phase", "draft")
     if g.phase not in PHASES:
         raise ValueError(f"phase must be one of {', '.join(PHASES)}, got {short_repr(g.phase)}")
+    if mode is not None:
+        g.solo = SOLO.state_from_dict(g, mode, events, d.get("solo"))
+    moment = draft_moment(g)
     for i, (row, p) in enumerate(zip(rows, g.players[:n], strict=True)):
         food = p.summary(cards).food
         p.draft_limit = _int(row, "draft_limit", drafting_limit(food), f"players[{i}]", 0, 5)
-        drafting = row.get("drafting", g.phase == "draft" and len(p.square) < p.draft_limit)
+        drafting = row.get("drafting", default_drafting(p, moment))
         if not isinstance(drafting, bool):
             raise ValueError(f"players[{i}].drafting must be true or false")
         p.drafting = drafting
-    if mode is not None:
-        g.solo = SOLO.state_from_dict(g, mode, events, d.get("solo"))
     _table(g, r, d)
+    if g.solo is not None:
+        SOLO.check_refill(g)
     g.round = _int(d, "round", 1, "state", 1, 10_000)
     g.first = _int(d, "first", 0, "state", 0, n - 1)
     g.turn = _int(d, "turn", g.first, "state", -1, n - 1)
+    if g.turn < 0 and g.phase != "over":  # (-1: nobody, once the game has ended)
+        raise ValueError(f"turn must be a seat from 0 to {n - 1} in the {g.phase} phase "
+                         f"(-1, nobody, only once the game has ended), got {g.turn}")
     g.coin_queue = list(d.get("coin_queue", []))
     if g.phase == "road" and n > 2:
         raise ValueError("only a 2-player game stops after the draft for Gold on the Road")
@@ -323,14 +331,13 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
     g.final_winners = list(d.get("winners", []))
     g.result = d.get("result", "")
     g.tiebreak = d.get("tiebreak", "")
-    if g.phase == "draft" and g.turn >= 0 and not g.players[g.turn].drafting and any(
-            p.drafting for p in g.players):
-        raise ValueError(f"it is the Draft Phase, but {g.player_name(g.turn)} has finished "
-                         "drafting")
     if g.ext is not None and g.ext.pending is not None and g.ext.pending["back"] not in PHASES:
         raise ValueError(f"expansion_state.pending.back must be a phase ({', '.join(PHASES)})")
+    check_drafting(g)
     if g.ext is not None:
         EXPANSIONS.check_moment(g)
+    if g.solo is not None:
+        SOLO.check_waiting(g)
     g.check_adds_up()
     g.load_log(d.get("log", []))
     g.load_history(d.get("history", []))
@@ -386,6 +393,11 @@ def _table(g: Villagers, r: _Reader, d: dict[str, Any]) -> None:
                               if cards[c].expansion is not None and cards[c].dealt),
                              key=g.order.__getitem__)
     if g.ext is not None:
+        for name in g.ext.dealt:
+            card = cards.cards.get(name) if type(name) is str else None
+            if card is None or not card.dealt or card.expansion not in g.ext.names:
+                raise ValueError(f"expansion_state.dealt lists the cards the chosen "
+                                 f"expansions deal at setup; {short_repr(name)} is not one")
         EXPANSIONS.check_developments(g.ext)
     if g.ext is not None and g.ext.has("developments") and not g.ext.devs:
         g.ext.devs = EXPANSIONS.deal_developments(g)
@@ -409,6 +421,10 @@ def _table(g: Villagers, r: _Reader, d: dict[str, Any]) -> None:
             g.rng.shuffle(rest)
             g.road = [rest.pop() if rest else None for _ in range(ROAD_SLOTS)]
     g.road += [None] * (ROAD_SLOTS - len(g.road))
+    for i, c in enumerate(g.road_coins):
+        if c and g.road[i] is None:  # (refilling the slot would lose them)
+            raise ValueError(f"road_coins[{i}] must be 0: Road slot {i} is empty, and Gold "
+                             f"lies only on a face-up villager (got {c})")
     if "stacks" not in d:
         g.rng.shuffle(rest)
         per = SOLO.stack_size if g.solo is not None else CARDS_PER_STACK_PER_PLAYER * g.n

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.actions import short_repr
 from ..core.card_data import CardDataError
+from ..core.info import row_names
 from ..core.rng import Rng
 from ..core.shapes import (
     JSON,
@@ -38,6 +39,7 @@ from . import flow, powers
 from .cards import resolve_deck
 from .options import DIE, GOLD_IN_BOX, INFO, START_GOLD, pool_size
 from .player import Mayor
+from .saved_turn import check_saved_turn
 from .turn import TurnState
 
 if TYPE_CHECKING:
@@ -127,8 +129,9 @@ def game_from_dict(cls: type[VillagersAndVillains], d: dict[str, Any]) -> Villag
         raise ValueError("ordinance and pony_express must be true or false")
     g.options = {"players": n, "advanced": advanced}
     names = options.get("names")
+    named = row_names(rows)  # (checked even where the options' names are the ones used)
     if names is None and "turn" not in d and any("name" in r for r in rows):
-        names = [r.get("name", f"Player {i + 1}") for i, r in enumerate(rows)]
+        names = named
     if names is not None:
         g.options["names"] = list(names)
     if not cards.is_standard:
@@ -153,7 +156,7 @@ def _read_dump(g: VillagersAndVillains, d: dict[str, Any], rows: list[dict]) -> 
     g.rng = Rng(_int(d, "rng", 0, "state", 0, 2**64 - 1))
     g.players = []
     for i, r in enumerate(rows):
-        m = Mayor(r.get("name", g.names[i]),
+        m = Mayor(r.get("name") or g.names[i],
                   _int(r, "gold", 0, f"players[{i}]", 0, 10_000))
         m.hand_pub = _names(g, r.get("hand_pub", []), f"players[{i}].hand_pub")
         m.hand_sec = _names(g, r.get("hand_sec", []), f"players[{i}].hand_sec")
@@ -185,10 +188,11 @@ def _read_dump(g: VillagersAndVillains, d: dict[str, Any], rows: list[dict]) -> 
     g.turn_idx = _int(d, "turn_idx", 0, "state", 0, max(0, last))
     g.turn_state = TurnState.from_dict(d["turn"], g.n)
     _check_turn(g)
-    if g.phase != "over":
-        powers.note_phase_abilities(g)
     g.favor_seat = _seat_or_none(d, "favor_seat", g.n)
     g.favor_pool = _seat_or_none(d, "favor_pool", max(1, len(g.pool)))
+    check_saved_turn(g)  # (the turn order, and the turn as play could have left it)
+    if g.phase != "over":
+        powers.note_phase_abilities(g)
     g.bank = _int(d, "bank", 0, "state", -10_000, 10_000)
     g.final_winners = list(d.get("final_winners", []))
     g.result = d.get("result", "")
@@ -212,8 +216,6 @@ def _check_turn(g: VillagersAndVillains) -> None:
     if unknown:
         raise ValueError(f"turn.pending: {short_repr(unknown[0])} is no ruling of this game "
                          f"({', '.join(g.facts.resolve)})")
-    if g.phase != "over" and not g.order:
-        raise ValueError("order must list the seats in turn order while the game goes on")
 
 
 def _seat_or_none(d: dict[str, Any], key: str, size: int) -> int | None:

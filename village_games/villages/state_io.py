@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import words
 from ..core.actions import short_repr
+from ..core.info import row_names
 from ..core.rng import Rng
 from ..core.shapes import (
     FLAG,
@@ -198,7 +199,7 @@ def game_from_dict(cls: type[Villages], d: dict[str, Any]) -> Villages:
     g.seed = _int(d, "seed", 0, "state", 0, 2**63)
     g.target = check_target(options.get("target", TARGET))
     g.max_rounds = check_max_rounds(options.get("max_rounds"))
-    named = [x.get("name") or f"Player {i + 1}" for i, x in enumerate(rows)]
+    named = row_names(rows)
     if "names" not in options and named != [f"Player {i + 1}" for i in range(n)]:
         options["names"] = named
     g.options = options

@@ -27,7 +27,8 @@ SHAPE = {
     "thieves": ListOf(SLOT), "freelancers": ListOf(Row(SEAT, SLOT)),
     "bronze_pick": Maybe(SLOT),
     "pending": Maybe(Obj({"kind": OneOf("prophet", "pigeoneer", "noble"), "seat": SEAT,
-                          "options": NAMES, "source": COUNT, "back": Text(20)},
+                          "options": NAMES, "source": COUNT, "back": Text(20),
+                          "hand": NAMES},  # (the Noble's: the whole hand looked through)
                          required=("kind", "seat", "options", "source", "back"))),
     "rewards": ListOf(Row(SEAT, Text(200))), "courier": Maybe(SEAT),
 }
@@ -117,6 +118,10 @@ class ExpansionState:
         e.freelancers = [list(x) for x in d.get("freelancers", [])]
         e.bronze_pick = d.get("bronze_pick")
         pending = d.get("pending")
+        if pending is not None and "hand" in pending and (
+                pending["kind"] != "noble" or not set(pending["options"]) <= set(pending["hand"])):
+            raise ValueError("expansion_state.pending.hand is the hand the Noble looks "
+                             "through: only for a noble pick, and holding every option")
         e.pending = None if pending is None else dict(pending)
         e.rewards = [list(r) for r in d.get("rewards", [])]
         e.courier = d.get("courier")  # (checked against the table by courier.check_moment)

@@ -23,7 +23,8 @@ from .phases import (
     why_not,
     with_jester,
 )
-from .state_io import countess_row, read_solo, solo_rows, solo_state
+from .saved_phase import check_waiting
+from .state_io import check_refill, countess_row, draft_moment, read_solo, solo_rows, solo_state
 from .views import reshuffle_events, solo_view
 
 if TYPE_CHECKING:
@@ -50,7 +51,8 @@ SOLO.register({
     "view": solo_view, "reshuffle_events": reshuffle_events,
     # saves: reading the Countess's row and the solo state
     "saved_rows": solo_rows, "read_saved": read_solo, "countess_row": countess_row,
-    "state_from_dict": solo_state,
+    "state_from_dict": solo_state, "check_refill": check_refill, "draft_moment": draft_moment,
+    "check_waiting": check_waiting,
 })
 add_phases(NEXT_TEXT)
 

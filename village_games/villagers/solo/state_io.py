@@ -9,6 +9,7 @@ from ...core import words
 from ...core.actions import short_repr
 from ...core.shapes import NAMES, MapOf, OneOf, check_shape
 from ..player import PlayerState
+from ..saved_draft import DRAFTED, TURN
 from ..village import Slot
 from . import check_solo
 from .countess import CARD, START_GOLD
@@ -143,3 +144,38 @@ def solo_state(g: Villagers, mode: str, events: EventSet | None, raw: Any) -> So
         raise ValueError(f"{where}.after must be 'draft' or 'build'")
     s.after = after
     return s
+
+
+def check_refill(g: Villagers) -> None:
+    """`refill` names the Road slot the player just drafted from, dealt again after the
+    Countess's pick (phases.after_draft, apply_give): so only during that pick, one slot
+    at most, and an empty one (a card there would be dealt over). The pick itself needs a
+    villager on the Road to give her."""
+    s = g.solo
+    assert s is not None
+    refill = s.refill
+    if refill and g.phase != "countess":
+        raise ValueError(f"solo.refill must be [] except in the Countess's pick (phase "
+                         f"'countess'): an emptied Road slot is dealt again at once, got "
+                         f"{short_repr(refill)} in phase {g.phase!r}")
+    if len(refill) > 1:
+        raise ValueError(f"solo.refill names at most one Road slot (the one just drafted "
+                         f"from), got {short_repr(refill)}")
+    for i in refill:
+        if g.road[i] is not None:
+            raise ValueError(f"solo.refill must name empty Road slots (the one just drafted "
+                             f"from), but Road slot {i} holds the {g.road[i]}")
+    if g.phase == "countess" and not any(g.road):
+        raise ValueError("the Countess's pick (phase 'countess') needs a villager on the "
+                         "Road to give her (with the Road empty her pick is skipped)")
+
+
+def draft_moment(g: Villagers) -> str:
+    """Where a solo phase stands in the Draft Phase (saved_draft.draft_moment): the
+    Countess's pick ends a draft turn; a toll before the draft (Rats) comes before its
+    first turn; the Arson toll and the Event Phase lie outside it."""
+    s = g.solo
+    assert s is not None
+    if g.phase == "countess":
+        return DRAFTED
+    return TURN if g.phase == "toll" and s.after == "draft" else ""
