@@ -106,6 +106,7 @@ from .table_setup import (
     BOT,
     HUMAN,
     MAX_SEED,
+    SECRET_SEED_BITS,
     Setup,
     declared_flags,
     default_setup,
@@ -565,6 +566,11 @@ class TableApp:
             address = page_url(table_query(s.table.id, s.link_key()), notebook)
             return (f'<a class="vg-replay-link" href="{html.escape(address)}" '
                     'target="_blank">Replay this game</a>')
+        if s is not None and s.shared and not g.is_over():
+            # (a table with people elsewhere whose store failed: its record holds the
+            # secret seed, and so every hand, until the game is over)
+            return ('<span class="vg-replay-later">Replay this game: its link comes once the '
+                    "game is over.</span>")
         view = "" if g.is_over() else self.public_view
         record = g.record()
         address = notebook + replay_query(record, view)
@@ -594,7 +600,9 @@ class TableApp:
                 options[key] = data
         seed = setup.seed
         if REMOTE in setup.seats:  # nobody at the table may know the deal ahead
-            seed = secrets.randbelow(MAX_SEED + 1)
+            # (63 bits: a spectator who searched every 31-bit seed against the public
+            # market and refills found the deal in 40 s; 2**63 seeds are out of reach)
+            seed = secrets.randbits(SECRET_SEED_BITS)
         game = self.adapter.new_game(setup.players, seed, list(setup.names), **options)
         self._install(game, list(setup.seats))
 
@@ -1282,7 +1290,13 @@ class TableApp:
         s = self.session
         assert s is not None
         g = s.game
-        waiting = [g.player_name(p) for p in g.to_act() if s.kinds[p] != BOT]
+        # (who acts as this screen may know it: a seat asked in secret, such as the
+        # Courier's holder before another's draft, is not named)
+        seen = g.observation(s.public_view)["to_act"]
+        if any(p in s.locals for p in seen):  # (this screen's seat, held up in secret)
+            return ('<div class="vg-prompt-line vg-waiting">A moment before your turn: it '
+                    "starts here as soon as the table is ready.</div>")
+        waiting = [g.player_name(p) for p in seen if s.kinds[p] != BOT]
         if not waiting:
             return ""
         names = ", ".join(f"<b>{html.escape(n)}</b>" for n in waiting)

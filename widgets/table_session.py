@@ -599,6 +599,7 @@ def summary_of(game: Game) -> dict[str, Any]:
     """What the lobby shows of a table without replaying it: moves, round, whose turn, and
     the result once it is over."""
     out = game.outcome()
-    return {"moves": len(game.history), "round": game.observation(None).get("round"),
-            "turn": [game.player_name(s) for s in game.to_act()] if out is None else [],
+    public = game.observation(None)  # (the lobby is public: who acts as anyone may see it)
+    return {"moves": len(game.history), "round": public.get("round"),
+            "turn": [game.player_name(s) for s in public["to_act"]] if out is None else [],
             "over": out is not None, "result": out.reason if out is not None else ""}

@@ -20,6 +20,7 @@ SEAT_WORDS = {"human": HUMAN, "person": HUMAN, "people": HUMAN, "h": HUMAN, "p":
               "remote": REMOTE, "device": REMOTE, "link": REMOTE, "r": REMOTE,
               "bot": BOT, "computer": BOT, "cpu": BOT, "ai": BOT, "b": BOT}
 MAX_SEED = 2**31 - 1
+SECRET_SEED_BITS = 63  # a shared table's own seed, which nobody sees (engines take < 2**63)
 
 
 @dataclass

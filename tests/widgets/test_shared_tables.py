@@ -386,3 +386,85 @@ def test_the_bot_seats_of_a_shared_table_play_the_kind_its_host_chose(url):
     host.bot_box.value = "random"
     ben.poll()
     assert isinstance(ben.bots[2], RandomBot)
+
+
+def test_a_shared_tables_secret_seed_is_too_large_to_search(url, monkeypatch):
+    """(A spectator searched every 31-bit seed against the public market and refills and
+    found the whole deal in 40 s: a secrecy audit, 2026-11-29.)"""
+    import widgets.table_app as table_app_module
+
+    asked = []
+
+    def randbits(k: int) -> int:
+        asked.append(k)
+        return 2**62 + 12345
+
+    monkeypatch.setattr(table_app_module.secrets, "randbits", randbits)
+    host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "4"})
+    assert asked == [63] and host.game.seed == 2**62 + 12345
+    assert host.game.to_dict()["seed"] == 2**62 + 12345  # (the engines keep all 63 bits)
+
+
+def _courier_moment(url):
+    """Three devices at a Villagers table with the Scoundrels, played on at random until
+    the Courier's holder is asked in secret before another's draft (None if no game of
+    the seeds tried reaches that moment)."""
+    import random
+
+    for attempt in range(12):
+        host = device(url, VillagersAdapter(), {"seats": "remote,remote,remote",
+                                                "expansions": "scoundrels"})
+        seats = {int(k): device(url, VillagersAdapter(), q)
+                 for k, q in links(host, "vg-seat-link").items()}
+        watcher = device(url, VillagersAdapter(), links(host, "vg-watch-link")[""])
+        rnd = random.Random(attempt)
+        while not host.game.is_over():
+            g = host.game
+            if g.ext.courier is not None:
+                for app in (*seats.values(), watcher):
+                    app.poll()
+                return host, seats, watcher, g.ext.courier, g.turn
+            seat = g.to_act()[0]
+            app = seats[seat]
+            app.poll()
+            app.session.play(seat, rnd.choice(list(app.game.legal_actions(seat))))
+            host.poll()
+    return None
+
+
+def test_the_courier_holder_asked_in_secret_is_named_on_no_other_page(url, monkeypatch):
+    """The engine hides that the Courier's holder is asked before another's draft; the
+    other pages and the public lobby said "Waiting for <the holder>" (a secrecy audit)."""
+    from village_games.tables import open_store as store_of
+
+    monkeypatch.setenv("VILLAGE_GAMES_STORE", url)
+    found = _courier_moment(url)
+    assert found is not None, "no game reached the Courier's moment"
+    host, seats, watcher, holder, drafter = found
+    name, drafter_name = host.game.player_name(holder), host.game.player_name(drafter)
+    for seat, app in seats.items():
+        if seat == holder:
+            continue
+        waiting = app._waiting_html()
+        assert name not in waiting
+        if seat == drafter:
+            assert "A moment before your turn" in waiting
+        else:
+            assert f"Waiting for <b>{drafter_name}</b>" in waiting
+    assert name not in watcher._waiting_html()
+    table = store_of(url, shared=False).get(host.session.table.id)
+    assert table.summary["turn"] == [drafter_name]
+
+
+def test_a_running_shared_game_kept_only_in_its_kernel_offers_no_record_link(monkeypatch):
+    """Without the store, a table's replay link would carry the record, and with it the
+    secret seed: it comes only once the game is over (a secrecy audit)."""
+    from widgets.table_app import TableApp
+    from widgets.table_setup import parse_setup
+
+    adapter = PillageAdapter()
+    setup, _ = parse_setup({"seats": "human,remote", "seed": "11"}, adapter)
+    app = TableApp(adapter, setup, [])
+    assert app.session is not None and app.session.table is None and app.session.shared
+    assert "record=" not in app.replay_link()
+    assert "once the game is over" in app.replay_link()

@@ -134,8 +134,8 @@ def game_seed(seed: object) -> int:
     """A `new_game(seed=...)` value as the game's seed (None: a fresh random one), or
     ValueError naming the allowed range; the same bounds `from_dict` accepts, so every
     new game round-trips through `to_dict`."""
-    if seed is None:
-        return int.from_bytes(os.urandom(4), "big")
+    if seed is None:  # (63 random bits: too many seeds to search against a deal)
+        return int.from_bytes(os.urandom(8), "big") >> 1
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise ValueError(f"seed must be a whole number from 0 to 2**63, got "
                          f"{short_repr(seed)}")
