@@ -443,6 +443,12 @@ class ActionPicker(w.VBox):
             raise ValueError("pick a value in every row first")
         self._apply(action)
 
+    def _on_confirm_click(self, button: w.Button, kind: str) -> None:
+        """A click on a Confirm that is disabled was sent before the page learnt so (the
+        second click of a double click, once the first made the move): nothing to do."""
+        if not button.disabled:
+            self._on_confirm(kind)
+
     def _on_clear(self, kind: str) -> None:
         if kind == self.chosen_kind:
             self._choose(None, {})
@@ -502,7 +508,7 @@ class ActionPicker(w.VBox):
             make = self.shared.make
             confirm = make(w.Button, description="Confirm", button_style="success",
                            icon="check", disabled=True, _dom_classes=("vg-confirm",))
-            confirm.on_click(self._wrap(lambda _b, k=kind: self._on_confirm(k)))
+            confirm.on_click(self._wrap(lambda b, k=kind: self._on_confirm_click(b, k)))
             clear = make(w.Button, description="Clear", icon="undo", disabled=True,
                          tooltip="Clear your choices and pick again",
                          _dom_classes=("vg-clear",))

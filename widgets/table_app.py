@@ -93,7 +93,7 @@ from .board import Board
 from .coaching import CoachedLabels, Coaching
 from .log_view import first_shown, log_html
 from .page_address import PageAddress
-from .query import notice_html, page_query
+from .query import notice_html, page_query, unknown_keys
 from .replay_share import download_html, fits_in_link, replay_query
 from .safe import ErrorBanner, guarded
 from .save_file import SAVE_FORMAT, checked_by_moves
@@ -107,6 +107,7 @@ from .table_setup import (
     HUMAN,
     MAX_SEED,
     SECRET_SEED_BITS,
+    TABLE_KEYS,
     Setup,
     declared_flags,
     default_setup,
@@ -229,6 +230,7 @@ class TableApp:
         # --- table, hand-over screen, action bar, log
         self.notice = make(w.HTML, "vg-notice", value="")
         self.table_notice = make(w.HTML, "vg-table-notice", value="")
+        self.store_status = make(w.HTML, "vg-store-status", value="")
         self.board = Board(wrap=guard)
         self.board.add_class("vg-board-html")
         self.board.on_pick(self._on_board_pick)
@@ -322,7 +324,7 @@ class TableApp:
                                      icon="check", disabled=True,
                                      tooltip="Play the cards picked (the same as Confirm below)")
         self.turn_confirm.add_class("vg-turn-confirm")
-        self.turn_confirm.on_click(guard(self._on_turn_confirm))
+        self.turn_confirm.on_click(guard(self._on_turn_confirm_click))
         prompt_row = shared.hbox([self.prompt, self.turn_confirm], "vg-prompt-row")
         header = shared.vbox([prompt_row, self.picker.hint, self.step_bar], "vg-turn-bar")
         # the coach (when the game offers one): a toggle, the opponent model, the advice
@@ -350,7 +352,8 @@ class TableApp:
         self.lower = lower
         self.widget = w.VBox([style_tag(), self.address, self.banner, self.notice,
                               self.seat_header, self.setup_panel, self.links,
-                              self.table_notice, header, self.board, self.handover, lower])
+                              self.table_notice, self.store_status, header, self.board,
+                              self.handover, lower])
         self.widget.add_class("vg-app")
         self.widget.add_class("vg-table-app")
         self.set_notices(notices)
@@ -358,6 +361,8 @@ class TableApp:
         # --- the table (a session), and what this screen shows of it
         self.session: TableSession | None = None
         self.showing: int | None = None  # the seat whose private view is on screen
+        # the session's version the picker's choices were drawn on (None: none on offer)
+        self.drawn_on: int | None = None
         self.passing: int | None = None  # hot seat: a mover who has yet to pass the screen
         # a run of bot moves: its number (a newer run ends an older one's bursts), and
         # whether it is under way between bursts
@@ -847,7 +852,7 @@ class TableApp:
         s = self.session
         if s is None or s.table is None:
             return False
-        changed = s.sync()
+        changed = s.retry_unsaved() | s.sync()
         notices = s.take_notices()
         if s.table.closed:
             notices.append(f"This table is closed ({s.table.closed}). "
@@ -925,8 +930,9 @@ class TableApp:
             raise ValueError("it is not a person's turn right now")
         s = self.session
         assert s is not None
-        # IllegalAction (a ValueError) leaves the game unchanged
-        events = self._moving(lambda: s.play(seat, action))
+        # IllegalAction (a ValueError) leaves the game unchanged; a move chosen on a table
+        # that has moved on since (another device) is not made
+        events = self._moving(lambda: s.play(seat, action, self.drawn_on))
         if events is None:
             return
         if self.hot_seat:
@@ -1128,6 +1134,12 @@ class TableApp:
         if self.turn_confirm.disabled != (ready is None):
             self.turn_confirm.disabled = ready is None
 
+    def _on_turn_confirm_click(self, button: w.Button) -> None:
+        """A click on the bar's Confirm; one sent while it was disabled (the second of a
+        double click, once the first made the move) does nothing."""
+        if not button.disabled:
+            self._on_turn_confirm()
+
     def _on_turn_confirm(self, _b: Any = None) -> None:
         """Confirm from the bar above the table (the picker's own Confirm may be below the
         fold on a laptop)."""
@@ -1169,12 +1181,16 @@ class TableApp:
         self._set_visible(self.step_bar, False)
         self._set_visible(self.pass_button, False)
         self._set_visible(self.turn_confirm, False)
+        self.turn_confirm.disabled = True  # (until `_sync_board` finds a pick to confirm)
         self._set_visible(self.board, True)
-        # a half-made choice survives a redraw that leaves it as it was (another device's
-        # plan arriving while this one picks its own)
+        # a half-made choice survives a redraw only while a move made on the table it was
+        # begun on would stand (another device's plan arriving while this one picks its
+        # own), never one of this seat's other device
         kept = (self.showing, list(self.picker.actions), self.picker.chosen_kind,
-                dict(self.picker.chosen))
+                dict(self.picker.chosen), self.drawn_on)
         self.picker.set_actions([])
+        self.drawn_on = None
+        self.store_status.value = self._store_status_html()
         notices = s.take_notices()
         if notices:
             self._say(notices)
@@ -1278,12 +1294,24 @@ class TableApp:
         self.coach_view.value = advice.html if advice else ""
         self.picker.labels = CoachedLabels(labels, advice.notes) if advice else labels
         self.picker.set_actions(actions)
-        if kept[0] == seat and kept[2] is not None and kept[1] == list(actions):
+        if (kept[0] == seat and kept[2] is not None and kept[1] == list(actions)
+                and kept[4] is not None and s.still_current(seat, kept[4])):
             for field, value in kept[3].items():
                 self.picker.pick(field, value, kept[2])
+        self.drawn_on = s.version
         self._sync_board()
         self.prompt.value = self.adapter.prompt(obs, actions)
         self.log_view.value = self._log_html(seat)
+
+    def _store_status_html(self) -> str:
+        """While the store does not take this device's moves: that they are not saved yet,
+        why, and that they are sent again (the other devices wait for them)."""
+        s = self.session
+        if s is None or not s.store_trouble:
+            return ""
+        return ('<div class="vg-store-trouble" role="alert">Not saved on the server yet: '
+                f"{html.escape(s.store_trouble)}. This page sends the move again by itself "
+                "every few seconds; the other devices see it once it is saved.</div>")
 
     def _waiting_html(self) -> str:
         """The prompt while the game waits for someone this screen does not play."""
@@ -1375,6 +1403,8 @@ def serve_table(app: TableApp, params: dict[str, str], store: TableStore | None 
     table_id = params.get("table", "").strip()
     if table_id:
         app.open_stored(store, table_id, params.get("key", "").strip() or None)
+        if app.session is not None:  # (a table link reads its table and key, nothing else)
+            app.set_notices(unknown_keys(params, TABLE_KEYS))
     elif setup_link and params:
         app.store = store
         setup, notices = parse_setup(params, app.adapter)

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from village_games.core import Event, Game, IllegalAction, SeatView, TraceStep
+from village_games.core import Event, Game, SeatView, TraceStep
 from village_games.core.replay import RecordError, replay
 from village_games.engines import engine
 from village_games.tables import (
@@ -45,12 +45,18 @@ from .table_adapter import Frame, GameAdapter
 
 REVEALED = "Undo never rewinds past something revealed or left to chance (a reveal, a draw)."
 OTHERS_MOVED = "Only your own last move can be taken back, before anyone else acts."
+LOST_UNSAVED = ("The table moved on at another device while your last move could not be "
+                "saved: that move was not kept. The table now shows where the game is.")
 # Bots acting in a row without a person: more means a bug. Five Villages bots can play a
 # long game: 25,116 moves in 230 rounds (seed 2), the median about 3,100.
 MAX_BOT_STEPS = 250_000
 # How long a device may play a table's bots before another open device may take over (it
 # renews the claim with each burst; a device that closed mid-burst frees it this late).
 BOT_CLAIM_S = 5.0
+# A move the store did not take (busy, read-only, full) is sent again after this long,
+# then after twice as long each time, up to RETRY_MAX_S: the other devices wait for it.
+RETRY_FIRST_S = 0.5
+RETRY_MAX_S = 8.0
 
 
 class MovedFirst(ValueError):
@@ -102,6 +108,15 @@ class TableSession:
         self._claimed_until = 0.0  # (time.monotonic) this device's claim on the bots
         self.notices: list[str] = []  # things to tell this device's people, once
         self.applied = Applied()
+        # the table's position as this device knows it: one more with every move applied
+        # here (its own, a bot's, another device's); a page names the position it drew a
+        # choice on, and a move made on a position the table has left is refused
+        self.version = 0
+        self._rewritten = 0  # the version of the last undo or replay (history rewritten)
+        # the store refused a write (busy, read-only...): why, and when to try again
+        self.store_trouble = ""
+        self._retry_at = 0.0
+        self._retry_wait = RETRY_FIRST_S
 
     # ---------------------------------------------------------------- making one
     @classmethod
@@ -243,36 +258,68 @@ class TableSession:
         return summary_of(self.game)
 
     # ---------------------------------------------------------------- moves
-    def play(self, seat: int, action: Any) -> list[Event]:
+    def play(self, seat: int, action: Any, made_on: int | None = None) -> list[Event]:
         """A person's move for one of this device's seats: checked by the engine (an
-        illegal one raises IllegalAction and changes nothing), applied, stored. When
-        another device moved first the move is not kept (`MovedFirst`), except in
-        simultaneous planning, where it is made again on the new table if still legal."""
+        illegal one raises IllegalAction and changes nothing), applied, stored.
+
+        `made_on` is the `version` of the table the move was chosen on (a page passes the
+        one it drew; None: the table as this session holds it now). When the table has
+        moved on since (another device moved first, this seat's other device included),
+        the move is not made (`MovedFirst`) and the session shows the table as it is. One
+        exception, the simultaneous planning of Village Pillage: other seats' plans change
+        nothing this seat may do, so a plan made meanwhile stands."""
         if seat not in self.mine or self.kinds[seat] == BOT:
             raise ValueError(f"this device does not play seat {seat + 1}")
-        if self.sync() and self.game.history:  # another device moved just before this
-            mover = self.game.history[-1][0]
-            try:
-                return self._play(seat, action)
-            except IllegalAction:  # that move changed what this one could be
-                raise MovedFirst(f"{self.game.player_name(mover)} moved first: your move "
-                                 "was not made. The table now shows where the game is."
-                                 ) from None
-        return self._play(seat, action)
+        made_on = self.version if made_on is None else made_on
+        self.sync()
+        self._check_current(seat, made_on)
+        return self._play(seat, action, made_on)
 
-    def _play(self, seat: int, action: Any) -> list[Event]:
-        before = self.game.clone()
+    def moves_since(self, version: int) -> list[tuple[int, Any]] | None:
+        """The moves (seat, action) applied since `version`; None when the table was
+        rewritten since (an undo, a replay) or the version is not one of this session's."""
+        if version < self._rewritten or version > self.version:
+            return None
+        count = self.version - version
+        return list(self.game.history[len(self.game.history) - count:]) if count else []
+
+    def still_current(self, seat: int, version: int) -> bool:
+        """Whether a move of `seat` chosen on `version` may still be made (see `play`)."""
+        since = self.moves_since(version)
+        if since is None:
+            return False
+        return not since or (self.game.info.simultaneous and seat in self.game.to_act()
+                             and all(p != seat for p, _a in since))
+
+    def _check_current(self, seat: int, made_on: int) -> None:
+        """`MovedFirst`, naming who, unless a move of `seat` made on `made_on` stands."""
+        if self.still_current(seat, made_on):
+            return
+        since = self.moves_since(made_on)
+        mover = since[0][0] if since else None
+        if mover is not None and mover == seat:
+            raise MovedFirst(f"{self.game.player_name(seat)}'s move was already made on "
+                             "another device: this one was not made. The table now shows "
+                             "where the game is.")
+        who = self.game.player_name(mover) if mover is not None else "Someone"
+        raise MovedFirst(f"{who} moved first: your move was not made. The table now shows "
+                         "where the game is.")
+
+    def _play(self, seat: int, action: Any, made_on: int) -> list[Event]:
+        before, version = self.game.clone(), self.version
         events = self._apply(seat, action)
         try:
             self._store_move(seat, events)
-        except Conflict as conflict:
-            self.game = before
-            who = self._moved_first(conflict)
-            if (self.game.info.simultaneous and seat in self.game.to_act()
-                    and not self.game.is_over()):
-                return self.play(seat, action)  # planning at once: both plans stand
-            raise MovedFirst(f"{who} moved first: your move was not made. The table now "
-                             "shows where the game is.") from None
+        except Conflict:
+            # nothing of this move was kept (no page drew the table with it)
+            self.game, self.version = before, version
+            stored = self.stored_version
+            self._catch_up()
+            if self.stored_version == stored:  # (the store could not be read meanwhile)
+                raise MovedFirst("Someone moved first: your move was not made. The table "
+                                 "now shows where the game is.") from None
+            self._check_current(seat, made_on)
+            return self._play(seat, action, made_on)  # planning at once: both plans stand
         self._after_move(seat, events, before)
         return events
 
@@ -290,10 +337,13 @@ class TableSession:
         """Apply a move; with step-by-step on, keep the engine's trace of it as frames."""
         g = self.game
         if not self.step_by_step:
-            return g.apply(seat, action)
+            events = g.apply(seat, action)
+            self.version += 1
+            return events
         viewer = self.public_view
         before = g.observation(viewer)
         trace = g.apply_traced(seat, action, viewer)
+        self.version += 1
         own = seat in self.mine and self.kinds[seat] != BOT  # (not a move from elsewhere)
         if not own_single_step(trace, g.info.silent_kinds, own):
             self._add_frames(before, trace, viewer)
@@ -337,8 +387,8 @@ class TableSession:
 
     def _flush(self) -> None:
         """Write the moves the store has not taken yet, in one transaction. A store that
-        cannot be written keeps them here (a notice says so) until the next try;
-        `Conflict` when the table moved on meanwhile."""
+        cannot be written keeps them here (`store_trouble` says why) and `retry_unsaved`
+        sends them again; `Conflict` when the table moved on meanwhile."""
         if not self.unsaved or self.store is None or self.table is None:
             self.unsaved.clear() if self.store is None else None
             return
@@ -346,21 +396,41 @@ class TableSession:
             version, stored = self.store.append(self.table.id, self.stored_version,
                                                 self.unsaved, self.summary())
         except StoreUnavailable as exc:
-            self.notices.append(f"The table could not be saved on the server: {exc}. The "
-                                "game goes on here and is saved with the next move.")
+            self.store_trouble = str(exc)
+            self._retry_at = time.monotonic() + self._retry_wait
+            self._retry_wait = min(2 * self._retry_wait, RETRY_MAX_S)
             return
         self.unsaved.clear()
         self.stored_version = version
         self.stored_moves += len(stored)
         self.last_move_version = version
         self._mark = self.store.watermark(self.table.id)
+        self._stored_again()
 
-    def _moved_first(self, conflict: Conflict) -> str:
-        """Bring the table up to date after a refused write; the name of who moved first."""
+    def retry_unsaved(self, now: float | None = None) -> bool:
+        """Send again the moves the store did not take, once their wait is over (a page's
+        poll calls this every tick). Returns whether the table changed: when it moved on
+        meanwhile, its moves win and a notice says the unsaved one was not kept."""
+        if not self.unsaved or (now or time.monotonic()) < self._retry_at:
+            return False
+        try:
+            self._flush()
+        except Conflict:
+            return self.sync(force=True)
+        return not self.unsaved
+
+    def _stored_again(self) -> None:
+        if self.store_trouble:
+            self.notices.append("Saved on the server again: the other devices see every "
+                                "move now.")
+        self.store_trouble = ""
+        self._retry_wait = RETRY_FIRST_S
+
+    def _catch_up(self) -> None:
+        """Bring the table up to date after a refused write (`MovedFirst` if it closed)."""
         self.sync(force=True)
         if self.table is not None and self.table.closed:
             raise MovedFirst(f"This table is closed ({self.table.closed}).")
-        return self.game.player_name(conflict.by) if conflict.by is not None else "Someone"
 
     # ---------------------------------------------------------------- bots
     @property
@@ -478,9 +548,13 @@ class TableSession:
             _table, everything = store.load(table.id, 0)
             self.game, self.undo_point = self._replay(self.adapter, fresh, everything,
                                                       self.access)
+            self._rewrote()
             self.bots = self._make_bots()
             self.frames, self.frame_i = [], 0
-            self.unsaved.clear()
+            if self.unsaved:
+                self.notices.append(LOST_UNSAVED)
+                self.unsaved.clear()
+                self.store_trouble, self._retry_wait = "", RETRY_FIRST_S
             self.applied.from_others += 1
             moves = everything
         self.stored_moves = fresh.moves
@@ -546,16 +620,25 @@ class TableSession:
                     self.stored_version = self.store.undo(
                         self.table.id, self.stored_version, seat, summary_of(before))
                 except Conflict as conflict:
-                    who = self._moved_first(conflict)
+                    self._catch_up()
+                    who = (self.game.player_name(conflict.by) if conflict.by is not None
+                           else "Someone")
                     raise MovedFirst(f"{who} has moved since: your move can no longer be "
                                      "taken back.") from None
                 self.stored_moves -= 1
                 self._mark = self.store.watermark(self.table.id)
                 self.last_move_version = -1  # unknown: the next sync reads the table again
         self.game = before
+        self._rewrote()
         self.undo_point = None
         self.undo_reason = "Nothing more to undo."
         return seat
+
+    def _rewrote(self) -> None:
+        """The game on the table was replaced (an undo, a replay): no move chosen before
+        may be made on it."""
+        self.version += 1
+        self._rewritten = self.version
 
     # ---------------------------------------------------------------- steps on show
     def next_frame(self) -> None:

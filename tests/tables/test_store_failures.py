@@ -61,3 +61,43 @@ def test_a_full_sqlite_store_gives_a_notice_and_writes_nothing(tmp_path):
         store.append(t.id, 0, [(0, big)] * 4)
     table, moves = store.load(t.id)
     assert table.moves == 0 and table.version == 0 and moves == []
+
+
+def test_a_connection_opened_read_only_is_opened_again_once_the_file_can_be_written(
+        tmp_path, monkeypatch):
+    path = tmp_path / "tables.sqlite3"
+    t = make(SQLiteStore(path))
+    real = sqlite3.connect
+    first = []
+
+    def read_only_once(target, *args, **kw):  # as SQLite opens a file it may not write
+        if not first:
+            first.append(target)
+            return real(f"file:{target}?mode=ro", *args, uri=True, **kw)
+        return real(target, *args, **kw)
+
+    monkeypatch.setattr(sqlite3, "connect", read_only_once)
+    store = SQLiteStore.__new__(SQLiteStore)
+    store.__init__(path)  # (the schema is there: opening it writes nothing)
+    with pytest.raises(StoreUnavailable, match="read-only"):
+        store.append(t.id, 0, [(0, {"type": "A"})])
+    store.append(t.id, 0, [(0, {"type": "A"})])  # the file could be written all along
+    assert store.load(t.id)[0].moves == 1
+
+
+def test_a_damaged_store_says_so_in_words_without_the_servers_paths(tmp_path):
+    path = tmp_path / "tables.sqlite3"
+    store = SQLiteStore(path)
+    t = make(store)
+    for k in range(40):
+        store.append(t.id, k, [(0, {"type": "A", "note": "x" * 3000})])
+    store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = bytearray(path.read_bytes())
+    page = store.conn.execute("PRAGMA page_size").fetchone()[0]
+    data[page:len(data)] = b"\x5a" * (len(data) - page)  # every page but the first
+    path.write_bytes(bytes(data))
+    store.conn.execute("PRAGMA cache_size = 0")  # (read what is on the disk now)
+    with pytest.raises(StoreUnavailable) as refused:
+        store.load(t.id)
+    assert "damaged" in str(refused.value)
+    assert str(tmp_path) not in str(refused.value) and "Error" not in str(refused.value)

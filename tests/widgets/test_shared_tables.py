@@ -108,13 +108,14 @@ def test_a_store_that_cannot_be_written_keeps_the_game_here_and_says_so(tmp_path
     lock.execute("BEGIN EXCLUSIVE")
     host.handover_button.click()
     plan(host, "Farmer", "Raider")  # the store is locked: the move stays here
-    assert "could not be saved" in host.table_notice.value
+    assert "Not saved on the server yet" in host.store_status.value
+    assert "busy" in host.store_status.value
     assert len(host.game.history) == 1 and host.session.unsaved
     lock.execute("ROLLBACK")
     host.pass_button.click()
     host.handover_button.click()
     plan(host, "Wall", "Farmer")  # the store is back: both moves are written
-    assert not host.session.unsaved
+    assert not host.session.unsaved and host.store_status.value == ""
     table, moves = store.load(address(host)["table"])
     assert len(moves) == len(host.game.history) == table.moves
 
@@ -165,7 +166,7 @@ def test_the_same_seat_open_twice_keeps_only_the_move_made_first(url, monkeypatc
     phone, laptop = device(url, VillagersAdapter(), key), device(url, VillagersAdapter(), key)
     first_draft(phone)
     late(laptop, monkeypatch)
-    with pytest.raises(MovedFirst, match="Ana moved first"):
+    with pytest.raises(MovedFirst, match="Ana's move was already made on another device"):
         laptop.session.play(0, laptop.game.legal_actions(0)[1])
     assert state(laptop) == state(phone) and len(laptop.game.history) == 1
 
@@ -177,7 +178,8 @@ def test_a_conflict_in_the_app_redraws_with_a_notice(url, monkeypatch):
     first_draft(phone)
     late(laptop, monkeypatch)
     laptop._on_choose(laptop.game.legal_actions(0)[1])
-    assert "Ana moved first" in laptop.table_notice.value and laptop.banner.value == ""
+    assert "already made on another device" in laptop.table_notice.value
+    assert laptop.banner.value == ""
     assert len(laptop.game.history) == 1 and state(laptop) == state(phone)
 
 
@@ -319,7 +321,7 @@ def test_a_move_made_on_a_table_that_moved_since_is_refused_with_who_moved(url):
     phone, laptop = device(url, VillagersAdapter(), key), device(url, VillagersAdapter(), key)
     stale = laptop.game.legal_actions(0)[1]  # what the laptop still shows
     first_draft(phone)
-    with pytest.raises(MovedFirst, match="Ana moved first"):
+    with pytest.raises(MovedFirst, match="Ana's move was already made on another device"):
         laptop.session.play(0, stale)  # the laptop reads the table first: no longer legal
     assert state(laptop) == state(phone)
 
@@ -468,3 +470,12 @@ def test_a_running_shared_game_kept_only_in_its_kernel_offers_no_record_link(mon
     assert app.session is not None and app.session.table is None and app.session.shared
     assert "record=" not in app.replay_link()
     assert "once the game is over" in app.replay_link()
+
+
+def test_a_table_link_names_the_keys_it_does_not_read(url):
+    host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"})
+    seat = links(host, "vg-seat-link")["1"]
+    ben = device(url, PillageAdapter(), {**seat, "seat": "1"})
+    assert ben.session.mine == (1,)
+    assert "there is no setting &#x27;seat&#x27;" in ben.notice.value
+    assert device(url, PillageAdapter(), seat).notice.value == ""

@@ -745,3 +745,18 @@ def test_an_empty_save_file_upload_says_so():
     app.load_upload.set_state({"value": [{"name": "blank.json", "type": "", "size": 0,
                                           "last_modified": 0, "content": b"  \n"}]})
     assert "blank.json is empty" in app.load_note.value
+
+
+def test_a_double_click_on_confirm_makes_one_move_and_shows_no_error():
+    """The second click of a double click reaches the kernel after the first made the
+    move: the Confirm it was sent to is disabled by then."""
+    app = make_app({"players": "3", "seats": "human,human,bot", "seed": "5"})
+    app.handover_button.click()
+    app.board.click("Farmer")
+    app.board.click("Wall")
+    confirm = app.picker.confirm
+    confirm.click()
+    moves = len(app.game.history)
+    confirm.click()  # (sent before the page learnt the button was disabled)
+    app.turn_confirm.click()
+    assert app.banner.value == "" and len(app.game.history) == moves

@@ -13,7 +13,11 @@ class SchemaMismatch(StoreError):
 
 class StoreUnavailable(StoreError):
     """The database cannot be written or read now (locked, full, gone): try again later.
-    Nothing was changed."""
+    Nothing was changed. `read_only`: the connection was refused a write as read-only."""
+
+    def __init__(self, message: str, read_only: bool = False) -> None:
+        super().__init__(message)
+        self.read_only = read_only
 
 
 class UnknownTable(StoreError):

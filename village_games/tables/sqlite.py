@@ -20,17 +20,18 @@ class SQLiteStore(TableStore):
     def __init__(self, path: str | Path, busy_timeout: float = BUSY_TIMEOUT_S) -> None:
         self.path = Path(path)
         self.url = f"sqlite:///{self.path}"
+        self.busy_timeout = busy_timeout
         self._writes = 0  # this connection's own commits (data_version does not count them)
+        # SQLite opens a file it may not write read-only, and the connection stays so even
+        # once the file can be written again: after a read-only refusal the next use opens
+        # a new connection
+        self._reopen = False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.conn = sqlite3.connect(self.path, timeout=busy_timeout, isolation_level=None,
-                                        check_same_thread=False)  # one user at a time
-        except (OSError, sqlite3.Error) as exc:
-            raise StoreUnavailable(f"cannot open the table store {self.path}: {exc}") from None
+        except OSError as exc:
+            raise StoreUnavailable(f"cannot open the table store ({exc})") from None
+        self.conn = self._connect()
         try:
-            self.conn.execute("PRAGMA journal_mode=WAL")
-            self.conn.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at checkpoints
-            self.conn.execute("PRAGMA foreign_keys=ON")
             self._init_schema()
         except sqlite3.DatabaseError as exc:
             self.conn.close()
@@ -39,9 +40,32 @@ class SQLiteStore(TableStore):
             self.conn.close()
             raise
 
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            conn = sqlite3.connect(self.path, timeout=self.busy_timeout, isolation_level=None,
+                                   check_same_thread=False)  # one user at a time
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreUnavailable(f"cannot open the table store ({exc})") from None
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")  # WAL: durable at checkpoints
+            conn.execute("PRAGMA foreign_keys=ON")
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise SchemaMismatch(f"{self.path} is not a table store ({exc})") from None
+        return conn
+
+    def _fresh(self) -> None:
+        """Open the connection again if the last one was refused a write as read-only."""
+        if self._reopen:
+            conn = self._connect()
+            self.conn.close()
+            self.conn, self._reopen = conn, False
+
     @contextmanager
     def _tx(self) -> Iterator[Query]:
-        with _words():
+        self._fresh()
+        with self._words():
             self.conn.execute("BEGIN IMMEDIATE")
             try:
                 yield self.conn.execute
@@ -54,7 +78,8 @@ class SQLiteStore(TableStore):
 
     @contextmanager
     def _read(self) -> Iterator[Query]:
-        with _words():
+        self._fresh()
+        with self._words():
             self.conn.execute("BEGIN")
             try:
                 yield self.conn.execute
@@ -62,27 +87,34 @@ class SQLiteStore(TableStore):
                 self.conn.execute("COMMIT")
 
     def watermark(self, table_id: str) -> Hashable:
-        with _words():
+        self._fresh()
+        with self._words():
             (version,) = self.conn.execute("PRAGMA data_version").fetchone()
         return version, self._writes
 
+    @contextmanager
+    def _words(self) -> Iterator[None]:
+        """SQLite's errors (locked, full, read-only, a damaged file) as a `StoreUnavailable`
+        in words, without the file's path: pages show it to whoever opened them."""
+        try:
+            yield
+        except sqlite3.DatabaseError as exc:  # (OperationalError is one)
+            text = str(exc)
+            read_only = False
+            if "locked" in text or "busy" in text:
+                why = "the table store is busy (another program holds it locked)"
+            elif "full" in text:
+                why = "the disk that holds the table store is full"
+            elif "readonly" in text or "read-only" in text:
+                why = "the table store cannot be written (its file is read-only)"
+                read_only = True
+            elif "malformed" in text or "not a database" in text or "corrupt" in text:
+                why = ("the table store's file is damaged: whoever runs the server must "
+                       "restore it from a backup or start a new one")
+            else:
+                why = f"the table store failed ({type(exc).__name__}: {text[:120]})"
+            self._reopen = read_only
+            raise StoreUnavailable(why, read_only=read_only) from None
+
     def close(self) -> None:
         self.conn.close()
-
-
-@contextmanager
-def _words() -> Iterator[None]:
-    """SQLite's operational errors (locked, full, read-only) as a `StoreUnavailable`."""
-    try:
-        yield
-    except sqlite3.OperationalError as exc:
-        text = str(exc)
-        if "locked" in text or "busy" in text:
-            why = "the table store is busy (another program holds it locked)"
-        elif "full" in text:
-            why = "the disk that holds the table store is full"
-        elif "readonly" in text or "read-only" in text:
-            why = "the table store cannot be written (its file is read-only)"
-        else:
-            why = f"the table store failed ({text})"
-        raise StoreUnavailable(why) from None
