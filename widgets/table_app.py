@@ -852,7 +852,10 @@ class TableApp:
         s = self.session
         if s is None or s.table is None:
             return False
+        trouble = s.store_trouble
         changed = s.retry_unsaved() | s.sync()
+        if s.store_trouble != trouble and not changed:
+            self.store_status.value = self._store_status_html()
         notices = s.take_notices()
         if s.table.closed:
             notices.append(f"This table is closed ({s.table.closed}). "
@@ -1309,9 +1312,14 @@ class TableApp:
         s = self.session
         if s is None or not s.store_trouble:
             return ""
+        why = html.escape(s.store_trouble)
+        if not s.unsaved:
+            return ('<div class="vg-store-trouble" role="alert">The server cannot read the '
+                    f"table now: {why}. Moves from other devices show here again once it "
+                    "can.</div>")
         return ('<div class="vg-store-trouble" role="alert">Not saved on the server yet: '
-                f"{html.escape(s.store_trouble)}. This page sends the move again by itself "
-                "every few seconds; the other devices see it once it is saved.</div>")
+                f"{why}. This page sends the move again by itself every few seconds; the "
+                "other devices see it once it is saved.</div>")
 
     def _waiting_html(self) -> str:
         """The prompt while the game waits for someone this screen does not play."""

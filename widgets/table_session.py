@@ -113,7 +113,8 @@ class TableSession:
         # choice on, and a move made on a position the table has left is refused
         self.version = 0
         self._rewritten = 0  # the version of the last undo or replay (history rewritten)
-        # the store refused a write (busy, read-only...): why, and when to try again
+        # what the store last refused (a write: busy, read-only...; or a read), and when
+        # to send the moves it did not take again
         self.store_trouble = ""
         self._retry_at = 0.0
         self._retry_wait = RETRY_FIRST_S
@@ -521,8 +522,11 @@ class TableSession:
                 fresh, moves = store.load(table.id, max(self.stored_moves - 1, 0))
             else:
                 fresh, moves = store.load(table.id, 0)
-        except StoreUnavailable:
+        except StoreUnavailable as exc:  # (said once, by the page's status line)
+            self.store_trouble = str(exc)
             return False
+        if not self.unsaved:
+            self.store_trouble = ""
         settings_changed = fresh.settings != table.settings
         self.table = fresh
         if fresh.version == self.stored_version and not settings_changed:

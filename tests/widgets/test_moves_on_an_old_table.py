@@ -174,3 +174,24 @@ def test_an_unsaved_move_is_dropped_with_a_notice_when_the_table_moved_on(url, m
     assert "that move was not kept" in laptop.table_notice.value
     assert state(laptop) == state(phone) and not laptop.session.unsaved
     assert laptop.store_status.value == ""
+
+
+def test_a_store_damaged_while_a_table_runs_is_said_once_in_words(url, tmp_path):
+    host = device(url, VillagersAdapter(), {"seats": "human,remote", "seed": "4"})
+    ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["1"])
+    first_draft(host)
+    path = tmp_path / "tables.sqlite3"
+    store = ben.session.store
+    store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    page = store.conn.execute("PRAGMA page_size").fetchone()[0]
+    data = bytearray(path.read_bytes())
+    data[page:] = b"\x5a" * (len(data) - page)
+    path.write_bytes(bytes(data))
+    store.conn.execute("PRAGMA cache_size = 0")
+    ben.session._mark = None  # (as if the file changed under it)
+    for _ in range(3):
+        ben.poll()
+    assert ben.banner.value == ""
+    status = ben.store_status.value
+    assert status.count("damaged") == 1 and "cannot read the table now" in status
+    assert str(tmp_path) not in status + ben.table_notice.value
