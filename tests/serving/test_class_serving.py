@@ -12,12 +12,17 @@ from pathlib import Path
 import nbformat
 import psutil
 import pytest
+from jupyter_server.services.kernels.connection.base import (
+    deserialize_msg_from_ws_v1,
+    serialize_msg_to_ws_v1,
+)
 from websockets.sync.client import connect
 
 from tests.browser.conftest import running_voila
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
+from kernel_websockets import V1 as WS_V1  # noqa: E402
 from voila_pools import notebooks_in, pool_config, pool_sizes  # noqa: E402
 
 
@@ -154,17 +159,19 @@ def test_kernel_activity_is_still_seen_for_idle_culling(outputs_server):
     before = kernel_model(outputs_server, kernel_id)
     time.sleep(1.1)
     ws_url = outputs_server.replace("http", "ws", 1) + f"/api/kernels/{kernel_id}/channels"
-    with connect(ws_url) as ws:
+    with connect(ws_url, subprotocols=[WS_V1]) as ws:  # as a page does (the only way)
         msg_id = uuid.uuid4().hex
-        ws.send(json.dumps({
+        ws.send(serialize_msg_to_ws_v1({
             "header": {"msg_id": msg_id, "msg_type": "comm_msg", "session": "s",
                        "username": "", "date": "", "version": "5.3"},
-            "parent_header": {}, "metadata": {}, "channel": "shell", "buffers": [],
-            "content": {"comm_id": "no-such-comm", "data": {}}}))
+            "parent_header": {}, "metadata": {},
+            "content": {"comm_id": "no-such-comm", "data": {}}}, "shell",
+            lambda part: json.dumps(part).encode()))
         while True:  # until the kernel reports idle for our message
-            msg = json.loads(ws.recv(timeout=30))
-            if (msg["parent_header"].get("msg_id") == msg_id and msg["msg_type"] == "status"
-                    and msg["content"]["execution_state"] == "idle"):
+            _, parts = deserialize_msg_from_ws_v1(ws.recv(timeout=30))
+            header, parent, _, content = (json.loads(p) for p in parts[:4])
+            if (parent.get("msg_id") == msg_id and header["msg_type"] == "status"
+                    and content["execution_state"] == "idle"):
                 break
     time.sleep(0.5)
     after = kernel_model(outputs_server, kernel_id)
