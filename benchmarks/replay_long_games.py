@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 from village_games import villages  # noqa: E402
 from village_games.bots import VillagesBot  # noqa: E402
 from village_games.core import play  # noqa: E402
-from widgets.save_file import checked_by_moves, log_left_out, save_text  # noqa: E402
+from widgets.table.save_file import checked_by_moves, log_left_out, save_text  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "replay_long_games.json"
 PLAYERS = 5

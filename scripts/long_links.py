@@ -21,7 +21,7 @@ from tornado.httputil import HTTPServerRequest
 from tornado.routing import Matcher, Rule
 from tornado.web import RequestHandler
 
-from widgets.replay_share import LINK_LIMIT
+from widgets.table.replay_link import LINK_LIMIT
 
 HEADER_BYTES = 4_000_000  # past Chromium's 2 MB addresses, so every link gets the page
 # The longest address (path and query) the server opens: the apps' links, which count from

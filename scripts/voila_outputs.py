@@ -9,7 +9,7 @@ widget messages before Python sees them: the server's CPU per page opened fell f
 0.18 to 0.06 CPU-seconds (benchmarks/light_client.py, one page at a time).
 
 Output widgets filled while a notebook first runs would need those messages; no app here
-has one (charts are images, see widgets/charts.py).
+has one (charts are images, see widgets/kit/charts.py).
 """
 
 from __future__ import annotations

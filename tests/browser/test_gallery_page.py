@@ -6,7 +6,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from widgets.gallery import load_apps
+from widgets.kit.apps import load_apps
 
 SHOTS = Path(os.environ.get("VG_SHOTS", "/tmp/gallery_shots"))
 

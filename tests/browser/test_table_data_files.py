@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from village_games.villagers.solo.events import EVENT_FILE
-from widgets.villagers.play_app import make_app as villagers_app
+from widgets.villagers.adapter import make_app as villagers_app
 
 SHOTS = Path(os.environ.get("VG_SHOTS", "/tmp/villagers_shots"))
 

@@ -31,7 +31,7 @@ def test_lesson_runs_a_match_simulation(page, voila_server, open_app):
     expect(chart).to_have_attribute("src", re.compile(r"^(blob:|data:image/png)"))
     expect(page.locator(".vg-error")).to_be_hidden()
 
-    # "They play" changes are not echoed back (widgets.lesson.Choice): the page must still
+    # "They play" changes are not echoed back (widgets.teach.lesson.Choice): the page must still
     # follow one choice after another.
     they = match.locator(".vg-lesson-they select")
     they.select_option("Always Raider")

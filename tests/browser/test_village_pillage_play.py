@@ -11,7 +11,7 @@ from urllib.parse import parse_qsl
 
 from playwright.sync_api import expect
 
-from widgets.village_pillage.play_app import make_app
+from widgets.village_pillage.adapter import make_app
 
 NOTEBOOK = "village_pillage_play.ipynb"
 QUERY = "players=3&seats=human,bot,bot&seed=5"

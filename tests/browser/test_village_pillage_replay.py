@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from village_games import village_pillage
 from village_games.bots import PillageBot
 from village_games.core import play
-from widgets.replay_share import LINK_LIMIT, replay_query
+from widgets.table.replay_link import LINK_LIMIT, replay_query
 
 NOTEBOOK = "village_pillage_replay.ipynb"
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from village_games import villagers_and_villains as vv
-from widgets.table_app import SAVE_FORMAT
+from widgets.table.save_file import SAVE_FORMAT
 
 NOTEBOOK = "villagers_and_villains_play.ipynb"
 SHOTS = Path(os.environ.get("VG_SHOTS", "/tmp/vv_shots"))

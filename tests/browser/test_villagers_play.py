@@ -13,7 +13,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from village_games.villagers import Villagers
-from widgets.table_app import SAVE_FORMAT
+from widgets.table.save_file import SAVE_FORMAT
 
 NOTEBOOK = "villagers_play.ipynb"
 SHOTS = Path(os.environ.get("VG_SHOTS", "/tmp/villagers_shots"))

@@ -13,7 +13,7 @@ from tests.villagers.solo_scenarios import solo
 from village_games.bots.villagers_bot import VillagersBot
 from village_games.core.seat import SeatView
 from village_games.villagers import Villagers
-from widgets.table_app import SAVE_FORMAT
+from widgets.table.save_file import SAVE_FORMAT
 
 SHOTS = Path(os.environ.get("VG_SHOTS", "/tmp/villagers_shots"))
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from village_games.villages import Villages
-from widgets.table_app import SAVE_FORMAT
+from widgets.table.save_file import SAVE_FORMAT
 
 NOTEBOOK = "villages_play.ipynb"
 SHOTS = Path(os.environ.get("VG_SHOTS", "/tmp/villages_shots"))

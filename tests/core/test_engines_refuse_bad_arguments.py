@@ -101,7 +101,7 @@ def test_a_deck_file_over_the_apps_limit_is_refused_before_it_is_read(module, tm
 
 
 def test_the_apps_upload_limit_is_the_engines_limit():
-    from widgets.upload import DATA_FILE_LIMIT
+    from widgets.kit.upload import DATA_FILE_LIMIT
 
     assert DATA_FILE_LIMIT == MAX_DATA_FILE_BYTES
 

@@ -8,7 +8,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 from long_links import ADDRESS_LIMIT, HEADER_BYTES, LongAddress, page_html  # noqa: E402
 
-from widgets.replay_share import LINK_LIMIT  # noqa: E402
+from widgets.table.replay_link import LINK_LIMIT  # noqa: E402
 
 
 def test_only_addresses_past_the_limit_are_matched():

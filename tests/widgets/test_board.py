@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-import widgets.board.board as board_module
-from widgets.board import Board
-from widgets.safe import ErrorBanner, guarded
+import widgets.kit.board.board as board_module
+from widgets.kit.board import Board
+from widgets.kit.safe import ErrorBanner, guarded
 
 CARDS = ('<div class="vg-card" data-vg-value="Farmer" data-vg-field="left">Farmer</div>'
          '<div class="vg-card" data-vg-value="Wall">Wall</div>')

@@ -1,5 +1,5 @@
 """Search as a bot kind with a strength in all four play apps, and what the search bot
-thinks as a coach, through one shared helper (widgets/bot_choice.py, search_coach.py)."""
+thinks as a coach, through one shared helper (widgets/table/bot_choice.py, search_coach.py)."""
 
 from __future__ import annotations
 
@@ -13,18 +13,18 @@ APPS = ("village_pillage", "villagers", "villagers_and_villains", "villages")
 
 
 def make(game: str, **query: str):
-    module = importlib.import_module(f"widgets.{game}.play_app")
+    module = importlib.import_module(f"widgets.{game}.adapter")
     return module.make_app({"players": "2", "seed": "3", **query})
 
 
 @pytest.mark.parametrize("game", APPS)
 def test_a_link_asks_for_search_bots_at_a_strength(game: str) -> None:
     app = make(game, seats="human,bot", bots="search", strength="100")
-    bot = app.bots[1]
+    bot = app.session.bots[1]
     assert isinstance(bot, SearchBot) and bot.iterations == 100
     assert app.bot_box.value == "search" and app.strength_box.value == 100
     assert app.strength_box.layout.display is None  # shown for search bots only
-    assert "bots=search&strength=100" in app.share_query()
+    assert "bots=search&strength=100" in app.sharing.share_query(app.session)
 
 
 @pytest.mark.parametrize("game", APPS)
@@ -33,16 +33,18 @@ def test_the_strength_applies_at_once_and_hides_for_other_kinds(game: str) -> No
     assert app.strength_box.layout.display == "none"
     app.bot_box.value = "search"
     app.strength_box.value = 300
-    assert app.bots[1].iterations == 300 and "strength=300" in app.share_query()
+    assert app.session.bots[1].iterations == 300
+    assert "strength=300" in app.sharing.share_query(app.session)
     app.bot_box.value = "random"
-    assert type(app.bots[1]).__name__ == "RandomBot"
-    assert app.strength_box.layout.display == "none" and "strength" not in app.share_query()
+    assert type(app.session.bots[1]).__name__ == "RandomBot"
+    assert app.strength_box.layout.display == "none"
+    assert "strength" not in app.sharing.share_query(app.session)
 
 
 def test_a_bad_strength_is_a_notice_naming_the_allowed_ones() -> None:
     app = make("villagers", seats="human,bot", bots="search", strength="99999")
     assert "strength must be one of 100, 300, 1000, 3000, 4000" in app.notice.value
-    assert app.bots[1].iterations == 1000
+    assert app.session.bots[1].iterations == 1000
 
 
 @pytest.mark.parametrize("raw", ["9" * 5000, "４０００", "-1", "4000.0", "1e3"])
@@ -50,7 +52,7 @@ def test_a_huge_or_odd_strength_is_a_notice_and_not_a_crash(raw: str) -> None:
     # (5,000 digits once reached int() and Python's limit on integer strings)
     app = make("villages", seats="human,bot", bots="search", strength=raw)
     assert "strength must be one of 100, 300, 1000, 3000, 4000" in app.notice.value
-    assert len(app.notice.value) < 2000 and app.bots[1].iterations == 1000
+    assert len(app.notice.value) < 2000 and app.session.bots[1].iterations == 1000
 
 
 def test_a_stored_table_with_a_huge_strength_is_refused_by_name() -> None:
@@ -61,7 +63,7 @@ def test_a_stored_table_with_a_huge_strength_is_refused_by_name() -> None:
 
 
 def test_an_unknown_coach_model_is_refused_by_name() -> None:
-    from widgets.search_coach import iterations_of
+    from widgets.table.search_coach import iterations_of
 
     assert iterations_of("search:300") == 300
     for model in ("search:" + "9" * 5000, "search:299", "heuristic", ""):
@@ -72,15 +74,15 @@ def test_an_unknown_coach_model_is_refused_by_name() -> None:
 @pytest.mark.parametrize("game", APPS)
 def test_the_coach_shows_what_the_search_bot_thinks(game: str) -> None:
     app = make(game, seats="human,bot")
-    keys = [k for _label, k in app.coach_model.options]
+    keys = [k for _label, k in app.coach.model.options]
     assert "search:300" in keys
-    app.coach_model.value = "search:300"
-    app.coach_box.value = True
-    seat = app.human_to_act()
-    assert seat == 0 and len(app.game.legal_actions(seat)) > 1  # the first move is a choice
-    assert "The search bot would play" in app.coach_view.value
-    assert "300 iterations" in app.coach_view.value
-    labels = [b.description for b in app.picker.buttons.values()]
+    app.coach.model.value = "search:300"
+    app.coach.box.value = True
+    seat = app.session.mine_to_act()
+    assert seat == 0 and len(app.session.game.legal_actions(seat)) > 1  # the first move is a choice
+    assert "The search bot would play" in app.coach.view.value
+    assert "300 iterations" in app.coach.view.value
+    labels = [b.description for b in app.screen.picker.buttons.values()]
     assert any("wins " in text for text in labels)  # each button carries its note
     assert app.banner.value == ""
 
@@ -89,22 +91,22 @@ def test_the_coach_shows_what_the_search_bot_thinks(game: str) -> None:
 def test_a_prebuilt_page_takes_the_bots_its_address_names(game: str, monkeypatch) -> None:
     """A pre-heated kernel builds the table before the address is known; an address that
     names the bots gets them, and its game is kept on the server."""
-    from widgets.bot_choice import open_play_page
+    from widgets.table.bot_choice import open_play_page
 
-    module = importlib.import_module(f"widgets.{game}.play_app")
+    module = importlib.import_module(f"widgets.{game}.adapter")
     monkeypatch.setenv("QUERY_STRING", "players=2&seats=human,bot&seed=3&bots=search"
                                        "&strength=100")
     app = open_play_page(module.make_app)
-    assert isinstance(app.bots[1], SearchBot) and app.bots[1].iterations == 100
+    assert isinstance(app.session.bots[1], SearchBot) and app.session.bots[1].iterations == 100
     assert app.session.table.settings == {"bots": "search", "strength": "100"}
     monkeypatch.setenv("QUERY_STRING", "players=2&seats=human,bot&seed=3")
     plain = open_play_page(module.make_app)
-    assert type(plain.bots[1]).__name__ != "SearchBot" and plain.session.table is not None
+    assert type(plain.session.bots[1]).__name__ != "SearchBot" and plain.session.table is not None
 
 
 def _shared_table(monkeypatch, module):
     """A table on the server with a bot seat, as its host opened it, and a watch link."""
-    from widgets.bot_choice import open_play_page
+    from widgets.table.bot_choice import open_play_page
 
     monkeypatch.setenv("QUERY_STRING", "players=2&seats=remote,bot&seed=5")
     host = open_play_page(module.make_app)
@@ -114,8 +116,8 @@ def _shared_table(monkeypatch, module):
 def test_a_table_link_plays_the_bots_its_host_chose_whatever_the_link_adds(monkeypatch):
     """(Found by a hostile tester: `&bots=random` on a watch link made that page play the
     table's bot seat with a random bot.)"""
-    from widgets.bot_choice import open_play_page
-    from widgets.village_pillage import play_app
+    from widgets.table.bot_choice import open_play_page
+    from widgets.village_pillage import adapter as play_app
 
     host, table = _shared_table(monkeypatch, play_app)
     monkeypatch.setenv("QUERY_STRING", f"table={table}&bots=random")
@@ -129,8 +131,8 @@ def test_only_the_host_changes_how_a_tables_bots_play(monkeypatch):
     """The drop-down is hidden at a spectator's page; a change sent to it anyway changes
     nothing, there or on the server."""
     from village_games.tables import open_store
-    from widgets.bot_choice import open_play_page
-    from widgets.village_pillage import play_app
+    from widgets.table.bot_choice import open_play_page
+    from widgets.village_pillage import adapter as play_app
 
     host, table = _shared_table(monkeypatch, play_app)
     monkeypatch.setenv("QUERY_STRING", f"table={table}")

@@ -22,7 +22,7 @@ from widgets.experiments.app import ClassExperimentPage
 from widgets.experiments.create import CreateApp
 from widgets.experiments.student import JoinApp, StudentApp
 from widgets.experiments.teacher import TeacherApp
-from widgets.lobby import LobbyApp
+from widgets.server.lobby import LobbyApp
 
 # three dice a recruit, every one rolled: none can reach 7 without a bonus (so every trial
 # takes three clicks, whatever the experiment's secret seed)

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from village_games.core.card_data import CardDataError
-from widgets.gallery import gallery, gallery_html, load_apps
+from widgets.kit.apps import load_apps
+from widgets.server.gallery import gallery, gallery_html
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
@@ -31,7 +32,7 @@ def test_a_broken_app_list_fails_with_the_entry_named(tmp_path):
 
 
 def test_each_app_links_back_to_the_gallery_and_to_its_games_other_apps():
-    from widgets.gallery import nav_html
+    from widgets.kit.apps import nav_html
     nav = nav_html("village_pillage_play.ipynb")
     assert 'href="index.ipynb"' in nav
     assert 'href="village_pillage_rules.ipynb"' in nav
@@ -40,8 +41,8 @@ def test_each_app_links_back_to_the_gallery_and_to_its_games_other_apps():
 
 
 def test_the_apps_show_the_navigation_line():
+    from widgets.village_pillage.adapter import play_app
     from widgets.village_pillage.lesson_app import lesson_app
-    from widgets.village_pillage.play_app import play_app
     from widgets.village_pillage.walkthrough_app import walkthrough_app
     for app in (play_app({}), walkthrough_app(query={}), lesson_app(seed=1)):
         assert "vg-nav" in app.children[0].value and "All apps" in app.children[0].value

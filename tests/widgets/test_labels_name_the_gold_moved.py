@@ -21,10 +21,10 @@ from tests.villagers.solo_scenarios import solo
 from village_games import village_pillage, villagers, villagers_and_villains, villages
 from village_games.core import Game
 from village_games.villagers import Build
-from widgets.village_pillage.play_app import PillageAdapter
-from widgets.villagers.play_app import VillagersAdapter
-from widgets.villagers_and_villains.play_app import VVAdapter
-from widgets.villages.play_app import VillagesAdapter
+from widgets.village_pillage.adapter import PillageAdapter
+from widgets.villagers.adapter import VillagersAdapter
+from widgets.villagers_and_villains.adapter import VVAdapter
+from widgets.villages.adapter import VillagesAdapter
 
 GOLD = re.compile(r"(\d+) gold\b", re.IGNORECASE)
 

@@ -6,7 +6,7 @@ import ipywidgets
 import numpy as np
 import pytest
 
-from widgets.lesson import Choice, Exact, Lesson, Shared, fmt
+from widgets.teach.lesson import Choice, Exact, Lesson, Shared, fmt
 from widgets.village_pillage.lesson_app import STRATEGIES, LessonApp, fraction, lesson_app
 
 PNG = b"\x89PNG\r\n\x1a\n"

@@ -12,7 +12,7 @@ import pytest
 
 from village_games.experiments import kind
 from village_games.villagers.solo.odds import event_count_chances
-from widgets.lesson import Lesson
+from widgets.teach.lesson import Lesson
 from widgets.village_pillage.lesson_app import lesson_app
 from widgets.village_pillage.market_lesson import market_lesson
 from widgets.villagers.backs_lesson import backs_lesson

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from village_games.tables import open_store
-from widgets.lobby import LobbyApp
-from widgets.table_app import open_table
-from widgets.villagers.play_app import VillagersAdapter
+from widgets.server.lobby import LobbyApp
+from widgets.table.page import open_table
+from widgets.villagers.adapter import VillagersAdapter
 
 
 @pytest.fixture
@@ -22,7 +22,7 @@ def host(store, seats="human,remote,bot"):
 def played(store, seats="human,bot"):
     """A table somebody has made a move at."""
     app = host(store, seats)
-    app._on_choose(app.game.legal_actions(0)[0])
+    app._on_choose(app.session.game.legal_actions(0)[0])
     return app
 
 
@@ -47,7 +47,7 @@ def test_the_teacher_closes_a_table_and_its_devices_are_told(store):
     assert lobby.banner.value == ""
     assert lobby.board.html.count('class="vg-lobby-row"') == 1
     a.poll()
-    assert "closed by the teacher" in a.table_notice.value
+    assert "closed by the teacher" in a.screen.table_notice.value
     lobby.show_closed.value = True
     assert "closed: closed by the teacher" in lobby.board.html
     assert b.session.table.id in lobby.board.html
@@ -69,8 +69,8 @@ def test_a_closed_table_takes_no_more_moves_on_its_devices(store):
     a = host(store, "human,bot")
     LobbyApp(store, store.teacher_key()).close_table(a.session.table.id)
     a.poll()
-    assert a.human_to_act() is None and "closed" in a.prompt.value
-    assert len(a.picker.buttons) == 0
+    assert a.session.mine_to_act() is None and "closed" in a.screen.prompt.value
+    assert len(a.screen.picker.buttons) == 0
 
 
 def test_a_page_opened_and_left_is_not_listed_until_asked_for(store):

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 
 from village_games.core import SeatView
-from widgets.log_view import LOG_LINES, first_shown, log_html
-from widgets.villages.play_app import make_app
+from widgets.table.log_view import LOG_LINES, first_shown, game_log_html, log_html
+from widgets.villages.adapter import make_app
 
 
 def test_a_short_log_is_shown_whole_in_reading_order_setup_first() -> None:
@@ -35,12 +35,12 @@ def test_a_long_log_shows_its_newest_lines_and_counts_the_rest() -> None:
 
 def test_the_play_app_log_of_a_long_game_stays_small_and_names_its_round() -> None:
     app = make_app({"players": "5", "seats": "human,bot,bot,bot,bot", "seed": "1"})
-    g = app.game
+    g = app.session.game
     bots = [app.adapter.make_bot(s, s) for s in range(5)]
     while len(g.log) < 3 * LOG_LINES:  # the bots play on for a while
         p = g.to_act()[0]
         g.apply(p, bots[p].act(SeatView(g, p)))
-    html = app._log_html(0)
+    html = game_log_html(g.log, 0)
     assert html.count("vg-log-line") == LOG_LINES
     assert f"{len(g.log) - LOG_LINES:,} earlier lines are not shown" in html
     heads = [int(r) for r in re.findall(r"Round (\d+)</div>", html)]
@@ -52,7 +52,7 @@ def test_the_replay_log_of_a_long_game_says_to_step_back_for_its_earlier_lines()
     from widgets.villages.replay_app import make_app as make_replay
 
     app = make_app({"players": "5", "seats": "bot,bot,bot,bot,bot", "seed": "1"})
-    g = app.game
+    g = app.session.game
     bots = [app.adapter.make_bot(s, s) for s in range(5)]
     while len(g.log) < 2 * LOG_LINES:
         p = g.to_act()[0]

@@ -12,10 +12,10 @@ import pytest
 from village_games import villages
 from village_games.tables import open_store
 from village_games.tables.sqlite import SQLiteStore
-from widgets.table_session import MovedFirst
-from widgets.village_pillage.play_app import PillageAdapter
-from widgets.villagers.play_app import VillagersAdapter
-from widgets.villages.play_app import VillagesAdapter
+from widgets.table.session import MovedFirst
+from widgets.village_pillage.adapter import PillageAdapter
+from widgets.villagers.adapter import VillagersAdapter
+from widgets.villages.adapter import VillagesAdapter
 
 from .test_shared_tables import address, device, first_draft, links, plan, state
 
@@ -62,11 +62,11 @@ def test_one_seat_drawing_on_two_devices_at_once_stores_one_draw(store_url):
     key = links(host, "vg-seat-link")["0"]
     phone, laptop = device(url, VillagesAdapter(), key), device(url, VillagesAdapter(), key)
     rounds = 0
-    while rounds < 12 and not phone.game.is_over():
+    while rounds < 12 and not phone.session.game.is_over():
         for page in (phone, laptop):
             page.poll()
-        seat = phone.human_to_act()
-        if seat != 0 or DECK not in phone.game.legal_actions(0):
+        seat = phone.session.mine_to_act()
+        if seat != 0 or DECK not in phone.session.game.legal_actions(0):
             break
         before = len(stored_moves(url, phone))
         outcomes = race([phone, laptop], DECK)
@@ -78,8 +78,8 @@ def test_one_seat_drawing_on_two_devices_at_once_stores_one_draw(store_url):
         assert state(phone) == state(laptop)
         rounds += 1
         # the rest of the turn: whatever the seat is asked next, made on one device
-        while phone.human_to_act() == 0 and DECK not in phone.game.legal_actions(0):
-            phone.session.play(0, phone.game.legal_actions(0)[0])
+        while phone.session.mine_to_act() == 0 and DECK not in phone.session.game.legal_actions(0):
+            phone.session.play(0, phone.session.game.legal_actions(0)[0])
             laptop.poll()
     assert rounds >= 1
 
@@ -90,7 +90,7 @@ def test_a_draw_chosen_on_a_table_this_seat_has_left_is_refused_in_the_app(url):
     phone, laptop = device(url, VillagesAdapter(), key), device(url, VillagesAdapter(), key)
     phone._on_choose(DECK)  # the laptop still shows the table before it
     laptop._on_choose(DECK)  # (its page has not polled yet)
-    assert "already made on another device" in laptop.table_notice.value
+    assert "already made on another device" in laptop.screen.table_notice.value
     assert laptop.banner.value == "" and len(stored_moves(url, phone)) == 1
     assert state(laptop) == state(phone)
 
@@ -99,10 +99,10 @@ def test_a_half_made_plan_does_not_survive_this_seats_plan_from_another_device(u
     host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"})
     key = links(host, "vg-seat-link")["1"]
     phone, laptop = device(url, PillageAdapter(), key), device(url, PillageAdapter(), key)
-    laptop.picker.button("left", "Wall").click()  # half a plan on the laptop...
+    laptop.screen.picker.button("left", "Wall").click()  # half a plan on the laptop...
     plan(phone, "Farmer", "Raider")  # ...when the phone plans for the same seat
     assert laptop.poll()
-    assert laptop.picker.chosen == {} and laptop.human_to_act() is None
+    assert laptop.screen.picker.chosen == {} and laptop.session.mine_to_act() is None
 
 
 def test_a_move_the_store_did_not_take_is_sent_again_and_reaches_the_others(tmp_path):
@@ -111,32 +111,32 @@ def test_a_move_the_store_did_not_take_is_sent_again_and_reaches_the_others(tmp_
     url = f"sqlite:///{path}"
 
     def page(params):
-        from widgets.table_app import open_table
+        from widgets.table.page import open_table
         return open_table(VillagersAdapter(), dict(params), False,
                           store=SQLiteStore(path, busy_timeout=0.05))
 
     ana = page({"seats": "human,remote", "seed": "4"})
     ben = page(links(ana, "vg-seat-link")["1"])
     first_draft(ana)
-    assert ben.poll() and ben.human_to_act() == 1
+    assert ben.poll() and ben.session.mine_to_act() == 1
     lock = sqlite3.connect(path, isolation_level=None)
     lock.execute("BEGIN EXCLUSIVE")
     first_draft(ben)  # the store is locked past its busy timeout
-    assert "Not saved on the server yet" in ben.store_status.value
-    assert not ana.poll() and "Waiting for <b>Ben</b>" in ana.prompt.value
+    assert "Not saved on the server yet" in ben.screen.store_status.value
+    assert not ana.poll() and "Waiting for <b>Ben</b>" in ana.screen.prompt.value
     lock.execute("ROLLBACK")
     lock.close()
     ben.session._retry_at = 0  # (the wait before the next try is over)
     ben.poll()  # the page's own tick sends it again
-    assert not ben.session.unsaved and ben.store_status.value == ""
-    assert "Saved on the server again" in ben.table_notice.value
-    assert ana.poll() and ana.human_to_act() == 0 and state(ana) == state(ben)
+    assert not ben.session.unsaved and ben.screen.store_status.value == ""
+    assert "Saved on the server again" in ben.screen.table_notice.value
+    assert ana.poll() and ana.session.mine_to_act() == 0 and state(ana) == state(ben)
     assert len(stored_moves(url, ana)) == 2
 
 
 def test_a_retry_waits_longer_each_time_and_gives_up_nothing(tmp_path):
     path = tmp_path / "tables.sqlite3"
-    from widgets.table_app import open_table
+    from widgets.table.page import open_table
     host = open_table(VillagersAdapter(), {"seats": "human,remote", "seed": "4"}, False,
                       store=SQLiteStore(path, busy_timeout=0.01))
     lock = sqlite3.connect(path, isolation_level=None)
@@ -171,9 +171,9 @@ def test_an_unsaved_move_is_dropped_with_a_notice_when_the_table_moved_on(url, m
     monkeypatch.setattr(laptop.session.store, "append", real)
     laptop.session._retry_at = 0
     assert laptop.poll()
-    assert "that move was not kept" in laptop.table_notice.value
+    assert "that move was not kept" in laptop.screen.table_notice.value
     assert state(laptop) == state(phone) and not laptop.session.unsaved
-    assert laptop.store_status.value == ""
+    assert laptop.screen.store_status.value == ""
 
 
 def test_a_store_damaged_while_a_table_runs_is_said_once_in_words(url, tmp_path):
@@ -192,6 +192,6 @@ def test_a_store_damaged_while_a_table_runs_is_said_once_in_words(url, tmp_path)
     for _ in range(3):
         ben.poll()
     assert ben.banner.value == ""
-    status = ben.store_status.value
+    status = ben.screen.store_status.value
     assert status.count("damaged") == 1 and "cannot read the table now" in status
-    assert str(tmp_path) not in status + ben.table_notice.value
+    assert str(tmp_path) not in status + ben.screen.table_notice.value

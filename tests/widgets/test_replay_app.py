@@ -13,8 +13,8 @@ import pytest
 from village_games import village_pillage
 from village_games.bots import PillageBot
 from village_games.core import play
-from widgets.replay_share import replay_query
-from widgets.village_pillage.play_app import make_app as make_table
+from widgets.table.replay_link import replay_query
+from widgets.village_pillage.adapter import make_app as make_table
 from widgets.village_pillage.render import render_table
 from widgets.village_pillage.replay_app import NOTEBOOK, make_app, replay_app
 
@@ -219,14 +219,14 @@ def test_a_record_file_or_pasted_text_opens():
 
 def test_a_save_from_the_play_app_opens_as_its_record():
     table = make_table({"players": "3", "seats": "human,bot,bot", "seed": "5"})
-    table.picker.button("left", "Farmer").click()
-    table.picker.button("right", "Raider").click()
-    table.picker.confirm.click()
+    table.screen.picker.button("left", "Farmer").click()
+    table.screen.picker.button("right", "Raider").click()
+    table.screen.picker.confirm.click()
     app = make_app({})
     upload(app, "save.json", table.save_json().encode())
     assert app.load_note.value.count("Opened") == 1
-    assert app.timeline.record["actions"] == table.game.record()["actions"]
-    assert app.timeline.steps[-1].obs == table.game.observation(None)
+    assert app.timeline.record["actions"] == table.session.game.record()["actions"]
+    assert app.timeline.steps[-1].obs == table.session.game.observation(None)
 
 
 @pytest.mark.parametrize("name, content, words", [
@@ -252,37 +252,38 @@ def test_a_bad_file_is_refused_and_the_replay_on_screen_stays(name, content, wor
 # ---------------------------------------------------------------- from the play app
 def test_a_finished_table_links_to_its_replay():
     table = make_table({"seats": "bot,bot,bot", "seed": "4"}, step_by_step=False)
-    assert table.game.is_over()
-    href = re.search(r'class="vg-replay-link" href="([^"]+)"', table.prompt.value).group(1)
+    assert table.session.game.is_over()
+    href = re.search(r'class="vg-replay-link" href="([^"]+)"', table.screen.prompt.value).group(1)
     assert html.unescape(href).startswith(NOTEBOOK + "?record=")
     app = make_app(link_params(href))
-    assert app.notice.value == "" and app.timeline.record == table.game.record()
+    assert app.notice.value == "" and app.timeline.record == table.session.game.record()
     assert app.timeline.viewer == "all"
 
 
 def test_a_running_tables_save_links_to_its_replay_from_the_persons_seat():
     table = make_table({"players": "3", "seats": "bot,human,bot", "seed": "5"})
-    table.save_button.click()
-    href = re.search(r'class="vg-replay-link" href="([^"]+)"', table.save_link.value).group(1)
+    table.tools.save_button.click()
+    href = re.search(r'class="vg-replay-link" href="([^"]+)"', table.tools.save_link.value).group(1)
     params = link_params(href)
     assert params["view"] == "2"
     app = make_app(params)
-    assert app.timeline.viewer == 1 and app.timeline.record == table.game.record()
+    assert app.timeline.viewer == 1 and app.timeline.record == table.session.game.record()
 
 
 def test_a_game_too_long_for_a_link_is_shared_as_its_record_file(monkeypatch):
     """The server drops an address past about 64 KB (a game of some 13,000 moves); such a
     game gets a record download instead of a link that would open nothing."""
-    import widgets.replay_share as share
+    import widgets.table.replay_link as share
 
     table = make_table({"seats": "bot,bot,bot", "seed": "4"}, step_by_step=False)
     monkeypatch.setattr(share, "LINK_LIMIT", 400)  # this short game plays a long one
-    moves = len(table.game.history)
-    text = html.unescape(re.sub(r"<[^>]+>", "", table.replay_link()))
+    moves = len(table.session.game.history)
+    text = html.unescape(re.sub(r"<[^>]+>", "", table.sharing.replay_link(table.session)))
     assert f"it is too long for a link ({moves:,} moves), so download its record" in text
-    href = re.search(r'href="data:application/json;base64,([^"]+)"', table.replay_link())
-    assert json.loads(base64.b64decode(href.group(1))) == table.game.record()
-    app = opened(table.game.record())  # (as if opened from that file)
+    link = table.sharing.replay_link(table.session)
+    href = re.search(r'href="data:application/json;base64,([^"]+)"', link)
+    assert json.loads(base64.b64decode(href.group(1))) == table.session.game.record()
+    app = opened(table.session.game.record())  # (as if opened from that file)
     app.go(5)
     assert "too long for a link" in app.share.value and "vg-rp-link" not in app.share.value
     assert "Download the record" in app.download.value

@@ -9,12 +9,12 @@ import json
 import pytest
 
 from village_games.core import SeatView
-from widgets import save_file
-from widgets.villages.play_app import make_app
+from widgets.table import save_file
+from widgets.villages.adapter import make_app
 
 
 def _bots_play(app, moves: int) -> None:
-    g = app.game
+    g = app.session.game
     bots = [app.adapter.make_bot(s, s) for s in range(g.num_players)]
     while len(g.history) < moves and not g.is_over():
         p = g.to_act()[0]
@@ -39,11 +39,11 @@ def test_a_long_save_leaves_its_log_out_and_loads_with_the_whole_log(monkeypatch
     text = app.save_json()
     data = json.loads(text)
     assert data["log"] == save_file.LOG_LEFT_OUT and "log" not in data["state"]
-    assert len(text) < len(json.dumps(app.game.to_dict()))
+    assert len(text) < len(json.dumps(app.session.game.to_dict()))
     fresh = _bot_table()
     fresh.load_json(text)
-    assert fresh.game.to_dict() == json.loads(json.dumps(app.game.to_dict()))
-    assert [e.text for e in fresh.game.log] == [e.text for e in app.game.log]
+    assert fresh.session.game.to_dict() == json.loads(json.dumps(app.session.game.to_dict()))
+    assert [e.text for e in fresh.session.game.log] == [e.text for e in app.session.game.log]
 
 
 def test_a_long_save_whose_moves_lead_elsewhere_is_refused_and_nothing_changes(
@@ -54,17 +54,17 @@ def test_a_long_save_whose_moves_lead_elsewhere_is_refused_and_nothing_changes(
     data = json.loads(app.save_json())
     data["state"]["players"][0]["name"] = "Mallory"  # changed by hand
     other = _bot_table()
-    before = other.game.to_dict()
+    before = other.session.game.to_dict()
     with pytest.raises(ValueError, match="do not lead to the game it holds"):
         other.load_json(json.dumps(data))
-    assert other.game.to_dict() == before
+    assert other.session.game.to_dict() == before
 
 
 # ------------------------------------------------------------ every save: moves and state
 def _app_of(game: str):
     import importlib
 
-    return importlib.import_module(f"widgets.{game}.play_app").make_app(
+    return importlib.import_module(f"widgets.{game}.adapter").make_app(
         {"players": "3", "seats": "bot,bot,bot", "seed": "4"})
 
 
@@ -83,10 +83,10 @@ def test_a_save_whose_history_is_cut_in_half_is_refused_and_nothing_changes(game
     history = data["state"]["history"]
     data["state"]["history"] = history[:len(history) // 2]
     other = _app_of(game)
-    before = other.game.to_dict()
+    before = other.session.game.to_dict()
     with pytest.raises(ValueError, match="do not lead to the game it holds"):
         other.load_json(json.dumps(data))
-    assert other.game.to_dict() == before
+    assert other.session.game.to_dict() == before
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -94,9 +94,9 @@ def test_a_save_whose_moves_name_seat_99_is_refused_naming_the_move(game) -> Non
     _app, data = _saved(game)
     data["state"]["history"][3][0] = 99
     other = _app_of(game)
-    other._load_and_say(json.dumps(data))
+    other.tools._load_and_say(json.dumps(data))
     assert "Not loaded: history[3] must be [seat, action] with a seat from 0 to 2" in (
-        other.load_note.value)
+        other.tools.load_note.value)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -113,9 +113,9 @@ def test_a_loaded_save_replays_as_the_game_it_holds(game) -> None:
     data["seats"] = ["human"] * 3  # (bot seats would play on as soon as it loads)
     other = _app_of(game)
     other.load_json(json.dumps(data))
-    assert other.game.to_dict() == json.loads(json.dumps(app.game.to_dict()))
-    assert other.game.record() == app.game.record()
-    assert [e.text for e in other.game.log] == [e.text for e in app.game.log]
+    assert other.session.game.to_dict() == json.loads(json.dumps(app.session.game.to_dict()))
+    assert other.session.game.record() == app.session.game.record()
+    assert [e.text for e in other.session.game.log] == [e.text for e in app.session.game.log]
 
 
 def test_a_position_made_by_hand_loads_from_there_with_the_lines_that_led_to_it() -> None:
@@ -125,5 +125,5 @@ def test_a_position_made_by_hand_loads_from_there_with_the_lines_that_led_to_it(
     data["seats"] = ["human"] * 3
     other = _app_of("villages")
     other.load_json(json.dumps(data))
-    assert other.game.history == [] and other.game.start is not None
-    assert [e.text for e in other.game.log] == [e.text for e in app.game.log]
+    assert other.session.game.history == [] and other.session.game.start is not None
+    assert [e.text for e in other.session.game.log] == [e.text for e in app.session.game.log]

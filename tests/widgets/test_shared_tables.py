@@ -15,10 +15,11 @@ from village_games.bots import RandomBot
 from village_games.core import SeatView
 from village_games.tables import open_store
 from village_games.tables.sqlite import SQLiteStore
-from widgets.table_app import open_table
-from widgets.table_session import MovedFirst
-from widgets.village_pillage.play_app import PillageAdapter
-from widgets.villagers.play_app import VillagersAdapter
+from widgets.table.page import open_table
+from widgets.table.screen import waiting_html
+from widgets.table.session import MovedFirst
+from widgets.village_pillage.adapter import PillageAdapter
+from widgets.villagers.adapter import VillagersAdapter
 from widgets.villagers.replay_app import make_app as replay_of
 
 
@@ -34,33 +35,33 @@ def device(url: str, adapter, params: dict[str, str], step_by_step: bool = False
 
 def address(app) -> dict[str, str]:
     """The page address the app gave its page (what F5 reloads)."""
-    return dict(parse_qsl(app.address.query.lstrip("?")))
+    return dict(parse_qsl(app.sharing.address.query.lstrip("?")))
 
 
 def links(app, css: str) -> dict[str, dict[str, str]]:
     """The links of class `css` on the app's links panel: data-seat (or "") -> query."""
     found = {}
     for seat, href in re.findall(rf'<a class="{css}" (?:data-seat="(\d+)" )?href="([^"]+)"',
-                                 app.links.value):
+                                 app.sharing.links.value):
         found[seat] = dict(parse_qsl(urlparse(href.replace("&amp;", "&")).query))
     return found
 
 
 def state(app) -> str:
-    return json.dumps(app.game.to_dict(), sort_keys=True)
+    return json.dumps(app.session.game.to_dict(), sort_keys=True)
 
 
 def plan(app, left: str, right: str) -> None:
-    app.picker.button("left", left).click()
-    app.picker.button("right", right).click()
-    app.picker.confirm.click()
+    app.screen.picker.button("left", left).click()
+    app.screen.picker.button("right", right).click()
+    app.screen.picker.confirm.click()
     assert app.banner.value == "", app.banner.value
 
 
 def first_draft(app) -> None:
     """Draft the first Road card offered (a Villagers draft: final, the Road refills)."""
-    seat = app.human_to_act()
-    action = app.game.legal_actions(seat)[0]
+    seat = app.session.mine_to_act()
+    action = app.session.game.legal_actions(seat)[0]
     app._on_choose(action)
     assert app.banner.value == "", app.banner.value
 
@@ -69,21 +70,21 @@ def first_draft(app) -> None:
 def test_a_hot_seat_game_survives_a_reload_at_the_same_move(url):
     host = device(url, PillageAdapter(), {"seats": "human,human,bot", "seed": "3"})
     assert set(address(host)) == {"table", "key"}
-    host.handover_button.click()
+    host.screen.handover_button.click()
     plan(host, "Farmer", "Raider")
-    host.pass_button.click()
-    host.handover_button.click()
+    host.screen.pass_button.click()
+    host.screen.handover_button.click()
     plan(host, "Wall", "Farmer")
-    moves = len(host.game.history)
+    moves = len(host.session.game.history)
     again = device(url, PillageAdapter(), address(host))  # F5: the same address
-    assert len(again.game.history) == moves and state(again) == state(host)
-    assert again.kinds == ["human", "human", "bot"] and again.session.role == "host"
+    assert len(again.session.game.history) == moves and state(again) == state(host)
+    assert again.session.kinds == ["human", "human", "bot"] and again.session.role == "host"
 
 
 def test_a_new_game_is_a_new_table_and_the_old_one_is_closed(url):
     host = device(url, PillageAdapter(), {"seats": "human,bot", "seed": "3"})
     first = address(host)["table"]
-    host.new_button.click()
+    host.setup.new_button.click()
     second = address(host)["table"]
     assert second != first
     store = open_store(url, shared=False)
@@ -96,8 +97,8 @@ def test_a_link_that_opens_no_table_shows_a_notice_and_no_table(url):
     for params in ({"table": table, "key": "not-the-key"}, {"table": "no-such-table"}):
         page = device(url, PillageAdapter(), params)
         assert "No table" in page.notice.value
-        assert page.session is None and page.board.layout.display == "none"
-        assert page.links.value == "" and page.address.query == ""
+        assert page.session is None and page.screen.board.layout.display == "none"
+        assert page.sharing.links.value == "" and page.sharing.address.query == ""
 
 
 def test_a_store_that_cannot_be_written_keeps_the_game_here_and_says_so(tmp_path):
@@ -106,18 +107,18 @@ def test_a_store_that_cannot_be_written_keeps_the_game_here_and_says_so(tmp_path
     host = open_table(PillageAdapter(), {"seats": "human,human,bot", "seed": "5"}, store=store)
     lock = sqlite3.connect(path, isolation_level=None)
     lock.execute("BEGIN EXCLUSIVE")
-    host.handover_button.click()
+    host.screen.handover_button.click()
     plan(host, "Farmer", "Raider")  # the store is locked: the move stays here
-    assert "Not saved on the server yet" in host.store_status.value
-    assert "busy" in host.store_status.value
-    assert len(host.game.history) == 1 and host.session.unsaved
+    assert "Not saved on the server yet" in host.screen.store_status.value
+    assert "busy" in host.screen.store_status.value
+    assert len(host.session.game.history) == 1 and host.session.unsaved
     lock.execute("ROLLBACK")
-    host.pass_button.click()
-    host.handover_button.click()
+    host.screen.pass_button.click()
+    host.screen.handover_button.click()
     plan(host, "Wall", "Farmer")  # the store is back: both moves are written
-    assert not host.session.unsaved and host.store_status.value == ""
+    assert not host.session.unsaved and host.screen.store_status.value == ""
     table, moves = store.load(address(host)["table"])
-    assert len(moves) == len(host.game.history) == table.moves
+    assert len(moves) == len(host.session.game.history) == table.moves
 
 
 # ---------------------------------------------------------------- several devices
@@ -129,9 +130,10 @@ def test_a_remote_seat_opens_by_its_own_link_and_sees_only_its_own_cards(url):
     assert watch[""] == {"table": address(host)["table"]}  # no key: the public view
     ben = device(url, VillagersAdapter(), seat_links["1"])
     assert ben.session.role == "seat" and ben.session.mine == (1,)
-    assert ben.setup_panel.layout.display == "none" and "Ben" in ben.seat_header.value
-    assert "vg-seat-link" not in ben.links.value  # never another seat's key
-    assert host.session.table.host_key not in ben.links.value + ben.seat_header.value
+    assert ben.setup.widget.layout.display == "none" and "Ben" in ben.sharing.seat_header.value
+    assert "vg-seat-link" not in ben.sharing.links.value  # never another seat's key
+    seen = ben.sharing.links.value + ben.sharing.seat_header.value
+    assert host.session.table.host_key not in seen
     with pytest.raises(PermissionError):
         ben.session.observation(0)  # Ana's hand is not this device's to see
     assert set(address(ben)) == {"table", "key"} and address(ben)["key"] == seat_links["1"]["key"]
@@ -140,15 +142,15 @@ def test_a_remote_seat_opens_by_its_own_link_and_sees_only_its_own_cards(url):
 def test_a_move_on_one_device_appears_on_the_other(url):
     host = device(url, VillagersAdapter(), {"seats": "human,remote,bot", "seed": "4"})
     ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["1"])
-    assert ben.human_to_act() is None and "Waiting for" in ben.prompt.value
+    assert ben.session.mine_to_act() is None and "Waiting for" in ben.screen.prompt.value
     first_draft(host)  # Ana drafts; Ben is next
-    assert "Waiting for <b>Ben</b>" in host.prompt.value
-    assert ben.poll() and ben.human_to_act() == 1 and state(ben) == state(host)
+    assert "Waiting for <b>Ben</b>" in host.screen.prompt.value
+    assert ben.poll() and ben.session.mine_to_act() == 1 and state(ben) == state(host)
     first_draft(ben)
     assert host.poll()  # Ben's draft, then the bot's (played by one device only)
     ben.poll()
     assert state(ben) == state(host)
-    history = [s for s, _a in host.game.history]
+    history = [s for s, _a in host.session.game.history]
     assert history == [0, 1, 2]  # the bot moved exactly once
 
 
@@ -167,8 +169,8 @@ def test_the_same_seat_open_twice_keeps_only_the_move_made_first(url, monkeypatc
     first_draft(phone)
     late(laptop, monkeypatch)
     with pytest.raises(MovedFirst, match="Ana's move was already made on another device"):
-        laptop.session.play(0, laptop.game.legal_actions(0)[1])
-    assert state(laptop) == state(phone) and len(laptop.game.history) == 1
+        laptop.session.play(0, laptop.session.game.legal_actions(0)[1])
+    assert state(laptop) == state(phone) and len(laptop.session.game.history) == 1
 
 
 def test_a_conflict_in_the_app_redraws_with_a_notice(url, monkeypatch):
@@ -177,10 +179,10 @@ def test_a_conflict_in_the_app_redraws_with_a_notice(url, monkeypatch):
     phone, laptop = device(url, VillagersAdapter(), key), device(url, VillagersAdapter(), key)
     first_draft(phone)
     late(laptop, monkeypatch)
-    laptop._on_choose(laptop.game.legal_actions(0)[1])
-    assert "already made on another device" in laptop.table_notice.value
+    laptop._on_choose(laptop.session.game.legal_actions(0)[1])
+    assert "already made on another device" in laptop.screen.table_notice.value
     assert laptop.banner.value == ""
-    assert len(laptop.game.history) == 1 and state(laptop) == state(phone)
+    assert len(laptop.session.game.history) == 1 and state(laptop) == state(phone)
 
 
 def test_simultaneous_plans_from_two_devices_both_stand(url, monkeypatch):
@@ -194,7 +196,7 @@ def test_simultaneous_plans_from_two_devices_both_stand(url, monkeypatch):
     host.poll()
     ben.poll()
     assert state(host) == state(ben)
-    rnd = [(s, str(a)) for s, a in host.game.history[:3]]
+    rnd = [(s, str(a)) for s, a in host.session.game.history[:3]]
     assert sorted(s for s, _ in rnd) == [0, 1, 2]  # each seat planned exactly once
     assert (0, str(village_pillage.Plan("Farmer", "Raider"))) in rnd
     assert (1, str(village_pillage.Plan("Wall", "Farmer"))) in rnd
@@ -204,28 +206,29 @@ def test_bots_move_exactly_once_whichever_devices_are_open(url):
     host = device(url, PillageAdapter(), {"seats": "remote,bot,bot", "seed": "2"})
     ana = device(url, PillageAdapter(), links(host, "vg-seat-link")["0"])
     for _round in range(4):  # (a table with a remote seat is dealt from a secret seed)
-        ana._on_choose(ana.game.legal_actions(0)[0])
+        ana._on_choose(ana.session.game.legal_actions(0)[0])
         assert ana.banner.value == ""
         host.poll()
         ana.poll()
         host.poll()
-        if ana.game.is_over():
+        if ana.session.game.is_over():
             break
     store = open_store(url, shared=False)
     table, moves = store.load(address(host)["table"])
     replayed = village_pillage.replay(table.record(moves))
-    assert replayed.to_dict() == host.game.to_dict() == ana.game.to_dict()
+    assert replayed.to_dict() == host.session.game.to_dict() == ana.session.game.to_dict()
 
 
 def test_a_watcher_sees_the_public_view_and_cannot_act(url):
     host = device(url, VillagersAdapter(), {"seats": "human,remote", "seed": "4"})
     watcher = device(url, VillagersAdapter(), links(host, "vg-watch-link")[""])
     assert watcher.session.role == "watch" and watcher.session.mine == ()
-    assert watcher.human_to_act() is None and not watcher.picker.children[0:0]
-    assert watcher.setup_panel.layout.display == "none" and "watching" in watcher.seat_header.value
-    assert watcher.undo_row.layout.display == "none"
+    assert watcher.session.mine_to_act() is None and not watcher.screen.picker.children[0:0]
+    assert watcher.setup.widget.layout.display == "none"
+    assert "watching" in watcher.sharing.seat_header.value
+    assert watcher.screen.undo_row.layout.display == "none"
     hand = villagers.new_game(players=2, seed=4).observation(0)["players"][0]["hand"]
-    public = watcher.game.observation(None)["players"][0]
+    public = watcher.session.game.observation(None)["players"][0]
     assert "hand" not in public or public["hand"] != hand
     with pytest.raises(PermissionError):
         watcher.session.observation(0)
@@ -238,21 +241,21 @@ def test_undo_on_a_shared_table_only_until_another_seat_moved(url):
                   step_by_step=False)
     ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["1"], step_by_step=False)
     plan(ben, "Wall", "Farmer")  # face down: Ben may take it back
-    assert not ben.undo_button.disabled
+    assert not ben.screen.undo_button.disabled
     host.poll()
-    assert host.undo_button.disabled  # not the host's move to take back
-    ben.undo_button.click()
-    assert ben.banner.value == "" and ben.game.history == []
-    assert host.poll() and host.game.history == []  # the host's table lost the plan too
+    assert host.screen.undo_button.disabled  # not the host's move to take back
+    ben.screen.undo_button.click()
+    assert ben.banner.value == "" and ben.session.game.history == []
+    assert host.poll() and host.session.game.history == []  # the host's table lost the plan too
     plan(ben, "Wall", "Farmer")
     reloaded = device(url, PillageAdapter(), address(ben))  # Ben reloads: still undoable
-    assert not reloaded.undo_button.disabled
+    assert not reloaded.screen.undo_button.disabled
     plan(host, "Farmer", "Raider")  # then the bot plans: the round is revealed
     reloaded.poll()
-    assert reloaded.undo_button.disabled
-    moves = len(reloaded.game.history)  # (3 plans, and a bot's purchase if it makes one)
-    reloaded.undo_button.click()
-    assert reloaded.banner.value != "" and len(reloaded.game.history) == moves
+    assert reloaded.screen.undo_button.disabled
+    moves = len(reloaded.session.game.history)  # (3 plans, and a bot's purchase if it makes one)
+    reloaded.screen.undo_button.click()
+    assert reloaded.banner.value != "" and len(reloaded.session.game.history) == moves
 
 
 def test_a_shared_game_is_saved_only_once_it_is_over(url):
@@ -292,9 +295,9 @@ def test_the_replay_of_a_finished_table_may_show_every_card(url, monkeypatch):
     host = device(url, VillagersAdapter(), {"seats": "bot,remote", "seed": "4"})
     ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["1"])
     bot = RandomBot(seed=1)
-    while not ben.game.is_over():
-        if ben.human_to_act() == 1:
-            ben._on_choose(bot.act(SeatView(ben.game, 1)))
+    while not ben.session.game.is_over():
+        if ben.session.mine_to_act() == 1:
+            ben._on_choose(bot.act(SeatView(ben.session.game, 1)))
         else:
             host.poll()
             ben.poll()
@@ -306,20 +309,20 @@ def test_the_replay_of_a_finished_table_may_show_every_card(url, monkeypatch):
 def test_a_half_made_plan_survives_another_devices_plan_arriving(url):
     host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"})
     ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["1"])
-    ben.picker.button("left", "Wall").click()  # Ben has picked his left card...
+    ben.screen.picker.button("left", "Wall").click()  # Ben has picked his left card...
     plan(host, "Farmer", "Raider")  # ...when Ana's plan arrives
     assert ben.poll()
-    assert ben.picker.chosen == {"left": "Wall"}
-    ben.picker.button("right", "Farmer").click()
-    ben.picker.confirm.click()
-    assert ben.banner.value == "" and len(ben.game.history) >= 2
+    assert ben.screen.picker.chosen == {"left": "Wall"}
+    ben.screen.picker.button("right", "Farmer").click()
+    ben.screen.picker.confirm.click()
+    assert ben.banner.value == "" and len(ben.session.game.history) >= 2
 
 
 def test_a_move_made_on_a_table_that_moved_since_is_refused_with_who_moved(url):
     host = device(url, VillagersAdapter(), {"seats": "remote,human", "seed": "4"})
     key = links(host, "vg-seat-link")["0"]
     phone, laptop = device(url, VillagersAdapter(), key), device(url, VillagersAdapter(), key)
-    stale = laptop.game.legal_actions(0)[1]  # what the laptop still shows
+    stale = laptop.session.game.legal_actions(0)[1]  # what the laptop still shows
     first_draft(phone)
     with pytest.raises(MovedFirst, match="Ana's move was already made on another device"):
         laptop.session.play(0, stale)  # the laptop reads the table first: no longer legal
@@ -330,7 +333,7 @@ def test_no_page_of_a_shared_table_carries_its_seed(url, monkeypatch):
     """With the seed anyone could deal the game again and see every hand."""
     monkeypatch.setenv("VILLAGE_GAMES_STORE", url)
     host = device(url, VillagersAdapter(), {"seats": "human,remote,bot", "seed": "4"})
-    seed = host.game.seed
+    seed = host.session.game.seed
     assert seed != 4  # a table with a remote seat is dealt from a secret seed
     ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["1"])
     watcher = device(url, VillagersAdapter(), links(host, "vg-watch-link")[""])
@@ -338,9 +341,9 @@ def test_no_page_of_a_shared_table_carries_its_seed(url, monkeypatch):
     for app in (host, ben, watcher):
         app.poll()
         shown = " ".join(str(getattr(w, "value", "")) for w in app.widget.children)
-        shown += app.share.value + app.links.value + app.seat_header.value
+        shown += app.sharing.share.value + app.sharing.links.value + app.sharing.seat_header.value
         assert f"seed={seed}" not in shown and f"seed {seed}" not in shown
-        assert app.seed_box.value != seed
+        assert app.setup.seed_box.value != seed
     replay = replay_of(links(host, "vg-seat-link")["1"])
     assert str(seed) not in replay.summary.value and "record=" not in replay.share_query()
 
@@ -349,26 +352,26 @@ def test_two_people_at_the_host_screen_and_one_on_another_device(url):
     host = device(url, PillageAdapter(), {"seats": "human,human,remote", "seed": "6"},
                   step_by_step=False)
     cy = device(url, PillageAdapter(), links(host, "vg-seat-link")["2"], step_by_step=False)
-    assert host.hot_seat and host.session.mine == (0, 1) and cy.session.mine == (2,)
+    assert host.session.hot_seat and host.session.mine == (0, 1) and cy.session.mine == (2,)
     for seat in (0, 1):  # the host's screen is handed over between its two people
-        assert host.handover.layout.display != "none"
-        host.handover_button.click()
-        host._on_choose(host.game.legal_actions(seat)[0])
-        if host.passing is not None:
-            host.pass_button.click()
-    assert "Waiting for <b>Cy</b>" in host.prompt.value
-    assert cy.poll() and cy.human_to_act() == 2
-    cy._on_choose(cy.game.legal_actions(2)[0])
+        assert host.screen.handover.layout.display != "none"
+        host.screen.handover_button.click()
+        host._on_choose(host.session.game.legal_actions(seat)[0])
+        if host.turn.passing is not None:
+            host.screen.pass_button.click()
+    assert "Waiting for <b>Cy</b>" in host.screen.prompt.value
+    assert cy.poll() and cy.session.mine_to_act() == 2
+    cy._on_choose(cy.session.game.legal_actions(2)[0])
     assert host.poll() and state(host) == state(cy)
-    assert any(e.kind == "reveal" for e in host.game.log)  # the round was revealed
+    assert any(e.kind == "reveal" for e in host.session.game.log)  # the round was revealed
 
 
 def test_the_bot_seats_of_a_shared_table_play_the_kind_its_host_chose(url):
     """A search bot at a strength is a table setting: a seat's device opened later, or
     open while the host changes it, fills the Bot seats the same way."""
     from village_games.bots import SearchBot
-    from widgets.table_app import open_page
-    from widgets.villagers.play_app import make_app
+    from widgets.table.page import open_page
+    from widgets.villagers.adapter import make_app
 
     def page(params: dict[str, str]):
         return open_page(make_app, params, store=open_store(url, shared=False))
@@ -381,19 +384,19 @@ def test_the_bot_seats_of_a_shared_table_play_the_kind_its_host_chose(url):
                                                                  "strength": "300"}
     ben = page(links(host, "vg-seat-link")["1"])
     assert ben.bot_box.value == "search" and ben.strength_box.value == 300
-    assert isinstance(ben.bots[2], SearchBot) and ben.bots[2].iterations == 300
+    assert isinstance(ben.session.bots[2], SearchBot) and ben.session.bots[2].iterations == 300
     host.strength_box.value = 100
     ben.poll()
-    assert ben.bots[2].iterations == 100
+    assert ben.session.bots[2].iterations == 100
     host.bot_box.value = "random"
     ben.poll()
-    assert isinstance(ben.bots[2], RandomBot)
+    assert isinstance(ben.session.bots[2], RandomBot)
 
 
 def test_a_shared_tables_secret_seed_is_too_large_to_search(url, monkeypatch):
     """(A spectator searched every 31-bit seed against the public market and refills and
     found the whole deal in 40 s: a secrecy audit, 2026-11-29.)"""
-    import widgets.table_app as table_app_module
+    import widgets.table.view as table_app_module
 
     asked = []
 
@@ -403,8 +406,8 @@ def test_a_shared_tables_secret_seed_is_too_large_to_search(url, monkeypatch):
 
     monkeypatch.setattr(table_app_module.secrets, "randbits", randbits)
     host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "4"})
-    assert asked == [63] and host.game.seed == 2**62 + 12345
-    assert host.game.to_dict()["seed"] == 2**62 + 12345  # (the engines keep all 63 bits)
+    assert asked == [63] and host.session.game.seed == 2**62 + 12345
+    assert host.session.game.to_dict()["seed"] == 2**62 + 12345  # (the engines keep all 63 bits)
 
 
 def _courier_moment(url):
@@ -420,8 +423,8 @@ def _courier_moment(url):
                  for k, q in links(host, "vg-seat-link").items()}
         watcher = device(url, VillagersAdapter(), links(host, "vg-watch-link")[""])
         rnd = random.Random(attempt)
-        while not host.game.is_over():
-            g = host.game
+        while not host.session.game.is_over():
+            g = host.session.game
             if g.ext.courier is not None:
                 for app in (*seats.values(), watcher):
                     app.poll()
@@ -429,7 +432,7 @@ def _courier_moment(url):
             seat = g.to_act()[0]
             app = seats[seat]
             app.poll()
-            app.session.play(seat, rnd.choice(list(app.game.legal_actions(seat))))
+            app.session.play(seat, rnd.choice(list(app.session.game.legal_actions(seat))))
             host.poll()
     return None
 
@@ -443,17 +446,18 @@ def test_the_courier_holder_asked_in_secret_is_named_on_no_other_page(url, monke
     found = _courier_moment(url)
     assert found is not None, "no game reached the Courier's moment"
     host, seats, watcher, holder, drafter = found
-    name, drafter_name = host.game.player_name(holder), host.game.player_name(drafter)
+    g = host.session.game
+    name, drafter_name = g.player_name(holder), g.player_name(drafter)
     for seat, app in seats.items():
         if seat == holder:
             continue
-        waiting = app._waiting_html()
+        waiting = waiting_html(app.session)
         assert name not in waiting
         if seat == drafter:
             assert "A moment before your turn" in waiting
         else:
             assert f"Waiting for <b>{drafter_name}</b>" in waiting
-    assert name not in watcher._waiting_html()
+    assert name not in waiting_html(watcher.session)
     table = store_of(url, shared=False).get(host.session.table.id)
     assert table.summary["turn"] == [drafter_name]
 
@@ -461,15 +465,15 @@ def test_the_courier_holder_asked_in_secret_is_named_on_no_other_page(url, monke
 def test_a_running_shared_game_kept_only_in_its_kernel_offers_no_record_link(monkeypatch):
     """Without the store, a table's replay link would carry the record, and with it the
     secret seed: it comes only once the game is over (a secrecy audit)."""
-    from widgets.table_app import TableApp
-    from widgets.table_setup import parse_setup
+    from widgets.table.setup import parse_setup
+    from widgets.table.view import TableApp
 
     adapter = PillageAdapter()
     setup, _ = parse_setup({"seats": "human,remote", "seed": "11"}, adapter)
     app = TableApp(adapter, setup, [])
     assert app.session is not None and app.session.table is None and app.session.shared
-    assert "record=" not in app.replay_link()
-    assert "once the game is over" in app.replay_link()
+    assert "record=" not in app.sharing.replay_link(app.session)
+    assert "once the game is over" in app.sharing.replay_link(app.session)
 
 
 def test_a_table_link_names_the_keys_it_does_not_read(url):

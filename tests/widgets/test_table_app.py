@@ -7,13 +7,13 @@ import pytest
 
 from village_games import village_pillage
 from village_games.village_pillage import Plan
-from widgets import table_app
-from widgets.gallery import load_apps
-from widgets.query import page_query
-from widgets.table_adapter import Variant
-from widgets.table_app import TableApp
-from widgets.table_setup import Setup, parse_setup
-from widgets.village_pillage.play_app import PillageAdapter, make_app
+from widgets.kit.apps import load_apps
+from widgets.kit.query import page_query
+from widgets.table import bot_runs as table_app
+from widgets.table.adapter import Variant
+from widgets.table.setup import Setup, parse_setup
+from widgets.table.view import TableApp
+from widgets.village_pillage.adapter import PillageAdapter, make_app
 
 
 def frame_counts(frame):
@@ -25,20 +25,20 @@ def visible(widget) -> bool:
 
 
 def plan(app, left, right):
-    app.picker.button("left", left).click()
-    app.picker.button("right", right).click()
-    app.picker.confirm.click()
+    app.screen.picker.button("left", left).click()
+    app.screen.picker.button("right", right).click()
+    app.screen.picker.confirm.click()
     assert app.banner.value == ""
 
 
 def finish_steps(app):
-    while app.frames:
-        app.next_button.click()
+    while app.session.frames:
+        app.screen.next_button.click()
         assert app.banner.value == ""
 
 
 def state(app):
-    return json.dumps(app.game.to_dict(), sort_keys=True)
+    return json.dumps(app.session.game.to_dict(), sort_keys=True)
 
 
 # ---------------------------------------------------------------- query string
@@ -78,12 +78,12 @@ def test_a_link_key_no_part_of_the_app_reads_is_named_and_the_rest_is_used():
     assert ("there is no setting &#x27;player&#x27; or &#x27;bot&#x27; (the settings are "
             "players, seats, seed, names, variant, bots, strength, table, key), so they were "
             "ignored.") in app.notice.value
-    assert app.game.seed == 9 and app.game.num_players == 3
+    assert app.session.game.seed == 9 and app.session.game.num_players == 3
     assert make_app({"players": "2", "bots": "random", "strength": "300"}).notice.value == ""
 
 
 def test_a_prebuilt_page_names_the_link_keys_it_does_not_read(monkeypatch):
-    from widgets.bot_choice import open_play_page
+    from widgets.table.bot_choice import open_play_page
 
     monkeypatch.setenv("QUERY_STRING", "players=2&seeds=4")
     app = open_play_page(make_app)
@@ -92,8 +92,8 @@ def test_a_prebuilt_page_names_the_link_keys_it_does_not_read(monkeypatch):
 
 def test_bad_query_shows_a_notice_in_the_app():
     app = make_app({"players": "8", "seed": "4"})
-    assert "from 2 to 5" in app.notice.value and app.players_box.value == 3
-    assert app.game.seed == 4
+    assert "from 2 to 5" in app.notice.value and app.setup.players_box.value == 3
+    assert app.session.game.seed == 4
 
 
 def test_page_query_reads_the_environment_outside_preheating(monkeypatch):
@@ -105,17 +105,18 @@ def test_page_query_reads_the_environment_outside_preheating(monkeypatch):
 def test_the_app_is_built_before_the_link_is_read_and_then_follows_it(monkeypatch):
     """A pre-heated kernel builds the app while it waits for the page; the link's setup then
     starts its game in the same widgets, bad values noted as usual."""
-    from widgets.table_app import open_table
+    from widgets.table.page import open_table
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
     monkeypatch.setenv("QUERY_STRING", "players=4&seats=bot,human,bot,bot&seed=12&names=A,B,C,D")
     app = open_table(PillageAdapter())
-    assert (app.game.num_players, app.game.seed, app.players_box.value) == (4, 12, 4)
-    assert [t.value for t, _ in app.seat_boxes] == ["bot", "human", "bot", "bot"]
-    assert app.game.player_name(1) == "B" and app.seed_box.value == 12
-    assert app.human_to_act() == 1 and "Your turn" in app.prompt.value
+    g = app.session.game
+    assert (g.num_players, g.seed, app.setup.players_box.value) == (4, 12, 4)
+    assert [t.value for t, _ in app.setup.seat_boxes] == ["bot", "human", "bot", "bot"]
+    assert app.session.game.player_name(1) == "B" and app.setup.seed_box.value == 12
+    assert app.session.mine_to_act() == 1 and "Your turn" in app.screen.prompt.value
     monkeypatch.setenv("QUERY_STRING", "players=3&seed=x")
     app = open_table(PillageAdapter())
-    assert "seed" in app.notice.value and app.game.num_players == 3
+    assert "seed" in app.notice.value and app.session.game.num_players == 3
 
 
 def live_models_refer_only_to_live_models() -> list[str]:
@@ -134,56 +135,56 @@ def live_models_refer_only_to_live_models() -> list[str]:
 
 @pytest.mark.parametrize("adapter", ["pillage", "villagers"])
 def test_a_link_with_another_seat_count_leaves_no_dangling_model(monkeypatch, adapter):
-    from widgets.table_app import open_table
-    from widgets.villagers.play_app import VillagersAdapter
+    from widgets.table.page import open_table
+    from widgets.villagers.adapter import VillagersAdapter
     monkeypatch.delenv("VOILA_PREHEAT", raising=False)
     monkeypatch.setenv("QUERY_STRING", "players=2&seats=human,bot&seed=3")
     app = open_table(PillageAdapter() if adapter == "pillage" else VillagersAdapter())
-    assert app.game.num_players == 2
-    app.players_box.value = 5  # and a change made in the page
+    assert app.session.game.num_players == 2
+    app.setup.players_box.value = 5  # and a change made in the page
     assert live_models_refer_only_to_live_models() == []
 
 
 def test_the_same_seat_count_reuses_the_seat_controls(sent):
     app = make_app({"players": "3", "seed": "2"})
-    toggles = [t for t, _ in app.seat_boxes]
+    toggles = [t for t, _ in app.setup.seat_boxes]
     app.apply_setup(parse_setup({"players": "3", "seats": "human,human,bot", "seed": "5"},
                                 app.adapter)[0])
-    assert [t for t, _ in app.seat_boxes] == toggles
-    assert [t.value for t in toggles] == ["human", "human", "bot"] and app.game.seed == 5
+    assert [t for t, _ in app.setup.seat_boxes] == toggles
+    assert [t.value for t in toggles] == ["human", "human", "bot"] and app.session.game.seed == 5
 
 
 # ---------------------------------------------------------------- variants
 def bank_and_relics(app):
-    obs = app.game.observation(None)
+    obs = app.session.game.observation(None)
     return obs["bank_cap"], obs["relic_costs"]
 
 
 def test_the_variant_dropdown_shows_only_for_two_players():
     app = make_app({"players": "3", "seed": "2"})
-    assert not visible(app.variant_box)
-    app.players_box.value = 2
-    assert visible(app.variant_box) and app.variant_box.value == "duel"
-    assert [label for label, _ in app.variant_box.options] == [
+    assert not visible(app.setup.variant_box)
+    app.setup.players_box.value = 2
+    assert visible(app.setup.variant_box) and app.setup.variant_box.value == "duel"
+    assert [label for label, _ in app.setup.variant_box.options] == [
         "Duel (bank 4, relics 6/7/8)", "Long duel (bank 5, relics 8/9/10)"]
     for n in (3, 4, 5):
-        app.players_box.value = n
-        assert not visible(app.variant_box)
+        app.setup.players_box.value = n
+        assert not visible(app.setup.variant_box)
 
 
 def test_picking_long_duel_gives_bank_5_and_relics_8_9_10():
     app = make_app({"players": "2", "seats": "human,bot", "seed": "3"})
     assert bank_and_relics(app) == (4, [6, 7, 8])  # the duel is the default
-    app.variant_box.value = "long"
-    app.new_button.click()
+    app.setup.variant_box.value = "long"
+    app.setup.new_button.click()
     assert app.banner.value == ""
     assert bank_and_relics(app) == (5, [8, 9, 10])
-    assert "bank cap 5" in app.board.html and "relics 8/9/10" in app.board.html
-    app.players_box.value = 3  # no variants: the standard game
-    app.new_button.click()
+    assert "bank cap 5" in app.screen.board.html and "relics 8/9/10" in app.screen.board.html
+    app.setup.players_box.value = 3  # no variants: the standard game
+    app.setup.new_button.click()
     assert app.banner.value == "" and bank_and_relics(app) == (5, [8, 9, 10])
-    app.players_box.value = 2
-    app.new_button.click()
+    app.setup.players_box.value = 2
+    app.setup.new_button.click()
     assert bank_and_relics(app) == (4, [6, 7, 8])
 
 
@@ -191,10 +192,10 @@ def test_the_query_string_picks_the_variant():
     setup, errors = parse_setup({"players": "2", "variant": "Long"}, PillageAdapter())
     assert errors == [] and setup.variant == "long"
     app = make_app({"players": "2", "seats": "human,bot", "seed": "3", "variant": "long"})
-    assert app.notice.value == "" and app.variant_box.value == "long"
-    assert visible(app.variant_box)
+    assert app.notice.value == "" and app.setup.variant_box.value == "long"
+    assert visible(app.setup.variant_box)
     assert bank_and_relics(app) == (5, [8, 9, 10])
-    app.new_button.click()  # a new game keeps the variant the link chose
+    app.setup.new_button.click()  # a new game keeps the variant the link chose
     assert bank_and_relics(app) == (5, [8, 9, 10])
 
 
@@ -213,15 +214,15 @@ def test_a_bad_variant_gives_a_notice_naming_the_allowed_values(params, words):
 
 def test_save_and_load_keep_the_variant():
     app = make_app({"players": "2", "seats": "human,bot", "seed": "3", "variant": "long"})
-    app.save_button.click()
+    app.tools.save_button.click()
     other = make_app({"players": "2", "seats": "human,bot", "seed": "3"})
     assert bank_and_relics(other) == (4, [6, 7, 8])
-    other.load_text.value = app.save_text.value
-    other.load_button.click()
+    other.tools.load_text.value = app.tools.save_text.value
+    other.tools.load_button.click()
     assert other.banner.value == ""
     assert bank_and_relics(other) == (5, [8, 9, 10]) and state(other) == state(app)
-    assert other.variant_box.value == "long" and visible(other.variant_box)
-    other.new_button.click()  # the dropdown followed the save, so a new game does too
+    assert other.setup.variant_box.value == "long" and visible(other.setup.variant_box)
+    other.setup.new_button.click()  # the dropdown followed the save, so a new game does too
     assert bank_and_relics(other) == (5, [8, 9, 10])
 
 
@@ -233,8 +234,8 @@ def test_an_adapter_without_variants_has_no_dropdown():
             return super().new_game(players, seed, names)
 
     app = TableApp(Plain(), Setup(2, ["human", "bot"], 1, ["Ana", "Ben"]))
-    assert not visible(app.variant_box) and app.variant_box.value is None
-    app.new_button.click()
+    assert not visible(app.setup.variant_box) and app.setup.variant_box.value is None
+    app.setup.new_button.click()
     assert app.banner.value == "" and bank_and_relics(app) == (4, [6, 7, 8])
     assert parse_setup({"players": "2", "variant": "long"}, Plain())[1] == [
         "variant 'long' does not apply: 2 players have one way to play."]
@@ -259,18 +260,18 @@ def test_the_gallery_play_links_open_without_notices():
 def test_bots_play_a_whole_game_step_by_step():
     app = make_app({"seats": "bot,bot,bot", "seed": "3"})
     rounds = 0
-    while app.frames or not app.game.is_over():
-        assert app.frames and visible(app.step_bar)
-        app.all_button.click()
+    while app.session.frames or not app.session.game.is_over():
+        assert app.session.frames and visible(app.screen.step_bar)
+        app.screen.all_button.click()
         rounds += 1
         assert app.banner.value == "" and rounds < 200
-    assert "Game over" in app.prompt.value and "vg-winner-banner" in app.board.html
-    assert app.game.winners()
+    assert "Game over" in app.screen.prompt.value and "vg-winner-banner" in app.screen.board.html
+    assert app.session.game.winners()
 
 
 def test_bots_without_steps_finish_at_once():
     app = make_app({"seats": "bot,bot", "seed": "8"}, step_by_step=False)
-    assert app.game.is_over() and not app.frames
+    assert app.session.game.is_over() and not app.session.frames
 
 
 class FakeLoop:
@@ -301,17 +302,17 @@ def bursting(monkeypatch):
 def test_in_a_live_kernel_a_bot_run_goes_in_bursts_with_the_table_shown_between(monkeypatch):
     finished = make_app({"seats": "bot,bot", "seed": "8"}, step_by_step=False)
     app, loop = bursting(monkeypatch)
-    app.new_button.click()
-    assert app.bots_playing and not app.game.is_over() and len(loop.pending) == 1
-    assert "The bots are playing: 1 move so far" in app.prompt.value
-    assert app.board.html and not app.picker.buttons
+    app.setup.new_button.click()
+    assert app.bot_runs.playing and not app.session.game.is_over() and len(loop.pending) == 1
+    assert "The bots are playing: 1 move so far" in app.screen.prompt.value
+    assert app.screen.board.html and not app.screen.picker.buttons
     seen = []
     while loop.pending:
         loop.run_one()
-        seen.append(app.prompt.value)
+        seen.append(app.screen.prompt.value)
         assert app.banner.value == ""
     assert "The bots are playing: 2 moves so far" in seen[0]
-    assert not app.bots_playing and "Game over" in app.prompt.value
+    assert not app.bot_runs.playing and "Game over" in app.screen.prompt.value
     assert state(app) == state(finished)  # the same game as in one call
 
 
@@ -324,8 +325,8 @@ def test_a_burst_that_overran_is_followed_by_a_longer_pause(monkeypatch):
     monkeypatch.setattr(table_app.time, "monotonic", lambda: next(clock))
     session = app.session
     monkeypatch.setattr(session, "run_bots", lambda deadline: True)
-    app._burst(app._run, loop)
-    app._burst(app._run, loop)
+    app.bot_runs._burst(session, app.bot_runs.run, loop)
+    app.bot_runs._burst(session, app.bot_runs.run, loop)
     assert loop.delays == [table_app.BOT_PAUSE_S, pytest.approx(table_app.BOT_OVERRUN_PAUSE * 2.0)]
 
 
@@ -336,134 +337,138 @@ def test_a_loop_running_outside_a_kernel_leaves_bots_playing_in_one_call(monkeyp
     monkeypatch.setattr(table_app.asyncio, "get_running_loop", lambda: loop)
     monkeypatch.setattr(table_app, "BOT_BURST_S", 0.0)
     app = make_app({"seats": "bot,bot", "seed": "8"}, step_by_step=False)
-    assert app.game.is_over() and not app.bots_playing and not loop.pending
+    assert app.session.game.is_over() and not app.bot_runs.playing and not loop.pending
 
 
 def test_a_new_game_ends_the_bot_run_under_way(monkeypatch):
     app, loop = bursting(monkeypatch)
-    app.new_button.click()
+    app.setup.new_button.click()
     loop.run_one()
-    moves = len(app.game.history)
-    app.seed_box.value = 9
-    app.new_button.click()  # the first game's next burst is already scheduled
+    moves = len(app.session.game.history)
+    app.setup.seed_box.value = 9
+    app.setup.new_button.click()  # the first game's next burst is already scheduled
     assert len(loop.pending) == 2
     loop.run_one()  # the stale burst: nothing happens
-    assert len(app.game.history) == 1 and app.game.seed == 9 and moves == 2
+    assert len(app.session.game.history) == 1 and app.session.game.seed == 9 and moves == 2
     while loop.pending:
         loop.run_one()
-    assert app.game.is_over() and app.game.seed == 9
+    assert app.session.game.is_over() and app.session.game.seed == 9
     assert state(app) == state(make_app({"seats": "bot,bot", "seed": "9"},
                                         step_by_step=False))
 
 
 def test_bots_playing_on_leave_the_message_of_a_refused_click_in_place(monkeypatch):
     app, loop = bursting(monkeypatch)
-    app.new_button.click()
-    app.undo_button.click()  # refused: nothing to undo
+    app.setup.new_button.click()
+    app.screen.undo_button.click()  # refused: nothing to undo
     message = app.banner.value
     assert message
     loop.run_one()
-    assert app.banner.value == message and app.bots_playing
+    assert app.banner.value == message and app.bot_runs.playing
 
 
 def test_a_person_plans_and_the_round_resolves_step_by_step():
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
-    assert "Your turn" in app.prompt.value and "Ana" in app.prompt.value
-    assert "vg-to-act" in app.board.html
-    before = app.game.observation(0)
+    assert "Your turn" in app.screen.prompt.value and "Ana" in app.screen.prompt.value
+    assert "vg-to-act" in app.screen.board.html
+    before = app.session.game.observation(0)
     plan(app, "Farmer", "Raider")
-    assert app.frames and visible(app.step_bar) and app.picker.children == ()
-    assert app.frames[0].text.startswith("Cards revealed")
+    assert app.session.frames and visible(app.screen.step_bar) and app.screen.picker.children == ()
+    assert app.session.frames[0].text.startswith("Cards revealed")
     # the first frame shows the cards face up, with the counts from before the round
-    assert 'data-card="Farmer"' in app.board.html and "vg-phase\">Resolve" in app.board.html
-    assert frame_counts(app.frames[0])[0][:2] == [before["players"][0]["stockpile"],
+    assert 'data-card="Farmer"' in app.screen.board.html
+    assert "vg-phase\">Resolve" in app.screen.board.html
+    assert frame_counts(app.session.frames[0])[0][:2] == [before["players"][0]["stockpile"],
                                            before["players"][0]["bank"]]
     seen = []
-    while app.frames:
-        seen.append(frame_counts(app.frames[app.frame_i]))
-        assert "Step" in app.step_text.value
-        app.next_button.click()
-    assert "Ana&#x27;s Farmer gains 3" in app.log_view.value
-    final = app.game.observation(0)["players"]
+    while app.session.frames:
+        seen.append(frame_counts(app.session.frames[app.session.frame_i]))
+        assert "Step" in app.screen.step_text.value
+        app.screen.next_button.click()
+    assert "Ana&#x27;s Farmer gains 3" in app.screen.log_view.value
+    final = app.session.game.observation(0)["players"]
     shown_last = seen[-1]
     assert [[p["stockpile"], p["bank"], p["relics"]] for p in final] == shown_last
-    assert "Your turn" in app.prompt.value
+    assert "Your turn" in app.screen.prompt.value
 
 
 def test_illegal_or_stale_clicks_show_an_error_and_change_nothing():
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
     before = state(app)
-    app.picker.set_actions([Plan("Farmer", "Farmer")])  # a stale picker offering a bad plan
-    app.picker.button("left", "Farmer").click()
-    app.picker.button("right", "Farmer").click()
-    app.picker.confirm.click()
+    app.screen.picker.set_actions([Plan("Farmer", "Farmer")])  # a stale picker offering a bad plan
+    app.screen.picker.button("left", "Farmer").click()
+    app.screen.picker.button("right", "Farmer").click()
+    app.screen.picker.confirm.click()
     assert "cannot be played twice" in app.banner.value
     assert state(app) == before
-    app.next_button.click()  # nothing to step through
+    app.screen.next_button.click()  # nothing to step through
     assert "no resolution" in app.banner.value
 
 
 def test_hot_seat_hands_over_without_showing_the_others_cards():
     app = make_app({"seats": "human,human,bot", "seed": "2"})
-    assert visible(app.handover) and not visible(app.board) and app.board.html == ""
-    assert "Pass to Ana" in app.handover_text.value and app.picker.children == ()
-    app.handover_button.click()
-    assert visible(app.board) and "Your hand" in app.board.html
+    assert visible(app.screen.handover) and not visible(app.screen.board)
+    assert app.screen.board.html == ""
+    assert "Pass to Ana" in app.screen.handover_text.value and app.screen.picker.children == ()
+    app.screen.handover_button.click()
+    assert visible(app.screen.board) and "Your hand" in app.screen.board.html
     plan(app, "Wall", "Merchant")
-    assert "Your hand" in app.board.html and visible(app.pass_button)  # still Ana's view
-    app.pass_button.click()
+    # still Ana's view
+    assert "Your hand" in app.screen.board.html and visible(app.screen.pass_button)
+    app.screen.pass_button.click()
     # Ben's turn: the table is hidden until Ben says he is ready
-    assert visible(app.handover) and "Pass to Ben" in app.handover_text.value
-    assert app.board.html == "" and "places" not in app.log_view.value
-    app.handover_button.click()
-    board = app.board.html
+    assert visible(app.screen.handover) and "Pass to Ben" in app.screen.handover_text.value
+    assert app.screen.board.html == "" and "places" not in app.screen.log_view.value
+    app.screen.handover_button.click()
+    board = app.screen.board.html
     assert "vg-viewer vg-to-act" in board and 'data-seat="1"' in board
     ana = board[board.index('data-seat="0"'):board.index('data-seat="2"')]
     assert "data-card" not in ana.split("vg-plan-area")[1]  # Ana's cards face down
-    assert "places" not in app.log_view.value  # Ana's secret log line is not shown
+    assert "places" not in app.screen.log_view.value  # Ana's secret log line is not shown
     plan(app, "Farmer", "Raider")
     finish_steps(app)
-    assert visible(app.handover) and "Pass to Ana" in app.handover_text.value
+    assert visible(app.screen.handover) and "Pass to Ana" in app.screen.handover_text.value
 
 
 def test_undo_takes_back_an_unrevealed_plan_only_before_the_screen_passes_on():
     app = make_app({"seats": "human,human,bot", "seed": "2"})
-    app.handover_button.click()
-    assert app.undo_button.disabled
+    app.screen.handover_button.click()
+    assert app.screen.undo_button.disabled
     start = state(app)
     plan(app, "Wall", "Merchant")
-    assert visible(app.pass_button) and "pass the screen to <b>Ben</b>" in app.prompt.value
-    assert not app.undo_button.disabled
-    app.undo_button.click()
+    assert visible(app.screen.pass_button)
+    assert "pass the screen to <b>Ben</b>" in app.screen.prompt.value
+    assert not app.screen.undo_button.disabled
+    app.screen.undo_button.click()
     assert state(app) == start and app.banner.value == ""
-    assert not visible(app.handover) and "Your turn" in app.prompt.value  # Ana again
-    assert app.undo_button.disabled
+    assert not visible(app.screen.handover) and "Your turn" in app.screen.prompt.value  # Ana again
+    assert app.screen.undo_button.disabled
     plan(app, "Wall", "Merchant")
-    app.pass_button.click()
-    assert visible(app.handover) and "Pass to Ben" in app.handover_text.value
-    assert app.undo_button.disabled  # Ben cannot take Ana's move back
-    app.handover_button.click()
+    app.screen.pass_button.click()
+    assert visible(app.screen.handover) and "Pass to Ben" in app.screen.handover_text.value
+    assert app.screen.undo_button.disabled  # Ben cannot take Ana's move back
+    app.screen.handover_button.click()
     plan(app, "Farmer", "Raider")  # the bot plans last: cards are revealed
-    assert app.undo_button.disabled
+    assert app.screen.undo_button.disabled
     finish_steps(app)
-    assert app.undo_button.disabled and "reveal" in app.undo_button.tooltip
+    assert app.screen.undo_button.disabled and "reveal" in app.screen.undo_button.tooltip
 
 
 def test_save_and_load_round_trip():
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
     plan(app, "Farmer", "Raider")
     finish_steps(app)
-    app.save_button.click()
-    saved = app.save_text.value
-    assert "data:application/json;base64," in app.save_link.value
+    app.tools.save_button.click()
+    saved = app.tools.save_text.value
+    assert "data:application/json;base64," in app.tools.save_link.value
     other = make_app({"players": "4", "seats": "bot,human,bot,bot", "seed": "1"})
-    other.load_text.value = saved
-    other.load_button.click()
+    other.tools.load_text.value = saved
+    other.tools.load_button.click()
     assert other.banner.value == ""
     assert state(other) == state(app)
-    assert other.kinds == ["human", "bot", "bot"] and other.players_box.value == 3
-    assert [t.value for _, t in other.seat_boxes] == ["Ana", "Ben", "Cy"]
-    assert "Your turn" in other.prompt.value
+    assert other.session.kinds == ["human", "bot", "bot"] and other.setup.players_box.value == 3
+    assert [t.value for _, t in other.setup.seat_boxes] == ["Ana", "Ben", "Cy"]
+    assert "Your turn" in other.screen.prompt.value
     # and play goes on from there
     plan(other, "Wall", "Merchant")
     assert other.banner.value == ""
@@ -497,12 +502,12 @@ def _three_relics_mid_game():
 ])
 def test_bad_load_is_refused_beside_the_load_control_and_changes_nothing(text, words):
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
-    before, board = state(app), app.board.html
-    app.load_text.value = text
-    app.load_button.click()
-    assert "Not loaded" in app.load_note.value and words in app.load_note.value
-    assert state(app) == before and app.board.html == board
-    assert app.kinds == ["human", "bot", "bot"]
+    before, board = state(app), app.screen.board.html
+    app.tools.load_text.value = text
+    app.tools.load_button.click()
+    assert "Not loaded" in app.tools.load_note.value and words in app.tools.load_note.value
+    assert state(app) == before and app.screen.board.html == board
+    assert app.session.kinds == ["human", "bot", "bot"]
 
 
 def test_a_save_file_can_be_uploaded_and_the_load_says_so():
@@ -510,102 +515,105 @@ def test_a_save_file_can_be_uploaded_and_the_load_says_so():
     plan(app, "Farmer", "Raider")
     finish_steps(app)
     other = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
-    other.load_upload.set_state({"value": [{"name": "game.json", "type": "", "size": 1,
+    other.tools.load_upload.set_state({"value": [{"name": "game.json", "type": "", "size": 1,
                                             "last_modified": 0,
                                             "content": app.save_json().encode()}]})
     assert state(other) == state(app)
-    assert "Loaded: Village Pillage, 3 players, seed 5" in other.load_note.value
-    other.load_upload.set_state({"value": [{"name": "photo.json", "type": "", "size": 1,
+    assert "Loaded: Village Pillage, 3 players, seed 5" in other.tools.load_note.value
+    other.tools.load_upload.set_state({"value": [{"name": "photo.json", "type": "", "size": 1,
                                             "last_modified": 0, "content": b"\xff\xfe"}]})
-    assert "photo.json is not a text file" in other.load_note.value
+    assert "photo.json is not a text file" in other.tools.load_note.value
     assert state(other) == state(app)
 
 
 def test_new_game_from_the_setup_controls():
     app = make_app()
-    app.players_box.value = 2
-    assert len(app.seat_boxes) == 2
-    app.seat_boxes[1][0].value = "human"
-    app.seat_boxes[1][1].value = "Zoe"
-    app.seed_box.value = 99
-    app.new_button.click()
+    app.setup.players_box.value = 2
+    assert len(app.setup.seat_boxes) == 2
+    app.setup.seat_boxes[1][0].value = "human"
+    app.setup.seat_boxes[1][1].value = "Zoe"
+    app.setup.seed_box.value = 99
+    app.setup.new_button.click()
     assert app.banner.value == ""
-    assert app.game.num_players == 2 and app.game.seed == 99
-    assert app.kinds == ["human", "human"] and app.game.player_name(1) == "Zoe"
-    assert visible(app.handover)  # two people: hand over first
-    app.seat_boxes[1][1].value = "Ana"
-    app.new_button.click()
-    assert "same name" in app.banner.value and app.game.player_name(1) == "Zoe"
+    assert app.session.game.num_players == 2 and app.session.game.seed == 99
+    assert app.session.kinds == ["human", "human"] and app.session.game.player_name(1) == "Zoe"
+    assert visible(app.screen.handover)  # two people: hand over first
+    app.setup.seat_boxes[1][1].value = "Ana"
+    app.setup.new_button.click()
+    assert "same name" in app.banner.value and app.session.game.player_name(1) == "Zoe"
 
 
 def test_the_app_works_for_every_player_count():
     for n in range(2, 6):
         app = TableApp(PillageAdapter(), Setup(n, ["human"] + ["bot"] * (n - 1), n,
                                                ["Ana", "Ben", "Cy", "Dee", "Eli"][:n]))
-        assert app.board.html.count('class="vg-village ') == n
-        first = app.picker.actions[0]
+        assert app.screen.board.html.count('class="vg-village ') == n
+        first = app.screen.picker.actions[0]
         if n == 2:
-            app.picker.button("front", first.front).click()
-            app.picker.button("back", first.back).click()
+            app.screen.picker.button("front", first.front).click()
+            app.screen.picker.button("back", first.back).click()
         else:
-            app.picker.button("left", first.left).click()
-            app.picker.button("right", first.right).click()
-        app.picker.confirm.click()
+            app.screen.picker.button("left", first.left).click()
+            app.screen.picker.button("right", first.right).click()
+        app.screen.picker.confirm.click()
         assert app.banner.value == ""
         finish_steps(app)
-        assert app.game.round == 2 or app.game.phase == "resolve"
+        assert app.session.game.round == 2 or app.session.game.phase == "resolve"
 
 
 def test_clicking_cards_on_the_table_picks_them_like_the_buttons():
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
-    bare = [t for t in app.board.targets if "=" not in t]  # (the cards name no field)
+    bare = [t for t in app.screen.board.targets if "=" not in t]  # (the cards name no field)
     assert sorted(bare) == ["Farmer", "Merchant", "Raider", "Wall"]
-    assert 'data-vg-value="Raider"' in app.board.html
-    app.board.click("Raider")
-    assert app.picker.chosen == {"left": "Raider"} and "Raider" in app.board.picked
-    assert "vg-selected" in app.picker.button("left", "Raider")._dom_classes
-    app.board.click("Raider")  # a second click takes the pick back
-    assert app.picker.chosen == {} and app.board.picked == []
-    app.board.click("Raider")
-    app.board.click("Wall")
-    assert app.picker.ready() == Plan("Raider", "Wall")
-    app.picker.confirm.click()
-    assert app.game.round == 2 or app.frames  # the plan went in and the round resolved
+    assert 'data-vg-value="Raider"' in app.screen.board.html
+    app.screen.board.click("Raider")
+    assert app.screen.picker.chosen == {"left": "Raider"} and "Raider" in app.screen.board.picked
+    assert "vg-selected" in app.screen.picker.button("left", "Raider")._dom_classes
+    app.screen.board.click("Raider")  # a second click takes the pick back
+    assert app.screen.picker.chosen == {} and app.screen.board.picked == []
+    app.screen.board.click("Raider")
+    app.screen.board.click("Wall")
+    assert app.screen.picker.ready() == Plan("Raider", "Wall")
+    app.screen.picker.confirm.click()
+    # the plan went in and the round resolved
+    assert app.session.game.round == 2 or app.session.frames
 
 
 def test_a_card_that_is_not_a_choice_cannot_be_clicked_on_the_table():
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
     before = state(app)
     with pytest.raises(ValueError, match="cannot be picked on the board now"):
-        app.board.click(app.game.market[0])  # market cards are on show, not on offer
-    assert state(app) == before and app.picker.chosen == {}
+        app.screen.board.click(app.session.game.market[0])  # market cards are on show, not on offer
+    assert state(app) == before and app.screen.picker.chosen == {}
 
 
 def test_undo_stops_where_the_engine_reports_a_reveal_or_chance():
     app = make_app({"players": "3", "seats": "human,human,bot", "seed": "5"})
-    app.handover_button.click()
+    app.screen.handover_button.click()
     plan(app, "Farmer", "Raider")  # face down: nothing revealed, so a snapshot is kept
     assert app.session.undo_seat == 0
-    app.pass_button.click()
-    app.handover_button.click()
+    app.screen.pass_button.click()
+    app.screen.handover_button.click()
     plan(app, "Wall", "Farmer")  # the bot then plans and the reveal is flagged by the engine
-    assert any(e.kind == "reveal" and e.final for e in app.game.log)
+    assert any(e.kind == "reveal" and e.final for e in app.session.game.log)
     assert app.session.undo_seat is None
     assert "revealed or left to chance" in app.session.undo_reason
-    assert app.undo_button.disabled
+    assert app.screen.undo_button.disabled
 
 
 def test_in_hot_seat_the_next_player_cannot_undo_the_previous_move():
     app = make_app({"players": "3", "seats": "human,human,bot", "seed": "5"})
-    app.handover_button.click()
+    app.screen.handover_button.click()
     plan(app, "Farmer", "Raider")
-    app.pass_button.click()
-    assert visible(app.handover) and app.undo_button.disabled  # Ben's hand-over screen
+    app.screen.pass_button.click()
+    # Ben's hand-over screen
+    assert visible(app.screen.handover) and app.screen.undo_button.disabled
     with pytest.raises(ValueError, match="only the one who moved may take it back"):
         app._on_undo()
-    app.undo_button.click()  # a stray click changes nothing
-    app.handover_button.click()
-    assert app.undo_button.disabled and app.game.players[0].plan == ["Farmer", "Raider"]
+    app.screen.undo_button.click()  # a stray click changes nothing
+    app.screen.handover_button.click()
+    assert app.screen.undo_button.disabled
+    assert app.session.game.players[0].plan == ["Farmer", "Raider"]
 
 
 def _deck_text(old, new):
@@ -617,37 +625,37 @@ def _deck_text(old, new):
 
 def test_a_user_deck_file_starts_a_game_with_those_cards():
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
-    assert "game's own cards" in app.deck_note.value and app.deck_reset.disabled
-    app.deck_upload.set_state({"value": [{"name": "house.toml", "type": "", "size": 1,
+    assert "game's own cards" in app.tools.deck.note.value and app.tools.deck.reset.disabled
+    app.tools.deck.upload.set_state({"value": [{"name": "house.toml", "type": "", "size": 1,
                                           "last_modified": 0,
                                           "content": _deck_text('Farmer = "gain 3"',
                                                                 'Farmer = "gain 4"')}]})
-    assert app.game.cards.name == "house.toml" and app.game.options["deck"]["name"]
-    assert "house.toml" in app.deck_note.value and "deck: house.toml" in app.board.html
-    app.new_button.click()  # the deck stays for the next games
-    assert app.game.cards.name == "house.toml"
-    app.deck_reset.click()
-    assert app.game.cards.is_standard and "deck" not in app.game.options
+    assert app.session.game.cards.name == "house.toml" and app.session.game.options["deck"]["name"]
+    assert "house.toml" in app.tools.deck.note.value and "deck: house.toml" in app.screen.board.html
+    app.setup.new_button.click()  # the deck stays for the next games
+    assert app.session.game.cards.name == "house.toml"
+    app.tools.deck.reset.click()
+    assert app.session.game.cards.is_standard and "deck" not in app.session.game.options
 
 
 def test_a_deck_file_that_is_not_text_is_refused_clearly():
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
     with pytest.raises(ValueError, match="picture.png is not a text file"):
         app.use_deck(("picture.png", b"\x89PNG\xff\xfe"))
-    assert app.game.cards.is_standard
+    assert app.session.game.cards.is_standard
 
 
 def test_a_bad_deck_upload_shows_the_file_card_and_field_and_changes_nothing():
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
     before = state(app)
-    app.deck_upload.set_state({"value": [{"name": "broken.toml", "type": "", "size": 1,
+    app.tools.deck.upload.set_state({"value": [{"name": "broken.toml", "type": "", "size": 1,
                                           "last_modified": 0,
                                           "content": _deck_text('name = "Wall"\ntype = "Wall"',
                                                                 'name = "Wall"\ntype = '
                                                                 '"Knight"')}]})
     # the refusal shows next to the deck's buttons, not in the banner
-    assert "Not used: broken.toml card 'Wall': field 'type'" in app.deck_note.value
-    assert state(app) == before and app.game.cards.is_standard and not app.banner.value
+    assert "Not used: broken.toml card 'Wall': field 'type'" in app.tools.deck.note.value
+    assert state(app) == before and app.session.game.cards.is_standard and not app.banner.value
 
 
 @pytest.mark.parametrize("key", ["players", "seed"])
@@ -666,97 +674,99 @@ def test_long_bad_values_are_echoed_cut_short_everywhere():
                                  PillageAdapter())
     assert len(errors) == 2 and all(len(e) < 300 for e in errors)
     app = make_app({"players": "9" * 5000, "seed": "9" * 5000})  # the app still opens
-    assert app.game is not None and len(app.notice.value) < 1000
+    assert app.session.game is not None and len(app.notice.value) < 1000
 
 
 def test_the_duels_one_card_queue_waits_for_confirm_and_a_pick_can_be_taken_back():
     app = make_app({"players": "2", "seats": "human,bot", "seed": "3"})
-    app.picker.button("front", "Farmer").click()
-    app.picker.button("back", "Wall").click()
-    app.picker.confirm.click()
+    app.screen.picker.button("front", "Farmer").click()
+    app.screen.picker.button("back", "Wall").click()
+    app.screen.picker.confirm.click()
     finish_steps(app)
-    assert app.game.round == 2 and type(app.picker.actions[0]).__name__ == "Queue"
-    card = app.picker.actions[0].card
-    app.picker.button("card", card).click()  # one click only picks it
-    assert app.game.players[0].plan == ["Wall"] and app.picker.chosen == {"card": card}
-    assert not app.picker.confirm.disabled and "Ready" in app.picker.summary.value
-    app.picker.button("card", card).click()  # and a second click takes it back
-    assert app.picker.chosen == {} and app.picker.confirm.disabled
-    app.board.click(card)
-    app.picker.confirm.click()
+    assert app.session.game.round == 2 and type(app.screen.picker.actions[0]).__name__ == "Queue"
+    card = app.screen.picker.actions[0].card
+    app.screen.picker.button("card", card).click()  # one click only picks it
+    assert app.session.game.players[0].plan == ["Wall"]
+    assert app.screen.picker.chosen == {"card": card}
+    assert not app.screen.picker.confirm.disabled and "Ready" in app.screen.picker.summary.value
+    app.screen.picker.button("card", card).click()  # and a second click takes it back
+    assert app.screen.picker.chosen == {} and app.screen.picker.confirm.disabled
+    app.screen.board.click(card)
+    app.screen.picker.confirm.click()
     finish_steps(app)
-    assert app.game.round == 3 and app.game.players[0].plan[:1] == [card]
+    assert app.session.game.round == 3 and app.session.game.players[0].plan[:1] == [card]
 
 
 def test_the_log_keeps_the_whole_game_grouped_by_round():
     app = make_app({"seats": "bot,bot,bot", "seed": "8"}, step_by_step=False)
-    assert app.game.is_over() and len(app.game.log) > 80
-    log = app.log_view.value
-    assert log.count('class="vg-log-line') == len(app.game.log)
-    rounds = app.game.round
+    assert app.session.game.is_over() and len(app.session.game.log) > 80
+    log = app.screen.log_view.value
+    assert log.count('class="vg-log-line') == len(app.session.game.log)
+    rounds = app.session.game.round
     assert log.count("vg-log-round-head") == rounds
     assert "Round 1<" in log and f"Round {rounds}<" in log
     from html import escape
-    assert escape(app.game.log[1].text_for(None)) in log  # the earliest lines are kept
+    assert escape(app.session.game.log[1].text_for(None)) in log  # the earliest lines are kept
 
 
 def test_the_bar_above_the_table_confirms_a_pick_made_on_the_table():
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
-    assert visible(app.turn_confirm) and app.turn_confirm.disabled
-    app.board.click("Farmer")
-    assert app.turn_confirm.disabled
+    assert visible(app.screen.turn_confirm) and app.screen.turn_confirm.disabled
+    app.screen.board.click("Farmer")
+    assert app.screen.turn_confirm.disabled
     with pytest.raises(ValueError, match="pick a card for every choice"):
-        app._on_turn_confirm()
-    app.board.click("Wall")
-    assert not app.turn_confirm.disabled
-    app.turn_confirm.click()
-    assert app.game.history[0] == (0, Plan("Farmer", "Wall"))
-    assert not visible(app.turn_confirm)  # stepping through the round: nothing to confirm
+        app.screen.confirm_turn()
+    app.screen.board.click("Wall")
+    assert not app.screen.turn_confirm.disabled
+    app.screen.turn_confirm.click()
+    assert app.session.game.history[0] == (0, Plan("Farmer", "Wall"))
+    assert not visible(app.screen.turn_confirm)  # stepping through the round: nothing to confirm
 
 
 def test_share_this_table_gives_a_link_that_opens_the_same_game():
     from urllib.parse import parse_qsl
     app = make_app({"players": "2", "seats": "human,bot", "seed": "11", "variant": "long",
                     "names": "Mia,Noor"})
-    query = app.share_query()
+    query = app.sharing.share_query(app.session)
     assert query == "?players=2&seats=human,bot&seed=11&names=Mia,Noor&variant=long"
-    assert query.replace("&", "&amp;") in app.share.value
+    assert query.replace("&", "&amp;") in app.sharing.share.value
     again = make_app(dict(parse_qsl(query[1:])))
     assert state(again) == state(make_app({"players": "2", "seats": "human,bot", "seed": "11",
                                            "variant": "long", "names": "Mia,Noor"}))
-    assert again.game.to_dict()["options"] == app.game.to_dict()["options"]
+    assert again.session.game.to_dict()["options"] == app.session.game.to_dict()["options"]
     plain = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
-    assert plain.share_query() == "?players=3&seats=human,bot,bot&seed=5"  # defaults left out
+    # (defaults left out)
+    assert plain.sharing.share_query(plain.session) == "?players=3&seats=human,bot,bot&seed=5"
 
 
 @pytest.mark.parametrize("number", ["9" * 5000, "9" * 200])
 def test_a_save_with_an_absurd_number_is_refused_with_a_short_message(number):
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
     before = state(app)
-    app.load_text.value = ('{"game": "village_pillage", "version": 2, "players": '
+    app.tools.load_text.value = ('{"game": "village_pillage", "version": 2, "players": '
                            f'[{{"stockpile": {number}}}, {{}}, {{}}]}}')
-    app.load_button.click()
-    assert "Not loaded" in app.load_note.value and len(app.load_note.value) < 300
+    app.tools.load_button.click()
+    assert "Not loaded" in app.tools.load_note.value and len(app.tools.load_note.value) < 300
     assert state(app) == before
 
 
 def test_an_empty_save_file_upload_says_so():
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "5"})
-    app.load_upload.set_state({"value": [{"name": "blank.json", "type": "", "size": 0,
+    app.tools.load_upload.set_state({"value": [{"name": "blank.json", "type": "", "size": 0,
                                           "last_modified": 0, "content": b"  \n"}]})
-    assert "blank.json is empty" in app.load_note.value
+    assert "blank.json is empty" in app.tools.load_note.value
 
 
 def test_a_double_click_on_confirm_makes_one_move_and_shows_no_error():
     """The second click of a double click reaches the kernel after the first made the
     move: the Confirm it was sent to is disabled by then."""
     app = make_app({"players": "3", "seats": "human,human,bot", "seed": "5"})
-    app.handover_button.click()
-    app.board.click("Farmer")
-    app.board.click("Wall")
-    confirm = app.picker.confirm
+    app.screen.handover_button.click()
+    app.screen.board.click("Farmer")
+    app.screen.board.click("Wall")
+    confirm = app.screen.picker.confirm
     confirm.click()
-    moves = len(app.game.history)
+    moves = len(app.session.game.history)
     confirm.click()  # (sent before the page learnt the button was disabled)
-    app.turn_confirm.click()
-    assert app.banner.value == "" and len(app.game.history) == moves
+    app.screen.turn_confirm.click()
+    assert app.banner.value == "" and len(app.session.game.history) == moves

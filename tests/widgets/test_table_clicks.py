@@ -11,8 +11,8 @@ import re
 
 import pytest
 
-from widgets.board.board import matches
-from widgets.table_app import TableApp
+from widgets.kit.board.board import matches
+from widgets.table.view import TableApp
 
 ELEMENT = re.compile(r'data-vg-value="([^"]*)"(?: data-vg-field="([^"]*)")?')
 
@@ -20,9 +20,9 @@ ELEMENT = re.compile(r'data-vg-value="([^"]*)"(?: data-vg-field="([^"]*)")?')
 def lit(app: TableApp) -> list[tuple[str, str | None]]:
     """The (value, fields) of every element of the table the board marks clickable."""
     found = []
-    for value, field in ELEMENT.findall(app.board.html):
+    for value, field in ELEMENT.findall(app.screen.board.html):
         value, field = html.unescape(value), html.unescape(field) or None
-        if matches(app.board.targets, value, field):
+        if matches(app.screen.board.targets, value, field):
             found.append((value, field))
     return found
 
@@ -33,25 +33,25 @@ def click_through(app: TableApp, seed: int, decisions: int) -> int:
     clicks = 0
     made = 0
     for _ in range(decisions * 12):
-        if made >= decisions or app.game.is_over():
+        if made >= decisions or app.session.game.is_over():
             break
-        while app.frames:
-            app.all_button.click()
-        if app.human_to_act() is None:
+        while app.session.frames:
+            app.screen.all_button.click()
+        if app.session.mine_to_act() is None:
             break
-        moves = len(app.game.history)
+        moves = len(app.session.game.history)
         spots = lit(app)
-        if app.picker.ready() is not None and (not spots or rng.random() < 0.4):
-            app.turn_confirm.click()
+        if app.screen.picker.ready() is not None and (not spots or rng.random() < 0.4):
+            app.screen.turn_confirm.click()
         elif spots:
             value, field = rng.choice(spots)
-            app.board.click(value, field)
+            app.screen.board.click(value, field)
             clicks += 1
         else:
-            buttons = [b for b in app.picker.buttons.values() if not b.disabled]
+            buttons = [b for b in app.screen.picker.buttons.values() if not b.disabled]
             rng.choice(buttons).click()
         assert app.banner.value == "", app.banner.value
-        made += len(app.game.history) > moves
+        made += len(app.session.game.history) > moves
     return clicks
 
 
@@ -69,13 +69,13 @@ CASES = [
 
 def make(game: str, query: dict[str, str]) -> TableApp:
     if game == "villagers":
-        from widgets.villagers.play_app import make_app
+        from widgets.villagers.adapter import make_app
     elif game == "villages":
-        from widgets.villages.play_app import make_app
+        from widgets.villages.adapter import make_app
     elif game == "villagers_and_villains":
-        from widgets.villagers_and_villains.play_app import make_app
+        from widgets.villagers_and_villains.adapter import make_app
     else:
-        from widgets.village_pillage.play_app import make_app
+        from widgets.village_pillage.adapter import make_app
     return make_app(query)
 
 

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from village_games.villagers.solo.events import EVENT_FILE
-from widgets.villagers.play_app import make_app as villagers_app
-from widgets.villages.play_app import make_app as villages_app
+from widgets.villagers.adapter import make_app as villagers_app
+from widgets.villages.adapter import make_app as villages_app
 
 SOLO = {"players": "1", "seats": "human", "seed": "3"}
 WITH_LOCATIONS = {"players": "2", "seats": "human,bot", "seed": "4", "variant": "locations"}
@@ -32,29 +32,30 @@ def upload(control, name: str, content: bytes) -> None:
 
 
 def state(app) -> str:
-    return json.dumps(app.game.to_dict(), sort_keys=True)
+    return json.dumps(app.session.game.to_dict(), sort_keys=True)
 
 
 def shown_sections(app) -> tuple[str, ...]:
-    return tuple(app.tools.titles)
+    return tuple(app.tools.widget.titles)
 
 
 # ---------------------------------------------------------------- Villagers solo events
 def test_an_event_file_starts_the_next_solo_game_and_stays_for_later_ones() -> None:
     app = villagers_app(SOLO)
-    events = app.files["events"]
+    events = app.tools.files["events"]
     assert "Playing with the rulebook's events." in events.note.value and events.reset.disabled
     upload(events, "my_events.toml", events_text())
-    g = app.game
+    g = app.session.game
     assert g.solo.events.name == "my_events.toml" and "Turncoat" in g.solo.events
     assert g.options["events"]["name"] == "my_events.toml"
     assert "your file <b>my_events.toml</b>" in events.note.value
     assert "A new game has begun with my_events.toml" in events.note.value
     assert not events.reset.disabled and app.banner.value == ""
-    app.new_button.click()
-    assert app.game is not g and app.game.solo.events.name == "my_events.toml"
+    app.setup.new_button.click()
+    assert app.session.game is not g and app.session.game.solo.events.name == "my_events.toml"
     # a link cannot carry the file: the share area says so, and so does the note
-    assert app.share_query() is None and "my_events.toml" in app.share.value
+    assert app.sharing.share_query(app.session) is None
+    assert "my_events.toml" in app.sharing.share.value
     assert "A link cannot carry a file" in events.note.value
 
 
@@ -71,51 +72,51 @@ def test_an_event_file_starts_the_next_solo_game_and_stays_for_later_ones() -> N
 def test_a_bad_event_file_is_refused_beside_its_buttons_and_changes_nothing(
         content: bytes, message: str) -> None:
     app = villagers_app(SOLO)
-    events = app.files["events"]
+    events = app.tools.files["events"]
     upload(events, "first.toml", events_text())  # a file of the user's is in use
-    before, game = state(app), app.game
+    before, game = state(app), app.session.game
     upload(events, "my_events.toml", content)
     assert f"Not used: {message}" in events.note.value and "Nothing has changed" in \
         events.note.value
-    assert app.game is game and state(app) == before and app.banner.value == ""
+    assert app.session.game is game and state(app) == before and app.banner.value == ""
     assert events.data["name"] == "first.toml"
-    app.new_button.click()
-    assert app.game.solo.events.name == "first.toml"
+    app.setup.new_button.click()
+    assert app.session.game.solo.events.name == "first.toml"
 
 
 def test_reset_goes_back_to_the_rulebooks_events() -> None:
     app = villagers_app(SOLO)
-    events = app.files["events"]
+    events = app.tools.files["events"]
     upload(events, "my_events.toml", events_text())
     events.reset.click()
-    g = app.game
+    g = app.session.game
     assert g.solo.events.is_standard and "events" not in g.options
     assert "Playing with the rulebook's events." in events.note.value and events.reset.disabled
-    assert app.share_query() is not None
+    assert app.sharing.share_query(app.session) is not None
 
 
 def test_a_save_keeps_the_event_file_and_loading_it_brings_it_back() -> None:
     app = villagers_app(SOLO)
-    upload(app.files["events"], "my_events.toml", events_text())
+    upload(app.tools.files["events"], "my_events.toml", events_text())
     saved = app.save_json()
     other = villagers_app({"players": "3", "seats": "human,bot,bot", "seed": "3"})
     other.load_json(saved)
-    assert state(other) == state(app) and other.game.solo.events.name == "my_events.toml"
-    assert "my_events.toml" in other.files["events"].note.value
+    assert state(other) == state(app) and other.session.game.solo.events.name == "my_events.toml"
+    assert "my_events.toml" in other.tools.files["events"].note.value
     assert "Solo events" in shown_sections(other)
-    other.new_button.click()  # the save's file is the next games' file too
-    assert other.game.solo.events.name == "my_events.toml"
+    other.setup.new_button.click()  # the save's file is the next games' file too
+    assert other.session.game.solo.events.name == "my_events.toml"
     # a save made with the rulebook's events brings those back
     other.load_json(villagers_app(SOLO).save_json())
-    assert other.files["events"].data is None and other.game.solo.events.is_standard
+    assert other.tools.files["events"].data is None and other.session.game.solo.events.is_standard
 
 
 def test_the_event_section_shows_only_for_a_solo_game() -> None:
     app = villagers_app({"players": "3", "seats": "human,bot,bot", "seed": "3"})
     assert shown_sections(app) == ("Save / load", "Deck")
-    app.players_box.value = 1
+    app.setup.players_box.value = 1
     assert shown_sections(app) == ("Save / load", "Deck", "Solo events")
-    app.players_box.value = 3
+    app.setup.players_box.value = 3
     assert shown_sections(app) == ("Save / load", "Deck")
     with pytest.raises(ValueError, match="used only in a solo game"):
         app.use_file("events", ("my_events.toml", events_text()))
@@ -123,31 +124,31 @@ def test_the_event_section_shows_only_for_a_solo_game() -> None:
 
 def test_an_event_file_waits_out_games_with_more_players() -> None:
     app = villagers_app(SOLO)
-    upload(app.files["events"], "my_events.toml", events_text())
-    app.players_box.value = 3
-    app.new_button.click()
-    assert app.game.num_players == 3 and "events" not in app.game.options
-    app.players_box.value = 1
-    app.new_button.click()
-    assert app.game.solo.events.name == "my_events.toml"
+    upload(app.tools.files["events"], "my_events.toml", events_text())
+    app.setup.players_box.value = 3
+    app.setup.new_button.click()
+    assert app.session.game.num_players == 3 and "events" not in app.session.game.options
+    app.setup.players_box.value = 1
+    app.setup.new_button.click()
+    assert app.session.game.solo.events.name == "my_events.toml"
 
 
 # ---------------------------------------------------------------- Villages Location cards
 def test_a_location_file_replaces_the_stand_in_locations() -> None:
     app = villages_app(WITH_LOCATIONS)
-    lands = app.files["locations"]
+    lands = app.tools.files["locations"]
     assert "stand-in Location cards" in lands.note.value
-    assert "stand-in location" in app.board.html
+    assert "stand-in location" in app.screen.board.html
     upload(lands, "lands.toml", LANDS.encode())
-    g = app.game
+    g = app.session.game
     assert g.lands.names == ("Hills", "Sea") and g.location.name in ("Hills", "Sea")
     assert g.options["locations"]["name"] == "lands.toml"
     assert "your file <b>lands.toml</b>" in lands.note.value
-    assert "stand-in location" not in app.board.html  # the file says it is not stand-in
-    app.new_button.click()
-    assert app.game.lands.names == ("Hills", "Sea")
+    assert "stand-in location" not in app.screen.board.html  # the file says it is not stand-in
+    app.setup.new_button.click()
+    assert app.session.game.lands.names == ("Hills", "Sea")
     lands.reset.click()
-    assert app.game.options["locations"] is True and app.game.lands.stand_in
+    assert app.session.game.options["locations"] is True and app.session.game.lands.stand_in
 
 
 @pytest.mark.parametrize("bad,message", [
@@ -159,43 +160,43 @@ def test_a_location_file_replaces_the_stand_in_locations() -> None:
 ])
 def test_a_bad_location_file_is_refused_and_changes_nothing(bad: str, message: str) -> None:
     app = villages_app(WITH_LOCATIONS)
-    lands = app.files["locations"]
+    lands = app.tools.files["locations"]
     before = state(app)
     text = '[[location]]\nname = "Hills"\neffect = "draws"\ncount = 3\n[[location]]\n' + bad
     upload(lands, "lands.toml", text.encode())
     assert f"Not used: {message}" in lands.note.value
-    assert state(app) == before and lands.data is None and app.game.lands.stand_in
+    assert state(app) == before and lands.data is None and app.session.game.lands.stand_in
 
 
 def test_the_locations_section_shows_only_with_location_cards() -> None:
     app = villages_app({"players": "2", "seats": "human,bot", "seed": "4"})
     assert "Locations" not in shown_sections(app)
-    app.variant_box.value = "all"
+    app.setup.variant_box.value = "all"
     assert shown_sections(app) == ("Save / load", "Deck", "Locations")
-    app.variant_box.value = "dual"
+    app.setup.variant_box.value = "dual"
     assert "Locations" not in shown_sections(app)
 
 
 def test_a_location_file_survives_a_base_game_and_a_save() -> None:
     app = villages_app(WITH_LOCATIONS)
-    upload(app.files["locations"], "lands.toml", LANDS.encode())
-    app.variant_box.value = "base"
-    app.new_button.click()
-    assert "locations" not in app.game.options
-    app.variant_box.value = "locations"
-    app.new_button.click()
-    assert app.game.lands.names == ("Hills", "Sea")
+    upload(app.tools.files["locations"], "lands.toml", LANDS.encode())
+    app.setup.variant_box.value = "base"
+    app.setup.new_button.click()
+    assert "locations" not in app.session.game.options
+    app.setup.variant_box.value = "locations"
+    app.setup.new_button.click()
+    assert app.session.game.lands.names == ("Hills", "Sea")
     other = villages_app({"players": "3", "seats": "human,bot,bot", "seed": "1"})
     other.load_json(app.save_json())
-    assert state(other) == state(app) and other.variant_box.value == "locations"
-    assert other.files["locations"].data["name"] == "lands.toml"
+    assert state(other) == state(app) and other.setup.variant_box.value == "locations"
+    assert other.tools.files["locations"].data["name"] == "lands.toml"
     assert "Locations" in shown_sections(other)
 
 
 def test_a_file_the_new_game_refuses_leaves_the_game_and_the_files_as_they_were(
         monkeypatch) -> None:
     app = villagers_app(SOLO)
-    events = app.files["events"]
+    events = app.tools.files["events"]
     upload(events, "first.toml", events_text())
     before, new_game = state(app), app.adapter.new_game
 
@@ -213,42 +214,42 @@ def test_a_file_the_new_game_refuses_leaves_the_game_and_the_files_as_they_were(
 # ---------------------------------------------------------------- old refusals go
 def test_a_refused_load_stops_showing_once_a_file_upload_starts_a_new_game() -> None:
     app = villages_app(WITH_LOCATIONS)
-    app.load_text.value = "{not json"
-    app.load_button.click()
-    assert "Not loaded" in app.load_note.value
-    upload(app.files["locations"], "lands.toml", LANDS.encode())
-    assert app.game.lands.name == "lands.toml"
-    assert "Not loaded" not in app.load_note.value
-    assert "A new game has begun with lands.toml" in app.files["locations"].note.value
+    app.tools.load_text.value = "{not json"
+    app.tools.load_button.click()
+    assert "Not loaded" in app.tools.load_note.value
+    upload(app.tools.files["locations"], "lands.toml", LANDS.encode())
+    assert app.session.game.lands.name == "lands.toml"
+    assert "Not loaded" not in app.tools.load_note.value
+    assert "A new game has begun with lands.toml" in app.tools.files["locations"].note.value
 
 
 def test_a_refused_paste_stops_showing_once_a_new_game_begins() -> None:
     app = villages_app(WITH_LOCATIONS)
-    app.load_text.refused = 9_000_000  # the browser kept back a paste over the limit
-    assert "Not loaded" in app.load_note.value
-    app.new_button.click()
-    assert app.load_note.value == ""
+    app.tools.load_text.refused = 9_000_000  # the browser kept back a paste over the limit
+    assert "Not loaded" in app.tools.load_note.value
+    app.setup.new_button.click()
+    assert app.tools.load_note.value == ""
 
 
 def test_a_refused_file_stops_showing_once_a_save_loads() -> None:
     app = villages_app(WITH_LOCATIONS)
     saved = app.save_json()
-    lands = app.files["locations"]
+    lands = app.tools.files["locations"]
     upload(lands, "broken.toml", b"[[location]]\nname = 3\n")
     assert "Not used" in lands.note.value
-    app.load_text.value = saved
-    app.load_button.click()
-    assert "Loaded" in app.load_note.value and "Not used" not in lands.note.value
+    app.tools.load_text.value = saved
+    app.tools.load_button.click()
+    assert "Loaded" in app.tools.load_note.value and "Not used" not in lands.note.value
 
 
 def test_a_refused_file_of_a_mode_left_behind_is_gone_when_that_mode_comes_back() -> None:
     app = villagers_app(SOLO)
-    events = app.files["events"]
+    events = app.tools.files["events"]
     upload(events, "my_events.toml", b"[[event]\n")
     assert "Not used" in events.note.value
-    app.players_box.value = 3  # a 3-player game: no solo events
-    app.new_button.click()
-    app.players_box.value = 1  # the events' section shows again, before any new game
+    app.setup.players_box.value = 3  # a 3-player game: no solo events
+    app.setup.new_button.click()
+    app.setup.players_box.value = 1  # the events' section shows again, before any new game
     assert shown_sections(app)[-1] == "Solo events"
     assert "Not used" not in events.note.value
     assert "Playing with the rulebook's events." in events.note.value

@@ -3,12 +3,12 @@
 import subprocess
 import sys
 
-from widgets.table_session import TableSession
-from widgets.village_pillage.play_app import PillageAdapter
+from widgets.table.session import TableSession
+from widgets.village_pillage.adapter import PillageAdapter
 
 
 def test_the_session_imports_no_widgets():
-    code = ("import sys, widgets.table_session; "
+    code = ("import sys, widgets.table.session; "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in "
             "('ipywidgets', 'anywidget', 'IPython')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,

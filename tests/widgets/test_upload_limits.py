@@ -11,11 +11,17 @@ import json
 
 import pytest
 
-from widgets.upload import DATA_FILE_LIMIT, SAVE_FILE_LIMIT, SizedUpload, check_upload, size_text
-from widgets.village_pillage.play_app import make_app as pillage_table
+from widgets.kit.upload import (
+    DATA_FILE_LIMIT,
+    SAVE_FILE_LIMIT,
+    SizedUpload,
+    check_upload,
+    size_text,
+)
+from widgets.village_pillage.adapter import make_app as pillage_table
 from widgets.village_pillage.replay_app import make_app as pillage_replay
-from widgets.villagers.play_app import make_app as villagers_app
-from widgets.villages.play_app import make_app as villages_app
+from widgets.villagers.adapter import make_app as villagers_app
+from widgets.villages.adapter import make_app as villages_app
 
 SOLO = {"players": "1", "seats": "human", "seed": "3"}
 WITH_LOCATIONS = {"players": "2", "seats": "human,bot", "seed": "4", "variant": "locations"}
@@ -32,7 +38,7 @@ def choose(upload: SizedUpload, name: str, content: bytes, size: int | None = No
 
 
 def state(app) -> str:
-    return json.dumps(app.game.to_dict(), sort_keys=True)
+    return json.dumps(app.session.game.to_dict(), sort_keys=True)
 
 
 def text_of(widget) -> str:
@@ -66,65 +72,65 @@ def test_the_check_names_the_file_its_size_and_the_limit() -> None:
 
 def test_every_upload_button_tells_the_browser_its_limit() -> None:
     table = villagers_app(SOLO)
-    assert {c.upload.max_bytes for c in table.files.values()} == {DATA_FILE_LIMIT}
-    assert table.load_upload.max_bytes == SAVE_FILE_LIMIT
+    assert {c.upload.max_bytes for c in table.tools.files.values()} == {DATA_FILE_LIMIT}
+    assert table.tools.load_upload.max_bytes == SAVE_FILE_LIMIT
     assert pillage_replay({}).upload.max_bytes == SAVE_FILE_LIMIT
 
 
 # ---------------------------------------------------------------- data files
 def test_a_deck_file_over_the_limit_is_refused_by_size_and_changes_nothing() -> None:
     app = pillage_table({"players": "3", "seats": "human,bot,bot", "seed": "2"})
-    before, game = state(app), app.game
-    choose(app.deck_upload, "big.toml", b"# a comment\n" * 100_000)  # 1.2 MB, sent whole
-    note = text_of(app.deck_note)
+    before, game = state(app), app.session.game
+    choose(app.tools.deck.upload, "big.toml", b"# a comment\n" * 100_000)  # 1.2 MB, sent whole
+    note = text_of(app.tools.deck.note)
     assert "Not used: big.toml is 1.2 MB; a deck file may be at most 1 MB." in note
     assert "Nothing has changed" in note
-    assert app.game is game and state(app) == before and app.banner.value == ""
+    assert app.session.game is game and state(app) == before and app.banner.value == ""
 
 
 def test_a_file_the_browser_kept_back_for_its_size_is_refused_by_name_and_size() -> None:
     app = villagers_app(SOLO)
-    events = app.files["events"]
-    before, game = state(app), app.game
+    events = app.tools.files["events"]
+    before, game = state(app), app.session.game
     choose(events.upload, "huge.toml", b"", size=30_200_000)
     assert ("Not used: huge.toml is 30.2 MB; a solo events file may be at most 1 MB."
             in text_of(events.note))
-    assert app.game is game and state(app) == before and events.data is None
+    assert app.session.game is game and state(app) == before and events.data is None
     assert events.upload.value == []  # ready for the next file, the same one too
 
 
 def test_an_oversized_or_empty_location_file_leaves_the_users_file_in_use() -> None:
     app = villages_app(WITH_LOCATIONS)
-    lands = app.files["locations"]
+    lands = app.tools.files["locations"]
     choose(lands.upload, "lands.toml", LANDS.encode())
-    before, game = state(app), app.game
+    before, game = state(app), app.session.game
     choose(lands.upload, "huge.toml", b"", size=2_000_000)
     assert "huge.toml is 2 MB; a locations file may be at most 1 MB" in text_of(lands.note)
     choose(lands.upload, "blank.toml", b"")
     assert "Not used: blank.toml is empty." in text_of(lands.note)
-    assert app.game is game and state(app) == before
+    assert app.session.game is game and state(app) == before
     assert lands.data["name"] == "lands.toml" and "lands.toml" in lands.note.value
 
 
 # ---------------------------------------------------------------- saves and records
 def test_a_save_file_over_the_limit_is_refused_and_the_game_stays() -> None:
     app = pillage_table({"players": "3", "seats": "human,bot,bot", "seed": "2"})
-    before, game = state(app), app.game
-    choose(app.load_upload, "huge.json", b"", size=30_200_000)
-    assert text_of(app.load_note).endswith(
+    before, game = state(app), app.session.game
+    choose(app.tools.load_upload, "huge.json", b"", size=30_200_000)
+    assert text_of(app.tools.load_note).endswith(
         "Not loaded: huge.json is 30.2 MB; a save file may be at most 8 MB</div>")
-    choose(app.load_upload, "blank.json", b"")
-    assert "Not loaded: blank.json is empty" in text_of(app.load_note)
-    assert app.game is game and state(app) == before and app.banner.value == ""
-    assert app.load_upload.value == []
+    choose(app.tools.load_upload, "blank.json", b"")
+    assert "Not loaded: blank.json is empty" in text_of(app.tools.load_note)
+    assert app.session.game is game and state(app) == before and app.banner.value == ""
+    assert app.tools.load_upload.value == []
 
 
 def test_a_save_just_within_the_limit_is_read_not_refused_for_its_size() -> None:
     app = pillage_table({"players": "3", "seats": "human,bot,bot", "seed": "2"})
     saved = app.save_json()
     padded = saved + " " * (SAVE_FILE_LIMIT - len(saved))  # JSON may end in spaces
-    choose(app.load_upload, "long.json", padded.encode())
-    assert "Loaded: Village Pillage, 3 players, seed 2" in text_of(app.load_note)
+    choose(app.tools.load_upload, "long.json", padded.encode())
+    assert "Loaded: Village Pillage, 3 players, seed 2" in text_of(app.tools.load_note)
 
 
 def test_a_record_file_over_the_limit_is_refused_and_the_replay_stays() -> None:
@@ -149,22 +155,22 @@ def paste_kept_back(box, size: int) -> None:
 
 def test_a_paste_over_the_limit_is_refused_by_size_and_the_game_stays() -> None:
     app = pillage_table({"players": "3", "seats": "human,bot,bot", "seed": "2"})
-    before, game = state(app), app.game
-    assert app.load_text.max_bytes == SAVE_FILE_LIMIT
-    paste_kept_back(app.load_text, 12_300_000)
-    assert text_of(app.load_note).endswith(
+    before, game = state(app), app.session.game
+    assert app.tools.load_text.max_bytes == SAVE_FILE_LIMIT
+    paste_kept_back(app.tools.load_text, 12_300_000)
+    assert text_of(app.tools.load_note).endswith(
         "Not loaded: the pasted text is 12.3 MB; a saved game may be at most 8 MB</div>")
-    assert app.load_text.refused == 0  # ready to say it again for the next such paste
-    assert app.game is game and state(app) == before
+    assert app.tools.load_text.refused == 0  # ready to say it again for the next such paste
+    assert app.session.game is game and state(app) == before
 
 
 def test_the_kernel_checks_a_pasted_save_too_whatever_the_browser_sent() -> None:
     app = pillage_table({"players": "3", "seats": "human,bot,bot", "seed": "2"})
     before = state(app)
-    app.load_text.value = "é" * (SAVE_FILE_LIMIT // 2 + 1)  # 2 bytes a character in UTF-8
-    app.load_button.click()
+    app.tools.load_text.value = "é" * (SAVE_FILE_LIMIT // 2 + 1)  # 2 bytes a character in UTF-8
+    app.tools.load_button.click()
     assert "Not loaded: the pasted text is 8 MB; a saved game may be at most 8 MB" in text_of(
-        app.load_note)
+        app.tools.load_note)
     assert state(app) == before
 
 
@@ -172,10 +178,10 @@ def test_a_pasted_save_within_the_limit_still_loads() -> None:
     app = pillage_table({"players": "3", "seats": "human,bot,bot", "seed": "2"})
     other = pillage_table({"players": "4", "seats": "human,bot,bot,bot", "seed": "5"})
     app._on_save()
-    other.load_text.value = app.save_text.value
-    other.load_button.click()
-    assert "Loaded: Village Pillage, 3 players, seed 2" in text_of(other.load_note)
-    assert app.save_text.read_only and not other.load_text.read_only
+    other.tools.load_text.value = app.tools.save_text.value
+    other.tools.load_button.click()
+    assert "Loaded: Village Pillage, 3 players, seed 2" in text_of(other.tools.load_note)
+    assert app.tools.save_text.read_only and not other.tools.load_text.read_only
 
 
 def test_a_record_pasted_over_the_limit_is_refused_and_the_replay_stays() -> None:

@@ -6,12 +6,7 @@ import pytest
 
 from village_games import village_pillage
 from village_games.village_pillage import Plan, QueueTwo, VillagePillage, standard_deck
-from widgets.village_pillage.render import (
-    LAYOUTS,
-    card_html,
-    render_table,
-    seat_cells,
-)
+from widgets.village_pillage.render import LAYOUTS, card_html, render_table, seat_cells
 
 NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli"]
 CARDS = standard_deck()

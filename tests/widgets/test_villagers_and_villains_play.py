@@ -16,8 +16,8 @@ import pytest
 from village_games import villagers_and_villains as vv
 from village_games.bots import RandomBot, VillagersAndVillainsBot
 from village_games.villagers_and_villains import CARD_FILE
-from widgets.table_app import SAVE_FORMAT
-from widgets.villagers_and_villains.play_app import VARIANTS, VVAdapter, make_app
+from widgets.table.save_file import SAVE_FORMAT
+from widgets.villagers_and_villains.adapter import VARIANTS, VVAdapter, make_app
 from widgets.villagers_and_villains.render import render_table
 
 from ..villagers_and_villains.scenarios import make as make_position
@@ -37,52 +37,55 @@ DEFEND = {"phase": "defend", "dice": [2], "players": [
 def test_recruit_by_clicking_a_pool_card_with_its_odds_shown() -> None:
     app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
     load(app, RECRUIT, ["human", "bot"])
-    html = app.board.html
+    html = app.screen.board.html
     # the chance under card 4 with no extra roll (1/2) and with Tim's 3 gold (15/16)
     slot4 = html.split('<div class="vg-vv-pos">4</div>')[1].split('<div class="vg-vv-pos">')[0]
     assert "<b>50%</b>" in slot4 and "94% with 3 extra" in slot4
-    assert app.picker.button("position", 4).description == "4. Castle · 50%"
-    app.board.click("4", "position")  # announcing is final: picked, then confirmed
-    app.turn_confirm.click()
-    assert app.game.turn_state.position == 4 and app.game.turn_state.step == "declare"
-    buy = app.picker.button("", "", kind="BuyRoll")
+    assert app.screen.picker.button("position", 4).description == "4. Castle · 50%"
+    app.screen.board.click("4", "position")  # announcing is final: picked, then confirmed
+    app.screen.turn_confirm.click()
+    assert app.session.game.turn_state.position == 4
+    assert app.session.game.turn_state.step == "declare"
+    buy = app.screen.picker.button("", "", kind="BuyRoll")
     assert buy.description == "Buy an extra roll (1 gold): 50% → 75%"
     buy.click()
-    assert app.game.players[0].gold == 2
-    assert app.picker.button("", "", kind="Roll").description == "Roll 2 dice: 75% to succeed"
-    app.picker.button("", "", kind="Roll").click()
-    app.turn_confirm.click()  # a 2, then a 5: the Castle
-    g = app.game
+    assert app.session.game.players[0].gold == 2
+    roll = app.screen.picker.button("", "", kind="Roll")
+    assert roll.description == "Roll 2 dice: 75% to succeed"
+    app.screen.picker.button("", "", kind="Roll").click()
+    app.screen.turn_confirm.click()  # a 2, then a 5: the Castle
+    g = app.session.game
     assert "Castle" in g.players[0].hand()
-    assert 'class="vg-vv-die"' in app.board.html and "⚁" in app.board.html  # the dice
+    assert 'class="vg-vv-die"' in app.screen.board.html and "⚁" in app.screen.board.html  # the dice
 
 
 def test_defend_with_a_hero_and_the_angry_mob_by_clicking() -> None:
     app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
     load(app, DEFEND, ["human", "bot"])
-    html = app.board.html
+    html = app.screen.board.html
     assert "Town 33%" in html and "Knight 67%" in html and "Mob: up to" in html
     assert 'data-vg-value="None" data-vg-field="hero"' in html  # the TOWN DEFENSE token
-    app.board.click("Troll", "challenge")
-    app.board.click("Knight", "hero")
-    assert not app.turn_confirm.disabled
-    app.turn_confirm.click()
-    mob = app.picker.button("", "", kind="DeclareMob")
+    app.screen.board.click("Troll", "challenge")
+    app.screen.board.click("Knight", "hero")
+    assert not app.screen.turn_confirm.disabled
+    app.screen.turn_confirm.click()
+    mob = app.screen.picker.button("", "", kind="DeclareMob")
     assert mob.description == "Send the Angry Mob (+3, then gone): 67% → 100%"
     mob.click()
-    app.picker.button("", "", kind="Roll").click()
-    app.turn_confirm.click()  # 2 + 2 + 3 beats the Troll's 5
-    g = app.game
+    app.screen.picker.button("", "", kind="Roll").click()
+    app.screen.turn_confirm.click()  # 2 + 2 + 3 beats the Troll's 5
+    g = app.session.game
     assert "Troll" in g.players[0].hand() and "Angry Mob" not in g.players[0].hand()
 
 
 def test_a_town_defense_is_picked_on_the_table_too() -> None:
     app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
     load(app, DEFEND, ["human", "bot"])
-    app.board.click("Troll", "challenge")
-    app.board.click("None", "hero")
-    app.turn_confirm.click()
-    assert app.game.turn_state.hero is None and app.game.turn_state.challenge == "Troll"
+    app.screen.board.click("Troll", "challenge")
+    app.screen.board.click("None", "hero")
+    app.screen.turn_confirm.click()
+    assert app.session.game.turn_state.hero is None
+    assert app.session.game.turn_state.challenge == "Troll"
 
 
 def test_variants_are_basic_or_advanced_with_pony_express_and_ordinance() -> None:
@@ -90,35 +93,37 @@ def test_variants_are_basic_or_advanced_with_pony_express_and_ordinance() -> Non
     assert keys[:2] == ["basic", "advanced"] and len(set(keys)) == 8
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "4",
                     "variant": "advanced-pony-ordinance"})
-    g = app.game
+    g = app.session.game
     assert g.advanced and g.pony_express and g.ordinance
-    assert app.variant_box.value == "advanced-pony-ordinance"
-    assert "advanced game + Ordinance + Pony Express" in app.board.html
-    assert app.picker.button("position", 1, kind="Ordinance")  # offered as an option
-    assert app.share_query() == \
+    assert app.setup.variant_box.value == "advanced-pony-ordinance"
+    assert "advanced game + Ordinance + Pony Express" in app.screen.board.html
+    assert app.screen.picker.button("position", 1, kind="Ordinance")  # offered as an option
+    assert app.sharing.share_query(app.session) == \
         "?players=3&seats=human,bot,bot&seed=4&variant=advanced-pony-ordinance"
 
 
 def test_the_bot_kind_is_a_setup_choice_and_a_link_setting() -> None:
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "2", "bots": "random"})
-    assert all(isinstance(b, RandomBot) for b in app.bots.values())
-    assert app.share_query().endswith("&seed=2&bots=random")  # the share link keeps it
+    assert all(isinstance(b, RandomBot) for b in app.session.bots.values())
+    # the share link keeps it
+    assert app.sharing.share_query(app.session).endswith("&seed=2&bots=random")
     app.bot_box.value = "heuristic"
-    assert all(isinstance(b, VillagersAndVillainsBot) for b in app.bots.values())
-    assert "bots=" not in app.share_query() and "bots=" not in app.share.value
+    assert all(isinstance(b, VillagersAndVillainsBot) for b in app.session.bots.values())
+    assert "bots=" not in app.sharing.share_query(app.session)
+    assert "bots=" not in app.sharing.share.value
     bad = make_app({"players": "2", "bots": "genius"})
     assert "bots must be heuristic, random or search" in bad.notice.value
-    assert all(isinstance(b, VillagersAndVillainsBot) for b in bad.bots.values())
+    assert all(isinstance(b, VillagersAndVillainsBot) for b in bad.session.bots.values())
 
 
 def test_the_stand_in_deck_shows_in_the_setup_and_every_cards_help() -> None:
     app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
-    assert "stand-in deck" in app.deck_note.value
-    assert "stand-in deck" in app.board.html
+    assert "stand-in deck" in app.tools.deck.note.value
+    assert "stand-in deck" in app.screen.board.html
     titles = re.findall(r'class="vg-vv-card vg-vv-(?:building|citizen|hero|challenge|mob)[^"]*"'
-                        r' title="([^"]*)"', app.board.html)
+                        r' title="([^"]*)"', app.screen.board.html)
     assert titles and all("Stand-in card" in t for t in titles)
-    tip = app.picker.button("position", 1).tooltip
+    tip = app.screen.picker.button("position", 1).tooltip
     assert "Stand-in card" in tip
 
 
@@ -126,21 +131,22 @@ def test_a_users_deck_file_is_used_and_a_bad_one_changes_nothing() -> None:
     app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
     text = CARD_FILE.read_text(encoding="utf-8").replace("stand_in = true", "stand_in = false")
     app.use_deck(("my_cards.toml", text.encode()))
-    assert app.game.cards.name == "my_cards.toml" and "my_cards.toml" in app.board.html
-    assert "Stand-in card" not in app.board.html
-    before = app.game
+    assert app.session.game.cards.name == "my_cards.toml"
+    assert "my_cards.toml" in app.screen.board.html
+    assert "Stand-in card" not in app.screen.board.html
+    before = app.session.game
     bad = text.replace('defeat = 2', 'defeat = "two"', 1)
     with pytest.raises(ValueError, match="defeat"):
         app.use_deck(("bad.toml", bad.encode()))
-    assert app.game is before
+    assert app.session.game is before
 
 
 def test_bots_play_to_the_end_and_the_score_sheet_is_filled_in() -> None:
     app = make_app({"players": "3", "seats": "bot,bot,bot", "seed": "5",
                     "variant": "advanced"})
-    g = app.game
+    g = app.session.game
     assert g.is_over()
-    html = app.board.html
+    html = app.screen.board.html
     assert "Game Score Sheet" in html and "Matchmaker Bonus" in html
     for line in ("Town Value", "Civility Bonus", "Heroic Bonus", "Victory Bonus",
                  "Largest Town Bonus", "Total Points"):
@@ -148,7 +154,7 @@ def test_bots_play_to_the_end_and_the_score_sheet_is_filled_in() -> None:
     sheet = g.score_sheet()
     totals = re.search(r'class="vg-vv-total"><th>Total Points</th>(.*?)</tr>', html).group(1)
     assert re.findall(r"<td>(-?\d+)</td>", totals) == [str(r["total"]) for r in sheet]
-    assert "vg-vv-winner" in html and "Game over" in app.prompt.value
+    assert "vg-vv-winner" in html and "Game over" in app.screen.prompt.value
     # the gold row is our tie-break (reading 28), the pairs row says how pairs form (24)
     assert "Gold left (our tie-break, not on the printed pad)" in html
     assert re.search(r'<th title="Pairs are formed in order[^"]*">Matchmaker Bonus', html)
@@ -159,12 +165,12 @@ def test_build_from_hand_and_the_phase_track() -> None:
     load(app, {"phase": "build", "players": [{"name": "Tim", "gold": 4,
                                               "hand": ["Angry Mob", "Farm"]},
                                              {"name": "Ana"}]}, ["human", "bot"])
-    html = app.board.html
+    html = app.screen.board.html
     assert 'vg-vv-phase vg-vv-phase-now" title="build or hire' in html
-    assert app.picker.button("card", "Farm", kind="Build").description == "Farm (3 gold)"
-    app.board.click("Farm", "Build.card")
-    app.turn_confirm.click()
-    assert "Farm" in app.game.players[0].town and app.game.players[0].gold == 1
+    assert app.screen.picker.button("card", "Farm", kind="Build").description == "Farm (3 gold)"
+    app.screen.board.click("Farm", "Build.card")
+    app.screen.turn_confirm.click()
+    assert "Farm" in app.session.game.players[0].town and app.session.game.players[0].gold == 1
 
 
 def test_spectator_render_shows_no_odds_and_hides_drawn_cards() -> None:
@@ -207,9 +213,9 @@ def test_hot_seat_shows_each_mayor_their_own_drawn_cards_only() -> None:
     app = make_app({"players": "2", "seats": "human,human", "seed": "1"})
     load(app, {"players": [{"name": "Tim", "hand_secret": ["Farm"]},
                            {"name": "Ana", "hand_secret": ["Castle"]}]}, ["human", "human"])
-    assert "vg-handover" in app.handover._dom_classes and app.board.html == ""
-    app.handover_button.click()
-    html = app.board.html
+    assert "vg-handover" in app.screen.handover._dom_classes and app.screen.board.html == ""
+    app.screen.handover_button.click()
+    html = app.screen.board.html
     assert '<div class="vg-vv-cname">Farm</div>' in html
     assert '<div class="vg-vv-cname">Castle</div>' not in html.split("Recruitment Pool")[1]
 
@@ -219,21 +225,21 @@ def test_step_by_step_shows_only_the_dice_rolled_so_far() -> None:
     load(app, {"pool": ["Goblins", "Farm", "Witch", "Castle", "Rats", "Bridge"],
                "dice": [1, 5], "players": [{"name": "Tim"}, {"name": "Ana"}]},
          ["human", "bot"])
-    app.board.click("5", "position")
-    app.turn_confirm.click()  # Tim's own announcement: one step, shown at once
-    app.picker.button("", "", kind="BuyRoll").click()
-    app.picker.button("", "", kind="Roll").click()
-    app.turn_confirm.click()
-    assert app.frames  # Tim's two dice and what follows, one event at a time
-    first = app.board.html
+    app.screen.board.click("5", "position")
+    app.screen.turn_confirm.click()  # Tim's own announcement: one step, shown at once
+    app.screen.picker.button("", "", kind="BuyRoll").click()
+    app.screen.picker.button("", "", kind="Roll").click()
+    app.screen.turn_confirm.click()
+    assert app.session.frames  # Tim's two dice and what follows, one event at a time
+    first = app.screen.board.html
     assert "⚀" in first and "⚄" not in first  # the second die is not shown yet
-    app.next_button.click()
-    assert "⚄" in app.board.html
+    app.screen.next_button.click()
+    assert "⚄" in app.screen.board.html
     for _ in range(20):  # each bot move is stepped through in its turn
-        if not app.frames:
+        if not app.session.frames:
             break
-        app.all_button.click()
-    assert not app.frames and app.human_to_act() == 0
+        app.screen.all_button.click()
+    assert not app.session.frames and app.session.mine_to_act() == 0
 
 
 def test_an_ability_shows_its_before_and_after_chance_even_another_mayors() -> None:
@@ -241,12 +247,12 @@ def test_an_ability_shows_its_before_and_after_chance_even_another_mayors() -> N
     load(app, {"advanced": True, "phase": "recruit", "players": [
         {"name": "Tim", "gold": 3, "town": ["Stable"]},
         {"name": "Ana", "gold": 0, "town": ["Tower"]}]}, ["human", "bot"])
-    app.board.click("4", "position")
-    app.turn_confirm.click()
+    app.screen.board.click("4", "position")
+    app.screen.turn_confirm.click()
     # card 4 needs a 4: one die 50%; the Tower's +1 makes it 67%, the Stable's roll 75%
-    assert app.picker.button("card", "Tower", kind="PayVend").description == \
+    assert app.screen.picker.button("card", "Tower", kind="PayVend").description == \
         "Tower (1 gold): 50% → 67%"
-    assert app.picker.button("card", "Stable", kind="UseAbility").description == \
+    assert app.screen.picker.button("card", "Stable", kind="UseAbility").description == \
         "Stable: 50% → 75%"
 
 
@@ -265,13 +271,13 @@ def test_the_favor_button_says_its_two_go_on_the_first_die_and_counts_it_so() ->
     the button's odds count a bought roll without it."""
     app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
     load(app, {**RECRUIT, "advanced": True, "favor": 0}, ["human", "bot"])
-    app.picker.button("", "", kind="KeepFavor").click()
-    app.turn_confirm.click()  # (a final choice: picked, then confirmed)
-    app.board.click("4", "position")
-    app.turn_confirm.click()
-    app.picker.button("", "", kind="BuyRoll").click()  # two dice: 75%
+    app.screen.picker.button("", "", kind="KeepFavor").click()
+    app.screen.turn_confirm.click()  # (a final choice: picked, then confirmed)
+    app.screen.board.click("4", "position")
+    app.screen.turn_confirm.click()
+    app.screen.picker.button("", "", kind="BuyRoll").click()  # two dice: 75%
     assert app.banner.value == ""
-    favor = app.picker.button("", "", kind="UseFavor")
+    favor = app.screen.picker.button("", "", kind="UseFavor")
     assert "+2 on the first die of this recruit" in favor.description
     # the first die needs a 2 (5/6), the bought one still a 4 (1/2): 1 - 1/6 * 1/2
     assert favor.description.endswith("75% → 92%")

@@ -11,8 +11,8 @@ from urllib.parse import parse_qsl, urlsplit
 from village_games import villagers_and_villains as vv
 from village_games.bots import VillagersAndVillainsBot
 from village_games.core import play
-from widgets.replay_share import replay_query
-from widgets.villagers_and_villains.play_app import make_app as make_table
+from widgets.table.replay_link import replay_query
+from widgets.villagers_and_villains.adapter import make_app as make_table
 from widgets.villagers_and_villains.replay_app import make_app, replay_app
 
 
@@ -34,8 +34,8 @@ def test_a_finished_game_replays_to_its_score_sheet() -> None:
 
 def test_the_play_apps_replay_link_opens_the_game_so_far() -> None:
     table = make_table({"players": "2", "seats": "human,bot", "seed": "3"})
-    table.board.click("1", "position")
-    link = table.replay_link()
+    table.screen.board.click("1", "position")
+    link = table.sharing.replay_link(table.session)
     assert "villagers_and_villains_replay.ipynb?" in link
     href = link.split('href="')[1].split('"')[0]
     app = make_app(link_params(href))

@@ -9,8 +9,8 @@ import json
 import pytest
 
 from village_games.villagers import Villagers
-from widgets.table_app import SAVE_FORMAT
-from widgets.villagers.play_app import make_app
+from widgets.table.save_file import SAVE_FORMAT
+from widgets.villagers.adapter import make_app
 from widgets.villagers.render import render_table
 
 
@@ -39,20 +39,20 @@ def test_a_card_choice_is_shown_to_the_chooser_only_and_picked_by_clicking() -> 
                            "Jeweler"],
                "players": [{"name": "Ana", "hand": ["Pigeoneer"]},
                            {"name": "Ben", "hand": ["Nun"]}]}, ["human", "human"])
-    app.handover_button.click()
-    assert "card=Pigeoneer" in app.board.targets  # a Saint in the hand is played by a click
-    app.board.click("Pigeoneer", "card")
-    assert app.picker.chosen_kind == "PlayPigeoneer" and app.game.phase == "build"
-    app.turn_confirm.click()  # he shows Ana cards nobody has seen: final
-    assert app.game.phase == "pick"
-    html = app.board.html
+    app.screen.handover_button.click()
+    assert "card=Pigeoneer" in app.screen.board.targets  # a Saint in the hand is played by a click
+    app.screen.board.click("Pigeoneer", "card")
+    assert app.screen.picker.chosen_kind == "PlayPigeoneer" and app.session.game.phase == "build"
+    app.screen.turn_confirm.click()  # he shows Ana cards nobody has seen: final
+    assert app.session.game.phase == "pick"
+    html = app.screen.board.html
     assert "The Pigeoneer looks at the Reserve" in html and 'data-vg-value="Jeweler"' in html
     assert 'data-vg-value="Wheeler"' not in html  # not among the top six
-    other = render_table(app.game.observation(1), app.game.cards)
+    other = render_table(app.session.game.observation(1), app.session.game.cards)
     assert "Ana is choosing a card." in other and 'data-vg-value="Jeweler"' not in other
-    app.board.click("Jeweler", "card")  # the keep is final: picked, then confirmed
-    app.turn_confirm.click()
-    assert "Jeweler" in app.game.players[0].hand()
+    app.screen.board.click("Jeweler", "card")  # the keep is final: picked, then confirmed
+    app.screen.turn_confirm.click()
+    assert "Jeweler" in app.session.game.players[0].hand()
 
 
 def test_a_placed_expansion_special_is_built_by_clicking_it() -> None:
@@ -60,12 +60,12 @@ def test_a_placed_expansion_special_is_built_by_clicking_it() -> None:
     load(app, {"seed": 1, "phase": "build", "options": {"expansions": ["saints"]},
                "players": [{"name": "Ana", "hand": ["Nun"]}, {"name": "Ben"}]},
          ["human", "bot"])
-    assert 'data-vg-value="Nun"' in app.board.html and "♥" in app.board.html
-    app.board.click("Nun")
-    app.picker.pick_value("None", field="on", kind="Build")
-    app.picker.pick_value("None", field="unlock", kind="Build")
-    app.picker.confirm.click()
-    assert [s.card for s in app.game.players[0].village] == ["Founders", "Nun"]
+    assert 'data-vg-value="Nun"' in app.screen.board.html and "♥" in app.screen.board.html
+    app.screen.board.click("Nun")
+    app.screen.picker.pick_value("None", field="on", kind="Build")
+    app.screen.picker.pick_value("None", field="unlock", kind="Build")
+    app.screen.picker.confirm.click()
+    assert [s.card for s in app.session.game.players[0].village] == ["Founders", "Nun"]
 
 
 def test_bots_play_whole_games_with_every_expansion() -> None:
@@ -73,8 +73,8 @@ def test_bots_play_whole_games_with_every_expansion() -> None:
         app = make_app({"players": str(players), "seats": ",".join(["bot"] * players),
                         "seed": str(seed),
                         "expansions": "saints,scoundrels,profiteers,developments"})
-        assert app.game.is_over() and not app.game.audit()
-        assert "vg-vresult" in app.board.html and "Developments" in app.board.html
+        assert app.session.game.is_over() and not app.session.game.audit()
+        assert "vg-vresult" in app.screen.board.html and "Developments" in app.screen.board.html
 
 
 def test_the_courier_moment_is_a_readable_choice_and_a_road_click_plays_it() -> None:
@@ -85,12 +85,12 @@ def test_the_courier_moment_is_a_readable_choice_and_a_road_click_plays_it() -> 
                "expansion_state": {"courier": 0},
                "players": [{"name": "Ana", "hand": ["Courier"]}, {"name": "Ben"},
                            {"name": "Cy"}]}, ["human", "bot", "bot"])
-    assert "Ben's draft turn is about to begin" in app.prompt.value
-    assert set(app.picker.kinds) == {"PlayCourier", "LetDraftGoOn"}
-    app.board.click("0", field="slot")  # the Cooper, on the Road
-    app.picker.confirm.click()  # taking it is final: it waits for Confirm
-    assert "Cooper" in app.game.players[0].hand()
-    assert "Courier" in app.game.discard
+    assert "Ben's draft turn is about to begin" in app.screen.prompt.value
+    assert set(app.screen.picker.kinds) == {"PlayCourier", "LetDraftGoOn"}
+    app.screen.board.click("0", field="slot")  # the Cooper, on the Road
+    app.screen.picker.confirm.click()  # taking it is final: it waits for Confirm
+    assert "Cooper" in app.session.game.players[0].hand()
+    assert "Courier" in app.session.game.discard
 
 
 COURIER_MOMENT = {"seed": 1, "phase": "draft", "turn": 1,
@@ -104,32 +104,34 @@ COURIER_MOMENT = {"seed": 1, "phase": "draft", "turn": 1,
 def test_in_hot_seat_the_courier_moment_is_a_pause_that_names_nobody() -> None:
     app = make_app({"players": "3", "seats": "human,human,human", "seed": "1"})
     load(app, COURIER_MOMENT, ["human", "human", "human"])
-    assert app.secret_moment()
-    shown = app.handover_text.value + app.prompt.value + app.handover_button.description
+    assert app.turn.secret_moment(app.session)
+    screen = app.screen
+    shown = screen.handover_text.value + screen.prompt.value + screen.handover_button.description
     assert "Ana" not in shown and "pause before the next turn" in shown
-    assert app.go_on_button.layout.display != "none"
-    app.go_on_button.click()  # nobody speaks up: the Courier stays in Ana's hand, unseen
-    g = app.game
+    assert app.screen.go_on_button.layout.display != "none"
+    app.screen.go_on_button.click()  # nobody speaks up: the Courier stays in Ana's hand, unseen
+    g = app.session.game
     assert "Courier" in g.players[0].hand() and g.to_act() == [1]
-    assert app.undo_button.disabled  # taking the pause back would tell who was asked
-    assert "Pass to Ben" in app.handover_text.value
+    assert app.screen.undo_button.disabled  # taking the pause back would tell who was asked
+    assert "Pass to Ben" in app.screen.handover_text.value
     assert all("Courier" not in line for line in g.log_for(None))
 
 
 def test_in_hot_seat_the_courier_holder_takes_the_screen_when_they_say_so() -> None:
     app = make_app({"players": "3", "seats": "human,human,human", "seed": "1"})
     load(app, COURIER_MOMENT, ["human", "human", "human"])
-    app.handover_button.click()  # "I have a card to play now"
-    assert not app.secret_moment() and app.showing == 0
-    assert set(app.picker.kinds) == {"PlayCourier", "LetDraftGoOn"}
-    app.picker.pick("", None, kind="LetDraftGoOn")  # having looked, Ana lets it go
-    app.turn_confirm.click()
-    assert "Ana" in app.prompt.value and "pass the screen to <b>Ben</b>" in app.prompt.value
+    app.screen.handover_button.click()  # "I have a card to play now"
+    assert not app.turn.secret_moment(app.session) and app.turn.showing == 0
+    assert set(app.screen.picker.kinds) == {"PlayCourier", "LetDraftGoOn"}
+    app.screen.picker.pick("", None, kind="LetDraftGoOn")  # having looked, Ana lets it go
+    app.screen.turn_confirm.click()
+    assert "Ana" in app.screen.prompt.value
+    assert "pass the screen to <b>Ben</b>" in app.screen.prompt.value
 
 
 def test_the_pause_cannot_be_passed_when_nobody_is_asked_in_secret() -> None:
     app = make_app({"players": "2", "seats": "human,human", "seed": "1"})
-    assert not app.secret_moment()
+    assert not app.turn.secret_moment(app.session)
     with pytest.raises(ValueError, match="no pause"):
         app._on_go_on()
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from widgets.gallery import load_apps
+from widgets.kit.apps import load_apps
 from widgets.villagers.walkthrough_app import walkthrough, walkthrough_app
 
 

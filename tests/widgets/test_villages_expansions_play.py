@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 from village_games.villages import BuildAs, Villages
-from widgets.table_app import SAVE_FORMAT
-from widgets.villages.play_app import VillagesAdapter, make_app
+from widgets.table.save_file import SAVE_FORMAT
+from widgets.villages.adapter import VillagesAdapter, make_app
 from widgets.villages.render import card_tip, render_table
 
 
@@ -16,17 +16,17 @@ def test_the_expansions_are_the_table_variants() -> None:
     keys = [v.key for v in VillagesAdapter().variants(3)]
     assert keys == ["base", "locations", "dark-light", "dual", "all"]
     app = make_app({"players": "3", "seats": "human,bot,bot", "seed": "4", "variant": "all"})
-    g = app.game
+    g = app.session.game
     assert g.location is not None and "Dark Ghost" in g.cards and "Red/Green Santa" in g.cards
     base = make_app({"players": "3", "seats": "human,bot,bot", "seed": "4"})
-    assert base.game.location is None and "Dark Ghost" not in base.game.cards
+    assert base.session.game.location is None and "Dark Ghost" not in base.session.game.cards
 
 
 def test_the_location_card_and_its_rule_are_on_the_table() -> None:
     app = make_app({"players": "2", "seats": "human,bot", "seed": "3",
                     "variant": "locations"})
-    loc = app.game.location
-    html = app.board.html
+    loc = app.session.game.location
+    html = app.screen.board.html
     assert "Location this round" in html and loc.name in html and loc.help in html
     assert "stand-in location" in html
 
@@ -55,11 +55,11 @@ def test_an_ambiguous_build_is_offered_with_its_colour() -> None:
     app = make_app({"players": "2", "seats": "human,bot", "seed": "1"})
     app.load_json(json.dumps({"game": "villages", "format": SAVE_FORMAT, "state": state,
                               "seats": ["human", "bot"]}))
-    assert "BuildAs" in app.picker.kinds
-    legal = [a for a in app.game.legal_actions(0) if type(a) is BuildAs]
+    assert "BuildAs" in app.screen.picker.kinds
+    legal = [a for a in app.session.game.legal_actions(0) if type(a) is BuildAs]
     assert {a.village for a in legal} == {"Red", "Green"}
 
 
 def test_bots_play_a_game_with_every_expansion_to_the_end() -> None:
     app = make_app({"players": "3", "seats": "bot,bot,bot", "seed": "9", "variant": "all"})
-    assert app.game.is_over() and "Score sheet" in app.board.html
+    assert app.session.game.is_over() and "Score sheet" in app.screen.board.html

@@ -12,8 +12,8 @@ import pytest
 from village_games import villages
 from village_games.bots import VillagesBot
 from village_games.core.play import play
-from widgets.gallery import load_apps
-from widgets.replay_share import replay_query
+from widgets.kit.apps import load_apps
+from widgets.table.replay_link import replay_query
 from widgets.villages.replay_app import make_app as make_replay
 from widgets.villages.walkthrough_app import walkthrough, walkthrough_app
 

@@ -1,4 +1,4 @@
-"""A pre-heated kernel gets its page's request without importing Voila (widgets.voila_request),
+"""A pre-heated kernel gets its page's request without importing Voila (widgets.kit.voila_request),
 and a kernel's first screen does not load what it does not show."""
 
 import json
@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from websockets.sync.server import ServerConnection, serve
 
-from widgets.voila_request import request_url, wait_for_request
+from widgets.kit.voila_request import request_url, wait_for_request
 
 KERNEL_ID = "0f1e2d3c-aaaa-bbbb-cccc-000000000000"
 
@@ -69,10 +69,10 @@ def test_the_address_follows_voilas_variables():
 # charts, drawn only when asked for; the play and rules apps need no numpy either.
 SERVER_STACK = ("voila", "jupyter_server", "jsonschema")
 FIRST_SCREENS = {
-    "widgets.village_pillage.play_app:play_app": (*SERVER_STACK, "numpy", "matplotlib"),
+    "widgets.village_pillage.adapter:play_app": (*SERVER_STACK, "numpy", "matplotlib"),
     "widgets.village_pillage.walkthrough_app:walkthrough_app": (
         *SERVER_STACK, "numpy", "matplotlib"),
-    "widgets.gallery:gallery": (*SERVER_STACK, "numpy", "matplotlib"),
+    "widgets.server.gallery:gallery": (*SERVER_STACK, "numpy", "matplotlib"),
     "widgets.village_pillage.lesson_app:lesson_app": (*SERVER_STACK, "matplotlib"),
     "widgets.village_pillage.market_lesson:market_lesson": (*SERVER_STACK, "matplotlib"),
 }

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from widgets.gallery import load_apps
+from widgets.kit.apps import load_apps
+from widgets.teach.walkthrough import Walkthrough, narration_html
 from widgets.village_pillage.walkthrough_app import walkthrough, walkthrough_app
-from widgets.walkthrough import Walkthrough, narration_html
 
 
 def _shown(wt: Walkthrough, part: str) -> str:

@@ -27,15 +27,14 @@ from village_games.experiments.store import (
 )
 from village_games.tables import StoreError, TableStore, open_store
 
-from ..gallery import nav_html
-from ..page_address import PageAddress
-from ..query import page_query
-from ..safe import ErrorBanner
-from ..table_app import running_loop
-from ..table_links import in_voila
-from ..theme import style_tag
+from ..kit.apps import nav_html
+from ..kit.live import running_loop
+from ..kit.page_address import PageAddress
+from ..kit.pages import CLASS_EXPERIMENT, in_voila
+from ..kit.query import page_query
+from ..kit.safe import ErrorBanner
+from ..kit.theme import style_tag
 from .create import CreateApp
-from .links import NOTEBOOK
 from .student import JoinApp, StudentApp
 from .teacher import TeacherApp, is_teacher
 
@@ -55,7 +54,7 @@ class ClassExperimentPage:
         self.address = PageAddress(enabled=in_voila())
         self.body = w.VBox([])
         self.app: CreateApp | TeacherApp | JoinApp | StudentApp | None = None
-        self.widget = w.VBox([style_tag(), w.HTML(nav_html(NOTEBOOK)), self.banner,
+        self.widget = w.VBox([style_tag(), w.HTML(nav_html(CLASS_EXPERIMENT)), self.banner,
                               self.notice, self.address, self.body])
         self.widget.add_class("vg-app")
         self.widget.add_class("vg-xp-page")

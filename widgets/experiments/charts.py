@@ -1,4 +1,4 @@
-"""The teacher's two charts, as PNG bytes (widgets/charts.py: never matplotlib in an
+"""The teacher's two charts, as PNG bytes (widgets/kit/charts.py: never matplotlib in an
 Output widget): the class's share as trials arrived, with Wilson's 95% band narrowing,
 and how far single students' shares spread around it."""
 
@@ -12,7 +12,7 @@ import numpy as np
 from village_games.experiments.pooled import StudentTally
 from village_games.probability.intervals import running_share_intervals
 
-from ..charts import png_bytes
+from ..kit.charts import png_bytes
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -17,8 +17,8 @@ from village_games.experiments import all_kinds, kind
 from village_games.experiments.settings import NOT_SETTINGS
 from village_games.experiments.store import Experiment, ExperimentStore
 
-from ..markup import esc
-from ..safe import ErrorBanner, guarded
+from ..kit.markup import esc
+from ..kit.safe import ErrorBanner, guarded
 from .render import question_html
 from .teacher import is_teacher, listing
 

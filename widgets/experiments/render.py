@@ -17,8 +17,7 @@ from village_games.experiments.pooled import StudentTally
 from village_games.experiments.store import Experiment, StoredTrial, Student
 from village_games.probability.intervals import ShareInterval
 
-from ..action_picker import slug
-from ..markup import esc
+from ..kit.markup import esc, slug
 
 PIPS = {1: (4,), 2: (0, 8), 3: (0, 4, 8), 4: (0, 2, 6, 8), 5: (0, 2, 4, 6, 8),
         6: (0, 2, 3, 5, 6, 8)}  # the dots of a die face on a 3 × 3 grid

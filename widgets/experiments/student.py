@@ -31,11 +31,11 @@ from village_games.experiments.store import (
 )
 from village_games.probability.intervals import share_interval
 
-from ..markup import esc
-from ..page_address import PageAddress
-from ..safe import ErrorBanner, guarded
+from ..kit.live import every
+from ..kit.markup import esc
+from ..kit.page_address import PageAddress
+from ..kit.safe import ErrorBanner, guarded
 from .links import experiment_query
-from .live import every
 from .render import board_html, numbers_html, own_html, question_html, settings_html, trial_html
 from .trial_pad import TrialPad
 

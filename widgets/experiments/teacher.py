@@ -25,14 +25,14 @@ from village_games.experiments.store import Experiment, ExperimentStore
 from village_games.tables import TableStore
 from village_games.tables.tokens import same_key
 
-from ..charts import chart_image
-from ..markup import esc
-from ..page_address import PageAddress
-from ..safe import ErrorBanner, guarded
-from ..table_links import link_row
+from ..kit.charts import chart_image
+from ..kit.live import every
+from ..kit.markup import esc
+from ..kit.page_address import PageAddress
+from ..kit.safe import ErrorBanner, guarded
+from ..table.links import link_row
 from .charts import running_share_png, students_png
 from .links import experiment_query, student_url, teacher_url
-from .live import every
 from .render import board_html, experiments_html, numbers_html, question_html, settings_html
 
 CHECK_S = 0.25  # how often the page looks at the store's change mark

@@ -30,11 +30,11 @@ from village_games.bots.lineups import KIND_LABELS, kinds_for
 from village_games.bots.tournament import LOCAL, MatchRun, local_pool
 from village_games.core.card_data import load_toml
 
-from ..gallery import add_nav
-from ..query import notice_html, page_query
-from ..safe import ErrorBanner, guarded
-from ..table_app import running_loop
-from ..theme import style_tag
+from ..kit.apps import add_nav
+from ..kit.live import running_loop
+from ..kit.query import notice_html, page_query
+from ..kit.safe import ErrorBanner, guarded
+from ..kit.theme import style_tag
 from . import results as R
 from .charts import intervals_png, scores_png
 from .setup import (

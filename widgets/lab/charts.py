@@ -1,10 +1,10 @@
-"""The lab's two charts as PNG bytes (widgets/charts.py: never matplotlib in an Output)."""
+"""The lab's two charts as PNG bytes (widgets/kit/charts.py: never matplotlib in an Output)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..charts import figure, png_bytes
+from ..kit.charts import figure, png_bytes
 
 COLOURS = ("#a8322a", "#2f5f9e", "#3d7d3a", "#c8792b", "#6b4c9a")
 

@@ -33,11 +33,11 @@ from village_games.probability.games_needed import (
 )
 from village_games.probability.intervals import credit_interval, running_share_intervals
 
-from ..charts import plain_figure, png_bytes
-from ..gallery import add_nav
-from ..lesson import fmt
-from ..safe import ErrorBanner, guarded
-from ..theme import style_tag
+from ..kit.apps import add_nav
+from ..kit.charts import plain_figure, png_bytes
+from ..kit.safe import ErrorBanner, guarded
+from ..kit.theme import style_tag
+from ..teach.lesson import fmt
 
 NOTEBOOK = "strategy_lab_lesson.ipynb"
 FAIR = 0.5  # a duel

@@ -25,7 +25,7 @@ from village_games.core.card_data import field as toml_field
 from village_games.core.card_data import load_toml
 from village_games.core.game import Game
 
-from ..query import echo
+from ..kit.query import echo
 
 PRESETS_FILE = Path(__file__).with_name("presets.toml")
 BUDGETS = (100, 300, DEFAULT_ITERATIONS, 3000)  # a search bot's iterations per decision

@@ -14,9 +14,9 @@ from village_games.village_pillage.coach import (
     advise,
 )
 
-from ..action_picker import action_fields
-from ..coaching import Coaching
-from ..markup import esc
+from ..kit.markup import esc
+from ..table.coaching import Coaching
+from ..table.picker import action_fields
 
 COACH_MODELS = [("Others plan at random", "uniform"),
                 ("Others mix like the lesson's equilibrium", "equilibrium")]

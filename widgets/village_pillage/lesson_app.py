@@ -41,12 +41,12 @@ from village_games.village_pillage.payoffs import (
     payoff_table,
 )
 from village_games.village_pillage.payoffs import STRATEGIES as STRATEGY_NAMES
-from widgets.charts import chart_image, plain_figure, png_bytes
-from widgets.gallery import add_nav
-from widgets.lesson import Choice, Exact, Lesson, Shared, fmt
-from widgets.markup import esc as _e
-from widgets.safe import ErrorBanner, guarded
-from widgets.theme import style_tag
+from widgets.kit.apps import add_nav
+from widgets.kit.charts import chart_image, plain_figure, png_bytes
+from widgets.kit.markup import esc as _e
+from widgets.kit.safe import ErrorBanner, guarded
+from widgets.kit.theme import style_tag
+from widgets.teach.lesson import Choice, Exact, Lesson, Shared, fmt
 
 TYPE_COLOURS = {"Farmer": "#4e8a2e", "Wall": "#2f5f9e", "Raider": "#a8322a",
                 "Merchant": "#b88a14"}

@@ -20,11 +20,11 @@ from village_games.core import words
 from village_games.probability import chance_seen
 from village_games.village_pillage.market_order import seen_within
 
-from ..gallery import add_nav
-from ..lesson import Exact, Lesson
-from ..markup import esc
-from ..safe import ErrorBanner
-from ..theme import style_tag
+from ..kit.apps import add_nav
+from ..kit.markup import esc
+from ..kit.safe import ErrorBanner
+from ..kit.theme import style_tag
+from ..teach.lesson import Exact, Lesson
 
 NOTEBOOK = "village_pillage_market_lesson.ipynb"
 INTRO = (

@@ -16,7 +16,7 @@ from village_games.core import words
 from village_games.village_pillage import TYPES, CardSet
 from village_games.village_pillage.views import HIDDEN
 
-from ..markup import esc as _e
+from ..kit.markup import esc as _e
 
 TYPE_LETTER = {"Farmer": "F", "Wall": "W", "Raider": "R", "Merchant": "M"}
 

@@ -17,9 +17,9 @@ from village_games.village_pillage.rule_examples import (
     replay,
 )
 
-from ..gallery import add_nav
-from ..query import page_query
-from ..walkthrough import Walkthrough, open_walkthrough
+from ..kit.apps import add_nav
+from ..kit.query import page_query
+from ..teach.walkthrough import Walkthrough, open_walkthrough
 from .render import render_table
 
 

@@ -18,11 +18,11 @@ from village_games.villagers import Villagers
 from village_games.villagers.odds import chance_as_cards_leave, simulate_top, top_card_chances
 from village_games.villagers.table_notes import unseen_by_suit
 
-from ..gallery import add_nav
-from ..lesson import Exact, Lesson
-from ..markup import esc
-from ..safe import ErrorBanner, guarded
-from ..theme import style_tag
+from ..kit.apps import add_nav
+from ..kit.markup import esc
+from ..kit.safe import ErrorBanner, guarded
+from ..kit.theme import style_tag
+from ..teach.lesson import Exact, Lesson
 from .position import STYLE, PositionControls, advance
 
 __all__ = ["BacksLesson", "advance", "backs_lesson"]

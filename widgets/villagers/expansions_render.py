@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from village_games.villagers import CardSet
 
-from ..markup import esc as _e
+from ..kit.markup import esc as _e
+from .card_face import card_html
 
 PICK_TITLES = {"prophet": "The Prophet searches a stack: choose the villager to draft",
                "pigeoneer": "The Pigeoneer looks at the Reserve: choose one to keep",
@@ -40,8 +41,6 @@ def developments_html(obs: dict) -> str:
 
 def pending_html(obs: dict, cards: CardSet) -> str:
     """The cards the viewer is choosing from (others see only that a choice is made)."""
-    from .render import card_html
-
     pend = (obs.get("expansions") or {}).get("pending")
     if not pend:
         return ""

@@ -25,11 +25,11 @@ from village_games.villagers.odds import (
     simulate_top,
 )
 
-from ..gallery import add_nav
-from ..lesson import Exact, Lesson
-from ..markup import esc
-from ..safe import ErrorBanner, guarded
-from ..theme import style_tag
+from ..kit.apps import add_nav
+from ..kit.markup import esc
+from ..kit.safe import ErrorBanner, guarded
+from ..kit.theme import style_tag
+from ..teach.lesson import Exact, Lesson
 from .backs_lesson import SEAT
 from .position import STYLE, PositionControls, advance
 from .render import hand_html, panel_html, village_html

@@ -10,10 +10,10 @@ import ipywidgets as w
 
 from village_games import villagers
 
-from ..gallery import add_nav
-from ..query import page_query
-from ..replay_app import ReplayApp, open_replay
-from .play_app import VillagersAdapter
+from ..kit.apps import add_nav
+from ..kit.query import page_query
+from ..replay.view import ReplayApp, open_replay
+from .adapter import VillagersAdapter
 
 NOTEBOOK = "villagers_replay.ipynb"
 

@@ -30,11 +30,11 @@ from village_games.villagers.solo.odds import (
     simulate_event_counts,
 )
 
-from ..gallery import add_nav
-from ..lesson import Choice, Exact, Lesson, fmt
-from ..markup import esc
-from ..safe import ErrorBanner, guarded
-from ..theme import style_tag
+from ..kit.apps import add_nav
+from ..kit.markup import esc
+from ..kit.safe import ErrorBanner, guarded
+from ..kit.theme import style_tag
+from ..teach.lesson import Choice, Exact, Lesson, fmt
 from .position import STYLE
 
 NOTEBOOK = "villagers_solo_lesson.ipynb"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..markup import esc as _e
+from ..kit.markup import esc as _e
 
 KIND_NOTE = {"event": "Event Phase", "draft_phase": "in force in the Draft Phase",
              "build_phase": "in force in the Build Phase", "on_reveal": "when revealed",

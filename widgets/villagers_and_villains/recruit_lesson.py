@@ -25,11 +25,11 @@ from village_games.villagers_and_villains.options import (
     FAVOR_RECRUIT_BONUS,
 )
 
-from ..gallery import add_nav
-from ..lesson import Exact, Lesson
-from ..markup import esc
-from ..safe import ErrorBanner
-from ..theme import style_tag
+from ..kit.apps import add_nav
+from ..kit.markup import esc
+from ..kit.safe import ErrorBanner
+from ..kit.theme import style_tag
+from ..teach.lesson import Exact, Lesson
 
 NOTEBOOK = "villagers_and_villains_recruit_lesson.ipynb"
 STYLE = {"description_width": "initial"}

@@ -24,7 +24,7 @@ from village_games.villagers_and_villains.cards import TYPE_TITLES
 from village_games.villagers_and_villains.options import FAVOR_RECRUIT_BONUS
 from village_games.villagers_and_villains.scoring import LINE_TITLES, LINES
 
-from ..markup import esc as _e
+from ..kit.markup import esc as _e
 
 STAND_IN_NOTE = ("Stand-in card: this project's own design, not the publisher's card (the "
                  "Card Guide is not public).")

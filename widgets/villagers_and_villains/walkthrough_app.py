@@ -22,10 +22,10 @@ from village_games.villagers_and_villains.rule_examples import (
     replay,
 )
 
-from ..gallery import add_nav
-from ..query import page_query
-from ..walkthrough import Walkthrough, open_walkthrough
-from .play_app import with_odds
+from ..kit.apps import add_nav
+from ..kit.query import page_query
+from ..teach.walkthrough import Walkthrough, open_walkthrough
+from .adapter import with_odds
 from .render import render_table
 
 NOTEBOOK = "villagers_and_villains_rules.ipynb"

@@ -34,13 +34,13 @@ from village_games.villages.odds import (
 )
 from village_games.villages.options import EMPTY_BONUS, SET_SIZE
 
-from ..charts import chart_image, figure, png_bytes
-from ..gallery import add_nav
-from ..lesson import Exact, Lesson
-from ..markup import esc
-from ..safe import ErrorBanner, guarded
-from ..shared_models import Shared
-from ..theme import style_tag
+from ..kit.apps import add_nav
+from ..kit.charts import chart_image, figure, png_bytes
+from ..kit.markup import esc
+from ..kit.safe import ErrorBanner, guarded
+from ..kit.shared_models import Shared
+from ..kit.theme import style_tag
+from ..teach.lesson import Exact, Lesson
 from .going_out_tab import GoingOutTab
 
 NOTEBOOK = "villages_draw_lesson.ipynb"

@@ -25,11 +25,11 @@ from village_games.villages.going_out import (
 )
 from village_games.villages.options import DRAWS, EMPTY_BONUS
 
-from ..charts import chart_image, figure, png_bytes
-from ..lesson import Exact, Lesson, fmt
-from ..markup import esc
-from ..safe import ErrorBanner
-from ..shared_models import Shared
+from ..kit.charts import chart_image, figure, png_bytes
+from ..kit.markup import esc
+from ..kit.safe import ErrorBanner
+from ..kit.shared_models import Shared
+from ..teach.lesson import Exact, Lesson, fmt
 
 HELP = (
     "The first player to empty their hand on their own turn scores 10 more, and the round "

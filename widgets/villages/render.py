@@ -19,7 +19,7 @@ from village_games.core import words
 from village_games.villages import CardSet
 from village_games.villages.cards import VILLAGE_COLOURS
 
-from ..markup import esc as _e
+from ..kit.markup import esc as _e
 
 STAND_IN_TIP = "Stand-in card: the real unit list is not public; this is the project's design."
 KIND_WORDS = {"animal": "animal (needs a Farmer)", "building": "building (needs a Builder)"}

@@ -24,9 +24,9 @@ from village_games.villages.rule_examples import (
     replay,
 )
 
-from ..gallery import add_nav
-from ..query import page_query
-from ..walkthrough import Walkthrough, open_walkthrough
+from ..kit.apps import add_nav
+from ..kit.query import page_query
+from ..teach.walkthrough import Walkthrough, open_walkthrough
 from .render import render_table
 
 NOTEBOOK = "villages_rules.ipynb"

@@ -1,5 +1,0 @@
-"""`PageAddress`: sets the page's own address, so a reload (F5) opens what is on screen."""
-
-from widgets.page_address.page_address import PageAddress
-
-__all__ = ["PageAddress"]

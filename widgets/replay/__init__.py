@@ -1,0 +1,1 @@
+"""Replays: step through a recorded game of any engine, from any seat's view."""

@@ -1,0 +1,1 @@
+"""Pages of the server as a whole: the gallery and the teacher's lobby."""

@@ -1,0 +1,1 @@
+"""Teaching pages: rule walkthroughs and probability lessons."""
