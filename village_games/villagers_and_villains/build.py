@@ -1,33 +1,21 @@
-"""Phase 5, Build/Hire: one card from hand into the town, paying its Purchase Price."""
+"""Phase 5, Build/Hire: one card from hand into the town, paying its Purchase Price.
+
+The cards one can afford are a legal choice (`legal.buildable`); what follows a build
+(the turn goes on or ends) is `flow.settle_turn`'s, called by `dispatch`."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..core.events import event
-from . import legal, rulings
+from . import legal
 
 if TYPE_CHECKING:
     from .game import VillagersAndVillains
 
 
-def buildable(g: VillagersAndVillains, seat: int) -> list[str]:
-    """Cards in hand `seat` can afford to build/hire now (file order, no repeats)."""
-    t = g.turn_state
-    if t.builds_left <= 0:
-        return []
-    p = g.players[seat]
-    facts = g.facts
-    town_cards, price = facts.town_cards, facts.price
-    budget = p.gold + t.discount
-    out: list[str] = []
-    for c in (*p.hand_pub, *p.hand_sec):
-        if c in town_cards and price[c] <= budget and c not in out:
-            out.append(c)
-    return out
-
-
 def start_build(g: VillagersAndVillains, seat: int) -> bool:
+    """Set up a Build/Hire turn; True when the mayor has something to choose."""
     g.turn_state.builds_left = 1
     choices = legal.legal_for(g, seat)
     if len(choices) == 1:  # only Pass: nothing to build and no ability to use
@@ -58,4 +46,3 @@ def build(g: VillagersAndVillains, seat: int, name: str) -> None:
         g.emit(event("build", "{} builds/hires the {} for {} gold.",
                      {"seat": seat, "card": name, "price": price}, (g.names[seat], name, price),
                      reveals=hidden))
-    rulings.settle_turn(g, seat)

@@ -12,23 +12,6 @@ if TYPE_CHECKING:
     from .game import VillagersAndVillains
 
 
-def defenders(g: VillagersAndVillains, seat: int) -> tuple[list[str], list[str]]:
-    """The challenges in `seat`'s town, and its heroes ready to defend (not used this turn,
-    not just arrived), each in town order: one pass over the town (a plain loop: in
-    Python 3.11 a comprehension is a function call of its own)."""
-    kind = g.facts.kind
-    used, fresh = g.turn_state.heroes_used, g.fresh
-    challenges: list[str] = []
-    heroes: list[str] = []
-    for c in g.players[seat].town:
-        k = kind[c]
-        if k == "challenge":
-            challenges.append(c)
-        elif k == "hero" and c not in used and c not in fresh:
-            heroes.append(c)
-    return challenges, heroes
-
-
 def has_challenge(g: VillagersAndVillains, seat: int) -> bool:
     return not g.facts.challenges.isdisjoint(g.players[seat].town)
 

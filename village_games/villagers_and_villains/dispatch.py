@@ -1,4 +1,8 @@
-"""Carrying out a legal action: each kind goes to the rules module of its concept."""
+"""Carrying out a legal action: each kind goes to the rules module of its concept, then
+to `flow` for what follows (the turn goes on, ends, or the phase's turns start).
+
+The top of the rules' layering (game <- dispatch <- flow <- phase modules <- legal):
+the phase modules only carry out their rule, so none of them calls back up."""
 
 from __future__ import annotations
 
@@ -33,9 +37,15 @@ if TYPE_CHECKING:
     from .game import VillagersAndVillains
 
 
+def _recruit(g: VillagersAndVillains, seat: int, a: Any) -> None:
+    if recruit.announce(g, seat, a.position):  # position 1: taken without a roll
+        flow.end_turn(g)
+
+
 def _roll(g: VillagersAndVillains, seat: int, a: Any) -> None:
     if g.phase == "recruit":
-        recruit.roll(g, seat)
+        recruit.roll(g, seat)  # a card is taken, hit or miss
+        flow.end_turn(g)
     else:
         defend.roll(g, seat)
         _after_defense(g, seat)
@@ -49,23 +59,43 @@ def _pass(g: VillagersAndVillains, seat: int, a: Any) -> None:
 
 def _use_ability(g: VillagersAndVillains, seat: int, a: Any) -> None:
     powers.use_ability(g, seat, a.card)
-    rulings.settle_turn(g, seat)
+    flow.settle_turn(g, seat)
 
 
 def _answer_vend(g: VillagersAndVillains, seat: int, a: Any) -> None:
     powers.answer_vend(g, type(a) is AllowVend)
-    rulings.settle_turn(g, g.order[g.turn_idx])
+    flow.settle_turn(g, g.order[g.turn_idx])
 
 
 def _use_favor(g: VillagersAndVillains, seat: int, a: Any) -> None:
     favor.use_bonus(g, seat)
-    rulings.settle_turn(g, seat)
+    flow.settle_turn(g, seat)
+
+
+def _build(g: VillagersAndVillains, seat: int, a: Any) -> None:
+    build.build(g, seat, a.card)
+    flow.settle_turn(g, seat)
+
+
+def _resolve(g: VillagersAndVillains, seat: int, a: Any) -> None:
+    rulings.resolve(g, seat, a.ruling)
+    flow.settle_turn(g, seat)
+
+
+def _keep_favor(g: VillagersAndVillains, seat: int, a: Any) -> None:
+    favor.keep(g, seat)
+    flow.start_turns(g)
+
+
+def _move_start(g: VillagersAndVillains, seat: int, a: Any) -> None:
+    favor.move_start(g, seat, a.seat)
+    flow.start_turns(g)
 
 
 # Each kind of action and the rule that carries it out (one lookup instead of a chain of
 # tests, as every move of a search passes through here).
 RULES: dict[type, Callable[[VillagersAndVillains, int, Any], None]] = {
-    Recruit: lambda g, seat, a: recruit.announce(g, seat, a.position),
+    Recruit: _recruit,
     Roll: _roll,
     BuyRoll: lambda g, seat, a: recruit.buy_roll(g, seat),
     BuyRollFrom: lambda g, seat, a: recruit.ask_to_buy_roll(g, seat, a.seat),
@@ -74,16 +104,16 @@ RULES: dict[type, Callable[[VillagersAndVillains, int, Any], None]] = {
     Ordinance: lambda g, seat, a: recruit.ordinance(g, seat, a.position),
     Attack: lambda g, seat, a: defend.attack(g, seat, a.challenge, a.hero),
     DeclareMob: lambda g, seat, a: defend.declare_mob(g, seat),
-    Build: lambda g, seat, a: build.build(g, seat, a.card),
-    Resolve: lambda g, seat, a: rulings.resolve(g, seat, a.ruling),
+    Build: _build,
+    Resolve: _resolve,
     Pass: _pass,
     UseAbility: _use_ability,
     PayVend: lambda g, seat, a: powers.ask_vend(g, seat, a.seat, a.card),
     AllowVend: _answer_vend,
     RefuseVend: _answer_vend,
     UseFavor: _use_favor,
-    KeepFavor: lambda g, seat, a: favor.keep(g, seat),
-    MoveStart: lambda g, seat, a: favor.move_start(g, seat, a.seat),
+    KeepFavor: _keep_favor,
+    MoveStart: _move_start,
 }
 
 
@@ -92,4 +122,4 @@ def _after_defense(g: VillagersAndVillains, seat: int) -> None:
     if not defend.has_challenge(g, seat):
         flow.end_turn(g)
         return
-    rulings.settle_turn(g, seat)
+    flow.settle_turn(g, seat)

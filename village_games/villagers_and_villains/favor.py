@@ -1,12 +1,14 @@
 """The King's Favor (advanced game): moving the Start Marker as a phase begins, or the
-phase's bonus; once spent it goes to the bank until the next Reset."""
+phase's bonus; once spent it goes to the bank until the next Reset.
+
+After the decision as a phase begins, `dispatch` starts the phase's turns
+(`flow.start_turns`)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..core.events import event
-from . import flow
 from .options import FAVOR_DEFENSE_BONUS, FAVOR_EARNING_BONUS, FAVOR_RECRUIT_BONUS
 
 if TYPE_CHECKING:
@@ -16,7 +18,6 @@ if TYPE_CHECKING:
 def keep(g: VillagersAndVillains, seat: int) -> None:
     if g.loud:
         g.emit(event("favor_keep", "{} keeps the King's Favor.", {"seat": seat}, (g.names[seat],)))
-    flow.start_turns(g)
 
 
 def move_start(g: VillagersAndVillains, seat: int, to: int) -> None:
@@ -25,7 +26,6 @@ def move_start(g: VillagersAndVillains, seat: int, to: int) -> None:
     if g.loud:
         g.emit(event("favor_move", "{} spends the King's Favor: {} takes the Start Marker.",
                      {"seat": seat, "to": to}, (g.names[seat], g.names[to])))
-    flow.start_turns(g)
 
 
 def use_bonus(g: VillagersAndVillains, seat: int) -> None:

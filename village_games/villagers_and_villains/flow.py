@@ -1,5 +1,9 @@
 """The round: six phases, each mayor's turn in order from the Start Marker, the King's
-Favor decision at a phase's start, the Reset, and the end of the game."""
+Favor decision at a phase's start, the Reset, and the end of the game.
+
+Above the phase modules (recruit, defend, rulings, build), which it calls to set up
+each turn, and below `dispatch`, which calls it after a move: when a turn goes on or
+ends is decided here, so no phase module imports it back."""
 
 from __future__ import annotations
 
@@ -8,8 +12,9 @@ from typing import TYPE_CHECKING
 
 from ..core import words
 from ..core.events import event
-from . import build, defend, powers, recruit, rulings, scoring
+from . import build, defend, legal, powers, recruit, rulings, scoring
 from .abilities import PHASE_TITLES
+from .actions import Pass, Resolve
 from .options import end_size, pool_size, recruit_order
 
 if TYPE_CHECKING:
@@ -36,7 +41,7 @@ def begin_phase(g: VillagersAndVillains, phase: str) -> None:
         g.turn_idx = 0
         g.turn_state.reset("favor")
         return
-    if (phase == "pillage" or phase == "earning") and rulings.play_phase_quietly(g):
+    if (phase == "pillage" or phase == "earning") and play_phase_quietly(g):
         end_phase(g)
         return
     start_turns(g)
@@ -94,6 +99,48 @@ def begin_turn(g: VillagersAndVillains) -> None:
 def end_turn(g: VillagersAndVillains) -> None:
     g.turn_idx += 1
     begin_turn(g)
+
+
+def settle_turn(g: VillagersAndVillains, seat: int) -> None:
+    """After a move of the mayor in `choose`: carry out a last ruling nobody need
+    choose, and end the turn once nothing is left but passing (else keep its choices)."""
+    if g.turn_state.step != "choose":
+        return
+    choices = legal.legal_for(g, seat)
+    while len(choices) == 1 and type(choices[0]) is Resolve:  # a last ruling: no choice
+        rulings.resolve(g, seat, choices[0].ruling)
+        choices = legal.legal_for(g, seat)
+    if len(choices) == 1 and type(choices[0]) is Pass:
+        end_turn(g)
+    else:
+        g._legal = (seat, choices)
+
+
+def play_phase_quietly(g: VillagersAndVillains) -> bool:
+    """Every turn of a Pillage or Earning phase at once, for a copy nobody reports on,
+    when no turn can hold a choice (the basic game, or no town card acts in the phase and
+    nobody holds the King's Favor): each turn would only carry out its one ruling, as
+    `rulings.start_rulings` does, so the turns are not set up one by one. False: nothing done."""
+    if g.loud or (g.advanced and (g.favor_seat is not None
+                                         or powers.town_abilities(g, g.phase))):
+        return False
+    n = g.n
+    order = turn_order(False, g.marker, n)
+    if g.phase == "pillage":
+        for seat in order:
+            if g.players[seat].gold > 0:
+                loss = g.pillage_loss(seat)
+                if loss > 0:
+                    g.pay_to_bank(seat, loss)
+    else:
+        for seat in order:
+            gain = rulings.earnings(g, seat)
+            if gain > 0:
+                g.pay_from_bank(seat, gain, "citizens' earnings")
+    # where the turns would have left the phase: after the last one (no fresh turn state:
+    # the next phase sets up its own before anything reads it)
+    g.order, g.turn_idx = order, n
+    return True
 
 
 def end_phase(g: VillagersAndVillains) -> None:

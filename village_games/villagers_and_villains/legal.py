@@ -2,6 +2,11 @@
 
 `legal_for` is the single source of truth (the game caches its tuple until the next move);
 `why_not` only words the refusal of an action that is not in it.
+
+Below the modules that carry out moves: it reads the game and changes nothing, so the
+phase modules (which ask it whether a turn holds a choice), `flow` and `dispatch` import
+it, never the reverse. What each phase offers (the cards one can build, the heroes ready
+to defend, the mayors who may sell a roll) is worked out here for that reason.
 """
 
 from __future__ import annotations
@@ -9,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core.actions import Action, short_repr
-from . import build, defend, powers, recruit
+from . import powers
 from .abilities import PHASE_TITLES
 from .actions import (
     ALLOW_VEND,
@@ -95,6 +100,50 @@ def _favor_choices(players: int, marker: int) -> tuple[Action, ...]:
     return hit
 
 
+# ---------------------------------------------------------------- what each phase offers
+def buildable(g: VillagersAndVillains, seat: int) -> list[str]:
+    """Cards in hand `seat` can afford to build/hire now (file order, no repeats)."""
+    t = g.turn_state
+    if t.builds_left <= 0:
+        return []
+    p = g.players[seat]
+    facts = g.facts
+    town_cards, price = facts.town_cards, facts.price
+    budget = p.gold + t.discount
+    out: list[str] = []
+    for c in (*p.hand_pub, *p.hand_sec):
+        if c in town_cards and price[c] <= budget and c not in out:
+            out.append(c)
+    return out
+
+
+def defenders(g: VillagersAndVillains, seat: int) -> tuple[list[str], list[str]]:
+    """The challenges in `seat`'s town, and its heroes ready to defend (not used this turn,
+    not just arrived), each in town order: one pass over the town (a plain loop: in
+    Python 3.11 a comprehension is a function call of its own)."""
+    kind = g.facts.kind
+    used, fresh = g.turn_state.heroes_used, g.fresh
+    challenges: list[str] = []
+    heroes: list[str] = []
+    for c in g.players[seat].town:
+        k = kind[c]
+        if k == "challenge":
+            challenges.append(c)
+        elif k == "hero" and c not in used and c not in fresh:
+            heroes.append(c)
+    return challenges, heroes
+
+
+def roll_sellers(g: VillagersAndVillains, seat: int) -> list[int]:
+    """Pony Express: mayors who may still sell `seat` their recruit roll this turn: their
+    recruit turn in this phase is still to come, not sold yet, not asked this turn."""
+    later = g.order[g.turn_idx + 1:]
+    used = g.turn_state.used
+    return [s for s in dict.fromkeys(later)
+            if s != seat and s not in g.sold and f"roll:{s}" not in used]
+
+
+# ---------------------------------------------------------------- the legal list
 def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
     t = g.turn_state
     step = t.step
@@ -122,7 +171,7 @@ def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
             if g.players[seat].gold >= 1 and g.extra_die_reaches():  # (so it is useful)
                 out.append(BUY_ROLL)
                 if g.pony_express:
-                    out += [act(BuyRollFrom, s) for s in recruit.sellers(g, seat)]
+                    out += [act(BuyRollFrom, s) for s in roll_sellers(g, seat)]
             if adv:
                 if g.favor_seat == seat:
                     out.append(USE_FAVOR)
@@ -132,7 +181,7 @@ def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
     if phase == "defend":
         if step == "choose":
             out = []
-            challenges, heroes = defend.defenders(g, seat)
+            challenges, heroes = defenders(g, seat)
             attack = g.facts.attack
             for c in challenges:
                 if t.town_left > 0:
@@ -155,7 +204,7 @@ def legal_for(g: VillagersAndVillains, seat: int) -> tuple[Action, ...]:
         return tuple(out)
     if phase == "build":
         builds = g.facts.build
-        out = list(map(builds.__getitem__, build.buildable(g, seat)))  # no comprehension call
+        out = list(map(builds.__getitem__, buildable(g, seat)))  # no comprehension call
         if g.turn_abilities:
             out += powers.ability_options(g, seat, g.turn_abilities)
         out.append(PASS)

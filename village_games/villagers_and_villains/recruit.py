@@ -1,12 +1,14 @@
 """Phase 1, Recruit: announce a pool card, buy extra rolls, roll; a failure takes the card
-in position 1. Challenges go to the town, every other card to the hand."""
+in position 1. Challenges go to the town, every other card to the hand.
+
+A recruit ends the mayor's turn: `dispatch` then calls `flow.end_turn`, so the phase
+steps never reach back into the round that calls them."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..core.events import event
-from . import flow
 from .options import EXTRA_ROLL_PRICE, FAVOR_RECRUIT_BONUS
 
 if TYPE_CHECKING:
@@ -18,7 +20,9 @@ def start_recruit(g: VillagersAndVillains, seat: int) -> bool:
     return bool(g.pool)
 
 
-def announce(g: VillagersAndVillains, seat: int, position: int) -> None:
+def announce(g: VillagersAndVillains, seat: int, position: int) -> bool:
+    """Announce the pool card at `position`; True when it is taken at once (the turn
+    is over)."""
     t = g.turn_state
     t.position = position
     t.rolls = 1
@@ -31,6 +35,8 @@ def announce(g: VillagersAndVillains, seat: int, position: int) -> None:
     if position == 1:
         # Reading: position 1 succeeds on any roll, so it is taken without rolling
         take(g, seat, 0)
+        return True
+    return False
 
 
 def buy_roll(g: VillagersAndVillains, seat: int) -> None:
@@ -44,7 +50,8 @@ def buy_roll(g: VillagersAndVillains, seat: int) -> None:
 
 
 def roll(g: VillagersAndVillains, seat: int) -> None:
-    """Roll die after die until one reaches the position (with the declared bonuses)."""
+    """Roll die after die until one reaches the position (with the declared bonuses);
+    either way a card is taken."""
     # Reading: the rolls are rolled one at a time and stop at the first success (the gold
     # for the rest stays spent); a card's recruit bonus (Tower, Castle) adds to every die
     # of this recruit, the King's Favor's +2 to the first die only
@@ -103,7 +110,6 @@ def take(g: VillagersAndVillains, seat: int, index: int) -> None:
         if taken:
             g.emit(event("favor", "{} takes the King's Favor.", {"seat": seat},
                          (g.names[seat],)))
-    flow.end_turn(g)
 
 
 def ordinance(g: VillagersAndVillains, seat: int, position: int) -> None:
@@ -121,15 +127,6 @@ def ordinance(g: VillagersAndVillains, seat: int, position: int) -> None:
                                   "the {} takes position {}.",
                      {"seat": seat, "position": position, "out": old, "in": new},
                      (g.names[seat], old, new, position), chance=True, reveals=True))
-
-
-def sellers(g: VillagersAndVillains, seat: int) -> list[int]:
-    """Pony Express: mayors who may still sell `seat` their recruit roll this turn: their
-    recruit turn in this phase is still to come, not sold yet, not asked this turn."""
-    later = g.order[g.turn_idx + 1:]
-    used = g.turn_state.used
-    return [s for s in dict.fromkeys(later)
-            if s != seat and s not in g.sold and f"roll:{s}" not in used]
 
 
 def ask_to_buy_roll(g: VillagersAndVillains, seat: int, seller: int) -> None:

@@ -1,12 +1,15 @@
 """Phases 3 and 4, Pillage and Earning, and the Reset income: a turn's rulings, which the
-mayor may order (the timing ruling), each carried out once."""
+mayor may order (the timing ruling), each carried out once.
+
+Whether a turn is over once a ruling is carried out is `flow.settle_turn`'s (called by
+`dispatch`); a turn that plays itself resolves its rulings here."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..core.events import event
-from . import flow, legal, powers
+from . import legal, powers
 from .actions import Pass, Resolve
 
 if TYPE_CHECKING:
@@ -66,12 +69,12 @@ def start_rulings(g: VillagersAndVillains, seat: int) -> bool:
         t.pending.append("earnings")
     if len(t.pending) <= 1 and not optional_here(g, seat):
         for ruling in t.pending[:]:  # nothing to choose: the turn plays itself
-            resolve(g, seat, ruling, settle=False)
+            resolve(g, seat, ruling)
         return False
     choices = legal.legal_for(g, seat)
     if len(t.pending) <= 1 and only_rulings(choices):
         for ruling in t.pending[:]:  # nothing to choose: the turn plays itself
-            resolve(g, seat, ruling, settle=False)
+            resolve(g, seat, ruling)
         return False
     g._legal = (seat, choices)
     return True
@@ -85,34 +88,8 @@ def only_rulings(choices: tuple) -> bool:
     return True
 
 
-def play_phase_quietly(g: VillagersAndVillains) -> bool:
-    """Every turn of a Pillage or Earning phase at once, for a copy nobody reports on,
-    when no turn can hold a choice (the basic game, or no town card acts in the phase and
-    nobody holds the King's Favor): each turn would only carry out its one ruling, as
-    `start_rulings` does, so the turns are not set up one by one. False: nothing done."""
-    if g.loud or (g.advanced and (g.favor_seat is not None
-                                         or powers.town_abilities(g, g.phase))):
-        return False
-    n = g.n
-    order = flow.turn_order(False, g.marker, n)
-    if g.phase == "pillage":
-        for seat in order:
-            if g.players[seat].gold > 0:
-                loss = g.pillage_loss(seat)
-                if loss > 0:
-                    g.pay_to_bank(seat, loss)
-    else:
-        for seat in order:
-            gain = earnings(g, seat)
-            if gain > 0:
-                g.pay_from_bank(seat, gain, "citizens' earnings")
-    # where the turns would have left the phase: after the last one (no fresh turn state:
-    # the next phase sets up its own before anything reads it)
-    g.order, g.turn_idx = order, n
-    return True
-
-
-def resolve(g: VillagersAndVillains, seat: int, ruling: str, settle: bool = True) -> None:
+def resolve(g: VillagersAndVillains, seat: int, ruling: str) -> None:
+    """Carry out one of the turn's pending rulings for `seat`."""
     t = g.turn_state
     t.pending.remove(ruling)
     name = g.names[seat]
@@ -138,22 +115,6 @@ def resolve(g: VillagersAndVillains, seat: int, ruling: str, settle: bool = True
             g.emit(event("tax", "{} pays {} gold to {} ({}).",
                          {"seat": seat, "to": owner, "gold": paid, "card": ruling},
                          (name, paid, g.names[owner], ruling)))
-    if settle:
-        settle_turn(g, seat)
-
-
-def settle_turn(g: VillagersAndVillains, seat: int) -> None:
-    """End the turn of the mayor in `choose` once nothing is left but passing."""
-    if g.turn_state.step != "choose":
-        return
-    choices = legal.legal_for(g, seat)
-    while len(choices) == 1 and type(choices[0]) is Resolve:  # a last ruling: no choice
-        resolve(g, seat, choices[0].ruling, settle=False)
-        choices = legal.legal_for(g, seat)
-    if len(choices) == 1 and type(choices[0]) is Pass:
-        flow.end_turn(g)
-    else:
-        g._legal = (seat, choices)
 
 
 def reset_income(g: VillagersAndVillains) -> None:

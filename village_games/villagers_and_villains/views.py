@@ -12,7 +12,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ..core.rng import Rng
-from .build import buildable, price_now
+from .build import price_now
+from .legal import buildable
 from .options import (
     EXTRA_ROLL_PRICE,
     FAVOR_DEFENSE_BONUS,
