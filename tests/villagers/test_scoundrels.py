@@ -67,8 +67,8 @@ def test_schemer_steals_a_top_villager_and_its_coins_go_to_the_owner() -> None:
                   {"gold": 0, "village": ["Founders", ["Lumberjack",
                                                       {"card": "Cooper", "coins": 2}]]}],
                  SCOUNDRELS, phase="build")
-    assert "not a Special, the Founders" in refused(g, 0, PlaySchemer(1, 0))
-    assert "not a Special, the Founders" in refused(g, 0, PlaySchemer(1, 1))  # covered
+    assert "another player's Founders" in refused(g, 0, PlaySchemer(1, 0))
+    assert "nothing on it" in refused(g, 0, PlaySchemer(1, 1))  # covered
     g.apply(0, PlaySchemer(1, slot_of(g, 1, "Cooper")))
     assert g.players[0].hand() == ["Cooper"] and g.players[1].gold == 2
     assert village_cards(g, 1) == ["Founders", "Lumberjack"]

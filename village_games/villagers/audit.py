@@ -32,6 +32,16 @@ def full_deck(g: Villagers) -> Counter[str]:
 
 
 _FULL: dict[tuple[int, int], tuple[object, Counter[str]]] = {}
+
+
+def villages_let_go(g: Villagers) -> bool:
+    """Whether a Founders or a Basic Villager can leave its village: only a Schemer takes
+    one (into a hand; from there it may be built again or returned to the Road like any
+    hand card). Otherwise every village keeps exactly one Founders, and each Basic
+    Villager is in its supply or in a village."""
+    return "schemer" in g.tables.by_effect
+
+
 COVERED_SPECIALS = ("monk", "apprentice")  # Specials that must never be left on top
 
 
@@ -52,6 +62,8 @@ def audit(g: Villagers) -> list[str]:
     where.update(g.discard)
     used_basics: Counter[str] = Counter()
     founders = cards.founders.name
+    let_go = villages_let_go(g)
+    all_founders = 0  # (counted when they may move: one per player, wherever they are)
     for i, p in enumerate(g.players):
         where.update(p.hand_pub)
         where.update(p.hand_sec)
@@ -74,7 +86,9 @@ def audit(g: Villagers) -> list[str]:
                     g.phase == "build" and g.turn == i and g.cover == k):
                 problems.append(f"seat {i}: {words.a(slot.card)} is the top of a chain")
         first = "Countess" if i >= g.n else founders  # (a solo game's Countess)
-        if count != 1 or p.village[0].card != first and first not in (
+        if let_go:  # (never solo: the Countess stays put)
+            all_founders += count
+        elif count != 1 or p.village[0].card != first and first not in (
                 s.card for s in p.village):
             problems.append(f"seat {i} has {count} Founders")
         if len(p.square) > p.draft_limit or p.draft_limit > MAX_LIMIT:
@@ -91,6 +105,13 @@ def audit(g: Villagers) -> list[str]:
         if p._distinct is not None and p._distinct != distinct_names(g, p):
             problems.append(f"seat {i}: the hand's distinct names are out of date "
                             f"({p._distinct} for {p.hand()})")
+    if let_go:  # a Basic Villager or the Founders out of a village (a Schemer's doing)
+        for b in cards.basics:
+            used_basics[b] += where.pop(b, 0)
+        all_founders += where.pop(founders, 0)
+        if all_founders != g.n:
+            problems.append(f"{all_founders} Founders in the game, not one per player "
+                            f"({g.n})")
     full = full_deck(g)
     if where != full:
         lost = full - where

@@ -39,6 +39,9 @@ if TYPE_CHECKING:
     from .game import Villagers
 
 NEW_CHAIN: tuple[None] = (None,)
+# the kinds of card a hand can hold: villagers of the stacks; a Basic Villager or the
+# Founders only once a Schemer took one from a village
+HAND_KINDS = ("villager", "basic", "founders")
 END_TURN = Product(EndTurn, ())
 TINNER = Product(PlayTinner, ())
 SPECIAL_ACTIONS = {"monk": "PlaceMonk", "apprentice": "UseApprentice", "tinner": "PlayTinner",
@@ -61,7 +64,8 @@ def build_choices(g: Villagers, seat: int) -> Choices:
     for name in hand:
         effect, on, lock, card, alone = builds[name]
         if effect is None:
-            if not can_build:
+            # (a Basic Villager in hand, the Schemer's doing, goes down without a build)
+            if not can_build and name not in tables.supply:
                 continue
             if alone is not None:  # (starts a chain, no padlock: its part, made once)
                 parts.append(alone)
@@ -215,14 +219,16 @@ def why_not_build(g: Villagers, seat: int, action: Action) -> str | None:
 def why_not_place(g: Villagers, seat: int, action: Build) -> str | None:
     name = action.card
     card = g.cards.cards.get(name)
-    if card is None or card.kind != "villager":
+    if card is None or card.kind not in HAND_KINDS:
         return f"there is no villager card called {name!r} to build"
     if not in_hand(g, seat, name):
         return f"{name} is not in your hand"
     if card.effect is not None and card.effect not in EXPANSIONS.placed_effects:
         return (f"{name} is a Special villager: play it with "
                 f"{SPECIAL_ACTIONS.get(card.effect, 'its own action')}")
-    if g.used >= g.limit:
+    # Reading: a Basic Villager in hand (taken by a Schemer) is placed without a build:
+    # the rulebook leaves Basic Villagers out of the Build Limit however they come
+    if g.used >= g.limit and card.kind != "basic":
         return (f"your build limit of {g.limit} is used up this turn (Basic Villagers, the "
                 "Tinner and the Smuggler do not count towards it)")
     problem = why_not_target(g, seat, name, action.on)
@@ -263,7 +269,8 @@ def apply_build(g: Villagers, seat: int, action: Build) -> None:
         pay_unlock(g, seat, name, action.unlock)
     secret = play_from_hand(g, seat, name)
     place(g, seat, name, on)
-    g.used += 1
+    if name not in g.tables.supply:  # (a Basic Villager does not count: why_not_place)
+        g.used += 1
     g.cover = None
     if g.loud:
         p = g.players[seat]

@@ -40,7 +40,7 @@ from ..core.shapes import (
     check_shape,
     saved_rng_state,
 )
-from .audit import full_deck
+from .audit import full_deck, villages_let_go
 from .cards import resolve_deck
 from .draft import drafting_limit
 from .flow import build_limit
@@ -117,18 +117,29 @@ class _Reader:
     def __init__(self, g: Villagers) -> None:
         self.g = g
         self.placed: Counter[str] = Counter()
+        # Basic Villagers and Founders out of the villages (only a Schemer takes them out)
+        self.loose: Counter[str] = Counter()
+        self.let_go = villages_let_go(g)
 
     def names(self, value: Any, where: str, count: bool = True) -> list[str]:
         if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
             raise ValueError(f"{where} must be a list of card names, got {short_repr(value)}")
+        loose = 0
         for name in value:
             card = self.g.cards.cards.get(name)
-            if card is None or card.kind != "villager":
+            if card is not None and card.kind in ("basic", "founders") and self.let_go:
+                loose += 1
+            elif card is None or card.kind != "villager":
                 raise ValueError(f"{where}: {short_repr(name)} is not a villager card of "
                                  "this deck (Founders and Basic Villagers have their own "
-                                 "places)")
+                                 "places, which only a Schemer takes them from)")
         if count:
-            self.placed.update(value)
+            if loose:
+                kinds = self.g.cards
+                self.loose.update(c for c in value if kinds[c].kind != "villager")
+                self.placed.update(c for c in value if kinds[c].kind == "villager")
+            else:
+                self.placed.update(value)
         return list(value)
 
     def pile(self, value: Any, where: str) -> Pile:
@@ -139,8 +150,16 @@ class _Reader:
                     or not all(type(m) is int and 0 <= m <= self.g.all_seats for m in known)):
                 raise ValueError(f"{where}.known must hold a seat mask per card")
             low = _int(value, "low", len(cards), where, 0, 10_000)
-            return Pile(cards, list(known), min(low, len(cards)))
-        return Pile(self.names(value, where))
+            return self._shown(Pile(cards, list(known), min(low, len(cards))))
+        return self._shown(Pile(self.names(value, where)))
+
+    def _shown(self, pile: Pile) -> Pile:
+        """A Basic Villager or the Founders in a pile is known to all (no back)."""
+        if self.loose:
+            two_faced, everyone = self.g.tables.two_faced, self.g.all_seats
+            pile.known = [everyone if c in two_faced else m
+                          for c, m in zip(pile.cards, pile.known, strict=True)]
+        return pile
 
 
 def _village(r: _Reader, value: Any, where: str) -> list[Slot]:
@@ -209,7 +228,7 @@ def _village(r: _Reader, value: Any, where: str) -> list[Slot]:
         if slot.kids > capacity(slot, cards):
             raise ValueError(f"{where} slot {k}: {slot.card} holds {slot.kids}, more than its "
                              "stacking hint allows")
-    if sum(1 for s in village if cards[s.card].kind == "founders") != 1:
+    if sum(1 for s in village if cards[s.card].kind == "founders") != 1 and not r.let_go:
         raise ValueError(f"{where}: every village has exactly one Founders")
     return village
 
@@ -275,6 +294,11 @@ def game_from_dict(cls: type[Villagers], d: dict[str, Any]) -> Villagers:
                             key=g.order.__getitem__)
         p.hand_sec = sorted(r.names(row.get("hand_sec", row.get("hand", [])),
                                     f"{where}.hand"), key=g.order.__getitem__)
+        if r.loose:  # a Basic Villager or the Founders in hand shows itself (no back)
+            shown = [c for c in p.hand_sec if c in g.tables.two_faced]
+            if shown:
+                p.hand_sec = [c for c in p.hand_sec if c not in g.tables.two_faced]
+                p.hand_pub = sorted(p.hand_pub + shown, key=g.order.__getitem__)
         p.square = r.names(row.get("square", []), f"{where}.square")
         g.players.append(p)
     if mode is not None:
@@ -443,11 +467,12 @@ def _table(g: Villagers, r: _Reader, d: dict[str, Any]) -> None:
     if unknown:
         raise ValueError(f"basics: no Basic Villager called {short_repr(unknown[0])}")
     for b in cards.basics:
-        default = cards[b].copies - used[b]
+        default = cards[b].copies - used[b] - r.loose[b]
         value = default if basics is None else basics.get(b, default)
-        if value != default:
+        if value != default or value < 0:
             raise ValueError(f"basics: {b} supply must be {default} ({cards[b].copies} less "
-                             "those in villages)")
+                             "those in villages" + (" and elsewhere" if r.loose[b] else "")
+                             + ")")
         g.basics[b] = value
     held = sum(p.gold for p in g.players) + sum(g.road_coins) + sum(
         s.coins for p in g.players for s in p.village)

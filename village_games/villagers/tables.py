@@ -25,9 +25,9 @@ class Tables:
     __slots__ = ("on", "effect", "by_effect", "start_roles", "links_on", "suit_of", "order",
                  "basics", "faces", "link_hint", "padlock", "builds", "bronze", "bronze_set",
                  "silver", "agents", "founders", "starting_road", "supply", "_cards", "_decks",
-                 "silver_names", "villager_names", "specials", "schemable",
-                 "draft_specials", "placed_parts", "village_extras", "bronze_of",
-                 "dealt_courier")
+                 "silver_names", "villager_names", "specials", "schemable", "schemable_own",
+                 "unstealable", "two_faced", "draft_specials", "placed_parts",
+                 "village_extras", "bronze_of", "dealt_courier")
 
     def __init__(self, cards: CardSet) -> None:
         self._cards = cards
@@ -84,8 +84,17 @@ class Tables:
         # (in the stacks, not a Special); the Draft Phase Specials played from hand
         # (none in a deck without the Saints and Scoundrels)
         self.specials = frozenset([c.name for c in cards if c.suit == "Special"])
-        self.schemable = frozenset([c.name for c in cards
-                                    if c.kind == "villager" and c.suit != "Special"])
+        # the Schemer takes any top villager but a Special: a Basic Villager too, and the
+        # Founders from your own village only (no Special may take another player's
+        # Founders); `unstealable`: what a Special never takes from another player's hand
+        # or Village Square (the Noble, the Flaker)
+        self.schemable_own = frozenset([c.name for c in cards if c.suit != "Special"
+                                        and c.kind in ("villager", "basic", "founders")])
+        self.schemable = self.schemable_own - {self.founders}
+        self.unstealable = self.specials | {self.founders}
+        # cards printed on both sides (the Basic Villagers, the Founders): they have no
+        # back, so whoever sees one in a hand or a pile knows which card it is
+        self.two_faced = frozenset([*self.basics, self.founders])
         self.draft_specials = frozenset([c.name for c in cards if c.effect in DRAFT_EFFECTS])
         # the villagers whose presence in a village can add to a Build Phase list (Bronze
         # symbol, Thief: `turns.build_extras`)

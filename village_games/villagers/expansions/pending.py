@@ -11,6 +11,7 @@ from ...core.events import event
 from ..build import basics_left
 from ..choices import Choices, Product
 from ..draft import finish_draft
+from ..hands import add_secret
 from ..village import place
 from .actions import RewardBasic, RewardDraw, TakeCard
 from .developments import settle_rewards
@@ -80,7 +81,7 @@ def apply_take(g: Villagers, seat: int, action: TakeCard) -> None:
             p.hand_pub = sorted([*p.hand_pub, name], key=g.order.__getitem__)
         else:
             victim.hand_sec.remove(name)
-            p.hand_sec = sorted([*p.hand_sec, name], key=g.order.__getitem__)
+            add_secret(g, p, name)
         victim.hand_changed()
         p.hand_changed()
         if g.loud:
@@ -96,7 +97,7 @@ def apply_take(g: Villagers, seat: int, action: TakeCard) -> None:
     _, pile.low = _take_from_pile(g, pile.cards, pile.known, pile.low, name, lowest)
     if kind == "pigeoneer":
         # Reading: the other cards go back in the order they were in
-        p.hand_sec = sorted([*p.hand_sec, name], key=g.order.__getitem__)
+        add_secret(g, p, name)
         p.hand_changed()
         if g.loud:
             g.emit(event("pigeoneer_take", "{} keeps {} card from the Reserve; the rest go "
@@ -148,7 +149,7 @@ def apply_reward(g: Villagers, seat: int, action: Action) -> None:
     if type(action) is RewardDraw:
         j = action.stack
         card = (g.reserve if j is None else g.stacks[j]).draw()
-        p.hand_sec = sorted([*p.hand_sec, card], key=g.order.__getitem__)
+        add_secret(g, p, card)
         p.hand_changed()
         where = "the Reserve" if j is None else f"stack {j + 1}"
         if g.loud:

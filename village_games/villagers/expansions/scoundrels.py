@@ -4,9 +4,10 @@ all discarded after use, and the Thief, who stays and steals 3 Gold every Build 
 Barbarian: the whole Road is discarded, its coins are yours, and it is dealt again from
 the Reserve. Flaker: a villager from any Village Square (yours too) to your hand. Noble:
 look at another hand, take a villager that is not a Special. Schemer: a top villager from
-any village (yours too) to your hand; coins on it go to its owner. Sheriff: discard a
-Thief anywhere (yours too) and take his coins. (The Courier, played out of turn, is in
-courier.py.)
+any village (yours too) to your hand, a Basic Villager too, and your own Founders (never
+another player's); coins on it go to its owner. Sheriff: discard a Thief anywhere (yours
+too) and take his coins. (The Courier, played out of turn, is in courier.py.) No Special
+takes another player's Founders, from a village, a hand or a Village Square.
 """
 
 from __future__ import annotations
@@ -70,17 +71,27 @@ def apply_barbarian(g: Villagers, seat: int) -> None:
 
 
 # ------------------------------------------------------------------ Flaker
-def flaker_choices(g: Villagers) -> list[Product]:
-    return [Product(PlayFlaker, ((s,), tuple(dict.fromkeys(p.square))))
-            for s, p in enumerate(g.players) if p.square]
+def flaker_choices(g: Villagers, seat: int) -> list[Product]:
+    founders = g.tables.founders  # (only a Founders returned to the Road can be drafted)
+    out = []
+    for s, p in enumerate(g.players):
+        if p.square:
+            cards = tuple(dict.fromkeys(p.square))
+            if s != seat and founders in cards:
+                cards = tuple([c for c in cards if c != founders])
+            if cards:
+                out.append(Product(PlayFlaker, ((s,), cards)))
+    return out
 
 
-def why_not_flaker(g: Villagers, action: PlayFlaker) -> str | None:
+def why_not_flaker(g: Villagers, seat: int, action: PlayFlaker) -> str | None:
     s = action.seat
     if type(s) is not int or not 0 <= s < g.n:
         return f"there is no seat {s}"
     if action.card not in g.players[s].square:
         return f"there is no {action.card} in {g.player_name(s)}'s Village Square"
+    if s != seat and action.card == g.tables.founders:
+        return "Special villagers cannot be used to take another player's Founders"
     return None
 
 
@@ -100,20 +111,22 @@ def apply_flaker(g: Villagers, seat: int, action: PlayFlaker) -> None:
 
 # ------------------------------------------------------------------ Noble
 def noble_targets(g: Villagers, seat: int) -> tuple[int, ...]:
-    """Other players with a non-Special card in hand (card backs show the suit)."""
-    specials = g.tables.specials
-    # (asked on every build decision while a Noble is in hand: a hand holds a non-Special
-    # card when the Specials do not cover it, tested without a Python-level loop)
+    """Other players with a card in hand that is neither a Special nor the Founders (card
+    backs show the suit; the Founders, printed on both sides, show themselves)."""
+    barred = g.tables.unstealable
+    # (asked on every build decision while a Noble is in hand: a hand holds a card the
+    # Noble may take when the barred names do not cover it, tested without a Python-level
+    # loop)
     return tuple([s for s, p in enumerate(g.players)
-                  if s != seat and not (specials.issuperset(p.hand_pub)
-                                        and specials.issuperset(p.hand_sec))])
+                  if s != seat and not (barred.issuperset(p.hand_pub)
+                                        and barred.issuperset(p.hand_sec))])
 
 
 def why_not_noble(g: Villagers, seat: int, action: PlayNoble) -> str | None:
     if action.seat not in noble_targets(g, seat):
         return ("the Noble steals from another player's hand that holds a villager other "
-                "than a Special (seat " + (" or ".join(map(str, noble_targets(g, seat)))
-                                           or "none") + ")")
+                "than a Special or the Founders (seat "
+                + (" or ".join(map(str, noble_targets(g, seat))) or "none") + ")")
     return None
 
 
@@ -125,26 +138,30 @@ def apply_noble(g: Villagers, seat: int, action: PlayNoble) -> None:
                      {"seat": seat, "victim": action.seat, "shown": shown},
                      (g.player_name(seat), name, victim.name),
                      reveals=True))  # a hidden hand seen: no undo past this
-    options = sorted({c for c in victim.hand() if g.suit_of[c] != "Special"},
-                     key=g.order.__getitem__)
+    barred = g.tables.unstealable
+    options = sorted({c for c in victim.hand() if c not in barred}, key=g.order.__getitem__)
     start_pick(g, seat, "noble", options, source=action.seat,
                hand=sorted(victim.hand(), key=g.order.__getitem__))
 
 
 # ------------------------------------------------------------------ Schemer
-def schemer_targets(g: Villagers) -> list[tuple[int, int]]:
-    cards = g.cards
-    return [(s, k) for s, p in enumerate(g.players) for k, slot in enumerate(p.village)
-            if not slot.kids and cards[slot.card].kind == "villager"
-            and cards[slot.card].suit != "Special"]
+def schemer_targets(g: Villagers, seat: int) -> list[tuple[int, int]]:
+    """(seat, slot) of every villager `seat`'s Schemer may take: a top villager (nothing
+    on it: a lone Basic Villager too) that is not a Special, nor another player's
+    Founders."""
+    t = g.tables
+    return [(s, k) for s, p in enumerate(g.players)
+            for k, slot in enumerate(p.village)
+            if not slot.kids and slot.card in (t.schemable_own if s == seat else t.schemable)]
 
 
-def schemer_choices(g: Villagers) -> list[Product]:
+def schemer_choices(g: Villagers, seat: int) -> list[Product]:
     """`schemer_targets` by seat, in seat and slot order (asked on every build decision
     while a Schemer is in hand: each slot is tested by one set look-up)."""
-    names = g.tables.schemable
+    t = g.tables
     out = []
     for s, p in enumerate(g.players):
+        names = t.schemable_own if s == seat else t.schemable
         ks = tuple([k for k, slot in enumerate(p.village)
                     if not slot.kids and slot.card in names])
         if ks:
@@ -152,12 +169,17 @@ def schemer_choices(g: Villagers) -> list[Product]:
     return out
 
 
-def why_not_schemer(g: Villagers, action: PlaySchemer) -> str | None:
-    if (action.seat, action.slot) not in schemer_targets(g):
-        # Reading: Founders and Basic Villagers are not cards a hand can hold
-        return ("the Schemer takes a top villager (nothing on it) that is not a Special, "
-                "the Founders or a Basic Villager")
-    return None
+def why_not_schemer(g: Villagers, seat: int, action: PlaySchemer) -> str | None:
+    s, k = action.seat, action.slot
+    if (s, k) in schemer_targets(g, seat):
+        return None
+    if s != seat and type(s) is int and type(k) is int and 0 <= s < g.n:
+        village = g.players[s].village
+        if 0 <= k < len(village) and not village[k].kids and \
+                village[k].card == g.tables.founders:
+            return "Special villagers cannot be used to take another player's Founders"
+    return ("the Schemer takes a top villager (nothing on it) that is not a Special; of "
+            "the Founders, only your own")
 
 
 def apply_schemer(g: Villagers, seat: int, action: PlaySchemer) -> None:

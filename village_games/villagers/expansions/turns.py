@@ -132,7 +132,7 @@ def draft_extras(g: Villagers, seat: int, legal: Choices) -> Choices:
         if "barbarian" in effects and why_not_barbarian(g) is None:
             more.append(BARBARIAN)
         if "flaker" in effects:
-            more += flaker_choices(g)
+            more += flaker_choices(g, seat)
         for part in more:  # (each non-empty)
             n += part._n
         parts += more
@@ -153,7 +153,7 @@ def why_not_draft_extra(g: Villagers, seat: int, action: Action) -> str | None:
     if type(action) is PlayBarbarian:
         return why_not_barbarian(g)
     assert type(action) is PlayFlaker  # (the last Draft Phase extra)
-    return why_not_flaker(g, action)
+    return why_not_flaker(g, seat, action)
 
 
 def apply_draft_extra(g: Villagers, seat: int, action: Action) -> None:
@@ -201,7 +201,7 @@ def _noble(g: Villagers, seat: int, effect: str, hand: tuple[str, ...],
 
 def _schemer(g: Villagers, seat: int, effect: str, hand: tuple[str, ...],
              paid: dict[str, tuple[str | None, ...]]) -> list[Product]:
-    return schemer_choices(g)
+    return schemer_choices(g, seat)
 
 
 def _sheriff(g: Villagers, seat: int, effect: str, hand: tuple[str, ...],
@@ -266,7 +266,7 @@ def why_not_build_extra(g: Villagers, seat: int, action: Action) -> str | None:
     if type(action) is PlayNoble:
         return why_not_noble(g, seat, action)
     if type(action) is PlaySchemer:
-        return why_not_schemer(g, action)
+        return why_not_schemer(g, seat, action)
     assert type(action) is PlaySheriff  # (the last Build Phase extra)
     return why_not_sheriff(g, action)
 
