@@ -26,15 +26,15 @@ def frame_counts(frame):
 def expected_steps():
     """Step texts and counts of the round after planning LEFT/RIGHT, computed in Python."""
     app = make_app(dict(parse_qsl(QUERY)))
-    app.picker.button("left", LEFT).click()
-    app.picker.button("right", RIGHT).click()
-    app.picker.confirm.click()
+    app.screen.picker.button("left", LEFT).click()
+    app.screen.picker.button("right", RIGHT).click()
+    app.screen.picker.confirm.click()
     batches = []
-    while app.frames:
-        batch = [(frame_counts(f), f.text) for f in app.frames]
+    while app.session.steps.frames:
+        batch = [(frame_counts(f), f.text) for f in app.session.steps.frames]
         batches.append(batch)
-        app.all_button.click()
-    final = [[p["stockpile"], p["bank"]] for p in app.game.observation(0)["players"]]
+        app.screen.all_button.click()
+    final = [[p["stockpile"], p["bank"]] for p in app.session.game.observation(0)["players"]]
     return batches, final
 
 

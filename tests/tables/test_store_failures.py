@@ -13,12 +13,14 @@ from village_games.tables.sqlite import SQLiteStore
 
 def test_a_store_of_another_schema_version_is_refused_and_left_alone(connect, store_url):
     first = connect()
-    with first._tx() as q:
-        q("UPDATE vg_meta SET value = ? WHERE key = ?", ("99", "schema"))
-    with pytest.raises(SchemaMismatch, match="schema version 99; this program reads version 2"):
+    with first.transaction() as q:
+        q("UPDATE vg_meta SET value = ? WHERE key = ?", ("99", "schema.tables"))
+    with pytest.raises(SchemaMismatch, match="holds tables of schema version 99; this "
+                                             "program reads version 1"):
         connect()
-    with first._read() as q:
-        assert q("SELECT value FROM vg_meta WHERE key = ?", ("schema",)).fetchall()[0][0] == "99"
+    with first.reading() as q:
+        rows = q("SELECT value FROM vg_meta WHERE key = ?", ("schema.tables",)).fetchall()
+        assert rows[0][0] == "99"
 
 
 def test_a_file_that_is_not_a_database_is_refused(tmp_path):

@@ -18,10 +18,10 @@ WRITER = textwrap.dedent("""
     from village_games.tables import open_store
     url, table_id, flag = sys.argv[1:4]
     store = open_store(url, shared=False)
-    def stall(q, table_id):  # the moves are written, the transaction not yet committed
+    def stall(q, *topics):  # the moves are written, the transaction not yet committed
         open(flag, "w").close()
         time.sleep(600)
-    store._notify = stall
+    store.announce = stall
     store.append(table_id, 0, [(0, {"type": "A"}), (1, {"type": "B"})])
 """)
 

@@ -9,7 +9,8 @@ import pytest
 from village_games import village_pillage
 from village_games.core import Action
 from village_games.village_pillage import Plan, Queue, TakeMarketCard
-from widgets.table.picker import ActionPicker, DefaultLabels
+from widgets.table.choices import DefaultLabels
+from widgets.table.picker import ActionPicker
 
 
 def plans(hand):

@@ -41,7 +41,7 @@ def test_coach_follows_the_game_to_the_next_decision_and_the_duel():
     app.screen.picker.button("front", "Farmer").click()
     app.screen.picker.button("back", "Wall").click()
     app.screen.picker.confirm.click()
-    while app.session.frames:
+    while app.session.steps.frames:
         app.screen.next_button.click()
     assert app.banner.value == ""
     if app.session.game.phase == "plan":

@@ -126,7 +126,7 @@ def test_a_move_the_store_did_not_take_is_sent_again_and_reaches_the_others(tmp_
     assert not ana.poll() and "Waiting for <b>Ben</b>" in ana.screen.prompt.value
     lock.execute("ROLLBACK")
     lock.close()
-    ben.session._retry_at = 0  # (the wait before the next try is over)
+    ben.session.stored._retry_at = 0  # (the wait before the next try is over)
     ben.poll()  # the page's own tick sends it again
     assert not ben.session.unsaved and ben.screen.store_status.value == ""
     assert "Saved on the server again" in ben.screen.table_notice.value
@@ -143,14 +143,15 @@ def test_a_retry_waits_longer_each_time_and_gives_up_nothing(tmp_path):
     lock.execute("BEGIN EXCLUSIVE")
     first_draft(host)
     s = host.session
+    link = s.stored
     waits = []
     for _ in range(6):
-        waits.append(s._retry_wait)
-        assert s.retry_unsaved(now=s._retry_at) is False and s.unsaved
+        waits.append(link._retry_wait)
+        assert s.retry_unsaved(now=link._retry_at) is False and s.unsaved
     assert waits == sorted(waits) and waits[-1] == 8.0  # 0.5 s doubling, at most 8 s
-    assert not s.retry_unsaved(now=s._retry_at - 0.01)  # not before its time
+    assert not s.retry_unsaved(now=link._retry_at - 0.01)  # not before its time
     lock.execute("ROLLBACK")
-    assert s.retry_unsaved(now=s._retry_at) and not s.unsaved
+    assert s.retry_unsaved(now=link._retry_at) and not s.unsaved
 
 
 def test_an_unsaved_move_is_dropped_with_a_notice_when_the_table_moved_on(url, monkeypatch):
@@ -169,7 +170,7 @@ def test_an_unsaved_move_is_dropped_with_a_notice_when_the_table_moved_on(url, m
     assert laptop.session.unsaved
     first_draft(phone)  # the phone's draft is stored
     monkeypatch.setattr(laptop.session.store, "append", real)
-    laptop.session._retry_at = 0
+    laptop.session.stored._retry_at = 0
     assert laptop.poll()
     assert "that move was not kept" in laptop.screen.table_notice.value
     assert state(laptop) == state(phone) and not laptop.session.unsaved
@@ -188,7 +189,7 @@ def test_a_store_damaged_while_a_table_runs_is_said_once_in_words(url, tmp_path)
     data[page:] = b"\x5a" * (len(data) - page)
     path.write_bytes(bytes(data))
     store.conn.execute("PRAGMA cache_size = 0")
-    ben.session._mark = None  # (as if the file changed under it)
+    ben.session.stored.mark = None  # (as if the file changed under it)
     for _ in range(3):
         ben.poll()
     assert ben.banner.value == ""

@@ -184,7 +184,7 @@ def test_a_bad_record_link_gets_a_notice_and_the_page_still_works(params, words)
     assert "x" * 60 not in notice(app)  # a long bad value is echoed cut short
     assert app.timeline is None and "No game to replay yet" in app.view.value
     assert app.next_button.disabled and app.banner.value == ""
-    app.bots_button.click()  # the page still works
+    app.opener.bots_button.click()  # the page still works
     assert app.timeline is not None and app.banner.value == ""
 
 
@@ -202,18 +202,18 @@ def test_bad_view_or_step_in_a_link_falls_back_with_a_notice(extra, words):
 
 # ---------------------------------------------------------------- files and pasting
 def upload(app, name: str, content: bytes) -> None:
-    app.upload.set_state({"value": [{"name": name, "type": "", "size": len(content),
+    app.opener.upload.set_state({"value": [{"name": name, "type": "", "size": len(content),
                                      "last_modified": 0, "content": content}]})
 
 
 def test_a_record_file_or_pasted_text_opens():
     app = make_app({})
     upload(app, "game.json", json.dumps(RECORD).encode())
-    assert "Opened: 64 moves, a finished game" in app.load_note.value
+    assert "Opened: 64 moves, a finished game" in app.opener.load_note.value
     assert app.timeline.record == RECORD
     other = finished_record(players=2, seed=3)
-    app.paste.value = json.dumps(other)
-    app.open_button.click()
+    app.opener.paste.value = json.dumps(other)
+    app.opener.open_button.click()
     assert app.timeline.record == other and app.banner.value == ""
 
 
@@ -224,7 +224,7 @@ def test_a_save_from_the_play_app_opens_as_its_record():
     table.screen.picker.confirm.click()
     app = make_app({})
     upload(app, "save.json", table.save_json().encode())
-    assert app.load_note.value.count("Opened") == 1
+    assert app.opener.load_note.value.count("Opened") == 1
     assert app.timeline.record["actions"] == table.session.game.record()["actions"]
     assert app.timeline.steps[-1].obs == table.session.game.observation(None)
 
@@ -244,7 +244,8 @@ def test_a_bad_file_is_refused_and_the_replay_on_screen_stays(name, content, wor
     app.view_box.value = "2"
     before = (app.timeline, app.index, app.parts)
     upload(app, name, content)
-    assert "Not opened" in app.load_note.value and words in html.unescape(app.load_note.value)
+    assert "Not opened" in app.opener.load_note.value
+    assert words in html.unescape(app.opener.load_note.value)
     assert (app.timeline, app.index, app.parts) == before
     assert app.banner.value == ""
 

@@ -32,7 +32,7 @@ def plan(app, left, right):
 
 
 def finish_steps(app):
-    while app.session.frames:
+    while app.session.steps.frames:
         app.screen.next_button.click()
         assert app.banner.value == ""
 
@@ -260,8 +260,8 @@ def test_the_gallery_play_links_open_without_notices():
 def test_bots_play_a_whole_game_step_by_step():
     app = make_app({"seats": "bot,bot,bot", "seed": "3"})
     rounds = 0
-    while app.session.frames or not app.session.game.is_over():
-        assert app.session.frames and visible(app.screen.step_bar)
+    while app.session.steps.frames or not app.session.game.is_over():
+        assert app.session.steps.frames and visible(app.screen.step_bar)
         app.screen.all_button.click()
         rounds += 1
         assert app.banner.value == "" and rounds < 200
@@ -271,7 +271,7 @@ def test_bots_play_a_whole_game_step_by_step():
 
 def test_bots_without_steps_finish_at_once():
     app = make_app({"seats": "bot,bot", "seed": "8"}, step_by_step=False)
-    assert app.session.game.is_over() and not app.session.frames
+    assert app.session.game.is_over() and not app.session.steps.frames
 
 
 class FakeLoop:
@@ -373,16 +373,17 @@ def test_a_person_plans_and_the_round_resolves_step_by_step():
     assert "vg-to-act" in app.screen.board.html
     before = app.session.game.observation(0)
     plan(app, "Farmer", "Raider")
-    assert app.session.frames and visible(app.screen.step_bar) and app.screen.picker.children == ()
-    assert app.session.frames[0].text.startswith("Cards revealed")
+    assert app.session.steps.frames and visible(app.screen.step_bar)
+    assert app.screen.picker.children == ()
+    assert app.session.steps.frames[0].text.startswith("Cards revealed")
     # the first frame shows the cards face up, with the counts from before the round
     assert 'data-card="Farmer"' in app.screen.board.html
     assert "vg-phase\">Resolve" in app.screen.board.html
-    assert frame_counts(app.session.frames[0])[0][:2] == [before["players"][0]["stockpile"],
+    assert frame_counts(app.session.steps.frames[0])[0][:2] == [before["players"][0]["stockpile"],
                                            before["players"][0]["bank"]]
     seen = []
-    while app.session.frames:
-        seen.append(frame_counts(app.session.frames[app.session.frame_i]))
+    while app.session.steps.frames:
+        seen.append(frame_counts(app.session.steps.frames[app.session.steps.index]))
         assert "Step" in app.screen.step_text.value
         app.screen.next_button.click()
     assert "Ana&#x27;s Farmer gains 3" in app.screen.log_view.value
@@ -576,7 +577,7 @@ def test_clicking_cards_on_the_table_picks_them_like_the_buttons():
     assert app.screen.picker.ready() == Plan("Raider", "Wall")
     app.screen.picker.confirm.click()
     # the plan went in and the round resolved
-    assert app.session.game.round == 2 or app.session.frames
+    assert app.session.game.round == 2 or app.session.steps.frames
 
 
 def test_a_card_that_is_not_a_choice_cannot_be_clicked_on_the_table():

@@ -35,7 +35,7 @@ def click_through(app: TableApp, seed: int, decisions: int) -> int:
     for _ in range(decisions * 12):
         if made >= decisions or app.session.game.is_over():
             break
-        while app.session.frames:
+        while app.session.steps.frames:
             app.screen.all_button.click()
         if app.session.mine_to_act() is None:
             break

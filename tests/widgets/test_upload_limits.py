@@ -74,7 +74,7 @@ def test_every_upload_button_tells_the_browser_its_limit() -> None:
     table = villagers_app(SOLO)
     assert {c.upload.max_bytes for c in table.tools.files.values()} == {DATA_FILE_LIMIT}
     assert table.tools.load_upload.max_bytes == SAVE_FILE_LIMIT
-    assert pillage_replay({}).upload.max_bytes == SAVE_FILE_LIMIT
+    assert pillage_replay({}).opener.upload.max_bytes == SAVE_FILE_LIMIT
 
 
 # ---------------------------------------------------------------- data files
@@ -137,13 +137,13 @@ def test_a_record_file_over_the_limit_is_refused_and_the_replay_stays() -> None:
     app = pillage_replay({})
     table = pillage_table({"players": "3", "seats": "bot,bot,bot", "seed": "4"},
                           step_by_step=False)
-    choose(app.upload, "game.json", table.save_json().encode())
+    choose(app.opener.upload, "game.json", table.save_json().encode())
     before = (app.timeline, app.index, app.parts)
-    choose(app.upload, "huge.json", b"", size=30_200_000)
+    choose(app.opener.upload, "huge.json", b"", size=30_200_000)
     assert ("Not opened: huge.json is 30.2 MB; a game record may be at most 8 MB"
-            in text_of(app.load_note))
-    choose(app.upload, "blank.json", b"")
-    assert "Not opened: blank.json is empty" in text_of(app.load_note)
+            in text_of(app.opener.load_note))
+    choose(app.opener.upload, "blank.json", b"")
+    assert "Not opened: blank.json is empty" in text_of(app.opener.load_note)
     assert (app.timeline, app.index, app.parts) == before and app.banner.value == ""
 
 
@@ -188,13 +188,13 @@ def test_a_record_pasted_over_the_limit_is_refused_and_the_replay_stays() -> Non
     app = pillage_replay({})
     table = pillage_table({"players": "3", "seats": "bot,bot,bot", "seed": "4"},
                           step_by_step=False)
-    app.paste.value = table.save_json()
-    app.open_button.click()
+    app.opener.paste.value = table.save_json()
+    app.opener.open_button.click()
     before = (app.timeline, app.index, app.parts)
-    paste_kept_back(app.paste, 30_200_000)
+    paste_kept_back(app.opener.paste, 30_200_000)
     assert ("Not opened: the pasted text is 30.2 MB; a game record may be at most 8 MB"
-            in text_of(app.load_note))
-    app.paste.value = " " * (SAVE_FILE_LIMIT + 1)
-    app.open_button.click()
-    assert "a game record may be at most 8 MB" in text_of(app.load_note)
+            in text_of(app.opener.load_note))
+    app.opener.paste.value = " " * (SAVE_FILE_LIMIT + 1)
+    app.opener.open_button.click()
+    assert "a game record may be at most 8 MB" in text_of(app.opener.load_note)
     assert (app.timeline, app.index, app.parts) == before

@@ -230,16 +230,16 @@ def test_step_by_step_shows_only_the_dice_rolled_so_far() -> None:
     app.screen.picker.button("", "", kind="BuyRoll").click()
     app.screen.picker.button("", "", kind="Roll").click()
     app.screen.turn_confirm.click()
-    assert app.session.frames  # Tim's two dice and what follows, one event at a time
+    assert app.session.steps.frames  # Tim's two dice and what follows, one event at a time
     first = app.screen.board.html
     assert "⚀" in first and "⚄" not in first  # the second die is not shown yet
     app.screen.next_button.click()
     assert "⚄" in app.screen.board.html
     for _ in range(20):  # each bot move is stepped through in its turn
-        if not app.session.frames:
+        if not app.session.steps.frames:
             break
         app.screen.all_button.click()
-    assert not app.session.frames and app.session.mine_to_act() == 0
+    assert not app.session.steps.frames and app.session.mine_to_act() == 0
 
 
 def test_an_ability_shows_its_before_and_after_chance_even_another_mayors() -> None:

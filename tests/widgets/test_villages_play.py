@@ -92,8 +92,8 @@ def test_the_battle_step_by_step_uses_the_engine_trace() -> None:
     app.screen.picker.pick_value("Red Dragon")
     app.screen.picker.pick_value("Red Orc")
     app.screen.picker.confirm.click()
-    app.next_button.click() if app.session.frames else None
-    while app.session.frames:
+    app.next_button.click() if app.session.steps.frames else None
+    while app.session.steps.frames:
         app.all_button.click()
     app.screen.picker.pick("unit", "Red Dragon", "Attack")
     app.screen.picker.pick("source", "Red", "Attack")
@@ -105,7 +105,7 @@ def test_the_battle_step_by_step_uses_the_engine_trace() -> None:
     # powers after abilities
     steps = []
     for _ in range(10):
-        if not app.session.frames:
+        if not app.session.steps.frames:
             break
         html = app.screen.board.html
         now = html.split('vg-vl-step-now">', 1)[1].split("<", 1)[0] if "vg-vl-step-now" in html \
@@ -242,12 +242,12 @@ def test_in_step_mode_your_own_draws_and_builds_need_no_next_step_and_undo_a_bui
     for _ in range(2):
         app.screen.board.click("deck", "source")
         app.screen.turn_confirm.click()
-        assert not app.session.frames  # your own draw: shown at once, no "Next step"
+        assert not app.session.steps.frames  # your own draw: shown at once, no "Next step"
     load(app, battle_position(), ["human", "bot"])
     for card in ("Red Farmer", "Red Dragon", "Red Orc"):
         app.screen.board.click(card)
     app.screen.turn_confirm.click()
-    assert not app.session.frames and app.session.game.villages[0]
+    assert not app.session.steps.frames and app.session.game.villages[0]
     assert not app.screen.undo_button.disabled  # nobody else has acted: the build can be undone
     app.screen.undo_button.click()
     assert app.session.game.villages[0] == {} and "Red Dragon" in app.session.game.hands[0]

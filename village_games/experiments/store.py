@@ -1,7 +1,8 @@
 """Class experiments kept in the table store: an experiment, its students, their trials.
 
-The same database and SQL as the tables (`village_games.tables`, schema version 2), so both
-backends behave alike and a school's store keeps its tables. Every write is one
+The same database as the tables, through the same public interface
+(`village_games.tables.database`), with tables of its own (schema.py), so both backends
+behave alike and a school's store keeps its tables. Every write is one
 transaction that first takes the experiment's row (an UPDATE), so the writes of one
 experiment happen one after another on PostgreSQL as they do on SQLite:
 
@@ -32,9 +33,11 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from village_games.tables import StoreError, TableStore
-from village_games.tables.store import Query
+from village_games.tables import StoreError
+from village_games.tables.database import Database, Query
 from village_games.tables.tokens import new_table_id, new_token, same_key
+
+from .schema import EXPERIMENTS
 
 HAND, BATCH = "hand", "batch"  # how a trial was made: step by step, or in a batch
 NAME_LIMIT = 24  # characters of a student's name
@@ -131,33 +134,37 @@ def check_name(name: str) -> tuple[str, str]:
     return shown, shown.casefold()
 
 
+ALL_EXPERIMENTS = "experiments"  # the topic of any experiment's change (the lobby's list)
+
+
 def mark_key(experiment_id: str) -> str:
-    """The name an experiment's changes are announced under (PostgreSQL's NOTIFY payload;
-    table ids never hold a colon)."""
+    """The topic an experiment's changes are announced under (table ids never hold a
+    colon)."""
     return f"experiment:{experiment_id}"
 
 
 class ExperimentStore:
-    """Experiments in a table store (either backend). Not shared between threads, like
-    the store's connection."""
+    """Experiments in the store's database (either backend). Not shared between threads,
+    like the database's connection."""
 
-    def __init__(self, store: TableStore) -> None:
-        self.store = store
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        db.ensure(EXPERIMENTS)
 
     # --- reading -----------------------------------------------------------------------
     def get(self, experiment_id: str) -> Experiment:
-        with self.store._read() as q:
+        with self.db.reading() as q:
             return _get(q, experiment_id)
 
     def recent(self, limit: int = 100) -> list[Experiment]:
         """The experiments, the most recently active first."""
-        with self.store._read() as q:
+        with self.db.reading() as q:
             rows = q(f"SELECT {COLUMNS} FROM vg_experiments ORDER BY updated DESC LIMIT ?",
                      (int(limit),)).fetchall()
         return [_experiment(r) for r in rows]
 
     def students(self, experiment_id: str) -> list[Student]:
-        with self.store._read() as q:
+        with self.db.reading() as q:
             rows = q("SELECT number, name, token, joined FROM vg_students "
                      "WHERE experiment_id = ? ORDER BY number", (experiment_id,)).fetchall()
         return [Student(int(n), str(name), str(tok), float(j)) for n, name, tok, j in rows]
@@ -183,7 +190,7 @@ class ExperimentStore:
         if run is not None:
             sql += " AND run = ?"
             params.append(int(run))
-        with self.store._read() as q:
+        with self.db.reading() as q:
             rows = q(sql + " ORDER BY seq", params).fetchall()
         return [StoredTrial(int(s), int(st), int(n), int(r), bool(h),
                             json.loads(sh) if sh else {}, str(how), float(m))
@@ -191,28 +198,31 @@ class ExperimentStore:
 
     def tallies(self, experiment_id: str, run: int) -> dict[int, tuple[int, int]]:
         """Each student's (trials, hits) in run `run` (students without trials left out)."""
-        with self.store._read() as q:
+        with self.db.reading() as q:
             rows = q("SELECT student, COUNT(*), SUM(hit) FROM vg_trials WHERE experiment_id = ? "
                      "AND run = ? GROUP BY student", (experiment_id, int(run))).fetchall()
         return {int(s): (int(n), int(h or 0)) for s, n, h in rows}
 
     def runs(self, experiment_id: str) -> dict[int, tuple[int, int]]:
         """Each run's (trials, hits), for runs with trials."""
-        with self.store._read() as q:
+        with self.db.reading() as q:
             rows = q("SELECT run, COUNT(*), SUM(hit) FROM vg_trials WHERE experiment_id = ? "
                      "GROUP BY run ORDER BY run", (experiment_id,)).fetchall()
         return {int(r): (int(n), int(h or 0)) for r, n, h in rows}
 
     def last_number(self, experiment_id: str, student: int) -> int:
         """The student's highest trial number stored (0 before their first)."""
-        with self.store._read() as q:
+        with self.db.reading() as q:
             row = q("SELECT MAX(number) FROM vg_trials WHERE experiment_id = ? AND student = ?",
                     (experiment_id, int(student))).fetchall()
         return int(row[0][0] or 0)
 
     def watermark(self, experiment_id: str) -> Hashable:
         """A cheap mark that changes whenever the experiment may have changed."""
-        return self.store.watermark(mark_key(experiment_id))
+        return self.db.change_mark(mark_key(experiment_id))
+
+    def _changed(self, q: Query, experiment_id: str) -> None:
+        self.db.announce(q, mark_key(experiment_id), ALL_EXPERIMENTS)
 
     # --- writing -----------------------------------------------------------------------
     def create(self, kind: str, settings: dict[str, str]) -> Experiment:
@@ -220,18 +230,18 @@ class ExperimentStore:
         now = time.time()
         e = Experiment(new_table_id(), kind, dict(settings), secrets.randbits(SEED_BITS),
                        created=now, updated=now)
-        with self.store._tx() as q:
+        with self.db.transaction() as q:
             q(f"INSERT INTO vg_experiments ({COLUMNS}) "
               "VALUES (?, ?, ?, ?, 1, 0, 0, 0, 0, 0, 0, 0, 0, ?, ?)",
               (e.id, e.kind, _dump(e.settings), e.seed, now, now))
-            self.store._notify(q, mark_key(e.id))
+            self._changed(q, e.id)
         return e
 
     def join(self, experiment_id: str, name: str) -> Student:
         """Add a student; ValueError when the name is taken in this experiment."""
         shown, key = check_name(name)
         now = time.time()
-        with self.store._tx() as q:
+        with self.db.transaction() as q:
             row = self._take(q, experiment_id, "students = students + 1", (),
                              "students")
             taken = q("SELECT name FROM vg_students WHERE experiment_id = ? AND name_key = ?",
@@ -243,7 +253,7 @@ class ExperimentStore:
             q("INSERT INTO vg_students (experiment_id, number, name, name_key, token, joined) "
               "VALUES (?, ?, ?, ?, ?, ?)",
               (experiment_id, student.number, shown, key, student.token, now))
-            self.store._notify(q, mark_key(experiment_id))
+            self._changed(q, experiment_id)
         return student
 
     def add_trials(self, experiment_id: str, student: int,
@@ -257,7 +267,7 @@ class ExperimentStore:
         if min(numbers) < 1:
             raise ValueError("trial numbers start at 1")
         now = time.time()
-        with self.store._tx() as q:
+        with self.db.transaction() as q:
             row = self._take(q, experiment_id, "", (), "frozen, run, trials")
             frozen, run, seq = bool(row[0]), int(row[1]), int(row[2])
             if frozen:
@@ -289,7 +299,7 @@ class ExperimentStore:
                 q("UPDATE vg_experiments SET trials = trials + ?, run_trials = run_trials + ?, "
                   "run_hits = run_hits + ?, version = version + 1, updated = ? WHERE id = ?",
                   (len(stored), len(stored), hits, now, experiment_id))
-                self.store._notify(q, mark_key(experiment_id))
+                self._changed(q, experiment_id)
             after = _get(q, experiment_id)
         return Added(tuple(stored), tuple(repeated), after)
 
@@ -323,9 +333,9 @@ class ExperimentStore:
         return tuple(row[0])
 
     def _set(self, experiment_id: str, change: str, params: tuple[Any, ...]) -> Experiment:
-        with self.store._tx() as q:
+        with self.db.transaction() as q:
             self._take(q, experiment_id, change, params, "id")
-            self.store._notify(q, mark_key(experiment_id))
+            self._changed(q, experiment_id)
             return _get(q, experiment_id)
 
 

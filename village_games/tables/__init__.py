@@ -5,7 +5,9 @@ plus its seats (a person at the device that opened it, a person on another devic
 bot), the moves so far, a version number and timestamps. The moves are the truth:
 replaying them gives the state. Moves are appended with optimistic concurrency (a move
 names the version it was made on), so two devices moving at once get exactly one move
-applied. Two backends behind one interface: SQLite from the standard library (the
+applied. The tables and class experiments share one database through its public interface
+(`database.py`: transactions, reads, announcing a change, a change mark per topic), each
+with its own schema. Two backends behind one interface: SQLite from the standard library (the
 default) and PostgreSQL by URL (psycopg 3) for several servers behind one address.
 
     store = open_store("sqlite:///tmp/tables.sqlite3")
@@ -13,6 +15,7 @@ default) and PostgreSQL by URL (psycopg 3) for several servers behind one addres
     store.append(table.id, table.version, [(0, {"type": "DraftRoad", "slot": 1})])
 """
 
+from .database import Database, SchemaPart
 from .errors import (
     Conflict,
     SchemaMismatch,
@@ -34,8 +37,10 @@ __all__ = [
     "PUBLIC_URL_ENV",
     "STORE_ENV",
     "Conflict",
+    "Database",
     "Move",
     "SchemaMismatch",
+    "SchemaPart",
     "Seat",
     "StoreError",
     "StoreUnavailable",

@@ -1,6 +1,6 @@
-"""The table store on PostgreSQL (psycopg 3), for a school that runs several Voila servers
-behind one address: every write sends a NOTIFY, and each device LISTENs, so a move on one
-server reaches the devices on the others without polling the tables."""
+"""The store on PostgreSQL (psycopg 3), for a school that runs several Voila servers behind
+one address: every write announces its topics with NOTIFY, and each device LISTENs, so a
+move on one server reaches the devices on the others without polling the tables."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from collections.abc import Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+from .database import Query
 from .errors import StoreError, StoreUnavailable
-from .store import Query, TableStore
+from .store import TableStore
 
 CHANNEL = "vg_tables"
 SCHEMA_LOCK = 71_283  # an advisory lock: two servers creating the schema at once wait
@@ -32,7 +33,7 @@ class PostgresStore(TableStore):
                                    f"{str(exc).strip().splitlines()[0]}") from None
         try:
             self.conn.execute(f"LISTEN {CHANNEL}")
-            self._init_schema()
+            self._set_up()
         except StoreError:
             self.conn.close()
             raise
@@ -43,12 +44,12 @@ class PostgresStore(TableStore):
         return q
 
     @contextmanager
-    def _tx(self) -> Iterator[Query]:
+    def transaction(self) -> Iterator[Query]:
         with self._words(), self.conn.transaction(), self.conn.cursor() as cur:
             yield self._run(cur)
 
     @contextmanager
-    def _read(self) -> Iterator[Query]:
+    def reading(self) -> Iterator[Query]:
         with self._words(), self.conn.transaction(), self.conn.cursor() as cur:
             cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
             yield self._run(cur)
@@ -56,16 +57,16 @@ class PostgresStore(TableStore):
     def _schema_lock(self, q: Query) -> None:
         q("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
 
-    def _notify(self, q: Query, table_id: str) -> None:
-        q("SELECT pg_notify(?, ?)", (CHANNEL, table_id))
+    def announce(self, q: Query, *topics: str) -> None:
+        for topic in topics:
+            q("SELECT pg_notify(?, ?)", (CHANNEL, topic))
 
-    def watermark(self, table_id: str) -> Hashable:
-        """How many notifications this connection heard for the table (any table: "*")."""
+    def change_mark(self, *topics: str) -> Hashable:
+        """How many notifications this connection heard for each topic."""
         with self._words():
             for n in self.conn.notifies(timeout=0):
                 self._heard[n.payload] += 1
-                self._heard["*"] += 1
-        return self._heard[table_id]
+        return tuple(self._heard[t] for t in topics)
 
     def close(self) -> None:
         self.conn.close()

@@ -1,15 +1,17 @@
-"""The default table store: one SQLite file (standard library), in WAL mode so that many
-devices read while one writes."""
+"""The default store: one SQLite file (standard library), in WAL mode so that many devices
+read while one writes. A change mark is cheap: `PRAGMA data_version` says whether anyone
+changed the database at all; only then is the topic's counter read (one small row)."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from .database import Query, bump_marks
 from .errors import SchemaMismatch, StoreError, StoreUnavailable
-from .store import Query, TableStore
+from .store import TableStore
 
 BUSY_TIMEOUT_S = 5.0  # a write waits this long for another one before giving up
 
@@ -22,6 +24,8 @@ class SQLiteStore(TableStore):
         self.url = f"sqlite:///{self.path}"
         self.busy_timeout = busy_timeout
         self._writes = 0  # this connection's own commits (data_version does not count them)
+        # each topic's mark as last read, and the state of the database it was read at
+        self._marks: dict[str, tuple[Hashable, int]] = {}
         # SQLite opens a file it may not write read-only, and the connection stays so even
         # once the file can be written again: after a read-only refusal the next use opens
         # a new connection
@@ -32,7 +36,7 @@ class SQLiteStore(TableStore):
             raise StoreUnavailable(f"cannot open the table store ({exc})") from None
         self.conn = self._connect()
         try:
-            self._init_schema()
+            self._set_up()
         except sqlite3.DatabaseError as exc:
             self.conn.close()
             raise SchemaMismatch(f"{self.path} is not a table store ({exc})") from None
@@ -63,7 +67,7 @@ class SQLiteStore(TableStore):
             self.conn, self._reopen = conn, False
 
     @contextmanager
-    def _tx(self) -> Iterator[Query]:
+    def transaction(self) -> Iterator[Query]:
         self._fresh()
         with self._words():
             self.conn.execute("BEGIN IMMEDIATE")
@@ -77,7 +81,7 @@ class SQLiteStore(TableStore):
             self._writes += 1
 
     @contextmanager
-    def _read(self) -> Iterator[Query]:
+    def reading(self) -> Iterator[Query]:
         self._fresh()
         with self._words():
             self.conn.execute("BEGIN")
@@ -86,11 +90,20 @@ class SQLiteStore(TableStore):
             finally:
                 self.conn.execute("COMMIT")
 
-    def watermark(self, table_id: str) -> Hashable:
+    def announce(self, q: Query, *topics: str) -> None:
+        bump_marks(q, topics)
+
+    def change_mark(self, *topics: str) -> Hashable:
         self._fresh()
         with self._words():
             (version,) = self.conn.execute("PRAGMA data_version").fetchone()
-        return version, self._writes
+            state = (version, self._writes)
+            stale = [t for t in topics if t not in self._marks or self._marks[t][0] != state]
+            if stale:
+                marks = q_marks(self.conn.execute, stale)
+                for t in stale:
+                    self._marks[t] = (state, marks.get(t, 0))
+        return tuple(self._marks[t][1] for t in topics)
 
     @contextmanager
     def _words(self) -> Iterator[None]:
@@ -118,3 +131,10 @@ class SQLiteStore(TableStore):
 
     def close(self) -> None:
         self.conn.close()
+
+
+def q_marks(q: Query, topics: Sequence[str]) -> dict[str, int]:
+    """The counters of `topics` (a topic never announced has none: 0)."""
+    marks = ", ".join("?" for _ in topics)
+    rows = q(f"SELECT topic, n FROM vg_marks WHERE topic IN ({marks})", tuple(topics))
+    return {str(t): int(n) for t, n in rows.fetchall()}

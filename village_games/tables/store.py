@@ -1,120 +1,59 @@
-"""The table store's interface and the SQL both backends share.
+"""The tables of games in the store: create, read, append moves, undo, close, and the claim
+on a table's bots. Built on the store's database (`database.py`), through its public
+interface only, as class experiments are.
 
 Every write is one transaction: a move (or a burst of bot moves) is stored whole or not at
 all, and it names the table version it was made on, so of two devices moving at once
-exactly one is applied and the other gets `Conflict`. Backends differ only in how they
-connect, lock, report changes and name their errors (sqlite.py, postgres.py).
+exactly one is applied and the other gets `Conflict`. Each write announces the table's id
+(its devices follow that topic) and "tables" (the lobby follows that).
 """
 
 from __future__ import annotations
 
 import json
 import time
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Sequence
-from contextlib import AbstractContextManager
+from collections.abc import Hashable, Sequence
 from typing import Any
 
-from .errors import Conflict, SchemaMismatch, StoreError, UnknownTable
+from .database import Database, Query
+from .errors import Conflict, UnknownTable
 from .model import Move, Seat, Table
-from .schema import META, SCHEMA_VERSION, TABLES, upgrade_steps
-from .tokens import new_token
+from .schema import TABLES
 
-Query = Callable[[str, Sequence[Any]], Any]  # (sql with ? placeholders, params) -> cursor
 COLUMNS = ("id, game, base, seats, host_key, settings, version, moves, summary, created, "
            "updated, closed")
-TEACHER_KEY = "teacher_key"
+ALL_TABLES = "tables"  # the topic of any table's change (the lobby's list)
 
 
-class TableStore(ABC):
-    """One connection to a table store. Not shared between threads."""
+class TableStore(Database):
+    """The table store: a database with the tables of games (either backend)."""
 
-    url: str
-    kind: str  # "sqlite" or "postgresql"
+    def _set_up(self) -> None:
+        """The backends call this once connected."""
+        self.ensure(TABLES)
 
-    # --- what a backend provides ---------------------------------------------------
-    @abstractmethod
-    def _tx(self) -> AbstractContextManager[Query]:
-        """A write transaction (locks taken at once); rolled back on any exception, and
-        backend errors turned into `StoreUnavailable`."""
-
-    @abstractmethod
-    def _read(self) -> AbstractContextManager[Query]:
-        """A read (one consistent snapshot where the backend offers it)."""
-
-    @abstractmethod
     def watermark(self, table_id: str) -> Hashable:
-        """A cheap mark that changes whenever the table may have changed (SQLite: any
-        commit to the database; PostgreSQL: a notification for this table). Compare it
-        with the last one seen before reading the table again."""
+        """The change mark of one table (`ALL_TABLES`: of any)."""
+        return self.change_mark(table_id)
 
-    def _notify(self, q: Query, table_id: str) -> None:
-        """Tell the other servers' devices that `table_id` changed (inside the write).
-        SQLite needs nothing: its devices see any commit through `watermark`."""
-        return None
-
-    def _schema_lock(self, q: Query) -> None:
-        """Make a second server that sets the schema up at the same moment wait (one
-        SQLite writer at a time already does)."""
-        return None
-
-    @abstractmethod
-    def close(self) -> None: ...
-
-    # --- the schema ---------------------------------------------------------------------
-    def _init_schema(self) -> None:
-        """Set up a new store, bring one of an older known version up to date (in the same
-        transaction: all or nothing), or refuse one of another version unchanged."""
-        with self._tx() as q:
-            self._schema_lock(q)
-            q(META, ())
-            rows = q("SELECT value FROM vg_meta WHERE key = ?", ("schema",)).fetchall()
-            if not rows:
-                for statement in TABLES:
-                    q(statement, ())
-                q("INSERT INTO vg_meta (key, value) VALUES (?, ?)",
-                  ("schema", str(SCHEMA_VERSION)))
-                return
-            found = str(rows[0][0])
-            if found == str(SCHEMA_VERSION):
-                return
-            steps = upgrade_steps(found)
-            if steps is None:  # raised inside the transaction: nothing of it is kept
-                raise SchemaMismatch(
-                    f"the table store at {self.url} was written with schema version {found}; "
-                    f"this program reads version {SCHEMA_VERSION} (and upgrades older ones "
-                    "it knows). Point VILLAGE_GAMES_STORE (or VILLAGE_GAMES_DATA) at another "
-                    "database, or use the program that wrote it.")
-            for statement in steps:
-                q(statement, ())
-            q("UPDATE vg_meta SET value = ? WHERE key = ?", (str(SCHEMA_VERSION), "schema"))
-
-    def teacher_key(self) -> str:
-        """The key that opens the teacher's pages (the lobby), made once per store: every
-        server sharing the store uses the same one."""
-        with self._tx() as q:
-            rows = q("SELECT value FROM vg_meta WHERE key = ?", (TEACHER_KEY,)).fetchall()
-            if rows:
-                return str(rows[0][0])
-            key = new_token()
-            q("INSERT INTO vg_meta (key, value) VALUES (?, ?)", (TEACHER_KEY, key))
-            return key
+    def _changed(self, q: Query, table_id: str) -> None:
+        self.announce(q, table_id, ALL_TABLES)
 
     # --- tables ------------------------------------------------------------------------
     def create(self, table: Table) -> Table:
         """Store a new table (from `model.new_table`); returns it as stored."""
-        with self._tx() as q:
+        with self.transaction() as q:
             q(f"INSERT INTO vg_tables ({COLUMNS}, bots_holder, bots_until) "
               "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', 0)",
               (table.id, table.game, _dump(table.base),
                _dump([s.to_dict() for s in table.seats]), table.host_key,
                _dump(table.settings), table.version, table.moves, _dump(table.summary),
                table.created, table.updated, table.closed))
-            self._notify(q, table.id)
+            self._changed(q, table.id)
         return table
 
     def get(self, table_id: str) -> Table:
-        with self._read() as q:
+        with self.reading() as q:
             return self._get(q, table_id)
 
     def _get(self, q: Query, table_id: str) -> Table:
@@ -127,7 +66,7 @@ class TableStore(ABC):
         return _table(rows[0])
 
     def version(self, table_id: str) -> int:
-        with self._read() as q:
+        with self.reading() as q:
             rows = q("SELECT version FROM vg_tables WHERE id = ?", (table_id,)).fetchall()
         if not rows:
             raise UnknownTable(f"there is no table {table_id[:24]!r} on this server")
@@ -135,7 +74,7 @@ class TableStore(ABC):
 
     def load(self, table_id: str, start: int = 0) -> tuple[Table, list[Move]]:
         """The table and its moves from `start` on, read together (one snapshot)."""
-        with self._read() as q:
+        with self.reading() as q:
             table = self._get(q, table_id)
             rows = q("SELECT idx, seat, action, version, made FROM vg_moves "
                      "WHERE table_id = ? AND idx >= ? ORDER BY idx", (table_id, start)).fetchall()
@@ -145,7 +84,7 @@ class TableStore(ABC):
     def list_tables(self, include_closed: bool = False, limit: int = 200) -> list[Table]:
         """The tables, the most recently active first."""
         where = "" if include_closed else "WHERE closed = ''"
-        with self._read() as q:
+        with self.reading() as q:
             rows = q(f"SELECT {COLUMNS} FROM vg_tables {where} ORDER BY updated DESC LIMIT ?",
                      (int(limit),)).fetchall()
         return [_table(r) for r in rows]
@@ -159,7 +98,7 @@ class TableStore(ABC):
         if not moves:
             raise ValueError("append needs at least one move")
         now = time.time()
-        with self._tx() as q:
+        with self.transaction() as q:
             row = q("UPDATE vg_tables SET version = version + 1, moves = moves + ?, "
                     "updated = ?, summary = COALESCE(?, summary) "
                     "WHERE id = ? AND version = ? AND closed = '' RETURNING version, moves",
@@ -175,14 +114,14 @@ class TableStore(ABC):
                 q("INSERT INTO vg_moves (table_id, idx, seat, action, version, made) "
                   "VALUES (?, ?, ?, ?, ?, ?)",
                   (table_id, m.index, m.seat, _dump(m.action), m.version, m.at))
-            self._notify(q, table_id)
+            self._changed(q, table_id)
         return new_version, stored
 
     def undo(self, table_id: str, version: int, seat: int,
              summary: dict[str, Any] | None = None) -> int:
         """Take back the table's last move, which `seat` made, on version `version`;
         returns the new version. `Conflict` when anything changed since."""
-        with self._tx() as q:
+        with self.transaction() as q:
             row = q("UPDATE vg_tables SET version = version + 1, moves = moves - 1, "
                     "updated = ?, summary = COALESCE(?, summary) "
                     "WHERE id = ? AND version = ? AND closed = '' AND moves > 0 "
@@ -198,31 +137,31 @@ class TableStore(ABC):
                 raise Conflict("only the seat that made the last move may take it back",
                                version, int(mover[0][0]) if mover else None)
             q("DELETE FROM vg_moves WHERE table_id = ? AND idx = ?", (table_id, last))
-            self._notify(q, table_id)
+            self._changed(q, table_id)
         return new_version
 
     def update_settings(self, table_id: str, settings: dict[str, str]) -> int:
         """Change the app's own settings of a table (a bot kind); returns the new version
         (the other devices read them again)."""
-        with self._tx() as q:
+        with self.transaction() as q:
             row = q("UPDATE vg_tables SET version = version + 1, settings = ?, updated = ? "
                     "WHERE id = ? RETURNING version",
                     (_dump(settings), time.time(), table_id)).fetchall()
             if not row:
                 raise self._why_not(q, table_id, -1)
-            self._notify(q, table_id)
+            self._changed(q, table_id)
             return int(row[0][0])
 
     def close_table(self, table_id: str, why: str) -> int:
         """Close a table (no more moves); its record stays for replays. Returns the new
         version; closing a closed table changes nothing."""
-        with self._tx() as q:
+        with self.transaction() as q:
             row = q("UPDATE vg_tables SET version = version + 1, closed = ?, updated = ? "
                     "WHERE id = ? AND closed = '' RETURNING version",
                     (why or "closed", time.time(), table_id)).fetchall()
             if not row:
                 return self._get(q, table_id).version
-            self._notify(q, table_id)
+            self._changed(q, table_id)
             return int(row[0][0])
 
     def claim_bots(self, table_id: str, holder: str, seconds: float) -> bool:
@@ -230,18 +169,18 @@ class TableStore(ABC):
         so that two open devices do not both work out the same bot move. (The version
         check would refuse the second one anyway; this saves the work.)"""
         now = time.time()
-        with self._tx() as q:
+        with self.transaction() as q:
             row = q("UPDATE vg_tables SET bots_holder = ?, bots_until = ? WHERE id = ? AND "
                     "(bots_holder = ? OR bots_until < ?) RETURNING id",
                     (holder, now + seconds, table_id, holder, now)).fetchall()
         return bool(row)
 
     def release_bots(self, table_id: str, holder: str) -> None:
-        with self._tx() as q:
+        with self.transaction() as q:
             q("UPDATE vg_tables SET bots_until = 0 WHERE id = ? AND bots_holder = ?",
               (table_id, holder))
 
-    def _why_not(self, q: Query, table_id: str, version: int) -> StoreError:
+    def _why_not(self, q: Query, table_id: str, version: int) -> Conflict:
         """Why a write on `version` found no table to change (read inside the write)."""
         table = self._get(q, table_id)  # raises UnknownTable
         if table.closed:
@@ -251,13 +190,6 @@ class TableStore(ABC):
         by = int(last[0][0]) if last else None
         return Conflict(f"the table moved on (version {table.version}, not {version})",
                         table.version, by)
-
-    def __enter__(self) -> TableStore:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
 
 def _dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))

@@ -71,7 +71,7 @@ class ClassExperimentPage:
             self.notice.value = ("<div class='vg-query-error'>This link opens no class "
                                  f"experiment: {html.escape(str(exc))}</div>")
             return
-        if is_teacher(self.xs.store, key):
+        if is_teacher(self.xs.db, key):
             self.teach(e, key)
             return
         student = self.xs.student_by_key(e.id, key)

@@ -80,7 +80,7 @@ class CreateApp:
                 parts.append(w.HTML("<div class='vg-query-error'><b>This link cannot make a "
                                     f"class experiment:</b> {esc(self.problem)}</div>"))
             parts.append(w.HTML(lessons_html()))
-            if is_teacher(xs.store, key):
+            if is_teacher(xs.db, key):
                 parts.append(w.HTML("<div class='vg-xp-head'>Experiments on this server</div>"
                                     + listing(xs, key)))
         self.widget = w.VBox(parts)
@@ -90,7 +90,7 @@ class CreateApp:
         if self.problem:
             raise ValueError("this page has no experiment to make: start from a lesson's link")
         key = self.key.value.strip()
-        if not is_teacher(self.xs.store, key):
+        if not is_teacher(self.xs.db, key):
             raise ValueError(NOT_KEY)
         e = self.xs.create(self.kind.key, self.kind.text(self.values))
         self._created(e, key)

@@ -22,7 +22,7 @@ from village_games.experiments import MODULES, kind
 from village_games.experiments.export import csv_name, trials_csv
 from village_games.experiments.pooled import Tally
 from village_games.experiments.store import Experiment, ExperimentStore
-from village_games.tables import TableStore
+from village_games.tables.database import Database
 from village_games.tables.tokens import same_key
 
 from ..kit.charts import chart_image
@@ -40,7 +40,7 @@ CHARTS_S = 1.0  # the charts are drawn again at most this often
 LISTED = 50  # experiments in the list to reopen
 
 
-def is_teacher(store: TableStore, key: str | None) -> bool:
+def is_teacher(store: Database, key: str | None) -> bool:
     return bool(key) and same_key(key or "", store.teacher_key())
 
 
@@ -60,7 +60,7 @@ class TeacherApp:
     def __init__(self, xs: ExperimentStore, experiment: Experiment, key: str,
                  banner: ErrorBanner, address: PageAddress,
                  loop: asyncio.AbstractEventLoop | None = None) -> None:
-        if not is_teacher(xs.store, key):
+        if not is_teacher(xs.db, key):
             raise PermissionError("the teacher's page needs this server's teacher key")
         self.xs, self.experiment, self.key = xs, experiment, key
         self.kind = kind(experiment.kind)

@@ -15,29 +15,32 @@ Python entry points (tests drive the app with them or with the buttons' `click()
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as w
 
-from village_games.core import ALL_CARDS, Game, RecordError, play
-from village_games.core.actions import short_repr
-from village_games.core.json_text import read_json
-from village_games.core.records import pack_record, record_from_json, unpack_record
+from village_games.core import ALL_CARDS, Game, play
+from village_games.core.records import pack_record
 from village_games.core.timeline import LogLine, Timeline, Viewer, build_timeline, viewers
 from village_games.tables import StoreError, TableStore, open_store
 
 from ..kit.markup import esc
-from ..kit.query import echo, notice_html
+from ..kit.query import notice_html
 from ..kit.safe import ErrorBanner, guarded
 from ..kit.theme import style_tag
-from ..kit.upload import SAVE_FILE_LIMIT, SizedText, SizedUpload, upload_text
 from ..table.adapter import GameAdapter
 from ..table.links import table_query
 from ..table.log_view import REPLAY_HINT, first_shown, log_html
 from ..table.replay_link import download_html, fits_in_link, replay_query, view_key, viewer_of
-from ..table.save_file import SAVE_FORMAT
+from .open_panel import OpenPanel
+from .sources import (
+    allowed_words,
+    not_allowed,
+    record_from_text,
+    record_link,
+    table_record,
+)
 
 EMPTY = ('<div class="vg-rp-empty"><b>No game to replay yet.</b> Open a record below: paste '
          "it or upload its file. Or finish a game in the Play app and follow its "
@@ -106,34 +109,12 @@ class ReplayApp:
         self.share.add_class("vg-rp-share")
         self.download = w.HTML("")
         self.download.add_class("vg-rp-download")
-        self.paste = SizedText(placeholder="Paste a game record (JSON) or a saved game here, "
-                                           "then Open.", what="a game record",
-                               max_bytes=SAVE_FILE_LIMIT,
-                               layout=w.Layout(width="100%", height="80px"))
-        self.paste.add_class("vg-rp-paste")
-        self.paste.when_refused(guard(lambda message: self._say_load(False, message)))
-        self.open_button = w.Button(description="Open", icon="folder-open")
-        self.open_button.add_class("vg-rp-open")
-        self.open_button.on_click(guard(self._on_open))
-        self.upload = SizedUpload(accept=".json", description="Open a record file",
-                                  max_bytes=SAVE_FILE_LIMIT)
-        self.upload.add_class("vg-rp-upload")
-        self.upload.observe(guard(self._on_upload), names="value")
-        self.bots_button = w.Button(description="Watch a game between bots",
-                                    icon="android", layout=w.Layout(width="auto"))
-        self.bots_button.add_class("vg-rp-bots")
-        self.bots_button.on_click(guard(lambda _b: self.watch_bots()))
-        self.load_note = w.HTML("")
-        self.load_note.add_class("vg-load-note")
-        opener = w.VBox([self.paste, w.HBox([self.open_button, self.upload, self.bots_button]),
-                         self.load_note])
-        self.tools = w.Accordion(children=[opener], titles=("Open another game",))
-        self.tools.add_class("vg-rp-tools")
+        self.opener = OpenPanel(guard, self._open_text, self.watch_bots)
         share_row = w.HBox([self.share, self.download])
         share_row.add_class("vg-rp-share-row")
 
         self.widget = w.VBox([style_tag(), self.banner, self.notice, self.summary, nav,
-                              self.view, share_row, self.tools])
+                              self.view, share_row, self.opener.widget])
         self.widget.add_class("vg-app")
         self.widget.add_class("vg-replay-app")
         self._refresh()
@@ -157,7 +138,7 @@ class ReplayApp:
         else:
             viewer = viewer_of(view, final.num_players)
             if allowed is not None and viewer not in allowed:
-                raise ValueError(self._not_allowed(viewer, final))
+                raise ValueError(not_allowed(viewer, final, allowed))
         timeline = default if viewer is None else build_timeline(
             record, self.new_game, self.adapter.from_dict, viewer)
         if not 0 <= step < len(timeline):
@@ -167,38 +148,10 @@ class ReplayApp:
 
     def open_table(self, store: TableStore, table_id: str, key: str | None,
                    view: str | None = None, step: int = 0) -> None:
-        """A table on the server, as the link's key may see it: while the game runs, only
-        from the key's own seat (or seats, at the screen that set the table up) or the
-        public view, never from another seat; once it is over, from any seat or with every
-        card. ValueError (and nothing changes) for a wrong table or key."""
-        try:
-            table, moves = store.load(table_id)
-        except StoreError as exc:
-            raise ValueError(str(exc)) from None
-        if table.game != self.adapter.info.name:
-            raise ValueError(f"that table plays {table.game!r}, not {self.adapter.info.name!r}")
-        access = table.access(key)
-        if access is None:
-            raise ValueError("that link's key does not open this table (a mistyped or old "
-                             "link)")
-        record = table.record(moves)
-        over = build_timeline(record, self.new_game, self.adapter.from_dict, None).over
-        people = [s for s in access.seats if table.seats[s].kind != "bot"]
-        allowed: set[Viewer] | None = None if over else {None, *people}
-        mine = people[0] if len(people) == 1 else None
-        self._open(record, view, step, (table.id, key or ""), allowed, mine)
-
-    def _not_allowed(self, viewer: Viewer, game: Game) -> str:
-        if viewer == ALL_CARDS:
-            return "all cards are shown only once the game is over"
-        return (f"this link shows the running game as {self._allowed_words(game)} only: "
-                "hidden cards stay hidden until it is over")
-
-    def _allowed_words(self, game: Game) -> str:
-        allowed = self.allowed or set()
-        seats = sorted(v for v in allowed if isinstance(v, int))
-        words = [f"{game.player_name(v)} (seat {v + 1})" for v in seats] + ["the public table"]
-        return " or ".join(words)
+        """A table on the server, as the link's key may see it (`sources.table_record`).
+        ValueError (and nothing changes) for a wrong table or key."""
+        t = table_record(store, table_id, key, self.adapter, self.new_game)
+        self._open(t.record, view, step, t.link, t.allowed, t.own_view)
 
     def load_text(self, text: str) -> None:
         """Open a record (or a table-app save, or a bare engine state with its history)
@@ -206,29 +159,7 @@ class ReplayApp:
         self.open_record(self.record_from_text(text))
 
     def record_from_text(self, text: str) -> dict[str, Any]:
-        if not text.strip():
-            raise RecordError("paste a game record (JSON) into the box first")
-        try:
-            data = read_json(text)
-        except ValueError:
-            data = None  # record_from_json says what is wrong with it
-        if isinstance(data, dict) and "actions" not in data and (
-                data.get("format") == SAVE_FORMAT or "history" in data):
-            return self._record_of_save(data)
-        return record_from_json(text)
-
-    def _record_of_save(self, data: dict[str, Any]) -> dict[str, Any]:
-        """A save holds the whole game, history included: its record replays to it."""
-        state = data.get("state") if data.get("format") == SAVE_FORMAT else data
-        if not isinstance(state, dict):
-            raise RecordError("that save has no game in it: its 'state' part is missing")
-        if state.get("game") != self.adapter.info.name:
-            raise RecordError(f"that save is for {short_repr(state.get('game'), 40)}, not "
-                              f"{self.adapter.info.name!r}")
-        try:
-            return self.adapter.from_dict(state).record()
-        except (KeyError, TypeError, AttributeError, IndexError) as exc:
-            raise RecordError(f"the saved game is incomplete or damaged ({exc!r})") from None
+        return record_from_text(text, self.adapter)
 
     def watch_bots(self, seed: int = 1) -> None:
         """Open a game that bots play from start to end (a record to look at right away)."""
@@ -236,52 +167,19 @@ class ReplayApp:
         game = self.adapter.new_game(n, seed, list(self.adapter.default_names[:n]))
         play(game, [self.adapter.make_bot(s, seed * 31 + s) for s in range(n)])
         self.open_record(game.record())
-        self._say_load(True, f"Bots played a {n}-player game with seed {seed}.")
+        self.opener.say(True, f"Bots played a {n}-player game with seed {seed}.")
 
     def open_query(self, params: dict[str, str]) -> list[str]:
-        """Open what a page link asks for (`record`, `view`, `step`); returns notices for
-        whatever it could not use (the page still works: a bad record opens nothing)."""
-        notices: list[str] = []
+        """Open what a page link asks for (`record`, `view`, `step`; or a `table`); returns
+        notices for whatever it could not use (the page still works: a bad record opens
+        nothing)."""
         if params.get("table", "").strip():
             return self._open_table_query(params)
-        raw = params.get("record", "")
-        if not raw.strip():
-            for key in ("view", "step"):
-                if params.get(key, "").strip():
-                    notices.append(f"{key} {echo(params[key])} needs a record in the link "
-                                   "as well.")
-            self._set_notices(notices)
-            return notices
-        try:
-            record = unpack_record(raw)
-            plain = build_timeline(record, self.new_game, self.adapter.from_dict, None)
-        except ValueError as exc:
-            notices.append(f"record {echo(raw)} cannot be replayed: {exc}.")
-            self._set_notices(notices)
-            return notices
-        view: str | None = None
-        if params.get("view", "").strip():
-            view = params["view"]
-            try:
-                chosen = viewer_of(view, plain.game.num_players)
-                if chosen not in viewers(plain.game):
-                    raise ValueError("all cards are shown only once the game is over")
-            except ValueError as exc:
-                view = None
-                notices.append(f"{exc}; the replay shows the "
-                               f"{'whole table' if plain.over else 'public view'}.")
-        step = 0
-        if params.get("step", "").strip():
-            raw_step = params["step"].strip()
-            if raw_step.isascii() and raw_step.isdigit() and len(raw_step) <= 6 and (
-                    1 <= int(raw_step) <= len(plain)):
-                step = int(raw_step) - 1
-            else:
-                notices.append(f"step must be a whole number from 1 to {len(plain)}; got "
-                               f"{echo(raw_step)}, so the replay starts at step 1.")
-        self.open_record(record, view, step)
-        self._set_notices(notices)
-        return notices
+        link = record_link(params, self.adapter, self.new_game)
+        if link.record is not None:
+            self.open_record(link.record, link.view, link.step)
+        self._set_notices(link.notices)
+        return link.notices
 
     def _open_table_query(self, params: dict[str, str]) -> list[str]:
         """`?table=...&key=...` (and `view`, `step`): a table on this server."""
@@ -325,7 +223,7 @@ class ReplayApp:
         # may see one seat only
         self.download.value = "" if self.allowed is not None else download_html(timeline.record)
         self.summary.value = self._summary_html()
-        self.tools.selected_index = None
+        self.opener.widget.selected_index = None
         self._refresh()
 
     # ------------------------------------------------------------ moving
@@ -374,7 +272,7 @@ class ReplayApp:
         if viewer == tl.viewer:
             return
         if self.allowed is not None and viewer not in self.allowed:
-            raise ValueError(self._not_allowed(viewer, tl.game))
+            raise ValueError(not_allowed(viewer, tl.game, self.allowed))
         timeline = build_timeline(tl.record, self.new_game, self.adapter.from_dict, viewer)
         self._install(timeline, self.index)  # the same events: the same steps for everyone
 
@@ -392,46 +290,13 @@ class ReplayApp:
         if not self._quiet and self.timeline is not None and change["new"] - 1 != self.index:
             self.go(change["new"] - 1)
 
-    def _on_open(self, _b: Any = None) -> None:
-        try:
-            text = self.paste.check()
-        except ValueError as exc:
-            self._say_load(False, str(exc))
-            return
-        self._load_and_say(text)
-
-    def _on_upload(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if not files:
-            return
-        self.upload.value = []  # so that the same file can be chosen again
-        try:
-            _name, text = upload_text(files[0], SAVE_FILE_LIMIT, "a game record",
-                                      "a record is JSON")
-        except ValueError as exc:  # too big, empty or not text
-            self._say_load(False, str(exc))
-            return
-        self._load_and_say(text)
-
-    def _load_and_say(self, text: str) -> None:
-        """Open pasted or uploaded text; say beside the controls what happened (the replay
-        on screen stays on a refusal)."""
-        try:
-            self.load_text(text)
-        except ValueError as exc:
-            self._say_load(False, str(exc))
-            return
+    def _open_text(self, text: str) -> str:
+        """Open pasted or uploaded text (`OpenPanel`); what to say about it."""
+        self.load_text(text)
         self._set_notices(())
         tl = self._need_timeline()
-        self._say_load(True, f"Opened: {len(tl.record['actions'])} moves, "
-                             f"{'a finished game' if tl.over else 'a game still running'}.")
-
-    def _say_load(self, ok: bool, message: str) -> None:
-        kind = "vg-load-ok" if ok else "vg-load-refused"
-        prefix = "" if ok else "Not opened: "
-        self.load_note.value = f'<div class="{kind}">{html.escape(prefix + message)}</div>'
-        if not ok:
-            self.tools.selected_index = 0
+        return (f"Opened: {len(tl.record['actions'])} moves, "
+                f"{'a finished game' if tl.over else 'a game still running'}.")
 
     def _set_notices(self, notices: Sequence[str]) -> None:
         self.notice.value = notice_html(notices)
@@ -457,8 +322,8 @@ class ReplayApp:
             end = f' <span class="vg-rp-result">Game over: {esc(out.reason)}</span>'
         else:
             end = (' <span class="vg-rp-running">Still running: you see it as '
-                   f"{esc(self._allowed_words(g))}; hidden cards stay hidden until it is over."
-                   "</span>" if self.allowed is not None else
+                   f"{esc(allowed_words(g, self.allowed))}; hidden cards stay hidden until it "
+                   "is over.</span>" if self.allowed is not None else
                    ' <span class="vg-rp-running">Still running. Each seat\'s view shows what '
                    "that seat saw; the record itself holds every card, so share it only once "
                    "the game is over.</span>")
@@ -510,7 +375,7 @@ class ReplayApp:
             self.parts = {"empty": EMPTY}
             self.view.value = EMPTY
             self.share.value = ""
-            self.tools.selected_index = 0
+            self.opener.widget.selected_index = 0
             return
         if self.slider.value != self.index + 1:
             self._quiet = True

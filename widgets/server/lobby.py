@@ -12,7 +12,6 @@ shows them. In a live kernel the list refreshes itself when a table changes.
 
 from __future__ import annotations
 
-import asyncio
 import html
 import time
 from collections.abc import Sequence
@@ -22,18 +21,21 @@ import ipywidgets as w
 
 from village_games.core import words
 from village_games.engines import ENGINES, engine
+from village_games.experiments.store import ALL_EXPERIMENTS
 from village_games.tables import BOT, HUMAN, REMOTE, StoreError, TableStore, open_store
 from village_games.tables.model import Table
+from village_games.tables.store import ALL_TABLES
 from village_games.tables.tokens import same_key
 
 from ..kit.board import Board
-from ..kit.live import running_loop
+from ..kit.live import every, running_loop
 from ..kit.pages import page_url
 from ..kit.query import page_query
 from ..kit.safe import ErrorBanner, guarded
 from ..kit.theme import style_tag
 from ..table.links import table_query
 
+FOLLOWED = (ALL_TABLES, ALL_EXPERIMENTS)  # what the lobby lists
 REFRESH_S = 1.0  # how often a live kernel looks for changes (a cheap mark, no query)
 SHOWN = 200  # the most recently active tables listed
 KIND_WORDS = {HUMAN: "host's screen", REMOTE: "own device", BOT: "bot"}
@@ -129,12 +131,13 @@ class LobbyApp:
         self.tables: list[Table] = []
         self._mark: Any = None
         self.refresh()
-        self._start(running_loop(), guard)
+        self._ticks = 0
+        every(running_loop(), REFRESH_S, self.tick, self.banner)
 
     def refresh(self) -> None:
         """List the tables as they are now."""
         try:
-            self._mark = self.store.watermark("*")
+            self._mark = self.store.change_mark(*FOLLOWED)
             listed = self.store.list_tables(include_closed=self.show_closed.value,
                                             limit=SHOWN)
         except StoreError as exc:
@@ -165,23 +168,13 @@ class LobbyApp:
         if value.startswith("close:"):
             self.close_table(value.removeprefix("close:"))
 
-    def _start(self, loop: asyncio.AbstractEventLoop | None, guard: Any) -> None:
-        """In a live kernel, refresh when the store says a table changed (and each
-        `REFRESH_S` anyway, so "last move" times stay current)."""
-        if loop is None:
-            return
-        ticks = {"n": 0}
-
-        def tick() -> None:
-            ticks["n"] += 1
-            try:
-                if self.store.watermark("*") != self._mark or ticks["n"] % 10 == 0:
-                    self.refresh()
-            finally:
-                loop.call_later(REFRESH_S, guarded_tick)
-
-        guarded_tick = guarded(self.banner, clears=False)(tick)
-        loop.call_later(REFRESH_S, guarded_tick)
+    def tick(self) -> None:
+        """Refresh when the store says a table or an experiment changed, and every tenth
+        tick anyway, so the "last move" times stay current (a live kernel calls this every
+        `REFRESH_S`)."""
+        self._ticks += 1
+        if self._ticks % 10 == 0 or self.store.change_mark(*FOLLOWED) != self._mark:
+            self.refresh()
 
 
 def lobby_app(query: dict[str, str] | None = None) -> w.Widget:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from village_games.core import Game, GameInfo
 
 if TYPE_CHECKING:  # (the session imports this module and holds no widgets)
-    from .picker import PickerLabels
+    from .choices import PickerLabels
 
 
 @dataclass

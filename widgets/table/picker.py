@@ -34,90 +34,30 @@ Labels and colours come from a `PickerLabels` object supplied by the game's adap
 
 from __future__ import annotations
 
-import dataclasses
 import html
-import re
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as w
 
 from ..kit.markup import slug
 from ..kit.shared_models import Shared
-
-Key = tuple[str, str, Any]  # (kind, field, value); (kind, "", "") for a kind without fields
-
-
-class PickerLabels(Protocol):
-    """What the picker asks the game's adapter.
-
-    Also used when present (looked up with getattr, so older adapters keep working):
-    `kind_title(kind) -> str` titles a kind's section and labels a field-less kind's button;
-    `pick_hint(kind) -> str` is the summary shown until a multi-field pick is complete;
-    `next_hint(kind, picks, ready, field, options) -> str | None` is the line that says
-    what to pick next (`picks` the values picked, `ready` the action they decide or None,
-    `field` the next field to pick and `options` its possible values; None: the picker's
-    own words); `opens_pick(kind, field) -> bool` says whether a board click on a value of
-    that field may start a pick (False for a field that only follows others, such as a
-    padlock's payment), so a table lights up only the first steps of each move.
-    """
-
-    def field_title(self, action_type: str, field: str) -> str: ...
-    def value_label(self, action_type: str, field: str, value: Any) -> str: ...
-    def value_classes(self, action_type: str, field: str, value: Any) -> list[str]: ...
-    def value_tooltip(self, action_type: str, field: str, value: Any) -> str: ...
-
-
-class DefaultLabels:
-    def field_title(self, action_type: str, field: str) -> str:
-        return field.replace("_", " ").capitalize()
-
-    def value_label(self, action_type: str, field: str, value: Any) -> str:
-        return str(value)
-
-    def value_classes(self, action_type: str, field: str, value: Any) -> list[str]:
-        return []
-
-    def value_tooltip(self, action_type: str, field: str, value: Any) -> str:
-        return ""
-
-    def kind_title(self, kind: str) -> str:
-        """`TakeBasic` -> "Take basic" (acronyms such as `HQ` keep their capitals)."""
-        words = _words(kind)
-        if not words:
-            return kind
-        rest = [x if x.isupper() and len(x) > 1 else x.lower() for x in words[1:]]
-        return " ".join([words[0][:1].upper() + words[0][1:], *rest])
-
-    def pick_hint(self, kind: str) -> str:
-        return "Pick one in each row, then confirm."
-
-
-def _words(kind: str) -> list[str]:
-    """The words of a CamelCase (or snake_case) name."""
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|_", " ", kind).split()
+from .choices import (
+    NONE,
+    Choices,
+    Key,
+    PickerLabels,
+    words,
+)
 
 
 def kind_slug(kind: str) -> str:
     """`TakeBasic` -> `take-basic`, for `vg-kind-<slug>` and `vg-pick-kind-<slug>`."""
-    return slug("-".join(_words(kind)))
+    return slug("-".join(words(kind)))
 
 
-def board_keys(kind: str, field: str, value: Any) -> list[str]:
-    """What a board matches for `value` of `kind`'s `field`: the bare `str` (an element
-    with no `data-vg-field`), `field=value` and `Kind.field=value` (an element that names
-    the field, or the kind and field, it stands for)."""
-    text = str(value)
-    return [text, f"{field}={text}", f"{kind}.{field}={text}"]
-
-
-def action_fields(action: Any) -> list[str]:
-    if not dataclasses.is_dataclass(action):
-        raise TypeError(f"the picker needs dataclass actions, got {action!r}")
-    return [f.name for f in dataclasses.fields(action)]
-
-
-@dataclasses.dataclass
+@dataclass
 class _Bar:
     """A multi-field kind's Confirm / Clear / summary line."""
 
@@ -131,7 +71,7 @@ class _Bar:
             widget.close()
 
 
-class ActionPicker(w.VBox):
+class ActionPicker(Choices, w.VBox):
     """`picker.set_actions(legal)`; `on_choose(action)` is called with the chosen action.
 
     Wrap `on_choose` with `guarded` in the app: the picker itself never raises on a click.
@@ -142,20 +82,12 @@ class ActionPicker(w.VBox):
     def __init__(self, on_choose: Callable[[Any], None], labels: PickerLabels | None = None,
                  wrap: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None,
                  shared: Shared | None = None) -> None:
-        super().__init__()
+        w.VBox.__init__(self)
         self.add_class("vg-picker")
         # the buttons, rows and titles never change their own layout: they share models
         self.shared = shared or Shared()
-        self.on_choose = on_choose
-        self.labels: PickerLabels = labels or DefaultLabels()
+        Choices.__init__(self, on_choose, labels)
         self._wrap = wrap or (lambda fn: fn)
-        self.actions: list[Any] = []
-        self.kinds: dict[str, list[str]] = {}  # kind -> its fields, both in display order
-        self.chosen_kind: str | None = None  # the kind the picks in `chosen` belong to
-        self.chosen: dict[str, Any] = {}  # field -> picked value
-        # the kind stays chosen with no value picked: chosen by its card or, for a final
-        # kind without fields, by its button
-        self._held = False
         self.buttons: dict[Key, w.Button] = {}
         self._by_kind: dict[str, list[Any]] = {}
         self._pool: dict[Key, w.Button] = {}  # built buttons, shown or not
@@ -172,183 +104,8 @@ class ActionPicker(w.VBox):
     # ------------------------------------------------------------ state
     def set_actions(self, actions: Sequence[Any]) -> None:
         """Show these legal actions; an empty list hides the picker."""
-        self.actions = list(actions)
-        self._by_kind = {}
-        for a in self.actions:
-            self._by_kind.setdefault(type(a).__name__, []).append(a)
-        self.kinds = {k: action_fields(acts[0]) for k, acts in self._by_kind.items()}
-        self.chosen_kind, self.chosen, self._held = None, {}, False
+        self.offer(actions)
         self._build()
-
-    @property
-    def fields(self) -> list[str]:
-        """The fields when every action is of one kind ([] when kinds are mixed)."""
-        return list(next(iter(self.kinds.values()))) if len(self.kinds) == 1 else []
-
-    def remaining(self) -> list[Any]:
-        """Legal actions consistent with every value picked so far."""
-        if self.chosen_kind is None:
-            return list(self.actions)
-        return self._remaining(self.chosen_kind, self.chosen)
-
-    def options(self, field: str, kind: str | None = None) -> list[Any]:
-        """Values of `field` still possible given the picks in the other fields."""
-        kind = self._kind_of(field, kind)
-        return self._options(kind, field, self._picks(kind))
-
-    def pick(self, field: str, value: Any, kind: str | None = None) -> None:
-        """Select (or, when already selected, unselect) a value; apply when it decides a
-        move that can be taken back. A kind without fields is one button: it applies, or,
-        when final, is picked (and unpicked) like a value."""
-        kind = self._kind_of(field, kind)
-        fields = self.kinds[kind]
-        if not fields:
-            if not self._confirms(kind):
-                self._apply(self._by_kind[kind][0])
-            elif self.chosen_kind == kind:
-                self._choose(None, {})
-            else:
-                self._choose(kind, {}, held=True)
-            return
-        picks = dict(self._picks(kind))  # a copy: nothing changes if the value is refused
-        if picks.get(field, _NONE) == value:
-            del picks[field]
-        elif value in self._options(kind, field, picks):
-            picks[field] = value
-        else:
-            raise ValueError(f"{value} is not a choice for {field} now")
-        if not self._confirms(kind):
-            self._apply(self._remaining(kind, picks)[0])
-            return
-        held = self._held and kind == self.chosen_kind
-        self._choose(kind if picks or held else None, picks, held)
-
-    def choose_kind(self, kind: str) -> None:
-        """Choose `kind` with nothing picked yet (its card was clicked), or, when it is
-        the kind chosen, drop it and its picks. A kind that would play at once (no
-        fields, not final) plays."""
-        if kind not in self.kinds:
-            raise ValueError(f"{self._label('kind_title', kind)} is not on offer now")
-        if self.chosen_kind == kind:
-            self._choose(None, {})
-        elif not self.kinds[kind] and not self._confirms(kind):
-            self._apply(self._by_kind[kind][0])
-        else:
-            self._choose(kind, {}, held=True)
-
-    def _choose(self, kind: str | None, picks: dict[str, Any], held: bool = False) -> None:
-        self.chosen_kind, self.chosen, self._held = kind, picks, held and kind is not None
-        self._update()
-
-    def _confirms(self, kind: str) -> bool:
-        """Whether a pick of `kind` waits for Confirm: always with several fields; else
-        when the engine marks the kind `final` (it cannot be taken back once made)."""
-        fields = self.kinds.get(kind)
-        if fields is None:
-            return False
-        return len(fields) > 1 or bool(getattr(type(self._by_kind[kind][0]), "final", False))
-
-    def ready(self) -> Any | None:
-        """The action the picks decide: the kind chosen has one action left (a field with
-        a single possible value needs no click of its own)."""
-        kind = self.chosen_kind
-        if kind is None:
-            return None
-        left = self._remaining(kind, self.chosen)
-        return left[0] if len(left) == 1 else None
-
-    # ------------------------------------------------------------ board hooks
-    def clickable_values(self) -> list[str]:
-        """The board keys (`board_keys`) of every value `pick_value` would pick now.
-
-        With a kind chosen: only the values still possible in its fields with no pick
-        (so nothing lights up that cannot take the cards picked). Else: the values of every
-        kind's fields that may open a pick (`opens_pick`), and the card of each kind that
-        names a `played_card`."""
-        seen: dict[str, None] = {}
-        kinds = [self.chosen_kind] if self.chosen_kind else list(self.kinds)
-        opens = getattr(self.labels, "opens_pick", None)
-        for kind in kinds:
-            picks = self._picks(kind)
-            for field in self.kinds[kind]:
-                if kind != self.chosen_kind and opens is not None and not opens(kind, field):
-                    continue
-                if field not in picks:
-                    for value in self._options(kind, field, picks):
-                        seen.update(dict.fromkeys(board_keys(kind, field, value)))
-            card = self._played_card(kind)
-            if card is not None and kind != self.chosen_kind:
-                seen.update(dict.fromkeys(board_keys(kind, "card", card)))
-        return list(seen)
-
-    def picked_values(self) -> list[str]:
-        """The board keys of what is picked: the values in field order (with those the
-        picks leave no choice about), and the card of a kind chosen by its card (a second
-        click on a picked value takes it back)."""
-        kind = self.chosen_kind
-        if kind is None:
-            return []
-        keys: dict[str, None] = {}
-        card = self._played_card(kind)
-        if card is not None:
-            keys.update(dict.fromkeys(board_keys(kind, "card", card)))
-        for f in self.kinds[kind]:
-            if f in self.chosen:
-                keys.update(dict.fromkeys(board_keys(kind, f, self.chosen[f])))
-            elif self.chosen or self._held:
-                only = self._options(kind, f, self.chosen)
-                if len(only) == 1:
-                    keys.update(dict.fromkeys(board_keys(kind, f, only[0])))
-        return list(keys)
-
-    def pick_value(self, value: str, field: str | None = None, kind: str | None = None) -> None:
-        """Pick by a value's `str`, as if its button were clicked.
-
-        `field` names the field(s) the clicked element stands for, separated by spaces,
-        each a field name or `Kind.field` (None: any field). The kind being picked comes
-        first (so a board click never drops half a pick for another kind's field), then
-        the others in display order. In each kind: the first field with no pick that
-        accepts the value; else, if the value is a field's pick, unpick it (with `field`
-        given, another possible value replaces the pick instead); a kind not under way
-        takes the value only in a field that may open a pick (`opens_pick`). Last, a kind
-        whose `played_card` is the value is chosen (or dropped, if it is the one chosen).
-        """
-        value = str(value)
-        specs = field.split() if field else None
-        opens = getattr(self.labels, "opens_pick", None)
-
-        def named(k: str, f: str) -> bool:
-            if k != self.chosen_kind and opens is not None and not opens(k, f):
-                return False  # (not lit on a board before its move is under way)
-            return specs is None or f in specs or f"{k}.{f}" in specs
-
-        for k in self._kind_order():
-            if kind is not None and k != kind:
-                continue
-            picks = self._picks(k)
-            fields = [f for f in self.kinds[k] if named(k, f)]
-            for f in fields:
-                if f not in picks:
-                    found = _find(value, self._options(k, f, picks))
-                    if found is not _NONE:
-                        self._clicked((k, f, found))
-                        return
-            for f in fields:
-                if f in picks and str(picks[f]) == value:
-                    self._clicked((k, f, picks[f]))
-                    return
-                if f in picks and field is not None:
-                    found = _find(value, self._options(k, f, picks))
-                    if found is not _NONE:
-                        self._clicked((k, f, found))
-                        return
-        if specs is None or "card" in specs:
-            order = [self.chosen_kind] if self.chosen_kind else []
-            for k in order + [k for k in self.kinds if k != self.chosen_kind]:
-                if (kind is None or k == kind) and self._played_card(k) == value:
-                    self.choose_kind(k)
-                    return
-        raise ValueError(f"{value} is not a choice now")
 
     def button(self, field: str, value: Any, kind: str | None = None) -> w.Button:
         """The button on show for `field` = `value` (in `kind`, needed if several match)."""
@@ -375,46 +132,6 @@ class ActionPicker(w.VBox):
     def summary(self) -> w.HTML:
         return self._bar_on_show().summary
 
-    # ------------------------------------------------------------ helpers
-    def _kind_of(self, field: str, kind: str | None) -> str:
-        """The kind `field` belongs to ("" for a field-less kind): the one given, or the
-        only kind with that field."""
-        def has(k: str) -> bool:
-            return field in self.kinds[k] if field else not self.kinds[k]
-
-        if kind is not None:
-            if kind not in self.kinds or not has(kind):
-                raise KeyError(f"no field {field!r} in kind {kind!r} on offer")
-            return kind
-        found = [k for k in self.kinds if has(k)]
-        if len(found) != 1:
-            raise KeyError(f"field {field!r} is in {len(found)} kinds on offer: pass kind=")
-        return found[0]
-
-    def _picks(self, kind: str) -> dict[str, Any]:
-        return self.chosen if kind == self.chosen_kind else {}
-
-    def _played_card(self, kind: str) -> str | None:
-        """The card that stands for `kind` on a table (the engine's `played_card`)."""
-        acts = self._by_kind.get(kind)
-        return getattr(type(acts[0]), "played_card", None) if acts else None
-
-    def _remaining(self, kind: str, picks: dict[str, Any]) -> list[Any]:
-        return [a for a in self._by_kind[kind]
-                if all(getattr(a, f) == v for f, v in picks.items())]
-
-    def _options(self, kind: str, field: str, picks: dict[str, Any]) -> list[Any]:
-        seen: dict[Any, None] = {}
-        for a in self._by_kind[kind]:
-            if all(getattr(a, f) == v for f, v in picks.items() if f != field):
-                seen.setdefault(getattr(a, field), None)
-        return list(seen)
-
-    def _kind_order(self) -> list[str]:
-        """Kinds with fields, the one being picked first."""
-        first = [self.chosen_kind] if self.chosen_kind and self.kinds[self.chosen_kind] else []
-        return first + [k for k, fs in self.kinds.items() if fs and k != self.chosen_kind]
-
     def _bar_on_show(self) -> _Bar:
         kind = self.chosen_kind
         if kind is not None and self._confirms(kind):
@@ -424,15 +141,7 @@ class ActionPicker(w.VBox):
                 return self._bars[k]
         raise LookupError("no kind on offer has a Confirm: one click applies each action")
 
-    def _label(self, method: str, *args: Any) -> str:
-        fn = getattr(self.labels, method, None) or getattr(_DEFAULT, method)
-        return fn(*args)
-
     # ------------------------------------------------------------ callbacks
-    def _apply(self, action: Any) -> None:
-        self.chosen_kind, self.chosen, self._held = None, {}, False
-        self.on_choose(action)
-
     def _on_confirm(self, kind: str) -> None:
         action = self.ready() if kind == self.chosen_kind else None
         if action is None:
@@ -452,8 +161,7 @@ class ActionPicker(w.VBox):
     def _clicked(self, key: Key) -> None:
         if key not in self.buttons:
             raise ValueError(f"{key[2] or key[0]} is not on offer now")
-        kind, field, value = key
-        self.pick(field, value, kind)
+        super()._clicked(key)
 
     # ------------------------------------------------------------ drawing
     def _button(self, key: Key) -> w.Button:
@@ -584,7 +292,7 @@ class ActionPicker(w.VBox):
         for key, b in self.buttons.items():
             k, field, value = key
             active = k == kind
-            selected = active and (self.chosen.get(field, _NONE) == value if field else True)
+            selected = active and (self.chosen.get(field, NONE) == value if field else True)
             _set(b, _dom_classes=self._classes[key] + (("vg-selected",) if selected else ()),
                  icon="check" if selected else "",
                  disabled=active and bool(field) and value not in options[field])
@@ -624,18 +332,6 @@ class ActionPicker(w.VBox):
                 text = "Pick again."
         return f'<div class="vg-pick-hint-line">{html.escape(text)}</div>'
 
-    def _next_field(self, kind: str) -> tuple[str | None, list[Any]]:
-        """The field to pick next and its possible values: the first with no pick that
-        still has a choice in it (a field with one value left decides itself)."""
-        open_fields = [f for f in self.kinds[kind] if f not in self.chosen]
-        for f in open_fields:
-            options = self._options(kind, f, self.chosen)
-            if len(options) > 1:
-                return f, options
-        if open_fields:
-            return open_fields[0], self._options(kind, open_fields[0], self.chosen)
-        return None, []
-
     def _describe(self, action: Any) -> str:
         return html.escape(self._describe_text(action))
 
@@ -648,15 +344,8 @@ class ActionPicker(w.VBox):
         return "; ".join(parts) if parts else self._label("kind_title", kind)
 
 
-_NONE = object()  # no value picked / found
 # the bar's words under a final move of one choice, until it is picked
 FINAL_HINT = "Pick one, then Confirm: this move cannot be taken back."
-_DEFAULT = DefaultLabels()  # for the label methods an adapter leaves out
-
-
-def _find(text: str, values: list[Any]) -> Any:
-    """The first of `values` whose `str` is `text` (a board sends strings), or `_NONE`."""
-    return next((v for v in values if str(v) == text), _NONE)
 
 
 def _set(widget: w.Widget, **traits: Any) -> None:

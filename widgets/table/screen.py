@@ -207,7 +207,7 @@ class TableScreen:
             self.say(notices)
         self._draw_undo(s, turn)
         view = s.public_view
-        if playing and not s.frames:
+        if playing and not s.steps.frames:
             self._show(s, s.observation(view))
             moves = s.bot_moves
             self.prompt.value = (
@@ -217,16 +217,16 @@ class TableScreen:
                    else "</div>"))
             self.log_view.value = game_log_html(g.log, view)
             return
-        if s.frames:
-            frame = s.frames[s.frame_i]
+        if s.steps.frames:
+            frame = s.steps.frames[s.steps.index]
             self._show(s, frame.obs, frame.highlight)
             self.prompt.value = '<div class="vg-prompt-line">Playing out the moves…</div>'
             self.step_text.value = (
-                f'<span class="vg-step-count">Step {s.frame_i + 1} of '
-                f"{len(s.frames)}</span> {html.escape(frame.text)}")
+                f'<span class="vg-step-count">Step {s.steps.index + 1} of '
+                f"{len(s.steps.frames)}</span> {html.escape(frame.text)}")
             shown(self.step_bar, True)
             self.log_view.value = game_log_html(g.log, view,
-                                                s.frame_log_start + frame.event_index + 1)
+                                                s.steps.log_start + frame.event_index + 1)
             return
         if g.is_over() or s.closed:
             self._show(s, s.observation(view))

@@ -22,8 +22,8 @@ from village_games.bots.search_bot import Thinking
 from village_games.core import Game, SeatView
 from village_games.core.actions import short_repr
 
+from .choices import DefaultLabels, PickerLabels
 from .coaching import Coaching, NoteKey
-from .picker import DefaultLabels, PickerLabels
 
 SEARCH_MODELS = [
     ("What the search bot thinks (300 iterations)", "search:300"),

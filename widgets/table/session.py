@@ -1,12 +1,13 @@
 """A table as one device holds it: the game, its seats, its moves in the table store, the
 bots, undo and the steps of automatic play. Pure Python (no widgets): a view
-(`table_app.TableApp`) draws it for the seats of its device and turns clicks into calls.
+(`view.TableApp`) draws it for the seats of its device and turns clicks into calls.
 
 Every device of a table (the one that set it up, one per seat on another device, any
 spectator) runs its own session on the same stored table: the moves in the store are the
 truth, each session replays them, writes its device's moves with the version it made them
-on, and reads the others' when the store's cheap change mark moves (`sync`). A session
-without a store keeps the game in memory only (tests, scripts).
+on (`stored.StoredTable` talks to the store), and reads the others' when the store's cheap
+change mark moves (`sync`). A session without a store keeps the game in memory only
+(tests, scripts).
 
     session = TableSession.create(adapter, game, ["human", "remote", "bot"], store)
     session.play(0, action)     # a person's move: checked, applied, stored
@@ -17,46 +18,31 @@ without a store keeps the game in memory only (tests, scripts).
 from __future__ import annotations
 
 import time
-import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
-from village_games.core import Event, Game, SeatView, TraceStep
+from village_games.core import Event, Game, SeatView
 from village_games.core.replay import RecordError, replay
 from village_games.engines import engine
-from village_games.tables import (
-    BOT,
-    HUMAN,
-    REMOTE,
-    Conflict,
-    Seat,
-    StoreError,
-    StoreUnavailable,
-    TableStore,
-    UnknownTable,
-    new_table,
-)
-from village_games.tables.model import HOST, SEAT, WATCH, Access, Move, Table
+from village_games.tables import BOT, Conflict, Seat, StoreError, TableStore, UnknownTable
+from village_games.tables.model import HOST, SEAT, WATCH, Access, Move, Table, new_table
 
-from .adapter import Frame, GameAdapter
+from .adapter import GameAdapter
 from .save_file import save_text
-from .step_frames import own_single_step
+from .seating import Seating
+from .step_frames import StepFrames, own_single_step
+from .stored import SAVED_AGAIN, StoredTable
 
 REVEALED = "Undo never rewinds past something revealed or left to chance (a reveal, a draw)."
 OTHERS_MOVED = "Only your own last move can be taken back, before anyone else acts."
 LOST_UNSAVED = ("The table moved on at another device while your last move could not be "
                 "saved: that move was not kept. The table now shows where the game is.")
+BOTS_OVERTAKEN = ("The table changed on another device while the bots were thinking: it "
+                  "now shows where the game is.")
 # Bots acting in a row without a person: more means a bug. Five Villages bots can play a
 # long game: 25,116 moves in 230 rounds (seed 2), the median about 3,100.
 MAX_BOT_STEPS = 250_000
-# How long a device may play a table's bots before another open device may take over (it
-# renews the claim with each burst; a device that closed mid-burst frees it this late).
-BOT_CLAIM_S = 5.0
-# A move the store did not take (busy, read-only, full) is sent again after this long,
-# then after twice as long each time, up to RETRY_MAX_S: the other devices wait for it.
-RETRY_FIRST_S = 0.5
-RETRY_MAX_S = 8.0
 
 
 class MovedFirst(ValueError):
@@ -73,39 +59,25 @@ class Applied:
     from_others: int = 0
 
 
-class TableSession:
+class TableSession(Seating):
     """One table, as this device sees and plays it (see the module docstring)."""
 
+    stored: StoredTable | None = None  # a table of this kernel only (see `StoredSession`)
+
     def __init__(self, adapter: GameAdapter, game: Game, kinds: Sequence[str],
-                 store: TableStore | None = None, table: Table | None = None,
                  access: Access | None = None, step_by_step: bool = False) -> None:
+        super().__init__(kinds, access)
         self.adapter = adapter
         self._game = game
         self.game = game
-        self.kinds = list(kinds)
-        self.store = store
-        self.table = table
-        self.access = access or Access(HOST, tuple(i for i, k in enumerate(self.kinds)
-                                                   if k == HUMAN))
         self.step_by_step = step_by_step
-        self.device = uuid.uuid4().hex  # this session's name when it claims the bots
         self.bots = self._make_bots()
-        # the store as this session last read or wrote it
-        self.stored_moves = len(game.history) if table is None else table.moves
-        self.stored_version = table.version if table is not None else 0
-        self.last_move_version = 0  # the version the last stored move was written with
-        self._mark: Any = None
-        self.unsaved: list[tuple[int, dict[str, Any]]] = []  # moves the store did not take
         # undo: the game before the last move of this device's seats (while nobody else
         # has seen its result), and who made it
         self.undo_point: tuple[Game, int] | None = None
         self.undo_reason = "Nothing to undo yet."
-        # the steps of automatic play on show (`step_by_step`), for `viewer`
-        self.frames: list[Frame] = []
-        self.frame_i = 0
-        self.frame_log_start = 0
+        self.steps = StepFrames()  # the steps of automatic play on show (`step_by_step`)
         self.bot_moves = 0  # in the run under way
-        self._claimed_until = 0.0  # (time.monotonic) this device's claim on the bots
         self.notices: list[str] = []  # things to tell this device's people, once
         self.applied = Applied()
         # the table's position as this device knows it: one more with every move applied
@@ -113,11 +85,6 @@ class TableSession:
         # choice on, and a move made on a position the table has left is refused
         self.version = 0
         self._rewritten = 0  # the version of the last undo or replay (history rewritten)
-        # what the store last refused (a write: busy, read-only...; or a read), and when
-        # to send the moves it did not take again
-        self.store_trouble = ""
-        self._retry_at = 0.0
-        self._retry_wait = RETRY_FIRST_S
 
     # ---------------------------------------------------------------- making one
     @classmethod
@@ -127,67 +94,17 @@ class TableSession:
                step_by_step: bool = False) -> TableSession:
         """A new table for `game` (which may already have moves: a loaded save), stored
         when a store is given. Its device is the host: it acts for the `human` seats."""
-        session = cls(adapter, game, kinds, step_by_step=step_by_step)
-        if store is None:
-            return session
-        names = list(names or [game.player_name(i) for i in range(game.num_players)])
-        seats = [Seat(k, n) for k, n in zip(session.kinds, names, strict=True)]
-        record = game.record()
-        base = {k: v for k, v in record.items() if k != "actions"}
-        table = store.create(new_table(game.game_name, base, seats, settings,
-                                       session.summary()))
-        session.store, session.table = store, table
-        session.stored_moves, session.stored_version = 0, table.version
-        session.access = table.access(table.host_key) or session.access
-        if record["actions"]:
-            session.unsaved = [(int(p), a) for p, a in record["actions"]]
-            session._flush()
-        session._mark = store.watermark(table.id)
-        return session
+        if store is not None:
+            return StoredSession.start(adapter, game, kinds, store, names, settings,
+                                       step_by_step)
+        return cls(adapter, game, kinds, step_by_step=step_by_step)
 
     @classmethod
     def open(cls, adapter: GameAdapter, store: TableStore, table_id: str, key: str | None,
              step_by_step: bool = False) -> TableSession:
-        """The stored table `table_id` as the page address's `key` opens it: the host
-        device, one seat, or a spectator (no key). `UnknownTable` for a wrong table or
-        key (the message says what to do)."""
-        mark = store.watermark(table_id)
-        table, moves = store.load(table_id)
-        if table.game != adapter.info.name:
-            raise UnknownTable(f"that table plays {table.game!r}, not {adapter.info.name!r}: "
-                               "open it from its own game's page")
-        access = table.access(key)
-        if access is None:
-            raise UnknownTable("that link's key does not open this table (a mistyped or old "
-                               "link): ask whoever set the table up for your seat's link")
-        game, undo = cls._replay(adapter, table, moves, access)
-        session = cls(adapter, game, table.kinds, store, table, access, step_by_step)
-        session.stored_moves, session.stored_version = table.moves, table.version
-        session.last_move_version = moves[-1].version if moves else 0
-        session.undo_point = undo
-        session._mark = mark
-        return session
-
-    @staticmethod
-    def _replay(adapter: GameAdapter, table: Table, moves: list[Move],
-                access: Access) -> tuple[Game, tuple[Game, int] | None]:
-        """The table's game, replayed from its record; and the undo point, when its last
-        move is one of `access`'s seats' and revealed nothing (so it may still be taken
-        back after a reload)."""
-        record = table.record(moves)
-        mine = bool(moves) and moves[-1].seat in access.seats
-        module = engine(table.game)
-        try:
-            game = replay(record if not mine else table.record(moves[:-1]),
-                          module.new_game, adapter.from_dict)
-        except RecordError as exc:
-            raise StoreError(f"the stored table does not replay ({exc})") from None
-        if not mine:
-            return game, None
-        before = game.clone()
-        events = game.apply(moves[-1].seat, moves[-1].action)
-        undo = None if any(e.final for e in events) else (before, moves[-1].seat)
-        return game, undo
+        """The stored table `table_id` as the page address's `key` opens it (see
+        `StoredSession.open_stored`)."""
+        return StoredSession.open_stored(adapter, store, table_id, key, step_by_step)
 
     def _make_bots(self) -> dict[int, Any]:
         return {s: self.adapter.make_bot(s, self.game.seed * 31 + s)
@@ -205,36 +122,7 @@ class TableSession:
         if hasattr(self.adapter, "game"):
             self.adapter.game = game
 
-    # ---------------------------------------------------------------- who is who
-    @property
-    def role(self) -> str:
-        return self.access.role
-
-    @property
-    def mine(self) -> tuple[int, ...]:
-        """The seats this device acts for."""
-        return self.access.seats
-
-    @property
-    def locals(self) -> list[int]:
-        """The people at this device's screen."""
-        return [s for s in self.mine if self.kinds[s] != BOT]
-
-    @property
-    def hot_seat(self) -> bool:
-        return len(self.locals) >= 2
-
-    @property
-    def public_view(self) -> int | None:
-        """Whose view the screen shows outside a person's own turn: the one person at it,
-        else the table's public view."""
-        return self.locals[0] if len(self.locals) == 1 else None
-
-    @property
-    def shared(self) -> bool:
-        """Whether people on other devices sit at this table."""
-        return REMOTE in self.kinds
-
+    # ---------------------------------------------------------------- who acts
     def person_to_act(self) -> int | None:
         """A person (here or on another device) the game waits for, if any."""
         g = self.game
@@ -307,22 +195,19 @@ class TableSession:
                          "where the game is.")
 
     def _play(self, seat: int, action: Any, made_on: int) -> list[Event]:
-        before, version = self.game.clone(), self.version
+        before = self.game.clone()
         events = self._apply(seat, action)
-        try:
-            self._store_move(seat, events)
-        except Conflict:
-            # nothing of this move was kept (no page drew the table with it)
-            self.game, self.version = before, version
-            stored = self.stored_version
-            self._catch_up()
-            if self.stored_version == stored:  # (the store could not be read meanwhile)
-                raise MovedFirst("Someone moved first: your move was not made. The table "
-                                 "now shows where the game is.") from None
-            self._check_current(seat, made_on)
-            return self._play(seat, action, made_on)  # planning at once: both plans stand
-        self._after_move(seat, events, before)
+        self._moved(seat, before, events)
         return events
+
+    def _moved(self, seat: int, before: Game, events: list[Event]) -> None:
+        """After a move of this device's: it may be taken back unless it revealed
+        something."""
+        if any(e.final for e in events):
+            self.undo_point = None
+            self.undo_reason = REVEALED
+        else:
+            self.undo_point = (before, seat)
 
     def hidden_offer_pass(self, seat: int) -> list[Event]:
         """The secret moment passes for `seat` (nobody at a shared screen took it up)."""
@@ -337,111 +222,81 @@ class TableSession:
     def _apply(self, seat: int, action: Any) -> list[Event]:
         """Apply a move; with step-by-step on, keep the engine's trace of it as frames."""
         g = self.game
+        self.version += 1
         if not self.step_by_step:
-            events = g.apply(seat, action)
-            self.version += 1
-            return events
+            return g.apply(seat, action)
         viewer = self.public_view
         before = g.observation(viewer)
         trace = g.apply_traced(seat, action, viewer)
-        self.version += 1
         own = seat in self.mine and self.kinds[seat] != BOT  # (not a move from elsewhere)
         if not own_single_step(trace, g.info.silent_kinds, own):
-            self._add_frames(before, trace, viewer)
+            self.steps.add(before, trace, viewer, g.info.silent_kinds, len(g.log))
         return [t.event for t in trace]
 
-    def _add_frames(self, before: dict[str, Any], trace: list[TraceStep],
-                    viewer: int | None) -> None:
-        """One frame per event worth showing (the engine declares the silent kinds); a seat
-        is highlighted when anything the viewer sees of it changed in that step."""
-        silent = self.game.info.silent_kinds
-        if all(t.event.kind in silent for t in trace):
-            return
-        if not self.frames:
-            self.frame_i = 0
-            self.frame_log_start = len(self.game.log) - len(trace)
-        prev = before["players"]
-        offset = len(self.game.log) - len(trace) - self.frame_log_start
-        for i, (event, obs) in enumerate(trace):
-            now = obs["players"]
-            if event.kind not in silent:
-                changed = [k for k, (a, b) in enumerate(zip(prev, now, strict=True)) if a != b]
-                self.frames.append(Frame(obs, changed, event.text_for(viewer), offset + i))
-                prev = now
+    # ---------------------------------------------------------------- the store's part
+    # (a table of this kernel only keeps nothing: `StoredSession` does)
+    @property
+    def store(self) -> TableStore | None:
+        return None
 
-    def _store_move(self, seat: int, events: list[Event]) -> None:
-        """Write the move just applied (the game's last) to the store."""
-        p, action = self.game.history[-1]
-        self.unsaved.append((p, action.to_dict()))
-        try:
-            self._flush()
-        except Conflict:
-            self.unsaved.pop()
-            raise
+    @property
+    def table(self) -> Table | None:
+        """The stored table's row as last read."""
+        return None
 
-    def _after_move(self, seat: int, events: list[Event], before: Game) -> None:
-        if any(e.final for e in events):
-            self.undo_point = None
-            self.undo_reason = REVEALED
-        else:
-            self.undo_point = (before, seat)
+    @property
+    def unsaved(self) -> list[tuple[int, dict[str, Any]]]:
+        """Moves made here that the store has not taken yet."""
+        return []
 
-    def _flush(self) -> None:
-        """Write the moves the store has not taken yet, in one transaction. A store that
-        cannot be written keeps them here (`store_trouble` says why) and `retry_unsaved`
-        sends them again; `Conflict` when the table moved on meanwhile."""
-        if not self.unsaved or self.store is None or self.table is None:
-            self.unsaved.clear() if self.store is None else None
-            return
-        try:
-            version, stored = self.store.append(self.table.id, self.stored_version,
-                                                self.unsaved, self.summary())
-        except StoreUnavailable as exc:
-            self.store_trouble = str(exc)
-            self._retry_at = time.monotonic() + self._retry_wait
-            self._retry_wait = min(2 * self._retry_wait, RETRY_MAX_S)
-            return
-        self.unsaved.clear()
-        self.stored_version = version
-        self.stored_moves += len(stored)
-        self.last_move_version = version
-        self._mark = self.store.watermark(self.table.id)
-        self._stored_again()
+    @property
+    def store_trouble(self) -> str:
+        """What the store last refused ("" when all is well)."""
+        return ""
 
-    def retry_unsaved(self, now: float | None = None) -> bool:
-        """Send again the moves the store did not take, once their wait is over (a page's
-        poll calls this every tick). Returns whether the table changed: when it moved on
-        meanwhile, its moves win and a notice says the unsaved one was not kept."""
-        if not self.unsaved or (now or time.monotonic()) < self._retry_at:
-            return False
-        try:
-            self._flush()
-        except Conflict:
-            return self.sync(force=True)
-        return not self.unsaved
-
-    def _stored_again(self) -> None:
-        if self.store_trouble:
-            self.notices.append("Saved on the server again: the other devices see every "
-                                "move now.")
-        self.store_trouble = ""
-        self._retry_wait = RETRY_FIRST_S
-
-    def _catch_up(self) -> None:
-        """Bring the table up to date after a refused write (`MovedFirst` if it closed)."""
-        self.sync(force=True)
-        if self.table is not None and self.table.closed:
-            raise MovedFirst(f"This table is closed ({self.table.closed}).")
-
-    # ---------------------------------------------------------------- bots
     @property
     def closed(self) -> str:
         """Why the stored table is closed ("" while it is open)."""
-        return self.table.closed if self.table is not None else ""
+        return ""
 
+    def _record_last(self) -> None:
+        """Keep the game's last move to be written to the store."""
+
+    def _flush(self) -> None:
+        """Write what the store has not taken yet (`Conflict` if the table moved on)."""
+
+    def _claim(self) -> bool:
+        """Whether this device plays the table's bots now."""
+        return True
+
+    def sync(self, force: bool = False) -> bool:
+        """Take in what other devices did; whether the game changed."""
+        return False
+
+    def retry_unsaved(self, now: float | None = None) -> bool:
+        """Send again what the store did not take; whether the game changed."""
+        return False
+
+    def _catch_up(self) -> None:
+        """Bring the table up to date after a refused write."""
+
+    def _store_settings(self, settings: dict[str, str]) -> None:
+        """Keep the table's app settings with it."""
+
+    def _store_undo(self, seat: int, before: Game) -> None:
+        """Take the last move back in the store."""
+
+    def close(self, why: str) -> None:
+        """Close the table (no more moves)."""
+
+    def link_key(self) -> str:
+        """The key of this device's page address ("" for a spectator or no stored table)."""
+        return ""
+
+    # ---------------------------------------------------------------- bots
     def bots_to_act(self) -> bool:
         g = self.game
-        return (not g.is_over() and not self.frames and not self.closed
+        return (not g.is_over() and not self.steps.frames and not self.closed
                 and self.person_to_act() is None and bool(g.to_act()))
 
     def run_bots(self, deadline: float | None = None) -> bool:
@@ -453,7 +308,7 @@ class TableSession:
         store); the others see its moves arrive."""
         if not self.bots_to_act():
             return False
-        if not self._claim_bots():
+        if not self._claim():
             return False
         made = 0
         g = self.game
@@ -466,8 +321,7 @@ class TableSession:
                                        "the game ending")
                 seat = g.to_act()[0]
                 events = self._apply(seat, self.bots[seat].act(SeatView(g, seat)))
-                p, action = g.history[-1]
-                self.unsaved.append((p, action.to_dict()))
+                self._record_last()
                 made += 1
                 self.bot_moves += 1
                 if self.undo_point is not None:
@@ -483,88 +337,11 @@ class TableSession:
                 except Conflict:  # another device moved meanwhile: its table wins
                     self.unsaved.clear()
                     self.sync(force=True)
-                    self.notices.append("The table changed on another device while the bots "
-                                        "were thinking: it now shows where the game is.")
-
-    def _claim_bots(self) -> bool:
-        """Whether this device plays the bots now (it renews its claim only when less than
-        half of it is left: a claim is a write, which every other device notices)."""
-        if self.store is None or self.table is None:
-            return True
-        now = time.monotonic()
-        if now < self._claimed_until - BOT_CLAIM_S / 2:
-            return True
-        try:
-            if not self.store.claim_bots(self.table.id, self.device, BOT_CLAIM_S):
-                return False
-        except StoreUnavailable:
-            return not self.shared  # alone at the table, this device plays them anyway
-        self._claimed_until = now + BOT_CLAIM_S
-        return True
+                    self.notices.append(BOTS_OVERTAKEN)
 
     def new_run(self) -> None:
         """A new run of bot moves begins (after a person's move, a new game...)."""
         self.bot_moves = 0
-
-    # ---------------------------------------------------------------- other devices
-    def sync(self, force: bool = False) -> bool:
-        """Read the moves other devices stored since this session last looked (the store's
-        change mark says cheaply whether to look). Returns whether the game changed."""
-        store, table = self.store, self.table
-        if store is None or table is None:
-            return False
-        try:
-            mark = store.watermark(table.id)
-            if not force and mark == self._mark:
-                return False
-            self._mark = mark
-            if not self.unsaved:
-                fresh, moves = store.load(table.id, max(self.stored_moves - 1, 0))
-            else:
-                fresh, moves = store.load(table.id, 0)
-        except StoreUnavailable as exc:  # (said once, by the page's status line)
-            self.store_trouble = str(exc)
-            return False
-        if not self.unsaved:
-            self.store_trouble = ""
-        settings_changed = fresh.settings != table.settings
-        self.table = fresh
-        if fresh.version == self.stored_version and not settings_changed:
-            return False
-        if settings_changed:
-            self.adapter_settings(fresh.settings)
-        if fresh.version == self.stored_version:
-            return True
-        extends = (not self.unsaved and self.stored_moves == len(self.game.history)
-                   and (self.stored_moves == 0
-                        or (moves and moves[0].index == self.stored_moves - 1
-                            and moves[0].version == self.last_move_version)))
-        if extends:
-            new = [m for m in moves if m.index >= self.stored_moves]
-            for m in new:
-                self._apply(m.seat, m.action)
-            if new:  # someone else moved: this device's last move has been seen
-                self.undo_point = None
-                self.undo_reason = OTHERS_MOVED
-            self.applied.moves += len(new)
-            self.applied.from_others += len(new)
-        else:
-            _table, everything = store.load(table.id, 0)
-            self.game, self.undo_point = self._replay(self.adapter, fresh, everything,
-                                                      self.access)
-            self._rewrote()
-            self.bots = self._make_bots()
-            self.frames, self.frame_i = [], 0
-            if self.unsaved:
-                self.notices.append(LOST_UNSAVED)
-                self.unsaved.clear()
-                self.store_trouble, self._retry_wait = "", RETRY_FIRST_S
-            self.applied.from_others += 1
-            moves = everything
-        self.stored_moves = fresh.moves
-        self.stored_version = fresh.version
-        self.last_move_version = moves[-1].version if moves else 0
-        return True
 
     def set_settings(self, settings: dict[str, str]) -> None:
         """The adapter's settings changed at this device (a bot kind): bots anew, and the
@@ -577,17 +354,7 @@ class TableSession:
             self.notices.append("Only the table's host chooses how its bots play.")
             return
         self.bots = self._make_bots()
-        if self.store is None or self.table is None or settings == self.table.settings:
-            return
-        try:
-            version = self.store.update_settings(self.table.id, settings)
-        except StoreError as exc:
-            self.notices.append(f"The new setting is used here only ({exc}).")
-            return
-        if version == self.stored_version + 1:  # nothing else happened meanwhile
-            self.stored_version = version
-        self.table = replace(self.table, settings=dict(settings), version=version)
-        self._mark = self.store.watermark(self.table.id)
+        self._store_settings(settings)
 
     def adapter_settings(self, settings: dict[str, str]) -> None:
         """Let the adapter take the table's own settings (a bot kind); bots anew."""
@@ -600,7 +367,7 @@ class TableSession:
     def can_undo(self, seat: int | None = None) -> bool:
         """Whether the last move may be taken back (by `seat`, if given): it was made at
         this device, revealed nothing and nobody has moved since."""
-        if self.undo_point is None or self.frames:
+        if self.undo_point is None or self.steps.frames:
             return False
         return seat is None or self.undo_point[1] == seat
 
@@ -616,22 +383,7 @@ class TableSession:
         if self.undo_point is None:
             raise ValueError(OTHERS_MOVED)
         before, seat = self.undo_point
-        if self.store is not None and self.table is not None:
-            if self.unsaved:
-                self.unsaved.pop()
-            else:
-                try:
-                    self.stored_version = self.store.undo(
-                        self.table.id, self.stored_version, seat, summary_of(before))
-                except Conflict as conflict:
-                    self._catch_up()
-                    who = (self.game.player_name(conflict.by) if conflict.by is not None
-                           else "Someone")
-                    raise MovedFirst(f"{who} has moved since: your move can no longer be "
-                                     "taken back.") from None
-                self.stored_moves -= 1
-                self._mark = self.store.watermark(self.table.id)
-                self.last_move_version = -1  # unknown: the next sync reads the table again
+        self._store_undo(seat, before)
         self.game = before
         self._rewrote()
         self.undo_point = None
@@ -644,33 +396,248 @@ class TableSession:
         self.version += 1
         self._rewritten = self.version
 
-    # ---------------------------------------------------------------- steps on show
-    def next_frame(self) -> None:
-        if not self.frames:
-            raise ValueError("there is no resolution to step through")
-        self.frame_i += 1
-        if self.frame_i >= len(self.frames):
-            self.end_frames()
-
-    def end_frames(self) -> None:
-        self.frames = []
-        self.frame_i = 0
-
     # ---------------------------------------------------------------- the table itself
-    def close(self, why: str) -> None:
-        """Close the stored table (no more moves); a new game at this device does so."""
-        if self.store is not None and self.table is not None and not self.table.closed:
-            try:
-                self.store.close_table(self.table.id, why)
-            except StoreError:
-                pass  # a table left open is harmless: the lobby can close it
-
     def save_json(self) -> str:
         return save_text(self.game, self.kinds)
 
     def take_notices(self) -> list[str]:
         notices, self.notices = self.notices, []
         return notices
+
+
+class StoredSession(TableSession):
+    """A table kept in the store: its moves written there (a burst of bot moves in one
+    write), the other devices' moves read from there, the bots claimed there, through
+    `StoredTable`."""
+
+    stored: StoredTable
+
+    def __init__(self, adapter: GameAdapter, game: Game, kinds: Sequence[str],
+                 stored: StoredTable, access: Access | None = None,
+                 step_by_step: bool = False) -> None:
+        super().__init__(adapter, game, kinds, access, step_by_step)
+        self.stored = stored
+
+    @classmethod
+    def start(cls, adapter: GameAdapter, game: Game, kinds: Sequence[str],
+              store: TableStore, names: Sequence[str] | None = None,
+              settings: dict[str, str] | None = None,
+              step_by_step: bool = False) -> StoredSession:
+        """A new stored table for `game` (with its moves, for a loaded save); this device
+        is its host."""
+        names = list(names or [game.player_name(i) for i in range(game.num_players)])
+        seats = [Seat(k, n) for k, n in zip(kinds, names, strict=True)]
+        record = game.record()
+        base = {k: v for k, v in record.items() if k != "actions"}
+        table = store.create(new_table(game.game_name, base, seats, settings,
+                                       summary_of(game)))
+        link = StoredTable(store, table, store.watermark(table.id))
+        session = cls(adapter, game, kinds, link, table.access(table.host_key), step_by_step)
+        if record["actions"]:
+            session.stored.unsaved = [(int(p), a) for p, a in record["actions"]]
+            session._flush()
+        return session
+
+    @classmethod
+    def open_stored(cls, adapter: GameAdapter, store: TableStore, table_id: str,
+                    key: str | None, step_by_step: bool = False) -> StoredSession:
+        """The stored table `table_id` as the page address's `key` opens it: the host
+        device, one seat, or a spectator (no key). `UnknownTable` for a wrong table or
+        key (the message says what to do)."""
+        mark = store.watermark(table_id)
+        table, moves = store.load(table_id)
+        if table.game != adapter.info.name:
+            raise UnknownTable(f"that table plays {table.game!r}, not {adapter.info.name!r}: "
+                               "open it from its own game's page")
+        access = table.access(key)
+        if access is None:
+            raise UnknownTable("that link's key does not open this table (a mistyped or old "
+                               "link): ask whoever set the table up for your seat's link")
+        game, undo = cls._replay(adapter, table, moves, access)
+        session = cls(adapter, game, table.kinds, StoredTable(store, table, mark), access,
+                      step_by_step)
+        session.undo_point = undo
+        return session
+
+    @staticmethod
+    def _replay(adapter: GameAdapter, table: Table, moves: list[Move],
+                access: Access) -> tuple[Game, tuple[Game, int] | None]:
+        """The table's game, replayed from its record; and the undo point, when its last
+        move is one of `access`'s seats' and revealed nothing (so it may still be taken
+        back after a reload)."""
+        record = table.record(moves)
+        mine = bool(moves) and moves[-1].seat in access.seats
+        module = engine(table.game)
+        try:
+            game = replay(record if not mine else table.record(moves[:-1]),
+                          module.new_game, adapter.from_dict)
+        except RecordError as exc:
+            raise StoreError(f"the stored table does not replay ({exc})") from None
+        if not mine:
+            return game, None
+        before = game.clone()
+        events = game.apply(moves[-1].seat, moves[-1].action)
+        undo = None if any(e.final for e in events) else (before, moves[-1].seat)
+        return game, undo
+
+    # ---------------------------------------------------------------- the stored table
+    @property
+    def store(self) -> TableStore:
+        return self.stored.store
+
+    @property
+    def table(self) -> Table:
+        """The stored table's row as last read."""
+        return self.stored.table
+
+    @property
+    def unsaved(self) -> list[tuple[int, dict[str, Any]]]:
+        return self.stored.unsaved
+
+    @property
+    def store_trouble(self) -> str:
+        return self.stored.trouble
+
+    @property
+    def closed(self) -> str:
+        return self.stored.table.closed
+
+    # ---------------------------------------------------------------- writing
+    def _play(self, seat: int, action: Any, made_on: int) -> list[Event]:
+        before, version = self.game.clone(), self.version
+        events = self._apply(seat, action)
+        try:
+            self._record_last()
+            self._flush()
+        except Conflict:
+            # nothing of this move was kept (no page drew the table with it)
+            self.unsaved.pop()
+            self.game, self.version = before, version
+            stored = self.stored.version
+            self._catch_up()
+            if self.stored.version == stored:  # (the store could not be read meanwhile)
+                raise MovedFirst("Someone moved first: your move was not made. The table "
+                                 "now shows where the game is.") from None
+            self._check_current(seat, made_on)
+            return self._play(seat, action, made_on)  # planning at once: both plans stand
+        self._moved(seat, before, events)
+        return events
+
+    def _claim(self) -> bool:
+        return self.stored.claim_bots(self.shared)
+
+    def _store_settings(self, settings: dict[str, str]) -> None:
+        if settings == self.stored.table.settings:
+            return
+        try:
+            self.stored.update_settings(settings)
+        except StoreError as exc:
+            self.notices.append(f"The new setting is used here only ({exc}).")
+
+    def _store_undo(self, seat: int, before: Game) -> None:
+        if self.unsaved:
+            self.unsaved.pop()
+            return
+        try:
+            self.stored.undo(seat, summary_of(before))
+        except Conflict as conflict:
+            self._catch_up()
+            who = self.game.player_name(conflict.by) if conflict.by is not None else "Someone"
+            raise MovedFirst(f"{who} has moved since: your move can no longer be taken "
+                             "back.") from None
+
+    def _record_last(self) -> None:
+        p, action = self.game.history[-1]
+        self.stored.unsaved.append((p, action.to_dict()))
+
+    def _flush(self) -> None:
+        """Write the moves the store has not taken yet, in one transaction (a store that
+        cannot take them keeps them for `retry_unsaved`); `Conflict` when the table moved
+        on meanwhile."""
+        if self.stored.write(self.summary()) is not None:
+            if self.stored.saved_again:
+                self.stored.saved_again = False
+                self.notices.append(SAVED_AGAIN)
+
+    def retry_unsaved(self, now: float | None = None) -> bool:
+        """Send again the moves the store did not take, once their wait is over (a page's
+        poll calls this every tick). Returns whether the table changed: when it moved on
+        meanwhile, its moves win and a notice says the unsaved one was not kept."""
+        if not self.stored.retry_due(now):
+            return False
+        try:
+            self._flush()
+        except Conflict:
+            return self.sync(force=True)
+        return not self.unsaved
+
+    def _catch_up(self) -> None:
+        """Bring the table up to date after a refused write (`MovedFirst` if it closed)."""
+        self.sync(force=True)
+        if self.closed:
+            raise MovedFirst(f"This table is closed ({self.closed}).")
+
+    # ---------------------------------------------------------------- other devices
+    def sync(self, force: bool = False) -> bool:
+        """Read the moves other devices stored since this session last looked (the store's
+        change mark says cheaply whether to look). Returns whether the game changed."""
+        link = self.stored
+        if not link.looked(force):
+            return False
+        known = len(self.game.history) - len(link.unsaved)  # the moves the store holds
+        start = max(known - 1, 0) if not link.unsaved else 0
+        found = link.read(start)
+        if found is None:
+            return False
+        fresh, moves = found
+        settings_changed = fresh.settings != link.table.settings
+        link.table = fresh
+        if settings_changed:
+            self.adapter_settings(fresh.settings)
+        if fresh.version == link.version:
+            return settings_changed
+        # the stored moves go on from the last one held here, unchanged (a move written
+        # after this device last read has a later version: the table was rewritten)
+        extends = (not link.unsaved and (known == 0 or (
+            bool(moves) and moves[0].index == known - 1 and moves[0].version <= link.version)))
+        if extends:
+            new = [m for m in moves if m.index >= known]
+            for m in new:
+                self._apply(m.seat, m.action)
+            if new:  # someone else moved: this device's last move has been seen
+                self.undo_point = None
+                self.undo_reason = OTHERS_MOVED
+            self.applied.moves += len(new)
+            self.applied.from_others += len(new)
+        elif not self._replace(fresh, moves if start == 0 else None):
+            return False
+        link.version = fresh.version
+        return True
+
+    def _replace(self, fresh: Table, everything: list[Move] | None) -> bool:
+        """Replay the table from the store (another device's undo, a move this device
+        could not save while the table moved on); False when the store cannot be read."""
+        link = self.stored
+        if everything is None:
+            found = link.read(0)
+            if found is None:
+                return False
+            everything = found[1]
+        self.game, self.undo_point = self._replay(self.adapter, fresh, everything,
+                                                  self.access)
+        self._rewrote()
+        self.bots = self._make_bots()
+        self.steps.end()
+        if link.unsaved:
+            self.notices.append(LOST_UNSAVED)
+            link.unsaved.clear()
+            link.all_well()
+        self.applied.from_others += 1
+        return True
+
+    def close(self, why: str) -> None:
+        """Close the stored table (no more moves); a new game at this device does so."""
+        self.stored.close(why)
 
     def link_key(self) -> str:
         """The key of this device's page address ("" for a spectator)."""

@@ -381,15 +381,15 @@ class TableApp:
 
     def _on_next_step(self, _b: Any = None) -> None:
         s = self._session()
-        s.next_frame()
-        if not s.frames:
+        s.steps.next()
+        if not s.steps.frames:
             self.bot_runs.start(s)
         self._refresh()
 
     def _on_show_all(self, _b: Any = None) -> None:
         s = self._session()
-        if s.frames:
-            s.end_frames()
+        if s.steps.frames:
+            s.steps.end()
             self.bot_runs.start(s)
         self._refresh()
 
@@ -404,7 +404,7 @@ class TableApp:
         self._refresh()
 
     def _on_coach(self) -> None:
-        if self.session is not None and not self.session.frames:
+        if self.session is not None and not self.session.steps.frames:
             self._refresh()
 
     # ------------------------------------------------------------ save and load

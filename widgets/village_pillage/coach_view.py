@@ -15,8 +15,8 @@ from village_games.village_pillage.coach import (
 )
 
 from ..kit.markup import esc
+from ..table.choices import action_fields
 from ..table.coaching import Coaching
-from ..table.picker import action_fields
 
 COACH_MODELS = [("Others plan at random", "uniform"),
                 ("Others mix like the lesson's equilibrium", "equilibrium")]

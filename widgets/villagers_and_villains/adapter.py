@@ -308,9 +308,9 @@ class VVAdapter(SearchCoach):
     def _log_upto(self) -> int | None:
         """While the app steps through a move, the log as far as the step on show."""
         s = self.app.session if self.app is not None else None
-        if s is None or not s.frames:
+        if s is None or not s.steps.frames:
             return None
-        return s.frame_log_start + s.frames[s.frame_i].event_index + 1
+        return s.steps.log_start + s.steps.frames[s.steps.index].event_index + 1
 
     def render(self, obs: dict[str, Any], cards: CardSet,
                highlight: list[int] | None = None) -> str:
