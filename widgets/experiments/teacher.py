@@ -25,7 +25,7 @@ from village_games.experiments.store import Experiment, ExperimentStore
 from village_games.tables.database import Database
 from village_games.tables.tokens import same_key
 
-from ..kit.charts import chart_image
+from ..kit.charts import chart_image, show_chart
 from ..kit.live import every
 from ..kit.markup import esc
 from ..kit.page_address import PageAddress
@@ -165,10 +165,17 @@ class TeacherApp:
         exact = (float(self.answer.value) if self.answer.value is not None
                  and self.experiment.revealed else None)
         interval = self.tally.interval()
-        self.running.value = running_share_png(self.tally.hits_in_order(), exact,
-                                               self.kind.unit)
-        self.spread.value = students_png(self.tally.students(),
-                                         interval.share if interval else None, exact)
+        trials = len(self.tally.hits_in_order())
+        share = f", share {interval.share:.3f}" if interval else ""
+        show_chart(self.running, running_share_png(self.tally.hits_in_order(), exact,
+                                                   self.kind.unit),
+                   f"Chart of the class's share as its {trials:,} {self.kind.unit}s came in"
+                   f"{share}" + (f"; the exact answer is {exact:.3f}." if exact is not None
+                                 else "."))
+        show_chart(self.spread, students_png(self.tally.students(),
+                                             interval.share if interval else None, exact),
+                   f"Chart of each of the {len(self.tally.students())} students' shares "
+                   "beside the class's; the board lists them.")
         self._charts_at = time.monotonic()
         self._charts_due = False
         self.charts_drawn += 1

@@ -45,7 +45,17 @@ def png_bytes(fig: Figure) -> bytes:
     return buf.getvalue()
 
 
-def chart_image() -> w.Image:
-    img = w.Image(format="png")
+def chart_image(says: str = "A chart (drawn once there is something to show)") -> w.Image:
+    """An image for charts; `says` is its text alternative until it is drawn."""
+    img = w.Image(format="png", tooltip=says)
     img.add_class("vg-chart")
     return img
+
+
+def show_chart(img: w.Image, png: bytes, says: str) -> None:
+    """Show a chart with its text alternative (the image's title, which a screen reader
+    reads as its name): what it shows, and its numbers or where they are written."""
+    with img.hold_sync():
+        img.value = png
+        img.tooltip = says
+        img.layout.visibility = "visible"

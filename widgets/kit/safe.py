@@ -26,7 +26,7 @@ class ErrorBanner(w.HTML):
         extra = f"<details><summary>details</summary><pre>{html.escape(detail)}</pre></details>"
         self.value = f"<b>Something went wrong:</b> {html.escape(message)}" + (
             extra if detail else "")
-        self.layout.display = None
+        self.layout.display = ""
 
     def clear(self) -> None:
         self.value = ""

@@ -31,6 +31,7 @@ from village_games.bots.tournament import LOCAL, MatchRun, local_pool
 from village_games.core.card_data import load_toml
 
 from ..kit.apps import add_nav
+from ..kit.charts import show_chart
 from ..kit.live import running_loop
 from ..kit.query import notice_html, page_query
 from ..kit.safe import ErrorBanner, guarded
@@ -123,9 +124,11 @@ class LabApp:
         self.download.add_class("vg-lab-download")
         self.share = w.HTML("")
         self.share.add_class("vg-lab-share")
-        self.interval_chart = w.Image(format="png", layout=w.Layout(width="560px"))
+        self.interval_chart = w.Image(format="png", layout=w.Layout(width="560px"),
+                                      tooltip="A chart of the wins (drawn once games end)")
         self.interval_chart.add_class("vg-lab-intervals")
-        self.score_chart = w.Image(format="png", layout=w.Layout(width="560px"))
+        self.score_chart = w.Image(format="png", layout=w.Layout(width="560px"),
+                                   tooltip="A chart of the scores (drawn once games end)")
         self.score_chart.add_class("vg-lab-scores")
         for chart in (self.interval_chart, self.score_chart):
             chart.layout.visibility = "hidden"  # no broken-image icon before a run
@@ -189,11 +192,12 @@ class LabApp:
                               description=f"Seat {i + 1}", layout=w.Layout(width="210px"))
             kind.add_class(f"vg-lab-kind-{i}")
             budget = w.Dropdown(options=[(f"{b:,} iterations", b) for b in BUDGETS],
-                                value=entry.budget or 300, layout=w.Layout(width="150px"))
+                                value=entry.budget or 300, layout=w.Layout(width="150px"),
+                                tooltip=f"Seat {i + 1}: the search's iterations a move")
             budget.add_class(f"vg-lab-budget-{i}")
-            budget.layout.display = None if kind.value == "search" else "none"
+            budget.layout.display = "" if kind.value == "search" else "none"
             kind.observe(self._guard(lambda c, b=budget: setattr(
-                b.layout, "display", None if c["new"] == "search" else "none")), names="value")
+                b.layout, "display", "" if c["new"] == "search" else "none")), names="value")
             box = w.HBox([kind, budget])
             box.add_class("vg-lab-seat")
             rows.append(box)
@@ -345,12 +349,15 @@ class LabApp:
         now = time.perf_counter()
         if final or now - self._charted >= CHART_EVERY_S:
             self._charted = now
-            self.interval_chart.value = intervals_png(R.history(recs, len(names)), names,
-                                                      1 / len(names))
-            self.score_chart.value = scores_png(R.scores_by_slot(recs, len(names)), names,
-                                                SCORE_NAMES.get(setup.game, "score"))
-            for chart in (self.interval_chart, self.score_chart):
-                chart.layout.visibility = "visible"
+            show_chart(self.interval_chart,
+                       intervals_png(R.history(recs, len(names)), names, 1 / len(names)),
+                       f"Chart of each bot's share of wins, with its interval, over the "
+                       f"{len(recs):,} games played; the table beside it gives the numbers.")
+            show_chart(self.score_chart,
+                       scores_png(R.scores_by_slot(recs, len(names)), names,
+                                  SCORE_NAMES.get(setup.game, "score")),
+                       "Chart of each bot's scores by seat; the table beside it gives the "
+                       "numbers.")
         if final:
             self.ratings_html.value = ratings_html(R.ratings(recs, names))
             self.download.value = download_html(R.csv_text(recs, names), setup)

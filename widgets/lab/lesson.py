@@ -34,7 +34,7 @@ from village_games.probability.games_needed import (
 from village_games.probability.intervals import credit_interval, running_share_intervals
 
 from ..kit.apps import add_nav
-from ..kit.charts import plain_figure, png_bytes
+from ..kit.charts import plain_figure, png_bytes, show_chart
 from ..kit.safe import ErrorBanner, guarded
 from ..kit.theme import style_tag
 from ..teach.lesson import fmt
@@ -91,7 +91,8 @@ class GamesLesson(w.VBox):
         self.exact_html.add_class("vg-games-exact")
         self.sim_html = w.HTML("<div class='vg-note'>Press <b>Play the games</b>.</div>")
         self.sim_html.add_class("vg-games-sim")
-        self.chart = w.Image(format="png", layout=w.Layout(width="640px"))
+        self.chart = w.Image(format="png", layout=w.Layout(width="640px"),
+                             tooltip="A chart of the games (drawn once they are played)")
         self.chart.add_class("vg-games-chart")
         self.chart.layout.visibility = "hidden"
         self.credits: np.ndarray | None = None
@@ -155,8 +156,9 @@ class GamesLesson(w.VBox):
             f"</div><div class='vg-note'>95% interval (Wilson): {low:.1%} to "
             f"{high:.1%}, width {fmt(high - low, 3)}; {html.escape(told)}. Seed "
             f"{int(self.seed.value)}: the same seed plays the same games.</div></div>")
-        self.chart.value = self.draw(self.credits)
-        self.chart.layout.visibility = "visible"
+        show_chart(self.chart, self.draw(self.credits),
+                   f"Chart of the first bot's share of wins over {n} games, with its 95% "
+                   f"interval: {wins / n:.1%}, from {low:.1%} to {high:.1%}.")
         return self.credits
 
     def draw(self, credits: np.ndarray) -> bytes:

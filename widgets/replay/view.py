@@ -95,7 +95,8 @@ class ReplayApp:
                                  self.next_round)
         self.last_button = button("End ▶|", "vg-rp-last", "the last step recorded", self.last)
         self.slider = w.IntSlider(min=1, max=1, value=1, readout=False,
-                                  continuous_update=False, layout=w.Layout(width="260px"))
+                                  continuous_update=False, layout=w.Layout(width="260px"),
+                                  tooltip="Step of the replay")
         self.slider.add_class("vg-rp-slider")
         self.slider.observe(guard(self._on_slider), names="value")
         nav = w.HBox([self.view_box, self.first_button, self.round_back, self.back_button,

@@ -136,14 +136,14 @@ def add_bot_choice(app: Any, settings: BotSettings, css_class: str,
     strength = w.Dropdown(options=list(STRENGTHS), value=settings.strength,
                           description="Strength", layout=w.Layout(width="420px"))
     strength.add_class("vg-bot-strength")
-    strength.layout.display = None if settings.kind == SEARCH else "none"
+    strength.layout.display = "" if settings.kind == SEARCH else "none"
 
     def rebuild() -> None:
         app.settings_changed()  # the stored table and the link name the kind and strength
 
     def kind_changed(change: dict[str, Any]) -> None:
         settings.kind = settings.check_kind(change["new"])
-        strength.layout.display = None if settings.kind == SEARCH else "none"
+        strength.layout.display = "" if settings.kind == SEARCH else "none"
         rebuild()
 
     def strength_changed(change: dict[str, Any]) -> None:

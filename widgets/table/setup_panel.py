@@ -125,8 +125,9 @@ class SetupPanel:
             make = self.shared.make
             toggle = make(w.ToggleButtons, f"vg-seat-kind-{i}", value=kind,
                           options=SEAT_KINDS, tooltips=SEAT_TIPS, layout={"width": "auto"},
-                          style={"button_width": "66px"})
-            text = make(w.Text, f"vg-seat-name-{i}", value=name, layout={"width": "110px"})
+                          style={"button_width": "66px"}, tooltip=f"Who plays seat {i + 1}")
+            text = make(w.Text, f"vg-seat-name-{i}", value=name, layout={"width": "110px"},
+                        tooltip=f"The name of seat {i + 1}")
             box = self.shared.hbox([text, toggle], "vg-seat-setup")
             rows.append(box)
             self.seat_boxes.append((toggle, text))

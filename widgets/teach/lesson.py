@@ -38,7 +38,7 @@ from traitlets import Int
 
 from village_games.probability import Estimate, estimate, in_batches, running_mean_with_ci
 from village_games.probability.intervals import running_share_intervals, share_estimate
-from widgets.kit.charts import chart_image, figure, png_bytes
+from widgets.kit.charts import chart_image, figure, png_bytes, show_chart
 from widgets.kit.safe import ErrorBanner, guarded
 from widgets.kit.shared_models import Shared
 from widgets.teach.class_link import class_link_html
@@ -256,8 +256,9 @@ class Lesson(w.VBox):
         self.last_estimate = (share_estimate(self.samples) if self.is_share()
                               else estimate(self.samples))
         self.sim_html.value = self._sim_markup(self.last_estimate, self.last_exact)
-        self.chart.value = self.draw(self.samples, self.last_exact)
-        self.chart.layout.visibility = "visible"
+        show_chart(self.chart, self.draw(self.samples, self.last_exact),
+                   f"Chart of the {len(self.samples):,} simulated trials; their numbers, and "
+                   "the exact answer, are in the boxes beside it.")
         return self.last_estimate
 
     def is_share(self) -> bool:

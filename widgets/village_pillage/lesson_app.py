@@ -42,7 +42,7 @@ from village_games.village_pillage.payoffs import (
 )
 from village_games.village_pillage.payoffs import STRATEGIES as STRATEGY_NAMES
 from widgets.kit.apps import add_nav
-from widgets.kit.charts import chart_image, plain_figure, png_bytes
+from widgets.kit.charts import chart_image, plain_figure, png_bytes, show_chart
 from widgets.kit.markup import esc as _e
 from widgets.kit.safe import ErrorBanner, guarded
 from widgets.kit.theme import style_tag
@@ -191,7 +191,7 @@ class LessonApp(w.VBox):
         self.bank_side = shared.make(
             w.ToggleButtons, "vg-pos-side",
             options=[(side_title(side), side) for side in DUEL_SIDE_TITLES],
-            value="duel", style={"button_width": "210px"})
+            value="duel", style={"button_width": "210px"}, tooltip="The rules of the duel")
         self.relic_bonus = shared.make(
             w.IntSlider, "vg-pos-relic-bonus", value=0, min=0, max=10,
             description="Relic bonus", continuous_update=False,
@@ -497,7 +497,10 @@ class LessonApp(w.VBox):
         right.set_ylabel("exploitability (turnips)")
         right.set_title("How much a clever opponent could win", fontsize=10)
         right.grid(alpha=0.3, which="both")
-        self._fp_chart.value = png_bytes(fig)
+        show_chart(self._fp_chart, png_bytes(fig),
+                   "Charts of fictitious play: each card's share of your plans as the rounds "
+                   "go by, and how much a clever opponent could win (falling as the plans "
+                   "settle); the numbers are written under them.")
         self._fp_dirty = False
         final_row = trace.row_mix[-1]
         dist = float(np.abs(final_row - eq.row).max())

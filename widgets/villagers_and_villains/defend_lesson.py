@@ -80,7 +80,7 @@ class DefendLesson(w.VBox):
         self.question = w.ToggleButtons(
             options=[("Chance to defeat it this round", CLEAR),
                      ("Gold lost before it is defeated", LOSS)],
-            value=CLEAR, style={"button_width": "230px"})
+            value=CLEAR, style={"button_width": "230px"}, tooltip="The question to answer")
         self.question.add_class("vg-defend-question")
         self.rounds = w.IntSlider(value=4, min=1, max=10, description="Rounds ahead",
                                   continuous_update=False, style=STYLE,

@@ -35,7 +35,7 @@ from village_games.villages.odds import (
 from village_games.villages.options import EMPTY_BONUS, SET_SIZE
 
 from ..kit.apps import add_nav
-from ..kit.charts import chart_image, figure, png_bytes
+from ..kit.charts import chart_image, figure, png_bytes, show_chart
 from ..kit.markup import esc
 from ..kit.safe import ErrorBanner, guarded
 from ..kit.shared_models import Shared
@@ -248,7 +248,9 @@ class DrawLesson(w.VBox):
         if p is None:
             raise ValueError("the piles hold too few cards for these draws: draw fewer later")
         self._draw_table(q, later)
-        self.curve.value = self._draw_curve(q)
+        show_chart(self.curve, self._draw_curve(q),
+                   "Chart of the chance to go out as the rounds go by; the table beside it "
+                   "gives the numbers.")
         take = DRAW_PLANS[plan].count("discard")
         known = q.known_from_discard(cards, take)
         wild_known = q.known_from_discard(cards, take, wild=True)

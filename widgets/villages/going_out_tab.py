@@ -25,7 +25,7 @@ from village_games.villages.going_out import (
 )
 from village_games.villages.options import DRAWS, EMPTY_BONUS
 
-from ..kit.charts import chart_image, figure, png_bytes
+from ..kit.charts import chart_image, figure, png_bytes, show_chart
 from ..kit.markup import esc
 from ..kit.safe import ErrorBanner
 from ..kit.shared_models import Shared
@@ -181,8 +181,9 @@ class GoingOutTab(w.VBox):
             return
         key = (self._cache[1], self.r())
         if self._curve_for != key:
-            self.curve.value = self._draw_curve(self._cache[1])
-            self.curve.layout.visibility = "visible"
+            show_chart(self.curve, self._draw_curve(self._cache[1]),
+                       "Chart of the chance to go out as the rounds go by; the table beside "
+                       "it gives the numbers.")
             self._curve_for = key
 
     def _draw_curve(self, odds: GoingOutOdds) -> bytes:

@@ -1,0 +1,56 @@
+/* Names for the widget library's own controls, for screen readers (WCAG 4.1.2).
+ *
+ * ipywidgets draws a slider's handle as a bare element with role="slider" and a drop-down
+ * without a visible description behind a hidden <label>: a screen reader then hears
+ * "slider, 4" with no name. Every control of the apps has a description or a tooltip
+ * (tests/widgets/test_control_names.py holds them to it); this gives each such element an
+ * aria-label from the description the page shows next to it, else from its tooltip. It
+ * watches the page, so controls drawn later (a new game, a lesson's next section) are
+ * named too. It never changes a name the control already has.
+ */
+(function () {
+  "use strict";
+
+  const CONTROLS = ".noUi-handle, select, input, textarea";
+
+  function nameOf(control) {
+    const widget = control.closest(".jupyter-widgets");
+    if (!widget) return "";
+    const label = widget.querySelector(":scope > .widget-label, :scope > label");
+    const text = label && label.textContent.trim();
+    if (text && label.style.display !== "none" && !label.hidden) return text;
+    return (widget.getAttribute("title") || control.getAttribute("title") ||
+            control.getAttribute("placeholder") || text || "").trim();
+  }
+
+  function named(control) {
+    if (control.getAttribute("aria-label") || control.getAttribute("aria-labelledby")) {
+      return true;
+    }
+    if (control.id && document.querySelector(`label[for="${CSS.escape(control.id)}"]`)
+        ?.offsetParent) {
+      return true;  // a visible <label> names it already
+    }
+    return false;
+  }
+
+  function nameAll(root) {
+    for (const control of root.querySelectorAll(CONTROLS)) {
+      if (control.type === "hidden" || control.type === "file" || named(control)) continue;
+      const name = nameOf(control);
+      if (name) control.setAttribute("aria-label", name);
+    }
+  }
+
+  let queued = false;
+  const observer = new MutationObserver(() => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      nameAll(document.body);
+    });
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  nameAll(document.body);
+})();
