@@ -10,6 +10,7 @@ from io import BytesIO
 from typing import TYPE_CHECKING
 
 import ipywidgets as w
+from traitlets import Unicode
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -45,9 +46,20 @@ def png_bytes(fig: Figure) -> bytes:
     return buf.getvalue()
 
 
-def chart_image(says: str = "A chart (drawn once there is something to show)") -> w.Image:
+class ChartImage(w.Image):
+    """An Image whose tooltip becomes its title. The page's widget view sets a title only
+    when `description` is empty and reads its length, which a plain Image lacks (its view
+    fails with "reading 'length'"), so a chart carries an empty one."""
+
+    description = Unicode("").tag(sync=True)
+
+
+def chart_image(says: str = "A chart (drawn once there is something to show)",
+                width: str | None = None) -> w.Image:
     """An image for charts; `says` is its text alternative until it is drawn."""
-    img = w.Image(format="png", tooltip=says)
+    img = ChartImage(format="png", tooltip=says)
+    if width:
+        img.layout.width = width
     img.add_class("vg-chart")
     return img
 

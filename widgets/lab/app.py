@@ -31,7 +31,7 @@ from village_games.bots.tournament import LOCAL, MatchRun, local_pool
 from village_games.core.card_data import load_toml
 
 from ..kit.apps import add_nav
-from ..kit.charts import show_chart
+from ..kit.charts import chart_image, show_chart
 from ..kit.live import running_loop
 from ..kit.query import notice_html, page_query
 from ..kit.safe import ErrorBanner, guarded
@@ -124,11 +124,9 @@ class LabApp:
         self.download.add_class("vg-lab-download")
         self.share = w.HTML("")
         self.share.add_class("vg-lab-share")
-        self.interval_chart = w.Image(format="png", layout=w.Layout(width="560px"),
-                                      tooltip="A chart of the wins (drawn once games end)")
+        self.interval_chart = chart_image("A chart of the wins (drawn once games end)", "560px")
         self.interval_chart.add_class("vg-lab-intervals")
-        self.score_chart = w.Image(format="png", layout=w.Layout(width="560px"),
-                                   tooltip="A chart of the scores (drawn once games end)")
+        self.score_chart = chart_image("A chart of the scores (drawn once games end)", "560px")
         self.score_chart.add_class("vg-lab-scores")
         for chart in (self.interval_chart, self.score_chart):
             chart.layout.visibility = "hidden"  # no broken-image icon before a run

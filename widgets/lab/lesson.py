@@ -34,7 +34,7 @@ from village_games.probability.games_needed import (
 from village_games.probability.intervals import credit_interval, running_share_intervals
 
 from ..kit.apps import add_nav
-from ..kit.charts import plain_figure, png_bytes, show_chart
+from ..kit.charts import chart_image, plain_figure, png_bytes, show_chart
 from ..kit.safe import ErrorBanner, guarded
 from ..kit.theme import style_tag
 from ..teach.lesson import fmt
@@ -91,8 +91,7 @@ class GamesLesson(w.VBox):
         self.exact_html.add_class("vg-games-exact")
         self.sim_html = w.HTML("<div class='vg-note'>Press <b>Play the games</b>.</div>")
         self.sim_html.add_class("vg-games-sim")
-        self.chart = w.Image(format="png", layout=w.Layout(width="640px"),
-                             tooltip="A chart of the games (drawn once they are played)")
+        self.chart = chart_image("A chart of the games (drawn once they are played)", "640px")
         self.chart.add_class("vg-games-chart")
         self.chart.layout.visibility = "hidden"
         self.credits: np.ndarray | None = None
