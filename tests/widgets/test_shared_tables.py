@@ -3,6 +3,7 @@ connection per device, as each Voila page has its own kernel)."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import sqlite3
@@ -99,6 +100,51 @@ def test_a_link_that_opens_no_table_shows_a_notice_and_no_table(url):
         assert "No table" in page.notice.value
         assert page.session is None and page.screen.board.layout.display == "none"
         assert page.sharing.links.value == "" and page.sharing.address.query == ""
+
+
+def on_show(widget, hidden: bool = False) -> list:
+    """Every widget of the tree under `widget` with whether the page shows it (a hidden
+    box hides what it holds)."""
+    hidden = hidden or getattr(widget.layout, "display", "") == "none"
+    found = [(widget, not hidden)]
+    for child in getattr(widget, "children", ()):
+        found += on_show(child, hidden)
+    return found
+
+
+def test_a_wrong_key_shows_only_its_notice_in_sentences(url):
+    """Not an empty move bar with a Confirm button under the notice, and the notice's two
+    sentences each end with a full stop."""
+    host = device(url, PillageAdapter(), {"seats": "human,remote", "seed": "3"})
+    page = device(url, PillageAdapter(), {"table": address(host)["table"], "key": "old-key"})
+    shown = {id(w) for w, visible in on_show(page.widget) if visible}
+    assert id(page.notice) in shown
+    for part in (page.screen.turn_bar, page.screen.turn_confirm, page.screen.board,
+                 page.lower, page.setup.widget, page.screen.picker):
+        assert id(part) not in shown
+    text = html.unescape(re.sub(r"<[^>]+>", "", page.notice.value))
+    assert text.endswith("for your seat's link. Start a game of your own."), text
+
+
+@pytest.mark.parametrize("params", [
+    {"seats": "human,remote", "seed": "3"}, {"seats": "human,human,bot", "seed": "3"},
+    {"table": "no-such-table"}])
+def test_no_widget_hidden_shares_its_layout_with_one_on_show(url, params):
+    """Widgets that never change their layout share one Layout model (fewer models for
+    the page); hiding one of them through it would hide every other one too (a refused
+    link hid its own notice this way)."""
+    pages = [device(url, PillageAdapter(), params)]
+    if "seats" in params:
+        host = pages[0]
+        pages += [device(url, PillageAdapter(), query) for query in
+                  (*links(host, "vg-seat-link").values(), *links(host, "vg-watch-link").values())]
+    for page in pages:
+        users: dict[int, list] = {}
+        for widget, _visible in on_show(page.widget):
+            users.setdefault(id(widget.layout), []).append(widget)
+        for widgets in users.values():
+            if len(widgets) > 1:
+                assert widgets[0].layout.display in ("", None), [w._dom_classes for w in widgets]
 
 
 def test_a_store_that_cannot_be_written_keeps_the_game_here_and_says_so(tmp_path):

@@ -133,8 +133,9 @@ class TableScreen:
         self.turn_confirm.add_class("vg-turn-confirm")
         self.turn_confirm.on_click(guard(self._on_turn_confirm_click))
         prompt_row = shared.hbox([self.prompt, self.turn_confirm], "vg-prompt-row")
-        self.turn_bar = shared.vbox([prompt_row, self.picker.hint, self.step_bar],
-                                    "vg-turn-bar")
+        # (own layout: hidden on a page that opens no table)
+        self.turn_bar = w.VBox([prompt_row, self.picker.hint, self.step_bar],
+                               _dom_classes=("vg-turn-bar",))
         # the session's version the picker's choices were drawn on (None: none on offer)
         self.drawn_on: int | None = None
 
@@ -179,10 +180,16 @@ class TableScreen:
             f'<div class="vg-table-notice-line">{html.escape(n)}</div>' for n in notices)
 
     def hide_all(self) -> None:
-        """No table on this page (a link that opens none)."""
-        for part in (self.board, self.handover):
+        """No table on this page (a link that opens none): nothing of a table's bars."""
+        for part in (self.board, self.handover, self.turn_bar):
             shown(part, False)
-        self.prompt.value = ""
+        self.prompt.value = self.table_notice.value = self.store_status.value = ""
+        self.picker.set_actions([])
+        self.drawn_on = None
+
+    def show_table(self) -> None:
+        """A table on this page again (after `hide_all`)."""
+        shown(self.turn_bar, True)
 
     def draw(self, s: TableSession, turn: Turn, playing: bool,
              advice: Callable[[int], Coaching | None], replay_link: Callable[[], str]) -> None:

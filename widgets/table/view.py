@@ -219,6 +219,8 @@ class TableApp:
         self.sharing.links.layout.display = (
             "" if session.table is not None and (not host or session.shared) else "none")
         self.sharing.seat_header.layout.display = "none" if host else ""
+        self.lower.layout.display = ""  # (hidden while the page showed no table)
+        self.screen.show_table()
         self.coach.show(session.role != WATCH)
         self.sharing.show(session)
         self.bot_runs.start(session)
@@ -258,13 +260,14 @@ class TableApp:
         self.session = None
         self.sharing.forget()
         for part in (self.setup.widget, self.sharing.links, self.lower,
-                     self.sharing.seat_header, self.screen.turn_bar):
+                     self.sharing.seat_header):
             part.layout.display = "none"
         self.screen.hide_all()
         self.set_notices(())
         self.notice.value = (
             f'<div class="vg-query-error vg-table-refused"><b>No table:</b> '
-            f"{html.escape(message)} <a href=\"?\">Start a game of your own</a>.</div>")
+            f"{html.escape(sentence(message))} <a href=\"?\">Start a game of your own</a>."
+            "</div>")
 
     # ------------------------------------------------------------ other devices
     def _start_polling(self) -> None:
@@ -457,3 +460,9 @@ class TableApp:
         advice = self.coach.advice(s.game, self.turn.showing) if (
             self.turn.showing is not None and self.screen.picker.actions) else None
         self.coach.view.value = advice.html if advice else ""
+
+
+def sentence(text: str) -> str:
+    """`text` ending as a sentence does (a message of the store's has no full stop)."""
+    text = text.strip()
+    return text if not text or text[-1] in ".!?" else text + "."
