@@ -394,6 +394,28 @@ def test_no_page_of_a_shared_table_carries_its_seed(url, monkeypatch):
     assert str(seed) not in replay.summary.value and "record=" not in replay.share_query()
 
 
+def test_the_seed_box_of_a_table_with_a_remote_seat_says_its_seed_is_secret(url):
+    """The box showed a number that was not the table's (its seed is secret); a table
+    without a remote seat still shows its seed and takes a new one."""
+    host = device(url, VillagersAdapter(), {"seats": "human,remote,bot", "seed": "4"})
+    setup = host.setup
+    assert setup.seed_box.layout.display == "none" and setup.dice.layout.display == "none"
+    assert setup.seed_secret.layout.display != "none"
+    assert "secret" in setup.seed_secret.value
+    again = device(url, VillagersAdapter(), address(host))  # the host reloads the page
+    assert again.setup.seed_box.layout.display == "none"
+    assert again.setup.seed_secret.layout.display != "none"
+    setup.seat_boxes[1][0].value = "bot"  # no remote seat: the seed box is back
+    assert setup.seed_box.layout.display != "none"
+    assert setup.seed_secret.layout.display == "none"
+    setup.seed_box.value = 11
+    setup.new_button.click()
+    assert host.session.game.seed == 11
+    reloaded = device(url, VillagersAdapter(), address(host))
+    assert reloaded.setup.seed_box.value == 11
+    assert reloaded.setup.seed_box.layout.display != "none"
+
+
 def test_two_people_at_the_host_screen_and_one_on_another_device(url):
     host = device(url, PillageAdapter(), {"seats": "human,human,remote", "seed": "6"},
                   step_by_step=False)
