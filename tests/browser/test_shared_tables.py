@@ -84,6 +84,7 @@ def make_a_move(page: Page) -> None:
 
 
 def seat_link(page: Page, seat: int) -> str:
+    """The link of `seat` (counted from 1, as the page labels it)."""
     link = page.locator(f"a.vg-seat-link[data-seat='{seat}']")
     expect(link).to_have_count(1)
     return link.get_attribute("href") or ""
@@ -97,7 +98,7 @@ def test_two_devices_and_a_spectator_at_one_table(voila_server, browser, game):
         expect(host.locator("a.vg-seat-link")).to_have_count(1)  # only the remote seat's
         expect(host.locator("a.vg-watch-link")).to_have_count(1)
         assert "table=" in host.url and "key=" in host.url  # F5 brings the table back
-        link = seat_link(host, 1)
+        link = seat_link(host, 2)
         ben = device(browser)
         ben.goto(link)
         ben.locator(".vg-seat-line").wait_for(timeout=60_000)
@@ -134,7 +135,7 @@ def test_two_plans_clicked_at_once_both_stand(voila_server, browser):
     notebook, query = GAMES["village_pillage"]
     host = open_app(device(browser), voila_server, notebook, query, ready=READY)
     ben = device(browser)
-    ben.goto(seat_link(host, 1))
+    ben.goto(seat_link(host, 2))
     ben.locator(".vg-seat-line").wait_for(timeout=60_000)
     try:
         for page in (host, ben):  # both pick a plan...
@@ -179,7 +180,7 @@ def test_two_servers_sharing_one_postgresql_show_one_table(browser, tmp_path):
         with running_voila(NOTEBOOKS, tmp_path / "a.log", env=env) as a, \
                 running_voila(NOTEBOOKS, tmp_path / "b.log", env=env) as b:
             host = open_app(device(browser), a, notebook, query, ready=READY)
-            link = seat_link(host, 1)
+            link = seat_link(host, 2)
             other = link.replace(a, b) if link.startswith(a) else b + urlparse(link).path + \
                 "?" + urlparse(link).query
             ben = device(browser)

@@ -7,6 +7,7 @@ import html
 import json
 import re
 import sqlite3
+from pathlib import Path
 from urllib.parse import parse_qsl, urlparse
 
 import pytest
@@ -40,7 +41,8 @@ def address(app) -> dict[str, str]:
 
 
 def links(app, css: str) -> dict[str, dict[str, str]]:
-    """The links of class `css` on the app's links panel: data-seat (or "") -> query."""
+    """The links of class `css` on the app's links panel: data-seat (or ""; seats counted
+    from 1) -> query."""
     found = {}
     for seat, href in re.findall(rf'<a class="{css}" (?:data-seat="(\d+)" )?href="([^"]+)"',
                                  app.sharing.links.value):
@@ -172,9 +174,9 @@ def test_a_remote_seat_opens_by_its_own_link_and_sees_only_its_own_cards(url):
     host = device(url, VillagersAdapter(), {"seats": "human,remote,bot", "seed": "4"})
     seat_links = links(host, "vg-seat-link")
     watch = links(host, "vg-watch-link")
-    assert list(seat_links) == ["1"] and set(seat_links["1"]) == {"table", "key"}
+    assert list(seat_links) == ["2"] and set(seat_links["2"]) == {"table", "key"}
     assert watch[""] == {"table": address(host)["table"]}  # no key: the public view
-    ben = device(url, VillagersAdapter(), seat_links["1"])
+    ben = device(url, VillagersAdapter(), seat_links["2"])
     assert ben.session.role == "seat" and ben.session.mine == (1,)
     assert ben.setup.widget.layout.display == "none" and "Ben" in ben.sharing.seat_header.value
     assert "vg-seat-link" not in ben.sharing.links.value  # never another seat's key
@@ -182,12 +184,29 @@ def test_a_remote_seat_opens_by_its_own_link_and_sees_only_its_own_cards(url):
     assert host.session.table.host_key not in seen
     with pytest.raises(PermissionError):
         ben.session.observation(0)  # Ana's hand is not this device's to see
-    assert set(address(ben)) == {"table", "key"} and address(ben)["key"] == seat_links["1"]["key"]
+    assert set(address(ben)) == {"table", "key"} and address(ben)["key"] == seat_links["2"]["key"]
+
+
+def test_seats_are_counted_from_one_wherever_a_person_reads_them(url, monkeypatch):
+    """A seat link's data-seat, its label, the seat page's header and the replay's view
+    name one seat by one number; the README counted the seat of a link from 0."""
+    monkeypatch.setenv("VILLAGE_GAMES_STORE", url)
+    host = device(url, VillagersAdapter(), {"seats": "human,remote,remote", "seed": "4"})
+    rows = re.findall(r'<span class="vg-link-label">[^<]*\(seat (\d)\)</span> '
+                      r'<a class="vg-seat-link" data-seat="(\d)"', host.sharing.links.value)
+    assert rows == [("2", "2"), ("3", "3")]
+    cy = device(url, VillagersAdapter(), links(host, "vg-seat-link")["3"])
+    assert cy.session.mine == (2,) and "(seat 3 of 3)" in cy.sharing.seat_header.value
+    replay = replay_of(links(host, "vg-seat-link")["3"])
+    assert replay.timeline.viewer == 2 and replay.view_box.value == "3"
+    assert "Cy (seat 3)" in dict((v, k) for k, v in replay.view_box.options)["3"]
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "counting from 0" not in readme and "counted from 0" not in readme
 
 
 def test_a_move_on_one_device_appears_on_the_other(url):
     host = device(url, VillagersAdapter(), {"seats": "human,remote,bot", "seed": "4"})
-    ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["1"])
+    ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["2"])
     assert ben.session.mine_to_act() is None and "Waiting for" in ben.screen.prompt.value
     first_draft(host)  # Ana drafts; Ben is next
     assert "Waiting for <b>Ben</b>" in host.screen.prompt.value
@@ -210,7 +229,7 @@ def late(app, monkeypatch) -> None:
 
 def test_the_same_seat_open_twice_keeps_only_the_move_made_first(url, monkeypatch):
     host = device(url, VillagersAdapter(), {"seats": "remote,human", "seed": "4"})
-    key = links(host, "vg-seat-link")["0"]
+    key = links(host, "vg-seat-link")["1"]
     phone, laptop = device(url, VillagersAdapter(), key), device(url, VillagersAdapter(), key)
     first_draft(phone)
     late(laptop, monkeypatch)
@@ -221,7 +240,7 @@ def test_the_same_seat_open_twice_keeps_only_the_move_made_first(url, monkeypatc
 
 def test_a_conflict_in_the_app_redraws_with_a_notice(url, monkeypatch):
     host = device(url, VillagersAdapter(), {"seats": "remote,human", "seed": "4"})
-    key = links(host, "vg-seat-link")["0"]
+    key = links(host, "vg-seat-link")["1"]
     phone, laptop = device(url, VillagersAdapter(), key), device(url, VillagersAdapter(), key)
     first_draft(phone)
     late(laptop, monkeypatch)
@@ -234,7 +253,7 @@ def test_a_conflict_in_the_app_redraws_with_a_notice(url, monkeypatch):
 def test_simultaneous_plans_from_two_devices_both_stand(url, monkeypatch):
     host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"},
                   step_by_step=False)
-    ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["1"], step_by_step=False)
+    ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["2"], step_by_step=False)
     plan(host, "Farmer", "Raider")  # stored first; Ben's device has not looked yet
     late(ben, monkeypatch)
     plan(ben, "Wall", "Farmer")  # made on the old version: made again on the new one
@@ -250,7 +269,7 @@ def test_simultaneous_plans_from_two_devices_both_stand(url, monkeypatch):
 
 def test_bots_move_exactly_once_whichever_devices_are_open(url):
     host = device(url, PillageAdapter(), {"seats": "remote,bot,bot", "seed": "2"})
-    ana = device(url, PillageAdapter(), links(host, "vg-seat-link")["0"])
+    ana = device(url, PillageAdapter(), links(host, "vg-seat-link")["1"])
     for _round in range(4):  # (a table with a remote seat is dealt from a secret seed)
         ana._on_choose(ana.session.game.legal_actions(0)[0])
         assert ana.banner.value == ""
@@ -282,10 +301,21 @@ def test_a_watcher_sees_the_public_view_and_cannot_act(url):
         watcher.save_json()
 
 
+def test_only_a_device_where_a_person_decides_offers_the_coach(url):
+    """A spectator's page had a Coach checkbox that did nothing; so had the host's page of
+    a table whose seats are all on other devices or bots."""
+    host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"})
+    ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["2"])
+    watcher = device(url, PillageAdapter(), links(host, "vg-watch-link")[""])
+    away = device(url, PillageAdapter(), {"seats": "remote,remote,bot", "seed": "6"})
+    for app, offered in ((host, True), (ben, True), (watcher, False), (away, False)):
+        assert (app.coach.row.layout.display != "none") == offered, app.session.role
+
+
 def test_undo_on_a_shared_table_only_until_another_seat_moved(url):
     host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"},
                   step_by_step=False)
-    ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["1"], step_by_step=False)
+    ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["2"], step_by_step=False)
     plan(ben, "Wall", "Farmer")  # face down: Ben may take it back
     assert not ben.screen.undo_button.disabled
     host.poll()
@@ -317,7 +347,7 @@ def test_the_replay_of_a_running_table_shows_only_what_the_link_may_see(url, mon
     monkeypatch.setenv("VILLAGE_GAMES_STORE", url)
     host = device(url, VillagersAdapter(), {"seats": "human,remote,bot", "seed": "4"})
     first_draft(host)
-    ben_key = links(host, "vg-seat-link")["1"]
+    ben_key = links(host, "vg-seat-link")["2"]
     replay = replay_of(ben_key)
     assert replay.timeline is not None and replay.timeline.viewer == 1
     assert {v for _label, v in replay.view_box.options} == {"table", "2"}  # Ben, the table
@@ -339,7 +369,7 @@ def test_the_replay_of_a_running_table_shows_only_what_the_link_may_see(url, mon
 def test_the_replay_of_a_finished_table_may_show_every_card(url, monkeypatch):
     monkeypatch.setenv("VILLAGE_GAMES_STORE", url)
     host = device(url, VillagersAdapter(), {"seats": "bot,remote", "seed": "4"})
-    ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["1"])
+    ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["2"])
     bot = RandomBot(seed=1)
     while not ben.session.game.is_over():
         if ben.session.mine_to_act() == 1:
@@ -354,7 +384,7 @@ def test_the_replay_of_a_finished_table_may_show_every_card(url, monkeypatch):
 
 def test_a_half_made_plan_survives_another_devices_plan_arriving(url):
     host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"})
-    ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["1"])
+    ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["2"])
     ben.screen.picker.button("left", "Wall").click()  # Ben has picked his left card...
     plan(host, "Farmer", "Raider")  # ...when Ana's plan arrives
     assert ben.poll()
@@ -366,7 +396,7 @@ def test_a_half_made_plan_survives_another_devices_plan_arriving(url):
 
 def test_a_move_made_on_a_table_that_moved_since_is_refused_with_who_moved(url):
     host = device(url, VillagersAdapter(), {"seats": "remote,human", "seed": "4"})
-    key = links(host, "vg-seat-link")["0"]
+    key = links(host, "vg-seat-link")["1"]
     phone, laptop = device(url, VillagersAdapter(), key), device(url, VillagersAdapter(), key)
     stale = laptop.session.game.legal_actions(0)[1]  # what the laptop still shows
     first_draft(phone)
@@ -381,7 +411,7 @@ def test_no_page_of_a_shared_table_carries_its_seed(url, monkeypatch):
     host = device(url, VillagersAdapter(), {"seats": "human,remote,bot", "seed": "4"})
     seed = host.session.game.seed
     assert seed != 4  # a table with a remote seat is dealt from a secret seed
-    ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["1"])
+    ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["2"])
     watcher = device(url, VillagersAdapter(), links(host, "vg-watch-link")[""])
     first_draft(host)
     for app in (host, ben, watcher):
@@ -390,7 +420,7 @@ def test_no_page_of_a_shared_table_carries_its_seed(url, monkeypatch):
         shown += app.sharing.share.value + app.sharing.links.value + app.sharing.seat_header.value
         assert f"seed={seed}" not in shown and f"seed {seed}" not in shown
         assert app.setup.seed_box.value != seed
-    replay = replay_of(links(host, "vg-seat-link")["1"])
+    replay = replay_of(links(host, "vg-seat-link")["2"])
     assert str(seed) not in replay.summary.value and "record=" not in replay.share_query()
 
 
@@ -419,7 +449,7 @@ def test_the_seed_box_of_a_table_with_a_remote_seat_says_its_seed_is_secret(url)
 def test_two_people_at_the_host_screen_and_one_on_another_device(url):
     host = device(url, PillageAdapter(), {"seats": "human,human,remote", "seed": "6"},
                   step_by_step=False)
-    cy = device(url, PillageAdapter(), links(host, "vg-seat-link")["2"], step_by_step=False)
+    cy = device(url, PillageAdapter(), links(host, "vg-seat-link")["3"], step_by_step=False)
     assert host.session.hot_seat and host.session.mine == (0, 1) and cy.session.mine == (2,)
     for seat in (0, 1):  # the host's screen is handed over between its two people
         assert host.screen.handover.layout.display != "none"
@@ -450,7 +480,7 @@ def test_the_bot_seats_of_a_shared_table_play_the_kind_its_host_chose(url):
     table = address(host)["table"]
     assert open_store(url, shared=False).get(table).settings == {"bots": "search",
                                                                  "strength": "300"}
-    ben = page(links(host, "vg-seat-link")["1"])
+    ben = page(links(host, "vg-seat-link")["2"])
     assert ben.bot_box.value == "search" and ben.strength_box.value == 300
     assert isinstance(ben.session.bots[2], SearchBot) and ben.session.bots[2].iterations == 300
     host.strength_box.value = 100
@@ -487,7 +517,7 @@ def _courier_moment(url):
     for attempt in range(12):
         host = device(url, VillagersAdapter(), {"seats": "remote,remote,remote",
                                                 "expansions": "scoundrels"})
-        seats = {int(k): device(url, VillagersAdapter(), q)
+        seats = {int(k) - 1: device(url, VillagersAdapter(), q)  # (links count from 1)
                  for k, q in links(host, "vg-seat-link").items()}
         watcher = device(url, VillagersAdapter(), links(host, "vg-watch-link")[""])
         rnd = random.Random(attempt)
@@ -546,7 +576,7 @@ def test_a_running_shared_game_kept_only_in_its_kernel_offers_no_record_link(mon
 
 def test_a_table_link_names_the_keys_it_does_not_read(url):
     host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"})
-    seat = links(host, "vg-seat-link")["1"]
+    seat = links(host, "vg-seat-link")["2"]
     ben = device(url, PillageAdapter(), {**seat, "seat": "1"})
     assert ben.session.mine == (1,)
     assert "there is no setting &#x27;seat&#x27;" in ben.notice.value

@@ -39,7 +39,7 @@ import ipywidgets as w
 
 from village_games.core import Game
 from village_games.tables import REMOTE, StoreError, TableStore
-from village_games.tables.model import HOST, WATCH
+from village_games.tables.model import HOST
 
 from ..kit.live import every, running_loop
 from ..kit.query import notice_html
@@ -221,7 +221,9 @@ class TableApp:
         self.sharing.seat_header.layout.display = "none" if host else ""
         self.lower.layout.display = ""  # (hidden while the page showed no table)
         self.screen.show_table()
-        self.coach.show(session.role != WATCH)
+        # the coach advises a person making a decision here: a spectator, or a host whose
+        # seats are all on other devices or bots, makes none
+        self.coach.show(bool(session.locals))
         self.sharing.show(session)
         self.bot_runs.start(session)
         self.screen.say(session.take_notices())
