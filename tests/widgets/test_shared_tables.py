@@ -382,6 +382,28 @@ def test_the_replay_of_a_finished_table_may_show_every_card(url, monkeypatch):
     assert {v for _label, v in replay.view_box.options} == {"table", "1", "2", "all"}
 
 
+def test_the_replay_of_a_table_closed_before_the_end_says_so_and_shows_every_card(
+        url, monkeypatch):
+    """It said "Still running" (and hid the cards) of a table that will never go on."""
+    monkeypatch.setenv("VILLAGE_GAMES_STORE", url)
+    host = device(url, VillagersAdapter(), {"seats": "human,remote,bot", "seed": "4"})
+    first_draft(host)
+    ben_key = links(host, "vg-seat-link")["2"]
+    host.setup.new_button.click()  # the host's next game closes this table
+    replay = replay_of(ben_key)
+    summary = replay.summary.value
+    assert "Still running" not in summary
+    assert "Closed before the end (its host started a new game)" in summary
+    assert replay.allowed is None and replay.timeline.viewer == "all"
+    assert {v for _label, v in replay.view_box.options} == {"table", "1", "2", "3", "all"}
+    assert "All cards (the table is closed)" in dict(
+        (v, k) for k, v in replay.view_box.options)["all"]
+    replay.set_view("1")  # Ana's hand, now that nobody plays on
+    assert replay.timeline.viewer == 0
+    watcher = replay_of({"table": ben_key["table"]})
+    assert watcher.allowed is None and "Closed before the end" in watcher.summary.value
+
+
 def test_a_half_made_plan_survives_another_devices_plan_arriving(url):
     host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"})
     ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["2"])
