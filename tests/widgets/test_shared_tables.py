@@ -404,6 +404,36 @@ def test_the_replay_of_a_table_closed_before_the_end_says_so_and_shows_every_car
     assert watcher.allowed is None and "Closed before the end" in watcher.summary.value
 
 
+def test_screens_say_whose_plan_is_in_while_another_plays_the_round_out(url):
+    """Each device plays a Village Pillage round out step by step on its own; a device
+    whose plan for the next round was in read "Waiting for Ana: their move shows here...",
+    as if Ana were deciding while her screen was still stepping through the round."""
+    def prompt(app) -> str:
+        return " ".join(html.unescape(re.sub(r"<[^>]+>", "", app.screen.prompt.value)).split())
+
+    ana = device(url, PillageAdapter(), {"seats": "human,remote,remote", "seed": "6"}, True)
+    ben, cy = (device(url, PillageAdapter(), links(ana, "vg-seat-link")[k], True)
+               for k in ("2", "3"))
+    plan(ben, "Wall", "Farmer")
+    cy.poll()
+    assert prompt(ben) == "Your plan is in. Waiting for Ana and Cy to plan."
+    plan(cy, "Wall", "Farmer")
+    plan(ana, "Wall", "Farmer")  # the round plays out, step by step on every screen
+    for app in (ben, cy):
+        app.poll()
+        assert app.session.steps.frames and prompt(app) == "Playing out the moves…"
+    ben.screen.all_button.click()  # Ben has seen enough and plans the next round
+    plan(ben, "Wall", "Farmer")
+    assert prompt(ben) == ("Your plan is in. Waiting for Ana and Cy to plan (their screens "
+                           "may still be playing out the last round step by step).")
+    for app in (ana, cy):  # still stepping: they learn that Ben waits for them
+        app.poll()
+        assert prompt(app) == "Playing out the moves… Ben has planned the next round already."
+    watcher = device(url, PillageAdapter(), links(ana, "vg-watch-link")[""], False)
+    assert prompt(watcher) == ("Waiting for Ana and Cy to plan (their screens may still be "
+                               "playing out the last round step by step).")
+
+
 def test_a_half_made_plan_survives_another_devices_plan_arriving(url):
     host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"})
     ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["2"])

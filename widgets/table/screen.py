@@ -227,7 +227,11 @@ class TableScreen:
         if s.steps.frames:
             frame = s.steps.frames[s.steps.index]
             self._show(s, frame.obs, frame.highlight)
-            self.prompt.value = '<div class="vg-prompt-line">Playing out the moves…</div>'
+            note = getattr(self.adapter, "steps_note", None)  # (optional: what else goes on)
+            said = note(s.observation(view)) if note is not None else ""
+            self.prompt.value = ('<div class="vg-prompt-line">Playing out the moves…'
+                                 + (f' <span class="vg-steps-note">{said}</span>' if said
+                                    else "") + "</div>")
             self.step_text.value = (
                 f'<span class="vg-step-count">Step {s.steps.index + 1} of '
                 f"{len(s.steps.frames)}</span> {html.escape(frame.text)}")
@@ -366,8 +370,15 @@ def waiting_html(s: TableSession) -> str:
         return ('<div class="vg-prompt-line vg-waiting">A moment before your turn: it '
                 "starts here as soon as the table is ready.</div>")
     waiting = [g.player_name(p) for p in seen if s.kinds[p] != BOT]
-    if not waiting:
-        return ""
+    if not waiting:  # (bots whose moves another device of the table makes)
+        return ('<div class="vg-prompt-line vg-waiting">Waiting for the bots: another device '
+                "at this table plays them, and their moves show here as they are made.</div>"
+                if seen else "")
+    # (a game's own words, optional: a Village Pillage plan that is in)
+    note = getattr(s.adapter, "waiting_note", None)
+    said = note(g.observation(s.public_view), waiting) if note is not None else ""
+    if said:
+        return f'<div class="vg-prompt-line vg-waiting">{said}</div>'
     names = ", ".join(f"<b>{html.escape(n)}</b>" for n in waiting)
     where = " (on another device)" if s.role == HOST else ""
     return (f'<div class="vg-prompt-line vg-waiting">Waiting for {names}{where}: their '
