@@ -434,6 +434,20 @@ def test_screens_say_whose_plan_is_in_while_another_plays_the_round_out(url):
                                "playing out the last round step by step).")
 
 
+def test_a_screen_waiting_for_bots_another_device_plays_says_so(url):
+    """Its prompt was empty while a bot's move waited for the device that plays the bots
+    (here the host, still stepping through the round)."""
+    ana = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"}, True)
+    ben = device(url, PillageAdapter(), links(ana, "vg-seat-link")["2"], True)
+    plan(ben, "Wall", "Farmer")
+    plan(ana, "Farmer", "Raider")  # the bot plans on Ana's device: the round plays out
+    ben.poll()
+    ben.screen.all_button.click()
+    assert ben.session.game.to_act() == [2] and not ben.session.steps.frames
+    assert "Waiting for the bots: another device at this table plays them" in (
+        ben.screen.prompt.value)
+
+
 def test_a_half_made_plan_survives_another_devices_plan_arriving(url):
     host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"})
     ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["2"])
