@@ -17,6 +17,7 @@ import asyncio
 import json
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +74,11 @@ class PacedKernelManager(AsyncMappingKernelManager):
     warm_timeout = Float(60.0, config=True, help="seconds after which a slot is freed anyway")
     quiet_window = Float(0.5, config=True,
                          help="a kernel that used under 5% of a core this long is warm")
+    # Once this many pool kernels have got warm, `when_all_warm(count)` is called once (the
+    # server says it is ready): set by scripts/serve.
+    expected_warm = 0
+    when_all_warm: Callable[[int], None] | None = None
+    _warmed = 0
     # A kernel is started, then its notebook is sent to it right away: the pause between
     # the two is far shorter than the quiet window unless the server itself is swamped.
 
@@ -97,6 +103,10 @@ class PacedKernelManager(AsyncMappingKernelManager):
             self._warming.release()
             self.log.info("Pre-heated kernel %s warm after %.1f s", kernel_id,
                           time.monotonic() - started)
+            PacedKernelManager._warmed += 1
+            ready = PacedKernelManager.when_all_warm  # (a plain function, not a method)
+            if PacedKernelManager._warmed == self.expected_warm and ready is not None:
+                ready(self.expected_warm)
 
         task.add_done_callback(warm)
         return kernel_id

@@ -7,6 +7,12 @@ Pages are opened one at a time: on 2 cores the browser is the bottleneck.
 
 Pre-heated kernels (`--preheat_kernel`) run a notebook before its page is asked for, so
 an app that reads the URL query must call `voila.utils.wait_for_request()` first.
+
+Tests wait on the page's own signals (an element the kernel draws, a text or attribute it
+writes: `expect(...)`), never for a fixed time: a loaded machine makes them slower, not
+red. Every page made here (`patient`) and every `expect` allow minutes, not Playwright's
+5 s (expect) and 30 s (clicks, file choosers, page loads): the time allowed bounds a stuck
+page, it is not how long a test takes.
 """
 
 import contextlib
@@ -23,7 +29,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
@@ -46,6 +52,25 @@ FINISHED_JS = """() => !document.getElementById('loading')
 DEFAULT_READY = "#rendered_cells .jupyter-widgets"
 # Served directory for `voila_server`; override to point the app tests elsewhere.
 NOTEBOOKS = Path(os.environ.get("VILLAGE_NOTEBOOKS", ROOT / "notebooks"))
+# How long a wait on the page may take before the test fails (see the module docstring).
+EXPECT_MS = 90_000  # expect(locator)...: the kernel's answer to a click shows
+ACTION_MS = 120_000  # a click, a fill, a file chosen, a page opened
+expect.set_options(timeout=EXPECT_MS)
+
+
+def patient(page: Page) -> Page:
+    """`page` with the time allowed to its actions and page loads (`ACTION_MS`)."""
+    page.set_default_timeout(ACTION_MS)
+    page.set_default_navigation_timeout(ACTION_MS)
+    return page
+
+
+def new_device(browser: Browser, width: int = 1366, height: int = 900) -> Page:
+    """A patient page in a browser context of its own (another device), that can reach
+    only 127.0.0.1."""
+    page = patient(browser.new_context(viewport={"width": width, "height": height}).new_page())
+    page.route("**/*", local_only)
+    return page
 
 
 def free_port() -> int:
@@ -55,7 +80,7 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_voila(root: Path, log: Path, *extra: str, timeout: float = 60,
+def running_voila(root: Path, log: Path, *extra: str, timeout: float = 180,
                   port: int | None = None, env: dict[str, str] | None = None) -> Iterator[str]:
     """Run `scripts/serve` on `root` on a free loopback port (or `port`); yield its base
     URL. `env` adds to the server's environment (a table store of its own, say).
@@ -68,7 +93,7 @@ def running_voila(root: Path, log: Path, *extra: str, timeout: float = 60,
     with open(log, "ab") as out:
         proc = subprocess.Popen(
             [*cmd, str(root)], stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
-            env={**os.environ, **(env or {})},
+            env={**os.environ, "PYTHONPATH": _this_checkout_first(), **(env or {})},
         )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -88,6 +113,14 @@ def running_voila(root: Path, log: Path, *extra: str, timeout: float = 60,
         yield url
     finally:
         _stop(proc)
+
+
+def _this_checkout_first() -> str:
+    """PYTHONPATH for the server and its kernels: this checkout's packages before any
+    other install of them (an editable install of another worktree maps `widgets` and
+    `village_games` to that worktree, and the kernels run in notebooks/, not here)."""
+    rest = os.environ.get("PYTHONPATH", "")
+    return os.pathsep.join(p for p in (str(ROOT), rest) if p)
 
 
 def _stop(proc: subprocess.Popen) -> None:
@@ -164,9 +197,10 @@ def open_app(
     server to warm its app's kernel behind the other notebooks'.
     """
     url = f"{base_url}/voila/render/{notebook}" + (f"?{query}" if query else "")
+    patient(page)
     for attempt in (1, 2):
         try:
-            page.goto(url)
+            page.goto(url, timeout=timeout)
             page.wait_for_function(FINISHED_JS, timeout=timeout)
             page.locator(ready).first.wait_for(state="visible", timeout=timeout)
             return page
@@ -224,6 +258,6 @@ def browser() -> Iterator[Browser]:
 @pytest.fixture
 def page(browser) -> Iterator[Page]:
     """A fresh page that can reach only 127.0.0.1."""
-    page = new_page(browser)
+    page = patient(new_page(browser))
     yield page
     close_page(page)

@@ -28,12 +28,11 @@ def test_a_table_of_search_bots_plays_on_while_the_page_answers(page, voila_serv
     seed = page.locator(".vg-seed input")
     before = seed.input_value()
     page.locator('button[title="Pick a random seed"]').click()
-    expect(seed).not_to_have_value(before, timeout=30_000)
+    expect(seed).not_to_have_value(before)
     page.wait_for_function(
         f"() => /([\\d,]+) moves? so far/.test(document.querySelector('.vg-bots-playing')"
         f"?.innerText || '') && parseInt(document.querySelector('.vg-bots-playing')"
-        f".innerText.match(/([\\d,]+) moves? so far/)[1].replace(',', '')) > {first}",
-        timeout=60_000)
+        f".innerText.match(/([\\d,]+) moves? so far/)[1].replace(',', '')) > {first}")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.set_viewport_size({"width": 1366, "height": 768})
     page.screenshot(path=str(SHOTS / "search_bots_playing.png"))
@@ -48,7 +47,7 @@ def test_the_coach_shows_what_the_search_bot_thinks(page, voila_server, open_app
     page.locator(".vg-coach-model select").select_option(
         label="What the search bot thinks (300 iterations)")
     panel = page.locator(".vg-search-coach")
-    expect(panel).to_contain_text("The search bot would play", timeout=60_000)
+    expect(panel).to_contain_text("The search bot would play")
     expect(panel).to_contain_text("300 iterations")
     expect(page.locator(".vg-pick", has_text="wins ").first).to_be_visible()
     page.screenshot(path=str(SHOTS / "search_coach_villages.png"), full_page=True)

@@ -5,7 +5,6 @@ import csv
 import io
 import os
 import re
-import time
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -27,12 +26,14 @@ def _width(page) -> float:
 
 
 def _wait_for_games(page, at_least: int, timeout: float = 240) -> int:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if page.locator(".vg-lab-count").count() and _count(page) >= at_least:
-            return _count(page)
-        page.wait_for_timeout(300)
-    raise AssertionError(f"fewer than {at_least} games arrived in {timeout:.0f} s")
+    """Wait until the page counts `at_least` games (the count the kernel writes)."""
+    page.wait_for_function(
+        """n => {
+            const t = document.querySelector('.vg-lab-count')?.textContent || '';
+            const m = t.trim().match(/^([\\d,]+) of/);
+            return m && Number(m[1].replaceAll(',', '')) >= n;
+        }""", arg=at_least, timeout=timeout * 1000)
+    return _count(page)
 
 
 def test_start_watch_the_interval_narrow_stop_and_download(page, voila_server, open_app):
@@ -50,6 +51,7 @@ def test_start_watch_the_interval_narrow_stop_and_download(page, voila_server, o
     expect(page.locator(".vg-lab-status")).to_contain_text("stopped")
     stopped_at = _count(page)
     assert stopped_at < 600
+    # (nothing to wait for: this watches, for a while, that nothing more arrives)
     page.wait_for_timeout(1500)
     assert _count(page) == stopped_at  # nothing more arrives after Stop
     with page.expect_download() as info:

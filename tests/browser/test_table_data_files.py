@@ -48,15 +48,22 @@ def test_an_event_file_is_taken_and_a_broken_one_refused(page, voila_server, ope
     expect(page.locator(".vg-error")).to_be_hidden()
 
 
-def choose_file(page, button, name: str, content: bytes) -> None:
-    """Choose a file in an upload button (its input is not on the page)."""
+def choose_file(page, button, name: str | Path, content: bytes | None = None) -> None:
+    """Choose a file in an upload button (its input is not on the page): a small one
+    given as `content`, or the file on disk at `name` (a big one: Playwright sends a
+    buffer's 30 MB to the browser through its own connection, which timed out on a
+    loaded machine; a file on disk the browser reads itself)."""
     with page.expect_file_chooser() as chosen:
         button.click()
-    chosen.value.set_files({"name": name, "mimeType": "text/plain", "buffer": content})
+    if content is None:
+        chosen.value.set_files(name)
+    else:
+        chosen.value.set_files({"name": str(name), "mimeType": "text/plain",
+                                "buffer": content})
 
 
 def test_a_file_over_the_limit_or_empty_is_refused_and_the_page_keeps_working(
-        page, voila_server, open_app):
+        page, voila_server, open_app, tmp_path):
     """A 30 MB file is bigger than the server takes in one message (10 MiB): it used to
     drop the page's kernel connection without a word. The browser keeps it back now, and
     the note names the file, its size and the limit; the game and the page carry on."""
@@ -66,15 +73,19 @@ def test_a_file_over_the_limit_or_empty_is_refused_and_the_page_keeps_working(
     note = page.locator(".vg-deck-note")
     log, board = page.locator(".vg-log"), page.locator(".vg-board-html")
     before = (log.inner_text(), board.inner_html())
-    choose_file(page, page.locator(".vg-deck-upload"), "big.toml", b"# x\n" * 7_550_000)
+    big, blank, huge = tmp_path / "big.toml", tmp_path / "blank.toml", tmp_path / "huge.json"
+    big.write_bytes(b"# x\n" * 7_550_000)
+    blank.write_bytes(b"")
+    huge.write_bytes(b" " * 30_200_000)
+    choose_file(page, page.locator(".vg-deck-upload"), big)
     expect(note.locator(".vg-load-refused")).to_contain_text(
         "big.toml is 30.2 MB; a deck file may be at most 1 MB")
     expect(note).to_contain_text("Playing with the game's own cards.")
-    choose_file(page, page.locator(".vg-deck-upload"), "blank.toml", b"")
+    choose_file(page, page.locator(".vg-deck-upload"), blank)
     expect(note.locator(".vg-load-refused")).to_contain_text("blank.toml is empty")
     # the save file's button has its own, larger limit, and the page still answers
     page.get_by_text("Save / load", exact=True).click()
-    choose_file(page, page.locator(".vg-load-upload"), "huge.json", b" " * 30_200_000)
+    choose_file(page, page.locator(".vg-load-upload"), huge)
     expect(page.locator(".vg-load-note")).to_contain_text(
         "Not loaded: huge.json is 30.2 MB; a save file may be at most 8 MB")
     assert (log.inner_text(), board.inner_html()) == before

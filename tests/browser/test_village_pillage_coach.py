@@ -13,15 +13,14 @@ def test_coach_toggle_shows_advice_beside_the_cards(page, voila_server, open_app
     open_app(page, voila_server, NOTEBOOK, QUERY, ready=".vg-pick-card")
     expect(page.locator(".vg-coach")).to_have_count(0)
     page.locator(".vg-coach-toggle input").check()
-    expect(page.locator(".vg-coach-head")).to_contain_text("Coach: best is", timeout=30_000)
+    expect(page.locator(".vg-coach-head")).to_contain_text("Coach: best is")
     expect(page.locator(".vg-coach-model")).to_be_visible()
     # round 1 of three villages: the buying order goes by coin, yet every outcome is
     # played out, so the answer is exact
     expect(page.locator(".vg-coach")).to_contain_text("Exact: all")
     page.locator(".vg-coach-model select").select_option(
         label="Others mix like the lesson's equilibrium")
-    expect(page.locator(".vg-coach")).to_contain_text("Farmer 7/24, Wall 10/24, Raider 7/24",
-                                                      timeout=30_000)
+    expect(page.locator(".vg-coach")).to_contain_text("Farmer 7/24, Wall 10/24, Raider 7/24")
     raider = page.locator(".vg-pick-card", has_text="Raider").first
     expect(raider).to_contain_text("relic")
     page.locator(".vg-coach-table").scroll_into_view_if_needed()

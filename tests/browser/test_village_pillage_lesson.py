@@ -22,7 +22,7 @@ def test_lesson_runs_a_match_simulation(page, voila_server, open_app):
     expect(match.locator(".vg-lesson-exact-value")).to_have_text("0.4167")
     match.locator(".vg-lesson-run").click()
 
-    expect(match.locator(".vg-lesson-sim-value")).to_be_visible(timeout=30_000)
+    expect(match.locator(".vg-lesson-sim-value")).to_be_visible()
     expect(match.locator(".vg-lesson-sim-value")).to_contain_text("±")
     bar = match.locator(".vg-lesson-progress .progress-bar")
     expect(bar).to_have_attribute("style", re.compile(r"width:\s*100%"))

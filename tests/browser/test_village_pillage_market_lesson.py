@@ -13,8 +13,7 @@ def test_market_lesson_deals_games_and_shows_both_numbers(page, voila_server, op
     expect(page.locator(".vg-lesson-exact-value")).to_have_text("0.6526")
     page.locator(".vg-lesson-run").click()
     # a share: Wilson's interval, which is not centred, so no "±"
-    expect(page.locator(".vg-lesson-sim")).to_contain_text("95% interval (Wilson's",
-                                                            timeout=30_000)
+    expect(page.locator(".vg-lesson-sim")).to_contain_text("95% interval (Wilson's")
     expect(page.locator(".vg-lesson-sim-value")).not_to_contain_text("±")
     expect(page.locator(".vg-lesson-sim")).to_contain_text("seed")
     expect(page.locator(".vg-error")).to_be_hidden()

@@ -21,8 +21,7 @@ def test_rolling_dice_shows_both_answers_and_the_page_fits(page, voila_server, o
     page.locator(".vg-lesson-run").click()
     # both open on a share (a recruit that gets the card, a challenge defeated): Wilson's
     # interval, and the chart's axis says it is a share
-    expect(page.locator(".vg-lesson-sim")).to_contain_text("95% interval (Wilson's",
-                                                            timeout=30_000)
+    expect(page.locator(".vg-lesson-sim")).to_contain_text("95% interval (Wilson's")
     expect(page.locator(".vg-lesson-sim-value")).not_to_contain_text("±")
     expect(page.locator(".vg-lesson-chart")).to_be_visible()
     SHOTS.mkdir(parents=True, exist_ok=True)

@@ -16,20 +16,19 @@ def test_wild_cards_and_the_going_out_tab(page, voila_server, open_app):
     page.set_viewport_size({"width": width, "height": 1700})  # the whole lesson in a shot
     open_app(page, voila_server, NOTEBOOK, ready=".vg-lesson-exact-value")
     page.locator(".vg-vl-lesson-expansion input").check()
-    expect(page.locator(".vg-vl-lesson-position").first).to_contain_text("Light (wild) cards",
-                                                                   timeout=30_000)
+    expect(page.locator(".vg-vl-lesson-position").first).to_contain_text("Light (wild) cards")
     # the exact answer of the new deal explains how Light cards count
     expect(page.locator(".vg-lesson-exact").first).to_contain_text(
-        "never make a village alone", timeout=30_000)
+        "never make a village alone")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "draw_tab.png"), full_page=True)
     page.get_by_text("Going out first", exact=True).click()
     tab = page.locator(".vg-vl-going-out")
     expect(tab.locator(".vg-lesson-exact-value")).to_be_visible()
     page.locator(".vg-vl-lesson-colour select").select_option(index=0)  # Red
-    expect(page.locator(".vg-vl-out-info")).to_contain_text("Red Builder", timeout=30_000)
+    expect(page.locator(".vg-vl-out-info")).to_contain_text("Red Builder")
     tab.locator(".vg-lesson-run").click()
-    expect(tab.locator(".vg-lesson-sim-value")).to_contain_text("±", timeout=30_000)
+    expect(tab.locator(".vg-lesson-sim-value")).to_contain_text("±")
     expect(tab.locator(".vg-lesson-chart")).to_be_visible()
     page.screenshot(path=str(SHOTS / "going_out_tab.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= width

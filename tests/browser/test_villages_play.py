@@ -84,7 +84,7 @@ def test_build_a_village_and_attack_by_clicking(page, voila_server, open_app):
     shot(page, "browser_2_battle")
     no_sideways_scroll(page, 1366)
     page.set_viewport_size({"width": 800, "height": 900})
-    page.wait_for_timeout(300)
+    page.wait_for_function("w => window.innerWidth === w", arg=800)  # (laid out anew)
     no_sideways_scroll(page, 800)
     shot(page, "browser_3_battle_800")
 
@@ -160,7 +160,7 @@ def test_a_table_of_bots_plays_on_in_view_and_a_new_game_stops_it(page, voila_se
     shot(page, "bots_playing")
     page.locator(".vg-seed input").fill("3")
     page.locator(".vg-new-game").click()
-    expect(page.locator(".vg-prompt-over")).to_contain_text("Game over", timeout=30_000)
+    expect(page.locator(".vg-prompt-over")).to_contain_text("Game over")
     expect(page.locator(".vg-bots-playing")).to_have_count(0)
     assert page.locator(".vg-seed input").input_value() == "3"
     expect(page.locator(".vg-error")).to_be_hidden()

@@ -40,4 +40,4 @@ def test_click_updates_label(page, smoke_server, open_app):
 def test_root_redirects_to_gallery(page, smoke_server):
     page.goto(smoke_server + "/")
     assert page.url.endswith("/voila/render/index.ipynb")
-    expect(page.locator(".smoke-button")).to_be_visible(timeout=60_000)
+    expect(page.locator(".smoke-button")).to_be_visible()

@@ -8,16 +8,18 @@ import re
 from village_games.tables import DATA_ENV, PUBLIC_URL_ENV, STORE_ENV, open_store
 
 
-def test_the_store_is_opened_and_its_teacher_key_made_at_start(serve, tmp_path, monkeypatch,
-                                                               capsys):
+def test_the_store_is_opened_and_its_teacher_key_made_at_start(serve, tmp_path, monkeypatch):
     monkeypatch.setenv(DATA_ENV, str(tmp_path / "data"))
     monkeypatch.delenv(STORE_ENV, raising=False)
-    key = serve.table_store()
+    where, key = serve.table_store()
     assert (tmp_path / "data" / "tables.sqlite3").exists()
-    assert f"Tables are kept in sqlite:///{tmp_path / 'data'}" in capsys.readouterr().out
-    store = open_store(f"sqlite:///{tmp_path / 'data' / 'tables.sqlite3'}", shared=False)
+    assert where == f"sqlite:///{tmp_path / 'data' / 'tables.sqlite3'}"
+    store = open_store(where, shared=False)
     assert store.teacher_key() == key  # the same key every time the server starts
-    assert serve.table_store() == key
+    assert serve.table_store() == (where, key)
+    lines = serve.where_lines("http://127.0.0.1:8866", where, key)
+    assert f"http://127.0.0.1:8866/voila/render/lobby.ipynb?key={key}" in "\n".join(lines)
+    assert any(line.startswith("Tables are kept in:") and where in line for line in lines)
 
 
 def test_a_store_that_cannot_be_used_stops_the_server_with_the_reason(serve, tmp_path,
@@ -34,7 +36,9 @@ def test_a_store_that_cannot_be_used_stops_the_server_with_the_reason(serve, tmp
 
 
 def test_a_server_bound_to_the_network_gives_its_network_address(serve, monkeypatch):
-    monkeypatch.delenv(PUBLIC_URL_ENV, raising=False)
+    # (set, so that monkeypatch takes back what public_address writes: the address of
+    # the machine leaked into the servers that later tests start)
+    monkeypatch.setenv(PUBLIC_URL_ENV, "")
     assert serve.public_address("127.0.0.1", "8866") == "http://127.0.0.1:8866"
     address = serve.public_address("0.0.0.0", "8866")
     assert re.fullmatch(r"http://[^/:]+:8866", address) and "0.0.0.0" not in address

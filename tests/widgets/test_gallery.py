@@ -24,6 +24,21 @@ def test_gallery_html_carries_shareable_query_links():
     assert gallery().children
 
 
+def test_the_gallery_offers_a_table_shared_with_another_device():
+    """A teacher looking for a game on several devices found no example of one."""
+    from widgets.table.setup import parse_setup
+    from widgets.village_pillage.adapter import PillageAdapter
+
+    shared = [(app, label, query) for app in load_apps() for label, query in app.examples
+              if "remote" in query]
+    assert shared, "no example link sets up a table with a seat on another device"
+    app, label, query = shared[0]
+    assert app.kind == "Play" and "device" in label
+    setup, errors = parse_setup(dict(p.split("=", 1) for p in query.split("&")),
+                                PillageAdapter())
+    assert not errors and "remote" in setup.seats
+
+
 def test_a_broken_app_list_fails_with_the_entry_named(tmp_path):
     bad = tmp_path / "apps.toml"
     bad.write_text('[[app]]\ngame = "X"\nkind = "Play"\n')

@@ -59,7 +59,7 @@ def test_one_seat_drawing_on_two_devices_at_once_stores_one_draw(store_url):
     (on both backends)."""
     url = store_url
     host = device(url, VillagesAdapter(), {"seats": "remote,human", "seed": "3"})
-    key = links(host, "vg-seat-link")["0"]
+    key = links(host, "vg-seat-link")["1"]
     phone, laptop = device(url, VillagesAdapter(), key), device(url, VillagesAdapter(), key)
     rounds = 0
     while rounds < 12 and not phone.session.game.is_over():
@@ -86,7 +86,7 @@ def test_one_seat_drawing_on_two_devices_at_once_stores_one_draw(store_url):
 
 def test_a_draw_chosen_on_a_table_this_seat_has_left_is_refused_in_the_app(url):
     host = device(url, VillagesAdapter(), {"seats": "remote,human", "seed": "3"})
-    key = links(host, "vg-seat-link")["0"]
+    key = links(host, "vg-seat-link")["1"]
     phone, laptop = device(url, VillagesAdapter(), key), device(url, VillagesAdapter(), key)
     phone._on_choose(DECK)  # the laptop still shows the table before it
     laptop._on_choose(DECK)  # (its page has not polled yet)
@@ -97,7 +97,7 @@ def test_a_draw_chosen_on_a_table_this_seat_has_left_is_refused_in_the_app(url):
 
 def test_a_half_made_plan_does_not_survive_this_seats_plan_from_another_device(url):
     host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"})
-    key = links(host, "vg-seat-link")["1"]
+    key = links(host, "vg-seat-link")["2"]
     phone, laptop = device(url, PillageAdapter(), key), device(url, PillageAdapter(), key)
     laptop.screen.picker.button("left", "Wall").click()  # half a plan on the laptop...
     plan(phone, "Farmer", "Raider")  # ...when the phone plans for the same seat
@@ -116,7 +116,7 @@ def test_a_move_the_store_did_not_take_is_sent_again_and_reaches_the_others(tmp_
                           store=SQLiteStore(path, busy_timeout=0.05))
 
     ana = page({"seats": "human,remote", "seed": "4"})
-    ben = page(links(ana, "vg-seat-link")["1"])
+    ben = page(links(ana, "vg-seat-link")["2"])
     first_draft(ana)
     assert ben.poll() and ben.session.mine_to_act() == 1
     lock = sqlite3.connect(path, isolation_level=None)
@@ -156,7 +156,7 @@ def test_a_retry_waits_longer_each_time_and_gives_up_nothing(tmp_path):
 
 def test_an_unsaved_move_is_dropped_with_a_notice_when_the_table_moved_on(url, monkeypatch):
     host = device(url, VillagersAdapter(), {"seats": "remote,human", "seed": "4"})
-    key = links(host, "vg-seat-link")["0"]
+    key = links(host, "vg-seat-link")["1"]
     phone, laptop = device(url, VillagersAdapter(), key), device(url, VillagersAdapter(), key)
     from village_games.tables import StoreUnavailable
 
@@ -179,7 +179,7 @@ def test_an_unsaved_move_is_dropped_with_a_notice_when_the_table_moved_on(url, m
 
 def test_a_store_damaged_while_a_table_runs_is_said_once_in_words(url, tmp_path):
     host = device(url, VillagersAdapter(), {"seats": "human,remote", "seed": "4"})
-    ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["1"])
+    ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["2"])
     first_draft(host)
     path = tmp_path / "tables.sqlite3"
     store = ben.session.store

@@ -3,9 +3,11 @@ connection per device, as each Voila page has its own kernel)."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import sqlite3
+from pathlib import Path
 from urllib.parse import parse_qsl, urlparse
 
 import pytest
@@ -39,7 +41,8 @@ def address(app) -> dict[str, str]:
 
 
 def links(app, css: str) -> dict[str, dict[str, str]]:
-    """The links of class `css` on the app's links panel: data-seat (or "") -> query."""
+    """The links of class `css` on the app's links panel: data-seat (or ""; seats counted
+    from 1) -> query."""
     found = {}
     for seat, href in re.findall(rf'<a class="{css}" (?:data-seat="(\d+)" )?href="([^"]+)"',
                                  app.sharing.links.value):
@@ -101,6 +104,51 @@ def test_a_link_that_opens_no_table_shows_a_notice_and_no_table(url):
         assert page.sharing.links.value == "" and page.sharing.address.query == ""
 
 
+def on_show(widget, hidden: bool = False) -> list:
+    """Every widget of the tree under `widget` with whether the page shows it (a hidden
+    box hides what it holds)."""
+    hidden = hidden or getattr(widget.layout, "display", "") == "none"
+    found = [(widget, not hidden)]
+    for child in getattr(widget, "children", ()):
+        found += on_show(child, hidden)
+    return found
+
+
+def test_a_wrong_key_shows_only_its_notice_in_sentences(url):
+    """Not an empty move bar with a Confirm button under the notice, and the notice's two
+    sentences each end with a full stop."""
+    host = device(url, PillageAdapter(), {"seats": "human,remote", "seed": "3"})
+    page = device(url, PillageAdapter(), {"table": address(host)["table"], "key": "old-key"})
+    shown = {id(w) for w, visible in on_show(page.widget) if visible}
+    assert id(page.notice) in shown
+    for part in (page.screen.turn_bar, page.screen.turn_confirm, page.screen.board,
+                 page.lower, page.setup.widget, page.screen.picker):
+        assert id(part) not in shown
+    text = html.unescape(re.sub(r"<[^>]+>", "", page.notice.value))
+    assert text.endswith("for your seat's link. Start a game of your own."), text
+
+
+@pytest.mark.parametrize("params", [
+    {"seats": "human,remote", "seed": "3"}, {"seats": "human,human,bot", "seed": "3"},
+    {"table": "no-such-table"}])
+def test_no_widget_hidden_shares_its_layout_with_one_on_show(url, params):
+    """Widgets that never change their layout share one Layout model (fewer models for
+    the page); hiding one of them through it would hide every other one too (a refused
+    link hid its own notice this way)."""
+    pages = [device(url, PillageAdapter(), params)]
+    if "seats" in params:
+        host = pages[0]
+        pages += [device(url, PillageAdapter(), query) for query in
+                  (*links(host, "vg-seat-link").values(), *links(host, "vg-watch-link").values())]
+    for page in pages:
+        users: dict[int, list] = {}
+        for widget, _visible in on_show(page.widget):
+            users.setdefault(id(widget.layout), []).append(widget)
+        for widgets in users.values():
+            if len(widgets) > 1:
+                assert widgets[0].layout.display in ("", None), [w._dom_classes for w in widgets]
+
+
 def test_a_store_that_cannot_be_written_keeps_the_game_here_and_says_so(tmp_path):
     path = tmp_path / "tables.sqlite3"
     store = SQLiteStore(path, busy_timeout=0.05)
@@ -126,9 +174,9 @@ def test_a_remote_seat_opens_by_its_own_link_and_sees_only_its_own_cards(url):
     host = device(url, VillagersAdapter(), {"seats": "human,remote,bot", "seed": "4"})
     seat_links = links(host, "vg-seat-link")
     watch = links(host, "vg-watch-link")
-    assert list(seat_links) == ["1"] and set(seat_links["1"]) == {"table", "key"}
+    assert list(seat_links) == ["2"] and set(seat_links["2"]) == {"table", "key"}
     assert watch[""] == {"table": address(host)["table"]}  # no key: the public view
-    ben = device(url, VillagersAdapter(), seat_links["1"])
+    ben = device(url, VillagersAdapter(), seat_links["2"])
     assert ben.session.role == "seat" and ben.session.mine == (1,)
     assert ben.setup.widget.layout.display == "none" and "Ben" in ben.sharing.seat_header.value
     assert "vg-seat-link" not in ben.sharing.links.value  # never another seat's key
@@ -136,12 +184,29 @@ def test_a_remote_seat_opens_by_its_own_link_and_sees_only_its_own_cards(url):
     assert host.session.table.host_key not in seen
     with pytest.raises(PermissionError):
         ben.session.observation(0)  # Ana's hand is not this device's to see
-    assert set(address(ben)) == {"table", "key"} and address(ben)["key"] == seat_links["1"]["key"]
+    assert set(address(ben)) == {"table", "key"} and address(ben)["key"] == seat_links["2"]["key"]
+
+
+def test_seats_are_counted_from_one_wherever_a_person_reads_them(url, monkeypatch):
+    """A seat link's data-seat, its label, the seat page's header and the replay's view
+    name one seat by one number; the README counted the seat of a link from 0."""
+    monkeypatch.setenv("VILLAGE_GAMES_STORE", url)
+    host = device(url, VillagersAdapter(), {"seats": "human,remote,remote", "seed": "4"})
+    rows = re.findall(r'<span class="vg-link-label">[^<]*\(seat (\d)\)</span> '
+                      r'<a class="vg-seat-link" data-seat="(\d)"', host.sharing.links.value)
+    assert rows == [("2", "2"), ("3", "3")]
+    cy = device(url, VillagersAdapter(), links(host, "vg-seat-link")["3"])
+    assert cy.session.mine == (2,) and "(seat 3 of 3)" in cy.sharing.seat_header.value
+    replay = replay_of(links(host, "vg-seat-link")["3"])
+    assert replay.timeline.viewer == 2 and replay.view_box.value == "3"
+    assert "Cy (seat 3)" in dict((v, k) for k, v in replay.view_box.options)["3"]
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    assert "counting from 0" not in readme and "counted from 0" not in readme
 
 
 def test_a_move_on_one_device_appears_on_the_other(url):
     host = device(url, VillagersAdapter(), {"seats": "human,remote,bot", "seed": "4"})
-    ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["1"])
+    ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["2"])
     assert ben.session.mine_to_act() is None and "Waiting for" in ben.screen.prompt.value
     first_draft(host)  # Ana drafts; Ben is next
     assert "Waiting for <b>Ben</b>" in host.screen.prompt.value
@@ -164,7 +229,7 @@ def late(app, monkeypatch) -> None:
 
 def test_the_same_seat_open_twice_keeps_only_the_move_made_first(url, monkeypatch):
     host = device(url, VillagersAdapter(), {"seats": "remote,human", "seed": "4"})
-    key = links(host, "vg-seat-link")["0"]
+    key = links(host, "vg-seat-link")["1"]
     phone, laptop = device(url, VillagersAdapter(), key), device(url, VillagersAdapter(), key)
     first_draft(phone)
     late(laptop, monkeypatch)
@@ -175,7 +240,7 @@ def test_the_same_seat_open_twice_keeps_only_the_move_made_first(url, monkeypatc
 
 def test_a_conflict_in_the_app_redraws_with_a_notice(url, monkeypatch):
     host = device(url, VillagersAdapter(), {"seats": "remote,human", "seed": "4"})
-    key = links(host, "vg-seat-link")["0"]
+    key = links(host, "vg-seat-link")["1"]
     phone, laptop = device(url, VillagersAdapter(), key), device(url, VillagersAdapter(), key)
     first_draft(phone)
     late(laptop, monkeypatch)
@@ -188,7 +253,7 @@ def test_a_conflict_in_the_app_redraws_with_a_notice(url, monkeypatch):
 def test_simultaneous_plans_from_two_devices_both_stand(url, monkeypatch):
     host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"},
                   step_by_step=False)
-    ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["1"], step_by_step=False)
+    ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["2"], step_by_step=False)
     plan(host, "Farmer", "Raider")  # stored first; Ben's device has not looked yet
     late(ben, monkeypatch)
     plan(ben, "Wall", "Farmer")  # made on the old version: made again on the new one
@@ -204,7 +269,7 @@ def test_simultaneous_plans_from_two_devices_both_stand(url, monkeypatch):
 
 def test_bots_move_exactly_once_whichever_devices_are_open(url):
     host = device(url, PillageAdapter(), {"seats": "remote,bot,bot", "seed": "2"})
-    ana = device(url, PillageAdapter(), links(host, "vg-seat-link")["0"])
+    ana = device(url, PillageAdapter(), links(host, "vg-seat-link")["1"])
     for _round in range(4):  # (a table with a remote seat is dealt from a secret seed)
         ana._on_choose(ana.session.game.legal_actions(0)[0])
         assert ana.banner.value == ""
@@ -236,10 +301,21 @@ def test_a_watcher_sees_the_public_view_and_cannot_act(url):
         watcher.save_json()
 
 
+def test_only_a_device_where_a_person_decides_offers_the_coach(url):
+    """A spectator's page had a Coach checkbox that did nothing; so had the host's page of
+    a table whose seats are all on other devices or bots."""
+    host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"})
+    ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["2"])
+    watcher = device(url, PillageAdapter(), links(host, "vg-watch-link")[""])
+    away = device(url, PillageAdapter(), {"seats": "remote,remote,bot", "seed": "6"})
+    for app, offered in ((host, True), (ben, True), (watcher, False), (away, False)):
+        assert (app.coach.row.layout.display != "none") == offered, app.session.role
+
+
 def test_undo_on_a_shared_table_only_until_another_seat_moved(url):
     host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"},
                   step_by_step=False)
-    ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["1"], step_by_step=False)
+    ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["2"], step_by_step=False)
     plan(ben, "Wall", "Farmer")  # face down: Ben may take it back
     assert not ben.screen.undo_button.disabled
     host.poll()
@@ -271,7 +347,7 @@ def test_the_replay_of_a_running_table_shows_only_what_the_link_may_see(url, mon
     monkeypatch.setenv("VILLAGE_GAMES_STORE", url)
     host = device(url, VillagersAdapter(), {"seats": "human,remote,bot", "seed": "4"})
     first_draft(host)
-    ben_key = links(host, "vg-seat-link")["1"]
+    ben_key = links(host, "vg-seat-link")["2"]
     replay = replay_of(ben_key)
     assert replay.timeline is not None and replay.timeline.viewer == 1
     assert {v for _label, v in replay.view_box.options} == {"table", "2"}  # Ben, the table
@@ -293,7 +369,7 @@ def test_the_replay_of_a_running_table_shows_only_what_the_link_may_see(url, mon
 def test_the_replay_of_a_finished_table_may_show_every_card(url, monkeypatch):
     monkeypatch.setenv("VILLAGE_GAMES_STORE", url)
     host = device(url, VillagersAdapter(), {"seats": "bot,remote", "seed": "4"})
-    ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["1"])
+    ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["2"])
     bot = RandomBot(seed=1)
     while not ben.session.game.is_over():
         if ben.session.mine_to_act() == 1:
@@ -306,9 +382,75 @@ def test_the_replay_of_a_finished_table_may_show_every_card(url, monkeypatch):
     assert {v for _label, v in replay.view_box.options} == {"table", "1", "2", "all"}
 
 
+def test_the_replay_of_a_table_closed_before_the_end_says_so_and_shows_every_card(
+        url, monkeypatch):
+    """It said "Still running" (and hid the cards) of a table that will never go on."""
+    monkeypatch.setenv("VILLAGE_GAMES_STORE", url)
+    host = device(url, VillagersAdapter(), {"seats": "human,remote,bot", "seed": "4"})
+    first_draft(host)
+    ben_key = links(host, "vg-seat-link")["2"]
+    host.setup.new_button.click()  # the host's next game closes this table
+    replay = replay_of(ben_key)
+    summary = replay.summary.value
+    assert "Still running" not in summary
+    assert "Closed before the end (its host started a new game)" in summary
+    assert replay.allowed is None and replay.timeline.viewer == "all"
+    assert {v for _label, v in replay.view_box.options} == {"table", "1", "2", "3", "all"}
+    assert "All cards (the table is closed)" in dict(
+        (v, k) for k, v in replay.view_box.options)["all"]
+    replay.set_view("1")  # Ana's hand, now that nobody plays on
+    assert replay.timeline.viewer == 0
+    watcher = replay_of({"table": ben_key["table"]})
+    assert watcher.allowed is None and "Closed before the end" in watcher.summary.value
+
+
+def test_screens_say_whose_plan_is_in_while_another_plays_the_round_out(url):
+    """Each device plays a Village Pillage round out step by step on its own; a device
+    whose plan for the next round was in read "Waiting for Ana: their move shows here...",
+    as if Ana were deciding while her screen was still stepping through the round."""
+    def prompt(app) -> str:
+        return " ".join(html.unescape(re.sub(r"<[^>]+>", "", app.screen.prompt.value)).split())
+
+    ana = device(url, PillageAdapter(), {"seats": "human,remote,remote", "seed": "6"}, True)
+    ben, cy = (device(url, PillageAdapter(), links(ana, "vg-seat-link")[k], True)
+               for k in ("2", "3"))
+    plan(ben, "Wall", "Farmer")
+    cy.poll()
+    assert prompt(ben) == "Your plan is in. Waiting for Ana and Cy to plan."
+    plan(cy, "Wall", "Farmer")
+    plan(ana, "Wall", "Farmer")  # the round plays out, step by step on every screen
+    for app in (ben, cy):
+        app.poll()
+        assert app.session.steps.frames and prompt(app) == "Playing out the moves…"
+    ben.screen.all_button.click()  # Ben has seen enough and plans the next round
+    plan(ben, "Wall", "Farmer")
+    assert prompt(ben) == ("Your plan is in. Waiting for Ana and Cy to plan (their screens "
+                           "may still be playing out the last round step by step).")
+    for app in (ana, cy):  # still stepping: they learn that Ben waits for them
+        app.poll()
+        assert prompt(app) == "Playing out the moves… Ben has planned the next round already."
+    watcher = device(url, PillageAdapter(), links(ana, "vg-watch-link")[""], False)
+    assert prompt(watcher) == ("Waiting for Ana and Cy to plan (their screens may still be "
+                               "playing out the last round step by step).")
+
+
+def test_a_screen_waiting_for_bots_another_device_plays_says_so(url):
+    """Its prompt was empty while a bot's move waited for the device that plays the bots
+    (here the host, still stepping through the round)."""
+    ana = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"}, True)
+    ben = device(url, PillageAdapter(), links(ana, "vg-seat-link")["2"], True)
+    plan(ben, "Wall", "Farmer")
+    plan(ana, "Farmer", "Raider")  # the bot plans on Ana's device: the round plays out
+    ben.poll()
+    ben.screen.all_button.click()
+    assert ben.session.game.to_act() == [2] and not ben.session.steps.frames
+    assert "Waiting for the bots: another device at this table plays them" in (
+        ben.screen.prompt.value)
+
+
 def test_a_half_made_plan_survives_another_devices_plan_arriving(url):
     host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"})
-    ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["1"])
+    ben = device(url, PillageAdapter(), links(host, "vg-seat-link")["2"])
     ben.screen.picker.button("left", "Wall").click()  # Ben has picked his left card...
     plan(host, "Farmer", "Raider")  # ...when Ana's plan arrives
     assert ben.poll()
@@ -320,7 +462,7 @@ def test_a_half_made_plan_survives_another_devices_plan_arriving(url):
 
 def test_a_move_made_on_a_table_that_moved_since_is_refused_with_who_moved(url):
     host = device(url, VillagersAdapter(), {"seats": "remote,human", "seed": "4"})
-    key = links(host, "vg-seat-link")["0"]
+    key = links(host, "vg-seat-link")["1"]
     phone, laptop = device(url, VillagersAdapter(), key), device(url, VillagersAdapter(), key)
     stale = laptop.session.game.legal_actions(0)[1]  # what the laptop still shows
     first_draft(phone)
@@ -335,7 +477,7 @@ def test_no_page_of_a_shared_table_carries_its_seed(url, monkeypatch):
     host = device(url, VillagersAdapter(), {"seats": "human,remote,bot", "seed": "4"})
     seed = host.session.game.seed
     assert seed != 4  # a table with a remote seat is dealt from a secret seed
-    ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["1"])
+    ben = device(url, VillagersAdapter(), links(host, "vg-seat-link")["2"])
     watcher = device(url, VillagersAdapter(), links(host, "vg-watch-link")[""])
     first_draft(host)
     for app in (host, ben, watcher):
@@ -344,14 +486,36 @@ def test_no_page_of_a_shared_table_carries_its_seed(url, monkeypatch):
         shown += app.sharing.share.value + app.sharing.links.value + app.sharing.seat_header.value
         assert f"seed={seed}" not in shown and f"seed {seed}" not in shown
         assert app.setup.seed_box.value != seed
-    replay = replay_of(links(host, "vg-seat-link")["1"])
+    replay = replay_of(links(host, "vg-seat-link")["2"])
     assert str(seed) not in replay.summary.value and "record=" not in replay.share_query()
+
+
+def test_the_seed_box_of_a_table_with_a_remote_seat_says_its_seed_is_secret(url):
+    """The box showed a number that was not the table's (its seed is secret); a table
+    without a remote seat still shows its seed and takes a new one."""
+    host = device(url, VillagersAdapter(), {"seats": "human,remote,bot", "seed": "4"})
+    setup = host.setup
+    assert setup.seed_box.layout.display == "none" and setup.dice.layout.display == "none"
+    assert setup.seed_secret.layout.display != "none"
+    assert "secret" in setup.seed_secret.value
+    again = device(url, VillagersAdapter(), address(host))  # the host reloads the page
+    assert again.setup.seed_box.layout.display == "none"
+    assert again.setup.seed_secret.layout.display != "none"
+    setup.seat_boxes[1][0].value = "bot"  # no remote seat: the seed box is back
+    assert setup.seed_box.layout.display != "none"
+    assert setup.seed_secret.layout.display == "none"
+    setup.seed_box.value = 11
+    setup.new_button.click()
+    assert host.session.game.seed == 11
+    reloaded = device(url, VillagersAdapter(), address(host))
+    assert reloaded.setup.seed_box.value == 11
+    assert reloaded.setup.seed_box.layout.display != "none"
 
 
 def test_two_people_at_the_host_screen_and_one_on_another_device(url):
     host = device(url, PillageAdapter(), {"seats": "human,human,remote", "seed": "6"},
                   step_by_step=False)
-    cy = device(url, PillageAdapter(), links(host, "vg-seat-link")["2"], step_by_step=False)
+    cy = device(url, PillageAdapter(), links(host, "vg-seat-link")["3"], step_by_step=False)
     assert host.session.hot_seat and host.session.mine == (0, 1) and cy.session.mine == (2,)
     for seat in (0, 1):  # the host's screen is handed over between its two people
         assert host.screen.handover.layout.display != "none"
@@ -382,7 +546,7 @@ def test_the_bot_seats_of_a_shared_table_play_the_kind_its_host_chose(url):
     table = address(host)["table"]
     assert open_store(url, shared=False).get(table).settings == {"bots": "search",
                                                                  "strength": "300"}
-    ben = page(links(host, "vg-seat-link")["1"])
+    ben = page(links(host, "vg-seat-link")["2"])
     assert ben.bot_box.value == "search" and ben.strength_box.value == 300
     assert isinstance(ben.session.bots[2], SearchBot) and ben.session.bots[2].iterations == 300
     host.strength_box.value = 100
@@ -419,7 +583,7 @@ def _courier_moment(url):
     for attempt in range(12):
         host = device(url, VillagersAdapter(), {"seats": "remote,remote,remote",
                                                 "expansions": "scoundrels"})
-        seats = {int(k): device(url, VillagersAdapter(), q)
+        seats = {int(k) - 1: device(url, VillagersAdapter(), q)  # (links count from 1)
                  for k, q in links(host, "vg-seat-link").items()}
         watcher = device(url, VillagersAdapter(), links(host, "vg-watch-link")[""])
         rnd = random.Random(attempt)
@@ -478,7 +642,7 @@ def test_a_running_shared_game_kept_only_in_its_kernel_offers_no_record_link(mon
 
 def test_a_table_link_names_the_keys_it_does_not_read(url):
     host = device(url, PillageAdapter(), {"seats": "human,remote,bot", "seed": "6"})
-    seat = links(host, "vg-seat-link")["1"]
+    seat = links(host, "vg-seat-link")["2"]
     ben = device(url, PillageAdapter(), {**seat, "seat": "1"})
     assert ben.session.mine == (1,)
     assert "there is no setting &#x27;seat&#x27;" in ben.notice.value

@@ -45,9 +45,9 @@ def device(url: str, params: dict[str, str]):
 
 def test_moves_at_one_table_make_no_reads_on_the_devices_of_another(store_url):
     ana = device(store_url, {"seats": "human,remote", "seed": "4"})
-    ben = device(store_url, links(ana, "vg-seat-link")["1"])
+    ben = device(store_url, links(ana, "vg-seat-link")["2"])
     cy = device(store_url, {"seats": "human,remote", "seed": "5"})
-    dee = device(store_url, links(cy, "vg-seat-link")["1"])
+    dee = device(store_url, links(cy, "vg-seat-link")["2"])
     for page in (ben, cy, dee):
         page.poll()
     at_a = counted(ben)

@@ -14,7 +14,8 @@ from the last step looked at.
 
 The viewer is a seat, `None` (a spectator: public facts only) or `ALL_CARDS`. The last
 one is refused unless the recorded game is over: the replay of a running game must not
-show cards that are still hidden at the table.
+show cards that are still hidden at the table. A game that ended without finishing (its
+table was closed: `ended=True`) will never go on, so nothing of it is secret any more.
 """
 
 from __future__ import annotations
@@ -158,11 +159,12 @@ class Timeline:
                               self.viewer == ALL_CARDS)
 
 
-def viewers(game: Game) -> list[Viewer]:
+def viewers(game: Game, ended: bool = False) -> list[Viewer]:
     """Who a replay of `game` may be watched as: every seat, a spectator, and all cards
-    when the game is over and the engine can show them."""
+    when the game is over (or `ended`: it will never go on) and the engine can show
+    them."""
     choices: list[Viewer] = [*range(game.num_players), None]
-    if game.is_over() and shows_all_cards(game):
+    if (game.is_over() or ended) and shows_all_cards(game):
         choices.append(ALL_CARDS)
     return choices
 
@@ -172,12 +174,13 @@ def shows_all_cards(game: Game) -> bool:
     return type(game).full_observation is not Game.full_observation
 
 
-def check_viewer(game: Game, viewer: Any) -> Viewer:
-    """`viewer` if `game`'s replay may be watched that way, else ValueError saying why."""
+def check_viewer(game: Game, viewer: Any, ended: bool = False) -> Viewer:
+    """`viewer` if `game`'s replay may be watched that way, else ValueError saying why
+    (`ended`: the game will never go on, though it did not finish)."""
     if viewer == ALL_CARDS:
         if not shows_all_cards(game):
             raise ValueError(f"{game.info.title} has no view that shows every card")
-        if not game.is_over():
+        if not game.is_over() and not ended:
             raise ValueError("all cards are shown only once the game is over: this game "
                              "is still running, so watch it from a seat or as a spectator")
         return ALL_CARDS
@@ -191,13 +194,14 @@ def check_viewer(game: Game, viewer: Any) -> Viewer:
 
 def build_timeline(record: dict[str, Any], new_game: Callable[..., Game],
                    from_dict: Callable[[dict[str, Any]], Game] | None = None,
-                   viewer: Viewer = None, silent_kinds: Sequence[str] | None = None
-                   ) -> Timeline:
+                   viewer: Viewer = None, silent_kinds: Sequence[str] | None = None,
+                   ended: bool = False) -> Timeline:
     """Replay `record` for `viewer` and return every step; `RecordError` (or ValueError
     for a viewer that may not watch) on any problem, with nothing built.
 
     The record is replayed once, checking every action; the viewer is checked against
-    the game as it ends (all cards only for a finished game) before any step exists.
+    the game as it ends (all cards only for a finished game, or one that `ended`: it
+    will never go on) before any step exists.
     """
     if isinstance(record, dict) and isinstance(record.get("actions"), list) and len(
             record["actions"]) > MAX_ACTIONS:
@@ -231,7 +235,7 @@ def build_timeline(record: dict[str, Any], new_game: Callable[..., Game],
                 rows.append((event, current, len(events), k, seat, i))
     if not actions:
         kept[0] = _bare_copy(game)
-    viewer = check_viewer(game, viewer)
+    viewer = check_viewer(game, viewer, ended)
     views = Views(viewer, actions, kept)
     steps = tuple(Step(*row, views) for row in rows)
     return Timeline(record, viewer, steps, tuple(events), tuple(rounds), game,

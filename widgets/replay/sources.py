@@ -48,20 +48,27 @@ def record_from_text(text: str, adapter: GameAdapter) -> dict[str, Any]:
 @dataclass(frozen=True)
 class TableRecord:
     """A table on the server as a link's key may replay it: its record, the link (table id
-    and key), the viewers it may choose while the game runs (None: any the engine offers)
-    and the one it opens with."""
+    and key), the viewers it may choose while the game runs (None: any the engine offers),
+    the one it opens with, and why the table was closed before its game finished ("" for
+    a table still open, or a finished game)."""
 
     record: dict[str, Any]
     link: tuple[str, str]
     allowed: set[Viewer] | None
     own_view: Viewer
+    closed: str = ""
 
 
 def table_record(store: TableStore, table_id: str, key: str | None, adapter: GameAdapter,
                  new_game: Callable[..., Game]) -> TableRecord:
     """While the game runs, only the key's own seat (or seats, at the screen that set the
     table up) or the public view, never another seat's; once it is over, any seat or every
-    card. ValueError for a wrong table or key."""
+    card. ValueError for a wrong table or key.
+
+    A table closed before its game finished (by its host's next game, or by the teacher)
+    counts as over: it will never go on, so nothing at it is a secret that play could
+    still use, and its replay shows any seat, every card and the seed, as a finished
+    game's does. (Until it closes, its hidden cards and its seed stay hidden.)"""
     try:
         table, moves = store.load(table_id)
     except StoreError as exc:
@@ -73,10 +80,11 @@ def table_record(store: TableStore, table_id: str, key: str | None, adapter: Gam
         raise ValueError("that link's key does not open this table (a mistyped or old link)")
     record = table.record(moves)
     over = build_timeline(record, new_game, adapter.from_dict, None).over
+    closed = "" if over else table.closed
     people = [s for s in access.seats if table.seats[s].kind != "bot"]
-    allowed: set[Viewer] | None = None if over else {None, *people}
+    allowed: set[Viewer] | None = None if over or closed else {None, *people}
     own = people[0] if len(people) == 1 else None
-    return TableRecord(record, (table.id, key or ""), allowed, own)
+    return TableRecord(record, (table.id, key or ""), allowed, own, closed)
 
 
 def not_allowed(viewer: Viewer, game: Game, allowed: set[Viewer] | None) -> str:

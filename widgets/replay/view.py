@@ -6,7 +6,8 @@ observation the engine reported right after one event, drawn by the table adapte
 `render(obs, cards, highlight)`, so a game with a table app gets replays for nothing more
 than a thin wrapper (example: `widgets/village_pillage/replay_app.py`). The app holds no
 rules: who may see what is the engine's observation, and "all cards" is offered only once
-the recorded game is over.
+the recorded game is over, or its table was closed before the end (`sources.table_record`:
+such a game never goes on, so nothing of it is secret any more).
 
 Python entry points (tests drive the app with them or with the buttons' `click()`):
 `open_record`, `load_text`, `watch_bots`, `set_view`, `go`, `next_step`, `prev_step`,
@@ -65,6 +66,7 @@ class ReplayApp:
         # that key may choose while the game runs (None: any the engine offers)
         self.table_link: tuple[str, str] | None = None
         self.allowed: set[Viewer] | None = None
+        self.closed = ""  # why the table was closed before its game finished
 
         self.banner = ErrorBanner()
         guard = guarded(self.banner)
@@ -130,21 +132,23 @@ class ReplayApp:
 
     def _open(self, record: dict[str, Any], view: str | None, step: int,
               table_link: tuple[str, str] | None, allowed: set[Viewer] | None,
-              default_view: Viewer = None) -> None:
-        default = build_timeline(record, self.new_game, self.adapter.from_dict, None)
+              default_view: Viewer = None, closed: str = "") -> None:
+        ended = bool(closed)
+        default = build_timeline(record, self.new_game, self.adapter.from_dict, None,
+                                 ended=ended)
         final = default.game
         viewer: Viewer
         if view is None:
-            viewer = ALL_CARDS if ALL_CARDS in viewers(final) else default_view
+            viewer = ALL_CARDS if ALL_CARDS in viewers(final, ended) else default_view
         else:
             viewer = viewer_of(view, final.num_players)
             if allowed is not None and viewer not in allowed:
                 raise ValueError(not_allowed(viewer, final, allowed))
         timeline = default if viewer is None else build_timeline(
-            record, self.new_game, self.adapter.from_dict, viewer)
+            record, self.new_game, self.adapter.from_dict, viewer, ended=ended)
         if not 0 <= step < len(timeline):
             raise ValueError(f"step must be from 1 to {len(timeline)}; got {step + 1}")
-        self.table_link, self.allowed = table_link, allowed
+        self.table_link, self.allowed, self.closed = table_link, allowed, closed
         self._install(timeline, step)
 
     def open_table(self, store: TableStore, table_id: str, key: str | None,
@@ -152,7 +156,7 @@ class ReplayApp:
         """A table on the server, as the link's key may see it (`sources.table_record`).
         ValueError (and nothing changes) for a wrong table or key."""
         t = table_record(store, table_id, key, self.adapter, self.new_game)
-        self._open(t.record, view, step, t.link, t.allowed, t.own_view)
+        self._open(t.record, view, step, t.link, t.allowed, t.own_view, t.closed)
 
     def load_text(self, text: str) -> None:
         """Open a record (or a table-app save, or a bare engine state with its history)
@@ -211,7 +215,8 @@ class ReplayApp:
         self.timeline = timeline
         self.index = step
         final = timeline.game
-        choices = [v for v in viewers(final) if self.allowed is None or v in self.allowed]
+        choices = [v for v in viewers(final, bool(self.closed))
+                   if self.allowed is None or v in self.allowed]
         self._quiet = True
         try:
             self.view_box.options = [(self._view_label(v, final), view_key(v)) for v in choices]
@@ -274,7 +279,8 @@ class ReplayApp:
             return
         if self.allowed is not None and viewer not in self.allowed:
             raise ValueError(not_allowed(viewer, tl.game, self.allowed))
-        timeline = build_timeline(tl.record, self.new_game, self.adapter.from_dict, viewer)
+        timeline = build_timeline(tl.record, self.new_game, self.adapter.from_dict, viewer,
+                                  ended=bool(self.closed))
         self._install(timeline, self.index)  # the same events: the same steps for everyone
 
     def _need_timeline(self) -> Timeline:
@@ -305,7 +311,8 @@ class ReplayApp:
     # ------------------------------------------------------------ drawing
     def _view_label(self, viewer: Viewer, game: Game) -> str:
         if viewer == ALL_CARDS:
-            return "All cards (the game is over)"
+            return ("All cards (the table is closed)" if self.closed and not game.is_over()
+                    else "All cards (the game is over)")
         if viewer is None:
             return "The table: public cards only"
         assert isinstance(viewer, int)  # (the one text viewer is ALL_CARDS)
@@ -321,6 +328,10 @@ class ReplayApp:
         out = g.outcome()
         if out is not None:
             end = f' <span class="vg-rp-result">Game over: {esc(out.reason)}</span>'
+        elif self.closed:
+            end = (f' <span class="vg-rp-closed">Closed before the end ({esc(self.closed)}): '
+                   "it will never go on, so every seat's cards and the seed are shown, as "
+                   "for a finished game.</span>")
         else:
             end = (' <span class="vg-rp-running">Still running: you see it as '
                    f"{esc(allowed_words(g, self.allowed))}; hidden cards stay hidden until it "

@@ -91,7 +91,9 @@ class GameAdapter(Protocol):
     words); `load_deck(name, text) -> card set` for games whose deck a user may replace;
     `data_files` (a list of `DataFile`: other files a user may load, such as event cards);
     `replay_notebook` (the file name of the game's replay notebook, for the table's
-    "Replay this game" link).
+    "Replay this game" link); `waiting_note(obs, names) -> html` (the prompt while people
+    on other devices are to act, when the game has its own words for it) and
+    `steps_note(obs) -> html` (beside "Playing out the moves…"), both "" for nothing.
     """
 
     info: GameInfo

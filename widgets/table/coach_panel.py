@@ -42,7 +42,7 @@ class CoachPanel:
         self.show(self.offered)
 
     def show(self, shown: bool) -> None:
-        """Offer the coach (not to a spectator, who makes no decisions)."""
+        """Offer the coach, or not (a device where nobody makes decisions: a spectator)."""
         self.row.layout.display = "" if shown and self.offered else "none"
 
     def forget(self) -> None:

@@ -3,6 +3,10 @@ QR code for a phone, the watch link for spectators, and the page address that br
 device back to the table after a reload.
 
 Links are absolute when the page knows its server (`kit.pages.page_url`).
+
+Seats are counted from 1 wherever a person reads them: in the labels ("Ben (seat 2)"), in
+the `data-seat` of a seat's link, in the header of a seat's page, in a replay's `view=`.
+A link names a seat by its key, never by its number, so no link ever counted from 0.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ def invitations_html(table: Table) -> str:
     """For the device that set the table up: one link per seat on another device (each
     holds that seat's key: send it to that person only) and the watch link."""
     rows = [link_row(f"{seat.name} (seat {i + 1})", page_url(table_query(table.id, seat.token)),
-                     "vg-seat-link", f'data-seat="{i}" ')
+                     "vg-seat-link", f'data-seat="{i + 1}" ')
             for i, seat in enumerate(table.seats) if seat.kind == REMOTE]
     head = ("Players on other devices join by their own link: send each one only their "
             "link (it is their seat's key), or let them scan its QR code."

@@ -3,8 +3,9 @@
 The link holds the record packed (`village_games.core.records.pack_record`), so it needs no
 server to keep games; the file is a `data:` download, so it needs no network either.
 
-`view` in a link is a seat number counted from 1, `table` (a spectator: public cards
-only) or `all` (every card, for a finished game); `step` counts from 1.
+`view` in a link is a seat number counted from 1 (as every page counts seats, and as this
+key always has: no link counted seats from 0), `table` (a spectator: public cards only) or
+`all` (every card, for a finished game); `step` counts from 1.
 """
 
 from __future__ import annotations

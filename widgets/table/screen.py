@@ -133,8 +133,9 @@ class TableScreen:
         self.turn_confirm.add_class("vg-turn-confirm")
         self.turn_confirm.on_click(guard(self._on_turn_confirm_click))
         prompt_row = shared.hbox([self.prompt, self.turn_confirm], "vg-prompt-row")
-        self.turn_bar = shared.vbox([prompt_row, self.picker.hint, self.step_bar],
-                                    "vg-turn-bar")
+        # (own layout: hidden on a page that opens no table)
+        self.turn_bar = w.VBox([prompt_row, self.picker.hint, self.step_bar],
+                               _dom_classes=("vg-turn-bar",))
         # the session's version the picker's choices were drawn on (None: none on offer)
         self.drawn_on: int | None = None
 
@@ -179,10 +180,16 @@ class TableScreen:
             f'<div class="vg-table-notice-line">{html.escape(n)}</div>' for n in notices)
 
     def hide_all(self) -> None:
-        """No table on this page (a link that opens none)."""
-        for part in (self.board, self.handover):
+        """No table on this page (a link that opens none): nothing of a table's bars."""
+        for part in (self.board, self.handover, self.turn_bar):
             shown(part, False)
-        self.prompt.value = ""
+        self.prompt.value = self.table_notice.value = self.store_status.value = ""
+        self.picker.set_actions([])
+        self.drawn_on = None
+
+    def show_table(self) -> None:
+        """A table on this page again (after `hide_all`)."""
+        shown(self.turn_bar, True)
 
     def draw(self, s: TableSession, turn: Turn, playing: bool,
              advice: Callable[[int], Coaching | None], replay_link: Callable[[], str]) -> None:
@@ -220,7 +227,11 @@ class TableScreen:
         if s.steps.frames:
             frame = s.steps.frames[s.steps.index]
             self._show(s, frame.obs, frame.highlight)
-            self.prompt.value = '<div class="vg-prompt-line">Playing out the moves…</div>'
+            note = getattr(self.adapter, "steps_note", None)  # (optional: what else goes on)
+            said = note(s.observation(view)) if note is not None else ""
+            self.prompt.value = ('<div class="vg-prompt-line">Playing out the moves…'
+                                 + (f' <span class="vg-steps-note">{said}</span>' if said
+                                    else "") + "</div>")
             self.step_text.value = (
                 f'<span class="vg-step-count">Step {s.steps.index + 1} of '
                 f"{len(s.steps.frames)}</span> {html.escape(frame.text)}")
@@ -359,8 +370,15 @@ def waiting_html(s: TableSession) -> str:
         return ('<div class="vg-prompt-line vg-waiting">A moment before your turn: it '
                 "starts here as soon as the table is ready.</div>")
     waiting = [g.player_name(p) for p in seen if s.kinds[p] != BOT]
-    if not waiting:
-        return ""
+    if not waiting:  # (bots whose moves another device of the table makes)
+        return ('<div class="vg-prompt-line vg-waiting">Waiting for the bots: another device '
+                "at this table plays them, and their moves show here as they are made.</div>"
+                if seen else "")
+    # (a game's own words, optional: a Village Pillage plan that is in)
+    note = getattr(s.adapter, "waiting_note", None)
+    said = note(g.observation(s.public_view), waiting) if note is not None else ""
+    if said:
+        return f'<div class="vg-prompt-line vg-waiting">{said}</div>'
     names = ", ".join(f"<b>{html.escape(n)}</b>" for n in waiting)
     where = " (on another device)" if s.role == HOST else ""
     return (f'<div class="vg-prompt-line vg-waiting">Waiting for {names}{where}: their '

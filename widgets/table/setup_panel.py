@@ -29,6 +29,9 @@ from .setup import (
 )
 
 STEP_LABEL = "Show automatic play step by step"
+SECRET_SEED_NOTE = ('<span class="vg-seed-secret-text" title="With the seed anyone could deal '
+                    'the game again and see every hand."><b>Seed: secret.</b> A table with a '
+                    "remote seat deals from a seed nobody sees.</span>")
 SEAT_KINDS = [("Person", HUMAN), ("Remote", REMOTE), ("Bot", BOT)]
 SEAT_TIPS = ["a person at this screen", "a person on another device, who joins by a link",
              "a bot"]
@@ -69,11 +72,17 @@ class SetupPanel:
         self.seat_boxes: list[tuple[w.ToggleButtons, w.Text]] = []
         self.seats_row = make(w.HBox, "vg-seats")
         self.share = share  # (the share line sits beside the seats)
-        self.seed_box = make(w.BoundedIntText, "vg-seed", value=setup.seed, min=0,
-                             max=MAX_SEED, description="Seed", layout={"width": "170px"})
-        self.dice = make(w.Button, description="", icon="random", tooltip="Pick a random seed",
-                         layout={"width": "36px"})
+        # the seed box and its dice have their own layouts: a table with a remote seat is
+        # dealt from a secret seed, and a note takes their place (`show_seed_rule`)
+        self.guard = guard
+        self.seed_box = w.BoundedIntText(value=setup.seed, min=0, max=MAX_SEED,
+                                         description="Seed", layout=w.Layout(width="170px"),
+                                         _dom_classes=("vg-seed",))
+        self.dice = w.Button(description="", icon="random", tooltip="Pick a random seed",
+                             layout=w.Layout(width="36px"), _dom_classes=("vg-seed-dice",))
         self.dice.on_click(guard(self._on_random_seed))
+        self.seed_secret = w.HTML(SECRET_SEED_NOTE, layout=w.Layout(display="none"),
+                                  _dom_classes=("vg-seed-secret",))
         self.step_box = w.Checkbox(value=step_by_step,
                                    description=getattr(adapter, "step_label", STEP_LABEL),
                                    indent=False, layout=w.Layout(width="230px"))
@@ -86,7 +95,8 @@ class SetupPanel:
         for _flag, box in self.flag_boxes:
             box.observe(guard(self._changed), names="value")
         first_row = shared.hbox([self.players_box, self.variant_box, self.seed_box, self.dice,
-                                 self.step_box, self.new_button], "vg-setup-row")
+                                 self.seed_secret, self.step_box, self.new_button],
+                                "vg-setup-row")
         rows = [first_row, self.flags_row] if self.flag_boxes else [first_row]
         self.first_row = first_row
         self.widget = w.VBox([*rows, self.seats_row], _dom_classes=("vg-setup",))
@@ -126,6 +136,7 @@ class SetupPanel:
             toggle = make(w.ToggleButtons, f"vg-seat-kind-{i}", value=kind,
                           options=SEAT_KINDS, tooltips=SEAT_TIPS, layout={"width": "auto"},
                           style={"button_width": "66px"}, tooltip=f"Who plays seat {i + 1}")
+            toggle.observe(self.guard(self._on_seat_kind), names="value")
             text = make(w.Text, f"vg-seat-name-{i}", value=name, layout={"width": "110px"},
                         tooltip=f"The name of seat {i + 1}")
             box = self.shared.hbox([text, toggle], "vg-seat-setup")
@@ -137,6 +148,19 @@ class SetupPanel:
         # model, and a box whose children were closed would stop the whole app drawing
         for widget in (*old_rows, *(x for pair in old for x in pair)):
             widget.close()
+        self.show_seed_rule()
+
+    def _on_seat_kind(self, _change: Any = None) -> None:
+        self.show_seed_rule()
+
+    def show_seed_rule(self) -> None:
+        """The seed box, or, when a seat of the next game is a person on another device,
+        a note that such a table deals from a secret seed (the number in the box would
+        not be the table's)."""
+        secret = any(toggle.value == REMOTE for toggle, _text in self.seat_boxes)
+        for part in (self.seed_box, self.dice):
+            part.layout.display = "none" if secret else ""
+        self.seed_secret.layout.display = "" if secret else "none"
 
     def _on_players(self, change: dict[str, Any]) -> None:
         if self._quiet:

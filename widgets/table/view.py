@@ -39,7 +39,7 @@ import ipywidgets as w
 
 from village_games.core import Game
 from village_games.tables import REMOTE, StoreError, TableStore
-from village_games.tables.model import HOST, WATCH
+from village_games.tables.model import HOST
 
 from ..kit.live import every, running_loop
 from ..kit.query import notice_html
@@ -219,7 +219,11 @@ class TableApp:
         self.sharing.links.layout.display = (
             "" if session.table is not None and (not host or session.shared) else "none")
         self.sharing.seat_header.layout.display = "none" if host else ""
-        self.coach.show(session.role != WATCH)
+        self.lower.layout.display = ""  # (hidden while the page showed no table)
+        self.screen.show_table()
+        # the coach advises a person making a decision here: a spectator, or a host whose
+        # seats are all on other devices or bots, makes none
+        self.coach.show(bool(session.locals))
         self.sharing.show(session)
         self.bot_runs.start(session)
         self.screen.say(session.take_notices())
@@ -258,13 +262,14 @@ class TableApp:
         self.session = None
         self.sharing.forget()
         for part in (self.setup.widget, self.sharing.links, self.lower,
-                     self.sharing.seat_header, self.screen.turn_bar):
+                     self.sharing.seat_header):
             part.layout.display = "none"
         self.screen.hide_all()
         self.set_notices(())
         self.notice.value = (
             f'<div class="vg-query-error vg-table-refused"><b>No table:</b> '
-            f"{html.escape(message)} <a href=\"?\">Start a game of your own</a>.</div>")
+            f"{html.escape(sentence(message))} <a href=\"?\">Start a game of your own</a>."
+            "</div>")
 
     # ------------------------------------------------------------ other devices
     def _start_polling(self) -> None:
@@ -457,3 +462,9 @@ class TableApp:
         advice = self.coach.advice(s.game, self.turn.showing) if (
             self.turn.showing is not None and self.screen.picker.actions) else None
         self.coach.view.value = advice.html if advice else ""
+
+
+def sentence(text: str) -> str:
+    """`text` ending as a sentence does (a message of the store's has no full stop)."""
+    text = text.strip()
+    return text if not text or text[-1] in ".!?" else text + "."

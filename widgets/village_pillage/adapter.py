@@ -19,7 +19,7 @@ import ipywidgets as w
 
 from village_games import village_pillage
 from village_games.bots import PillageBot, RandomBot
-from village_games.core import Game
+from village_games.core import Game, words
 from village_games.village_pillage import CardSet, DeckSpec
 from village_games.village_pillage.cards import deck_from_text
 from village_games.village_pillage.options import BANK_SIDES
@@ -180,6 +180,39 @@ class PillageAdapter(SearchCoach):
         return (f'<div class="vg-prompt-line"><span class="vg-turn-badge">Your turn</span> '
                 f"<b>{name}</b>, {text} <span class=\"vg-note\">Click a card on the table "
                 "or a button below.</span></div>")
+
+
+    # ---------------------------------------------------------------- shared tables
+    # Planning is simultaneous and every device plays a round out step by step on its own
+    # (nobody's plan waits for another screen's steps): say so on both sides.
+    def waiting_note(self, obs: dict[str, Any], waiting: Sequence[str]) -> str:
+        """The prompt (HTML) of a screen whose people have nothing to do while `waiting`
+        (people on other devices) plan: that its own plan is in, if so, and, after a
+        round has played out, that their screens may still be showing it. "" outside
+        the planning."""
+        if obs.get("phase") != "plan" or not waiting:
+            return ""
+        me = obs.get("viewer")
+        mine = isinstance(me, int) and bool(obs["players"][me].get("planned"))
+        who = words.and_list(f"<b>{_e(n)}</b>" for n in waiting)
+        text = ("Your plan is in. " if mine else "") + f"Waiting for {who} to plan"
+        if (obs.get("round") or 1) > 1:
+            text += (" (" + ("their screen" if len(waiting) == 1 else "their screens")
+                     + " may still be playing out the last round step by step)")
+        return text + "."
+
+    def steps_note(self, obs: dict[str, Any]) -> str:
+        """Beside "Playing out the moves…" on a screen stepping through a round: who has
+        planned the next round already, on another screen (and so waits for this one's
+        people). `obs` is the table as it is now, as this screen may see it."""
+        if obs.get("phase") != "plan":
+            return ""
+        me = obs.get("viewer")
+        done = [p["name"] for p in obs["players"] if p.get("planned") and p["seat"] != me]
+        if not done:
+            return ""
+        return (f"{_e(words.and_list(done))} {words.agree(len(done), 'has', 'have')} "
+                "planned the next round already.")
 
 
 def play_app(query: dict[str, str] | None = None, step_by_step: bool = True) -> w.Widget:
