@@ -59,6 +59,7 @@ if TYPE_CHECKING:  # (types only: nothing of the modes is imported at run time)
     from .expansions.state import ExpansionState
     from .solo.events import EventSpec
     from .solo.state import SoloState
+    from .views import VillagersObservation
 
 __all__ = ["Villagers"]
 
@@ -70,7 +71,7 @@ add_phases({"draft": "{} drafts next.", "road": "{} may put 1 Gold on the Road."
             "build": "{} builds next.", "agent": "{} chooses what the Agent reads."})
 
 
-class Villagers(Game):
+class Villagers(Game["VillagersObservation"]):
     info = INFO
     # Save formats: 1 for a 2-5 player game (unchanged), 2 for a solo game (the Countess's
     # row and the event decks), which a program that knows only format 1 must refuse.
@@ -367,13 +368,13 @@ class Villagers(Game):
         with no_file_paths():  # (a save is text anyone can write)
             return game_from_dict(cls, d)
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def observation(self, player: int | None) -> VillagersObservation:
         from .views import observe
 
         self.check_seat(player, public=True)
         return observe(self, player)
 
-    def full_observation(self) -> dict[str, Any]:
+    def full_observation(self) -> VillagersObservation:
         from .views import observe
 
         return observe(self, None, everything=True)

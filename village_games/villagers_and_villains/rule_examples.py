@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from ..core.rule_examples import ExampleFailed, ExampleRules, Frame, RuleExample, Step
 from .actions import CODEC
@@ -23,7 +23,12 @@ __all__ = ["EXAMPLES_FILE", "RULES", "ExampleFailed", "Frame", "RuleExample", "S
 EXAMPLES_FILE = Path(__file__).with_name("rule_examples.toml")
 
 
-def _sheet_line(line: str) -> Callable[[VillagersAndVillains, int], Any]:
+# a score sheet's column a rule example checks: a line of the pad or the total
+SheetColumn = Literal["town_value", "civility", "heroic", "victory", "largest_town",
+                      "matchmaker", "total"]
+
+
+def _sheet_line(line: SheetColumn) -> Callable[[VillagersAndVillains, int], int]:
     return lambda g, s: g.score_sheet()[s][line]
 
 

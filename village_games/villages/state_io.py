@@ -305,7 +305,7 @@ def _table(g: Villages, d: dict[str, Any], n: int) -> None:
     sheet = d.get("sheet", [])
     if any(len(row["parts"]) != n for row in sheet):
         raise ValueError(f"each row of the score sheet has the parts of {n} players")
-    g.sheet = [{"round": row["round"], "parts": [dict(p) for p in row["parts"]]}
+    g.sheet = [{"round": row["round"], "parts": [p.copy() for p in row["parts"]]}
                for row in sheet]
     summed = [sum(row["parts"][s]["score"] for row in sheet) for s in range(n)]
     if sheet and summed != g.totals:

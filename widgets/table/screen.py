@@ -17,7 +17,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from village_games.core import words
+from village_games.core import Observation, words
 from village_games.tables.model import HOST, WATCH
 
 from ..kit.board import Board
@@ -266,7 +266,7 @@ class TableScreen:
         self.prompt.value = self.adapter.prompt(obs, actions)
         self.log_view.value = game_log_html(g.log, seat)
 
-    def _show(self, s: TableSession, obs: dict[str, Any],
+    def _show(self, s: TableSession, obs: Observation,
               highlight: list[int] | None = None) -> None:
         """The table for this observation; nothing on it is clickable until `_sync_board`."""
         self.board.set(html=self.adapter.render(obs, s.game.cards, highlight), targets=[],

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+from collections.abc import Sequence
 from typing import Any
 
 from village_games.bots import SearchBot
@@ -22,6 +23,7 @@ from village_games.bots.search_bot import Thinking
 from village_games.core import Game, SeatView
 from village_games.core.actions import short_repr
 
+from .adapter import ObsT, TableAdapter
 from .choices import DefaultLabels, PickerLabels
 from .coaching import Coaching, NoteKey
 
@@ -100,15 +102,15 @@ def thinking_html(thinking: Thinking, labels: Any) -> str:
         f"played as players who want to win too). {how}</div></div>")
 
 
-class SearchCoach:
-    """A mixin for a table adapter: the search bot's thinking as the table's coach."""
+class SearchCoach(TableAdapter[ObsT]):
+    """A base for a table adapter: the search bot's thinking as the table's coach."""
 
-    coach_models = SEARCH_MODELS
+    coach_models: Sequence[tuple[str, str]] = SEARCH_MODELS
 
-    def labels(self, obs: dict[str, Any], cards: Any) -> PickerLabels:
+    def labels(self, obs: ObsT, cards: Any) -> PickerLabels:
         raise NotImplementedError("the adapter names its moves")  # (every adapter does)
 
-    def coach(self, game: Game, seat: int, model: str) -> Coaching | None:
+    def coach(self, game: Game[ObsT], seat: int, model: str) -> Coaching | None:
         """The search bot's view of `seat`'s decision; None when there is no choice."""
         if len(game.legal_actions(seat)) < 2:
             return None

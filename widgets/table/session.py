@@ -20,13 +20,22 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from village_games.core import Event, Game, SeatView
+from village_games.core import Event, Game, Observation, RecordBase, SeatView
 from village_games.core.replay import RecordError, replay
 from village_games.engines import engine
 from village_games.tables import BOT, Conflict, Seat, StoreError, TableStore, UnknownTable
-from village_games.tables.model import HOST, SEAT, WATCH, Access, Move, Table, new_table
+from village_games.tables.model import (
+    HOST,
+    SEAT,
+    WATCH,
+    Access,
+    Move,
+    Table,
+    TableSummary,
+    new_table,
+)
 
 from .adapter import GameAdapter
 from .save_file import save_text
@@ -137,13 +146,13 @@ class TableSession(Seating):
             return None
         return next((s for s in g.to_act() if s in self.mine and self.kinds[s] != BOT), None)
 
-    def observation(self, viewer: int | None) -> dict[str, Any]:
+    def observation(self, viewer: int | None) -> Observation:
         """What `viewer` may know: only a seat of this device's, or the public view."""
         if viewer is not None and viewer not in self.mine:
             raise PermissionError(f"this device does not sit at seat {viewer + 1}")
         return self.game.observation(viewer)
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> TableSummary:
         return summary_of(self.game)
 
     # ---------------------------------------------------------------- moves
@@ -428,7 +437,7 @@ class StoredSession(TableSession):
         names = list(names or [game.player_name(i) for i in range(game.num_players)])
         seats = [Seat(k, n) for k, n in zip(kinds, names, strict=True)]
         record = game.record()
-        base = {k: v for k, v in record.items() if k != "actions"}
+        base = cast(RecordBase, {k: v for k, v in record.items() if k != "actions"})
         table = store.create(new_table(game.game_name, base, seats, settings,
                                        summary_of(game)))
         link = StoredTable(store, table, store.watermark(table.id))
@@ -649,7 +658,7 @@ class StoredSession(TableSession):
         return t.seats[self.mine[0]].token if self.role == SEAT else ""
 
 
-def summary_of(game: Game) -> dict[str, Any]:
+def summary_of(game: Game) -> TableSummary:
     """What the lobby shows of a table without replaying it: moves, round, whose turn, and
     the result once it is over."""
     out = game.outcome()
