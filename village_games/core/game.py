@@ -310,7 +310,7 @@ class Game(ABC, Generic[Obs]):
             raise IllegalAction(self.why_illegal(player, action))
         return action
 
-    def apply(self, player: int, action: Action | dict[str, Any]) -> list[Event]:
+    def apply(self, player: int, action: Action | dict[str, object]) -> list[Event]:
         """Check, then carry out; returns the events (none for a quiet copy).
 
         The one gate of every engine's moves: an action object in the list just handed out
@@ -356,14 +356,14 @@ class Game(ABC, Generic[Obs]):
             self.log.extend(batch)
         return batch
 
-    def _accepted(self, player: int, action: Action | dict[str, Any]) -> Action:
+    def _accepted(self, player: int, action: Action | dict[str, object]) -> Action:
         """`action` once `accepts` takes it, else `check_action`'s answer (which raises
         unless it is legal): the test of a move not found in the list handed out."""
         if isinstance(action, Action) and self.accepts(player, action):
             return action
         return self.check_action(player, action)
 
-    def apply_traced(self, player: int, action: Action | dict[str, Any],
+    def apply_traced(self, player: int, action: Action | dict[str, object],
                      viewer: int | str | None) -> list[TraceStep[Obs]]:
         """Apply, and return each event with `view(viewer)` right after it, so a
         step-by-step display draws what the engine reports instead of rebuilding states."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.actions import Action
@@ -34,7 +34,7 @@ from .choices import Choices, Product
 from .draft import apply_draft, draft_choices, start_draft, why_not_draft
 from .flow import after_coin, end_draft, end_turn
 from .market import agent_choices, apply_agent, why_not_agent
-from .modes import EXPANSIONS, SOLO, add_phases
+from .modes import EXPANSIONS, SOLO, Rule, add_phases
 from .modes import NEXT_TEXT as NEXT_TEXT
 from .modes import PHASES as PHASES
 from .modes import RULES as RULES
@@ -412,18 +412,18 @@ def _place_coin(g: Villagers, seat: int, action: PlaceCoin) -> None:
 
 
 # What `_apply` does with each kind of action in the base game (no expansions, not solo)
-BASE_RULES: dict[type, Any] = {
+BASE_RULES: dict[type[Action], Rule] = {
     DraftRoad: apply_draft, DraftStack: apply_draft, DraftReserve: apply_draft,
     PlaceCoin: _place_coin, Build: apply_build, TakeBasic: apply_basic, EndTurn: _end_turn,
     PlaceMonk: apply_monk, UseApprentice: apply_apprentice, PlayTinner: _play_tinner,
     PlaySmuggler: apply_smuggler, AgentReads: apply_agent,
 }
 # The Build Phase's own actions (an expansion's are `apply_build_extra`'s)
-BUILD_RULES: dict[type, Any] = {kind: BASE_RULES[kind] for kind in (
+BUILD_RULES: dict[type[Action], Rule] = {kind: BASE_RULES[kind] for kind in (
     Build, TakeBasic, EndTurn, PlaceMonk, UseApprentice, PlayTinner, PlaySmuggler)}
 
 # What `legal_actions` makes in each phase without expansions (a solo game adds the Jester)
-BASE_LEGAL: dict[str, Any] = {
+BASE_LEGAL: dict[str, Callable[[Villagers, int], Choices]] = {
     "draft": draft_choices, "build": build_choices, "road": coin_choices,
     "agent": agent_choices,
 }
@@ -439,7 +439,7 @@ def _pending_choices(g: Villagers, seat: int) -> Choices:
 
 # What `legal_actions` makes in each phase with expansions, outside the Courier's moment
 # (the general path of `legal_actions`, as a table: expansions are never played solo)
-EXT_LEGAL: dict[str, Any] = {
+EXT_LEGAL: dict[str, Callable[[Villagers, int], Choices]] = {
     "draft": _ext_draft_choices, "build": build_choices, "road": coin_choices,
     "pick": _pending_choices, "reward": _pending_choices, "agent": agent_choices,
 }

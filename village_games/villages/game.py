@@ -274,7 +274,8 @@ def _end_turn(g: Villages, player: int, action: EndTurn) -> None:
 
 
 # each kind of action, the rule that carries it out (one look-up, whatever the kind)
-_RULES: dict[type, Callable[[Villages, int, Any], None]] = {
+# (each rule takes its own kind of action: the table's values take any, by their key)
+_RULES: dict[type[Action], Callable[[Villages, int, Any], None]] = {
     Draw: apply_draw, Give: apply_give, EndTurn: _end_turn, Attack: apply_attack,
     Defend: apply_defend, Reward: apply_reward, Discard: apply_discard, Add: apply_add,
     Build: apply_build, BuildAs: apply_build}

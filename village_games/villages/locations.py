@@ -76,7 +76,7 @@ class LocationSet:
         return self.locations[name]
 
 
-def _parse_location(table: Any, i: int, source: str) -> Location:
+def _parse_location(table: object, i: int, source: str) -> Location:
     where = f"{source} location #{i + 1}"
     if not isinstance(table, dict):
         raise CardDataError(f"{where}: must be a [[location]] table")

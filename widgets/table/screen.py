@@ -13,14 +13,14 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import ipywidgets as w
 
-from village_games.core import Observation, words
+from village_games.core import Action, Observation, words
 from village_games.tables.model import HOST, WATCH
 
 from ..kit.board import Board
+from ..kit.safe import Guard
 from ..kit.shared_models import Shared
 from .adapter import GameAdapter
 from .coaching import CoachedLabels, Coaching
@@ -31,7 +31,6 @@ from .setup import BOT
 
 HOT_SEAT_UNDO = ("With several people at one screen, only the one who moved may take it "
                  "back, before passing the screen on.")
-Guard = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 
 @dataclass
@@ -60,13 +59,13 @@ class Turn:
 class ScreenActions:
     """What the screen's own buttons do (the app's callbacks, guarded by the screen)."""
 
-    choose: Callable[[Any], None]
-    ready: Callable[[Any], None]
-    go_on: Callable[[Any], None]
-    pass_on: Callable[[Any], None]
-    next_step: Callable[[Any], None]
-    show_all: Callable[[Any], None]
-    undo: Callable[[Any], None]
+    choose: Callable[[Action], None]
+    ready: Callable[[object], None]  # (the buttons' callbacks: the button, unread)
+    go_on: Callable[[object], None]
+    pass_on: Callable[[object], None]
+    next_step: Callable[[object], None]
+    show_all: Callable[[object], None]
+    undo: Callable[[object], None]
 
 
 def shown(widget: w.Widget, visible: bool) -> None:

@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from village_games.bots import SearchBot
-from village_games.bots.search_bot import Thinking
-from village_games.core import Game, SeatView
+from village_games.bots.search_bot import MoveThought, Thinking
+from village_games.core import Action, Game, SeatView
 from village_games.core.actions import short_repr
 
 from .adapter import ObsT, TableAdapter
@@ -49,7 +49,7 @@ def think(game: Game, seat: int, model: str) -> Thinking:
     return SearchBot(seed=seed, iterations=iterations_of(model)).think(SeatView(game, seat))
 
 
-def move_label(action: Any, labels: Any) -> str:
+def move_label(action: Action, labels: PickerLabels) -> str:
     """A move in the picker's own words: its kind's title and each field's label."""
     kind = type(action).__name__
     title = getattr(labels, "kind_title", None)
@@ -61,7 +61,7 @@ def move_label(action: Any, labels: Any) -> str:
 
 def notes(thinking: Thinking) -> dict[NoteKey, str]:
     """Each picker value's note: the estimated win share of the most tried move with it."""
-    best: dict[NoteKey, Any] = {}
+    best: dict[NoteKey, MoveThought] = {}
     for m in thinking.moves:
         kind = type(m.action).__name__
         for f in dataclasses.fields(m.action):
@@ -71,7 +71,7 @@ def notes(thinking: Thinking) -> dict[NoteKey, str]:
     return {k: f"wins {m.win_share:.0%}" for k, m in best.items() if m.visits}
 
 
-def thinking_html(thinking: Thinking, labels: Any) -> str:
+def thinking_html(thinking: Thinking, labels: PickerLabels) -> str:
     mixed = thinking.simultaneous
     rows = []
     for i, m in enumerate(thinking.moves[:ROWS]):

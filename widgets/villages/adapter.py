@@ -42,7 +42,7 @@ from ..table.page import open_page
 from ..table.search_coach import SearchCoach
 from ..table.setup import parse_setup, unknown_settings
 from ..table.view import TableApp
-from .render import card_tip, render_table
+from .render import AttackRow, RecapRow, card_tip, render_table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
 NOTEBOOK = "villages_play.ipynb"
@@ -170,7 +170,7 @@ class VillagesLabels:
         return ""
 
 
-def battle_recap(log: Sequence[Event], viewer: int | None) -> list[dict[str, Any]]:
+def battle_recap(log: Sequence[Event], viewer: int | None) -> list[RecapRow]:
     """The last battle in the log as the viewer may read it: one row per step event."""
     start = None
     for k in range(len(log) - 1, -1, -1):
@@ -181,7 +181,7 @@ def battle_recap(log: Sequence[Event], viewer: int | None) -> list[dict[str, Any
             return []  # no battle yet this round
     if start is None:
         return []
-    rows = []
+    rows: list[RecapRow] = []
     for e in log[start:]:
         step = BATTLE_STEPS.get(e.kind)
         if step is None:
@@ -192,10 +192,10 @@ def battle_recap(log: Sequence[Event], viewer: int | None) -> list[dict[str, Any
     return rows
 
 
-def odds_rows(game: villages.Game, seat: int) -> list[dict[str, Any]]:
+def odds_rows(game: villages.Game, seat: int) -> list[AttackRow]:
     """Every attack `seat` may make, best first, as rows for the table."""
     names = [game.player_name(i) for i in range(game.num_players)]
-    rows: list[dict[str, Any]] = []
+    rows: list[AttackRow] = []
     for o in attack_table(game, seat):
         a = o.attack
         rows.append({"seat": a.seat, "village": a.village, "unit": a.unit,
@@ -264,8 +264,8 @@ class VillagesAdapter(SearchCoach[VillagesObservation]):
                highlight: list[int] | None = None) -> str:
         g = self.game
         me = obs.get("viewer")
-        odds: list[dict[str, Any]] = []
-        recap: list[dict[str, Any]] = []
+        odds: list[AttackRow] = []
+        recap: list[RecapRow] = []
         # a step of a move in progress (highlight given) shows only what that step showed
         if g is not None and highlight is None and g.cards is cards:  # (live)
             if isinstance(me, int) and obs["phase"] == "main" and not obs["acted"] \

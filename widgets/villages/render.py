@@ -13,7 +13,7 @@ player's name (`seat`) and village header (`village`), cards of another player's
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 from village_games.core import words
 from village_games.villages import CardSet
@@ -24,6 +24,17 @@ from ..kit.markup import esc as _e
 
 # a line of a round's score, part by part (`RoundParts`), as the sheet lists them
 PartName = Literal["villages", "hand", "graveyard", "first_empty", "score_card"]
+# An attack on offer and its chance to win, as the adapter lists them from the engine's
+# `attack_table` (`from`: a Python keyword, hence the functional form)
+AttackRow = TypedDict("AttackRow", {"seat": int, "village": str, "unit": str, "target": str,
+                                    "from": str, "value": float, "pct": str, "why": str})
+
+
+class RecapRow(TypedDict):
+    """A step of the last battle, as the log told it."""
+
+    step: str
+    text: str
 
 STAND_IN_TIP = "Stand-in card: the real unit list is not public; this is the project's design."
 KIND_WORDS = {"animal": "animal (needs a Farmer)", "building": "building (needs a Builder)"}
@@ -170,7 +181,7 @@ def _support(what: str, who: str, on: bool) -> str:
 
 
 def village_html(v: VillageView, cards: CardSet, seat: int, me: int | None,
-                 odds: dict[tuple[int, str], list[dict[str, Any]]]) -> str:
+                 odds: dict[tuple[int, str], list[AttackRow]]) -> str:
     """A village: its colour, gold and support (Farmer: animals, Builder: buildings)."""
     colour = v["colour"]
     mine = seat == me
@@ -203,7 +214,7 @@ def village_html(v: VillageView, cards: CardSet, seat: int, me: int | None,
 
 
 def villages_html(p: PlayerView, cards: CardSet, me: int | None,
-                  odds: dict[tuple[int, str], list[dict[str, Any]]]) -> str:
+                  odds: dict[tuple[int, str], list[AttackRow]]) -> str:
     by_colour = {v["colour"]: v for v in p["villages"]}
     rows = [village_html(by_colour[c], cards, p["seat"], me, odds)
             for c in VILLAGE_COLOURS if c in by_colour]
@@ -242,7 +253,7 @@ def grave_html(p: PlayerView, cards: CardSet) -> str:
 
 
 def seat_html(obs: VillagesObservation, p: PlayerView, cards: CardSet,
-              odds: dict[tuple[int, str], list[dict[str, Any]]], highlight: list[int]) -> str:
+              odds: dict[tuple[int, str], list[AttackRow]], highlight: list[int]) -> str:
     me = obs.get("viewer")
     i = p["seat"]
     classes = ["vg-vl-seat", f"vg-vl-seat-{i}"]
@@ -349,8 +360,8 @@ def battle_html(obs: VillagesObservation, cards: CardSet) -> str:
     names = [p["name"] for p in obs["players"]]
     # the step under way: choosing a defender until the reveal; then the reward, or the
     # regroup when the attacker lost (a losing attacker is destroyed, no reward)
-    won = b["revealed"] and (b["d_power"] is None
-                             or b["a_power"] >= b["d_power"])  # type: ignore[operator]
+    a_pow, d_pow = b["a_power"], b["d_power"]  # (both set at the reveal)
+    won = b["revealed"] and (d_pow is None or a_pow is not None and a_pow >= d_pow)
     step = (4 if won else 5) if b["revealed"] else 2
     steps = "".join(
         f'<span class="vg-vl-step{" vg-vl-step-now" if k + 1 == step else ""}'
@@ -392,7 +403,7 @@ def battle_html(obs: VillagesObservation, cards: CardSet) -> str:
             f"{d_card}{d_power}</div></div>{verdict}</div>")
 
 
-def recap_html(recap: list[dict[str, Any]]) -> str:
+def recap_html(recap: list[RecapRow]) -> str:
     """The last finished battle, step by step, from the engine's events."""
     if not recap:
         return ""
@@ -402,7 +413,7 @@ def recap_html(recap: list[dict[str, Any]]) -> str:
 
 
 # ------------------------------------------------------------------ odds and scores
-def odds_html(rows: list[dict[str, Any]]) -> str:
+def odds_html(rows: list[AttackRow]) -> str:
     """Every attack on offer with its chance of winning (computed by the engine)."""
     if not rows:
         return ""
@@ -457,13 +468,13 @@ def sheet_html(obs: VillagesObservation) -> str:
 
 
 def render_table(obs: VillagesObservation, cards: CardSet, highlight: list[int] | None = None,
-                 odds: list[dict[str, Any]] | None = None,
-                 recap: list[dict[str, Any]] | None = None) -> str:
+                 odds: list[AttackRow] | None = None,
+                 recap: list[RecapRow] | None = None) -> str:
     """The whole table for one seat: status, piles, battle, seats (the viewer's first),
     attack odds and the score sheet."""
     me = obs.get("viewer")
     odds = odds or []
-    by_village: dict[tuple[int, str], list[dict[str, Any]]] = {}
+    by_village: dict[tuple[int, str], list[AttackRow]] = {}
     for r in odds:
         by_village.setdefault((r["seat"], r["village"]), []).append(r)
     order = sorted(range(len(obs["players"])), key=lambda i: (i != me, i))
