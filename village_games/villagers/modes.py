@@ -58,11 +58,12 @@ class Hooks:
         else:
             object.__setattr__(self, name, value)
 
-    def __getattr__(self, name: str) -> Any:  # (only a name not registered reaches here)
-        if name.startswith("_"):
-            raise AttributeError(name)
-        raise RuntimeError(f"the {self._mode} mode has not registered {name!r}: import "
-                           f"village_games.villagers, which registers every mode")
+    if not TYPE_CHECKING:  # (so that a type checker refuses a name that is no hook)
+        def __getattr__(self, name: str) -> object:  # (a name not registered reaches here)
+            if name.startswith("_"):
+                raise AttributeError(name)
+            raise RuntimeError(f"the {self._mode} mode has not registered {name!r}: import "
+                               f"village_games.villagers, which registers every mode")
 
 
 class SoloHooks(Hooks):
