@@ -9,12 +9,13 @@ purchases take the card with the biggest printed gain. Only the public protocol 
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import cast
 
 from ..core.actions import Action
 from ..core.seat import SeatView
 from ..village_pillage.actions import Plan, Queue, QueueTwo, ResolveFirst, TakeMarketCard
 from ..village_pillage.cards import Card, CardSet
+from ..village_pillage.views import PillageObservation, PlayerView
 
 
 class BeginnerBot:
@@ -41,7 +42,7 @@ class BeginnerBot:
 
         return sorted(names, key=key, reverse=True)
 
-    def act(self, seat: SeatView) -> Action:
+    def act(self, seat: SeatView[PillageObservation]) -> Action:
         self.cards = seat.cards
         legal = seat.legal_actions()
         if len(legal) == 1:
@@ -66,7 +67,7 @@ class BeginnerBot:
             return QueueTwo(a, b)
         return Plan(a, b) if self.rng.random() < 0.5 else Plan(b, a)
 
-    def _queue(self, legal: list[Queue], me: dict[str, Any]) -> Action:
+    def _queue(self, legal: list[Queue], me: PlayerView) -> Action:
         """The queued card resolves next round: expect this round's front card to pay out."""
         front = me["plan"][0]
         expected = me["turnips"] + self.gain(front)

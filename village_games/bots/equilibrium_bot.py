@@ -26,6 +26,7 @@ from ..probability import solve_zero_sum
 from ..village_pillage import new_game
 from ..village_pillage.actions import Queue, QueueTwo, TakeMarketCard
 from ..village_pillage.payoffs import Position, payoff_matrix, payoff_table
+from ..village_pillage.views import PillageObservation
 from .random_bot import RandomBot
 
 
@@ -36,7 +37,7 @@ class EquilibriumBot:
         self.rng = random.Random(seed)
         self.relic_bonus = float(relic_bonus)
 
-    def act(self, seat: SeatView) -> Action:
+    def act(self, seat: SeatView[PillageObservation]) -> Action:
         legal = seat.legal_actions()
         first = legal[0]
         if isinstance(first, QueueTwo):
@@ -54,7 +55,7 @@ class EquilibriumBot:
             return max(takes, key=lambda a: (self._card_worth(a.card, side), a.card))
         return self.rng.choice(legal)
 
-    def _position(self, seat: SeatView, mine: list[str]) -> Position:
+    def _position(self, seat: SeatView[PillageObservation], mine: list[str]) -> Position:
         obs = seat.observation()
         me, them = obs["players"][seat.player], obs["players"][1 - seat.player]
         theirs = tuple(c for c in them["cards_known"] if c not in them["exhausted"])
@@ -65,7 +66,7 @@ class EquilibriumBot:
             their_relics=min(them["relics"], 2), bank_side=side, my_cards=tuple(mine),
             their_cards=theirs or ("Farmer",), market=tuple(obs["market"]))
 
-    def _pick(self, seat: SeatView, cards: list[str]) -> str:
+    def _pick(self, seat: SeatView[PillageObservation], cards: list[str]) -> str:
         if len(cards) == 1:
             return cards[0]
         _rows, _cols, matrix = payoff_matrix(self._position(seat, cards), self.relic_bonus)

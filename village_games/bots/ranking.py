@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from ..core.actions import Action
+from ..core.observation import Observation
 from ..core.seat import SeatView
 
 A = TypeVar("A")
+ObsT = TypeVar("ObsT", bound=Observation)  # the observation of the game a bot plays
 
 
 def jittered_order(legal: Sequence[A], score: Callable[[A], float],
@@ -26,22 +28,23 @@ def jittered_order(legal: Sequence[A], score: Callable[[A], float],
 class Scorer(Protocol):
     """What a heuristic bot knows at one decision, able to score each legal move."""
 
-    def score(self, action: Any) -> float: ...
+    def score(self, action: Action) -> float: ...
 
 
-class ScoringBot:
+class ScoringBot(Generic[ObsT]):
     """A heuristic bot: each game's bot says what it knows at a decision (`context`),
-    and plays the move that scores highest (a jitter breaks ties)."""
+    and plays the move that scores highest (a jitter breaks ties). Typed by the
+    observation of its game: `class VillagersBot(ScoringBot[VillagersObservation])`."""
 
     name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def context(self, seat: SeatView) -> Scorer:
+    def context(self, seat: SeatView[ObsT]) -> Scorer:
         raise NotImplementedError
 
-    def act(self, seat: SeatView) -> Action:
+    def act(self, seat: SeatView[ObsT]) -> Action:
         legal = seat.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -49,7 +52,7 @@ class ScoringBot:
         rand = self.rng.random
         return max(legal, key=lambda a: ctx.score(a) + rand() * 0.01)
 
-    def rank(self, seat: SeatView) -> list[Action]:
+    def rank(self, seat: SeatView[ObsT]) -> list[Action]:
         """Every legal action, the one `act` would play first and the rest by the same
         score (the search bot widens its search along this order)."""
         legal = seat.legal_actions()

@@ -25,7 +25,6 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..core.actions import Action
 from ..core.game import Game
@@ -163,7 +162,7 @@ def _iterate(root: Node, seat: SeatView, rng: random.Random, settings: SearchSet
     world = seat.determinize(rng)
     node = root
     edges: list[Edge] = []
-    sims: list[tuple[Regrets, Sequence[Any], list[float], int, int]] = []
+    sims: list[tuple[Regrets, Sequence[Action], list[float], int, int]] = []
     at_root_sim = False
     c = settings.exploration
     while not world.is_over():

@@ -16,7 +16,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Any
+
+from ..core.actions import Action
 
 # UCB1's exploration constant for rewards in [0, 1] (win shares)
 EXPLORATION = 0.7
@@ -50,12 +51,12 @@ class Regrets:
     __slots__ = ("regret", "reward", "strategy", "visits")
 
     def __init__(self) -> None:
-        self.regret: dict[Any, float] = {}
-        self.strategy: dict[Any, float] = {}
-        self.visits: dict[Any, int] = {}
-        self.reward: dict[Any, float] = {}
+        self.regret: dict[Action, float] = {}
+        self.strategy: dict[Action, float] = {}
+        self.visits: dict[Action, int] = {}
+        self.reward: dict[Action, float] = {}
 
-    def policy(self, moves: Sequence[Any]) -> list[float]:
+    def policy(self, moves: Sequence[Action]) -> list[float]:
         """This iteration's mixed strategy over `moves` (those legal in this world):
         positive regrets, mixed with uniform exploration."""
         regret = self.regret
@@ -67,7 +68,7 @@ class Regrets:
             return [1.0 / n] * n
         return [(1.0 - g) * r / total + g / n for r in positive]
 
-    def choose(self, moves: Sequence[Any], rng: random.Random) -> tuple[int, list[float]]:
+    def choose(self, moves: Sequence[Action], rng: random.Random) -> tuple[int, list[float]]:
         probs = self.policy(moves)
         x = rng.random()
         for i, p in enumerate(probs):
@@ -76,7 +77,7 @@ class Regrets:
                 return i, probs
         return len(moves) - 1, probs
 
-    def update(self, moves: Sequence[Any], probs: list[float], chosen: int,
+    def update(self, moves: Sequence[Action], probs: list[float], chosen: int,
                reward: float) -> None:
         """Outcome-sampling regret update: the chosen move's reward, importance weighted,
         against the reward got; the strategy sum grows by this iteration's strategy."""
@@ -90,7 +91,7 @@ class Regrets:
         self.visits[m] = self.visits.get(m, 0) + 1
         self.reward[m] = self.reward.get(m, 0.0) + reward
 
-    def average(self) -> dict[Any, float]:
+    def average(self) -> dict[Action, float]:
         total = sum(self.strategy.values())
         if total <= 0.0:
             return {}
@@ -104,13 +105,13 @@ class Node:
     __slots__ = ("edges", "joint", "seats")
 
     def __init__(self) -> None:
-        self.edges: dict[tuple[int, Any], Edge] = {}
+        self.edges: dict[tuple[int, Action], Edge] = {}
         self.seats: dict[int, Regrets] | None = None
-        self.joint: dict[tuple[Any, ...], Node] | None = None
+        self.joint: dict[tuple[Action, ...], Node] | None = None
 
-    def select(self, seat: int, moves: Sequence[Any], rng: random.Random,
-               exploration: float = EXPLORATION, prior: Any = None,
-               bias: float = 0.0) -> tuple[Any, Edge, bool]:
+    def select(self, seat: int, moves: Sequence[Action], rng: random.Random,
+               exploration: float = EXPLORATION, prior: Action | None = None,
+               bias: float = 0.0) -> tuple[Action, Edge, bool]:
         """A move for `seat` among `moves` (legal in this world): an untried one at random
         if any (then `True`: the tree grows here; the `prior` move first), else the best by
         UCB1 with availability counts, the `prior` move getting `bias / (visits + 1)` more
@@ -120,9 +121,9 @@ class Node:
         if prior is not None and (seat, prior) not in edges and prior in moves:
             fresh = edges[(seat, prior)] = Edge(seat)
             return prior, fresh, True
-        untried: list[Any] = []
+        untried: list[Action] = []
         best_edge: Edge | None = None
-        best_move = None
+        best_move: Action | None = None
         best = -1.0
         log = math.log
         for m in moves:
@@ -142,7 +143,7 @@ class Node:
             m = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
             fresh = edges[(seat, m)] = Edge(seat)
             return m, fresh, True
-        assert best_edge is not None
+        assert best_edge is not None and best_move is not None
         return best_move, best_edge, False
 
     def regrets(self, seat: int) -> Regrets:
@@ -154,7 +155,7 @@ class Node:
             r = self.seats[seat] = Regrets()
         return r
 
-    def joint_child(self, key: tuple[Any, ...]) -> tuple[Node, bool]:
+    def joint_child(self, key: tuple[Action, ...]) -> tuple[Node, bool]:
         assert self.joint is not None
         child = self.joint.get(key)
         if child is None:

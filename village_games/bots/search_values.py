@@ -11,9 +11,13 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..core.game import Game
+from ..core.seat import Agent
+
+if TYPE_CHECKING:
+    from ..village_pillage.views import PlayerView
 
 Estimate = Callable[[Game], Sequence[float]]
 
@@ -40,7 +44,7 @@ class SearchSettings:
     # progressive bias toward the move the game's heuristic bot would make (its factory;
     # asked once per decision, at the root): `guide / (visits + 1)` added to its score
     guide: float = 0.0
-    guide_bot: Callable[[int], Any] | None = None
+    guide_bot: Callable[[int], Agent] | None = None
     # progressive unpruning at the root, along the heuristic bot's ranking (bots with a
     # `rank` method): after n iterations the best `widen_base + widen_rate * sqrt(n)`
     # moves are open to the search; 0 lets every move in from the start
@@ -89,6 +93,9 @@ def villages_shares(world: Game) -> list[float]:
 def village_pillage_shares(world: Game) -> list[float]:
     """Village Pillage: each village's worth in turnips as the heuristic bot weighs it
     (relics at a premium, banked turnips above loose ones, market cards)."""
+    from ..village_pillage.game import VillagePillage
+
+    assert isinstance(world, VillagePillage), "the estimate of Village Pillage's search"
     obs = world.observation(None)
     costs = obs["relic_costs"]
     value = _pillage_value()
@@ -96,7 +103,7 @@ def village_pillage_shares(world: Game) -> list[float]:
 
 
 @lru_cache(maxsize=1)
-def _pillage_value() -> Callable[..., float]:
+def _pillage_value() -> Callable[[PlayerView, list[int]], float]:
     from .village_pillage_bot import PillageBot
 
     return PillageBot().village_value
@@ -105,7 +112,10 @@ def _pillage_value() -> Callable[..., float]:
 def villagers_shares(world: Game) -> list[float]:
     """Villagers: each village's Gold so far plus what its uncovered villagers and coins
     would earn at every Market still to come (the Countess of a solo game too)."""
-    g: Any = world
+    from ..villagers.game import Villagers
+
+    assert isinstance(world, Villagers), "the estimate of Villagers' search"
+    g = world
     left = 2 - g.markets
     cards = g.cards
     projected = []
@@ -117,7 +127,10 @@ def villagers_shares(world: Game) -> list[float]:
 
 def villagers_and_villains_shares(world: Game) -> list[float]:
     """Villagers & Villains: the score sheet as it stands, and gold at what it buys."""
-    g: Any = world
+    from ..villagers_and_villains.game import VillagersAndVillains
+
+    assert isinstance(world, VillagersAndVillains), "the estimate of V&V's search"
+    g = world
     values = [score + 0.7 * p.gold for score, p in zip(g.scores(), g.players, strict=True)]
     return softmax_shares(values, 3.0)
 

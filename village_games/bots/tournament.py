@@ -154,7 +154,7 @@ class MatchResults:
         return f"{self.games} games, {self.players} players: {rates}"
 
 
-def label_of(agent: Any) -> str:
+def label_of(agent: object) -> str:
     return str(getattr(agent, "name", None) or type(agent).__name__)
 
 
@@ -275,7 +275,7 @@ def local_pool(workers: int | None = None) -> ProcessPoolExecutor:
                                mp_context=multiprocessing.get_context("forkserver"))
 
 
-def as_executor(executor: Any) -> Executor | None:
+def as_executor(executor: object) -> Executor | None:
     """A concurrent.futures Executor for `executor`: itself, or a Dask client's."""
     if executor is None or isinstance(executor, Executor):
         return executor
@@ -286,7 +286,7 @@ def as_executor(executor: Any) -> Executor | None:
                     f"distributed.Client, {LOCAL!r} or None; got {type(executor).__name__}")
 
 
-def _check_pickles(what: str, value: Any) -> None:
+def _check_pickles(what: str, value: object) -> None:
     try:
         pickle.dumps(value)
     except Exception as exc:  # noqa: BLE001 - any pickling failure gets the same advice

@@ -17,13 +17,15 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 from ..core.actions import Action
 from ..core.card_data import load_toml
+from ..core.game import Game
 from ..core.seat import SeatView
 from ..village_pillage.actions import Plan, Queue, QueueTwo, ResolveFirst, TakeMarketCard
 from ..village_pillage.cards import FARMER, MERCHANT, RAIDER, WALL, CardSet
+from ..village_pillage.views import PillageObservation, PlayerView
 
 _VALUES = load_toml(Path(__file__).with_name("village_pillage_card_values.toml"))
 CARD_VALUE: dict[str, float] = {name: float(v) for name, v in _VALUES["value"].items()}
@@ -67,7 +69,7 @@ class PillageBot:
             setattr(self, key, float(value))
 
     # ------------------------------------------------------------------ entry point
-    def act(self, seat: SeatView) -> Action:
+    def act(self, seat: SeatView[PillageObservation]) -> Action:
         self.cards = seat.cards
         legal = seat.legal_actions()
         if len(legal) == 1:
@@ -81,7 +83,7 @@ class PillageBot:
         return self._best_by_sampling(seat, legal, self.samples)
 
     # ------------------------------------------------------------------ search
-    def rank(self, seat: SeatView) -> list[Action]:
+    def rank(self, seat: SeatView[PillageObservation]) -> list[Action]:
         """Every legal action, best first by the same sampled look-ahead as `act` (the
         search bot widens its search along this order)."""
         self.cards = seat.cards
@@ -97,15 +99,15 @@ class PillageBot:
         order = sorted(range(len(legal)), key=lambda i: (-totals[i], i))
         return [legal[i] for i in order]
 
-    def _best_by_sampling(self, seat: SeatView, legal: Sequence[Action], samples: int
-                          ) -> Action:
+    def _best_by_sampling(self, seat: SeatView[PillageObservation], legal: Sequence[Action],
+                          samples: int) -> Action:
         totals = self._totals(seat, legal, samples)
         if totals is None:
             return legal[0]
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
         return legal[best]
 
-    def _totals(self, seat: SeatView, legal: Sequence[Action],
+    def _totals(self, seat: SeatView[PillageObservation], legal: Sequence[Action],
                 samples: int) -> list[float] | None:
         """Each candidate's weighted score summed over the sampled worlds (None when no
         world had any weight)."""
@@ -138,7 +140,7 @@ class PillageBot:
             return None
         return totals
 
-    def _finish_round(self, world: Any, model: _Model) -> None:
+    def _finish_round(self, world: Game[PillageObservation], model: _Model) -> None:
         """Settle the choices left in this round's resolution with quick greedy picks."""
         while not world.is_over():
             waiting = world.to_act()
@@ -148,19 +150,21 @@ class PillageBot:
             legal = world.legal_actions(p)
             kind = type(legal[0])
             if kind is TakeMarketCard:
-                world.apply(p, max(legal, key=lambda a: CARD_VALUE.get(a.card, 0.0)))
+                takes = cast("Sequence[TakeMarketCard]", legal)
+                world.apply(p, max(takes, key=lambda a: CARD_VALUE.get(a.card, 0.0)))
             elif kind is ResolveFirst:
-                world.apply(p, min(legal, key=lambda a: model.fallback_value(a.card)))
+                firsts = cast("Sequence[ResolveFirst]", legal)
+                world.apply(p, min(firsts, key=lambda a: model.fallback_value(a.card)))
             else:
                 return  # the next round's planning has begun
 
-    def _play_round(self, world: Any, model: _Model) -> None:
+    def _play_round(self, world: Game[PillageObservation], model: _Model) -> None:
         for p in world.to_act():
             world.apply(p, model.plan(world, p, self.rng))
         self._finish_round(world, model)
 
     # ------------------------------------------------------------------ evaluation
-    def _score(self, world: Any, me: int) -> float:
+    def _score(self, world: Game[PillageObservation], me: int) -> float:
         obs = world.observation(None)
         winners = obs["winners"]
         if winners:
@@ -173,7 +177,7 @@ class PillageBot:
             return mine - others[0]
         return mine - 0.5 * max(others) - 0.5 * sum(others) / len(others)
 
-    def village_value(self, p: dict[str, Any], costs: list[int]) -> float:
+    def village_value(self, p: PlayerView, costs: list[int]) -> float:
         """What a village is worth in turnips, from its public view (`obs["players"][i]`)
         and the relic costs: relics at a premium, banked turnips above loose ones, market
         cards by their value, and a bonus when the next relic is affordable."""
@@ -190,7 +194,7 @@ class PillageBot:
 class _Model:
     """A plausible plan for any village, from what was public when the decision began."""
 
-    def __init__(self, cards: CardSet, obs: dict[str, Any], uniform_mix: float) -> None:
+    def __init__(self, cards: CardSet, obs: PillageObservation, uniform_mix: float) -> None:
         self.cards = cards
         self.duel = obs["duel"]
         self.n = len(obs["players"])
@@ -237,12 +241,16 @@ class _Model:
                 return name
         return names[-1]
 
-    def plan(self, world: Any, seat: int, rng: random.Random) -> Action:
+    def plan(self, world: Game[PillageObservation], seat: int, rng: random.Random) -> Action:
         legal = world.legal_actions(seat)
         kind = type(legal[0])
         if kind is Queue:
-            return Queue(self._pick([a.card for a in legal], seat, 1 - seat, rng))
-        hand = list(dict.fromkeys(a.front if kind is QueueTwo else a.left for a in legal))
+            queues = cast("Sequence[Queue]", legal)
+            return Queue(self._pick([a.card for a in queues], seat, 1 - seat, rng))
+        if kind is QueueTwo:
+            hand = list(dict.fromkeys(a.front for a in cast("Sequence[QueueTwo]", legal)))
+        else:
+            hand = list(dict.fromkeys(a.left for a in cast("Sequence[Plan]", legal)))
         if kind is QueueTwo:
             front = self._pick(hand, seat, 1 - seat, rng)
             back = self._pick([c for c in hand if c != front], seat, 1 - seat, rng)
@@ -261,7 +269,7 @@ class _Model:
         return (self.mix / len(pool)
                 + (1.0 - self.mix) * self.weight(name, seat, target) / sum(ws))
 
-    def importance(self, world: Any, me: int) -> float:
+    def importance(self, world: Game[PillageObservation], me: int) -> float:
         """Likelihood ratio model/uniform of the cards `determinize` placed face down.
 
         `determinize` shuffles the hidden cards of villages that already planned uniformly;
@@ -275,7 +283,9 @@ class _Model:
             plan = info["plan"]
             if side >= len(plan):
                 continue
-            pool = info["hand"] + plan
+            hand = info["hand"]
+            assert hand is not None  # (the seat's own view)
+            pool = hand + plan
             weight *= min(4.0, self._prob(plan[side], pool, seat, target) * len(pool))
         return weight
 

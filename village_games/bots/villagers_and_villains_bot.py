@@ -20,7 +20,7 @@ millisecond (no search), far below the play app's 300 ms budget.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from ..core.actions import Action
 from ..core.seat import SeatView
@@ -53,6 +53,7 @@ from ..villagers_and_villains.options import (
     end_size,
     pool_size,
 )
+from ..villagers_and_villains.views import PoolCard, TurnView, VVObservation
 from .ranking import ScoringBot
 
 GOLD = 0.7  # points a gold is worth: what it buys at Build/Hire, on average
@@ -60,22 +61,23 @@ CIVILITY = 3.0  # points for an Angry Mob still in hand at the end
 MAX_EXTRA = 5  # extra rolls worth considering for one recruit
 
 
-class VillagersAndVillainsBot(ScoringBot):
+class VillagersAndVillainsBot(ScoringBot[VVObservation]):
     name = "V&V heuristic"
 
-    def context(self, seat: SeatView) -> _Context:
+    def context(self, seat: SeatView[VVObservation]) -> _Context:
         return _Context(seat.observation(), seat.cards, seat.player)
 
 
 class _Context:
     """What the bot knows at one decision: its town, hand and gold, and how long is left."""
 
-    def __init__(self, obs: dict[str, Any], cards: CardSet, me: int) -> None:
+    def __init__(self, obs: VVObservation, cards: CardSet, me: int) -> None:
         self.obs = obs
         self.cards = cards
         self.me = me
         self.p = obs["players"][me]
-        self.turn = obs["turn"] or {}
+        # (None only once the game is over, when nobody decides anything)
+        self.turn: TurnView = obs["turn"] or cast("TurnView", {})
         self.town = list(self.p["town"])
         self.hand = list(self.p["hand"] or [])
         self.gold = int(self.p["gold"])
@@ -87,7 +89,8 @@ class _Context:
         self.favor_mine = (obs.get("favor") or {}).get("seat") == me and \
             (obs.get("favor") or {}).get("where") == "mayor"
         self.favor_value = 0.8 + min(1.5, self.rounds_left / 3)
-        sold = (obs.get("pony_express") or {}).get("sold") or []
+        pony = obs["pony_express"]
+        sold = pony["sold"] if pony else []
         self.sold = me in sold
 
     # ------------------------------------------------------------ card values
@@ -146,7 +149,7 @@ class _Context:
         return max(bonuses, default=0)
 
     # ------------------------------------------------------------ recruiting
-    def pool_card(self, position: int) -> dict[str, Any]:
+    def pool_card(self, position: int) -> PoolCard:
         return self.obs["pool"][position - 1]
 
     def chance(self, position: int, rolls_bought: int, bonus: int, free: int,
@@ -192,8 +195,8 @@ class _Context:
     def declared_defense_gain(self, extra: int) -> float:
         t = self.turn
         ch = t["challenge"]
-        c = self.card(ch)
-        if c is None:
+        c = self.card(ch) if ch is not None else None
+        if ch is None or c is None:
             return 0.0
         before = float(roll_succeeds(c.defeat, t["bonus"]))
         after = float(roll_succeeds(c.defeat, t["bonus"] + extra))

@@ -12,8 +12,6 @@ random (benchmarks/villagers_bot_speed.py measures both).
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.actions import Action
 from ..core.seat import SeatView
 from ..villagers.actions import (
@@ -52,6 +50,7 @@ from ..villagers.expansions.actions import (
     ThiefSteals,
 )
 from ..villagers.specials import smuggler_earnings
+from ..villagers.views import VillagersObservation
 from .ranking import ScoringBot
 from .villagers_solo import SOLO_TYPES, feed_cost, solo_score
 
@@ -70,13 +69,13 @@ CHILD_SHARE = 0.3  # a link is worth this share of the Gold of a card in hand th
 COURIER_KEEP, COURIER_KEEP_EARLY = 1.0, 6.0
 
 
-class VillagersBot(ScoringBot):
+class VillagersBot(ScoringBot[VillagersObservation]):
     name = "Villagers"
 
-    def context(self, seat: SeatView) -> _Context:
+    def context(self, seat: SeatView[VillagersObservation]) -> _Context:
         return _Context(seat.observation(), seat.cards, seat.player)
 
-    def act(self, seat: SeatView) -> Action:
+    def act(self, seat: SeatView[VillagersObservation]) -> Action:
         # no shortcut for a forced move: its one jitter draw is kept so that seeded
         # games replay as they always have
         legal = seat.legal_actions()
@@ -88,7 +87,7 @@ class VillagersBot(ScoringBot):
 class _Context:
     """What the bot knows this decision: its village, hand and how far the game is."""
 
-    def __init__(self, obs: dict[str, Any], cards: CardSet, me: int) -> None:
+    def __init__(self, obs: VillagersObservation, cards: CardSet, me: int) -> None:
         self.obs = obs
         self.cards = cards
         self.me = me

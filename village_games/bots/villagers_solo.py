@@ -4,7 +4,7 @@ the Jester on the costliest event, and lose the least to every event."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..villagers.solo.actions import (
     Conscript,
@@ -18,6 +18,8 @@ from ..villagers.solo.actions import (
 
 if TYPE_CHECKING:
     from ..core.actions import Action
+    from ..villagers.cards import Card
+    from ..villagers.views import EventView
     from .villagers_bot import _Context
 
 SOLO_TYPES = (GiveCountess, ResolveEvent, PlayJester, PickVillager, PickHandCard,
@@ -38,6 +40,7 @@ def solo_score(ctx: _Context, a: Action) -> float:
     solo = obs["solo"]
     if isinstance(a, GiveCountess):
         slot = obs["road"][a.slot]
+        assert slot is not None  # (only a villager on the Road is given)
         return -_worth_to_her(ctx, slot["card"]) - slot["coins"]
     if isinstance(a, ResolveEvent):
         card = next(e for e in solo["face_up"] if e["name"] == a.event)
@@ -55,8 +58,9 @@ def solo_score(ctx: _Context, a: Action) -> float:
         effect = current["effect"] if current else ""
         if effect in ("trade_network", "keyring_bribe"):
             her = obs["players"][solo["countess_seat"]]["village"][a.slot]
-            card = ctx.cards.cards.get(her["card"])
-            return -(card.keyring if card is not None and effect == "keyring_bribe" else 0)
+            villager = ctx.cards.cards.get(her["card"])
+            return -(villager.keyring if villager is not None and effect == "keyring_bribe"
+                     else 0)
         mine = ctx.p["village"][a.slot]
         if effect == "protection_money":
             return -float(mine["coins"])
@@ -84,10 +88,11 @@ def _worth_to_her(ctx: _Context, name: str) -> float:
     return c.gold * 2 + silver + c.food + c.keyring
 
 
-def _silver_to_her(ctx: _Context, c: Any) -> float:
+def _silver_to_her(ctx: _Context, c: Card) -> float:
     """A Silver villager's likely worth in her village at the end: nothing she holds is
     ever covered, so her symbols only grow; her village now, scaled to its usual size."""
     f = c.silver
+    assert f is not None  # (asked of Silver villagers only)
     cards = ctx.cards.cards
     her = ctx.obs["players"][ctx.obs["solo"]["countess_seat"]]["village"]
     mine = [cards[v["card"]] for v in her if v["card"] in cards] + [c]
@@ -113,7 +118,7 @@ def _silver_to_her(ctx: _Context, c: Any) -> float:
     return 2.0  # coins on one villager: she gets few coins
 
 
-def event_cost(ctx: _Context, card: dict[str, Any]) -> float:
+def event_cost(ctx: _Context, card: EventView) -> float:
     """What an event would cost the bot, roughly, in Gold of difference with her."""
     effect = card["effect"]
     if effect in FLAT_COST:

@@ -20,7 +20,7 @@ Cheap enough for the app (a few milliseconds a decision) and clearly better than
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Literal
 
 from ..core.actions import Action
 from ..core.seat import SeatView
@@ -41,22 +41,23 @@ from ..villages.locations import ties_to_attacker
 from ..villages.odds import attack_odds, location_of
 from ..villages.options import HAND
 from ..villages.power import attacker_wins, power_parts
+from ..villages.views import VillagesObservation
 from .ranking import ScoringBot
 
 ATTACK_AT_LEAST = 0.55  # below this chance of winning an attack is not worth its risk
 
 
-class VillagesBot(ScoringBot):
+class VillagesBot(ScoringBot[VillagesObservation]):
     name = "Villages"
 
-    def context(self, seat: SeatView) -> _Context:
+    def context(self, seat: SeatView[VillagesObservation]) -> _Context:
         return _Context(seat.observation(), seat.cards, seat.player)
 
 
 class _Context:
     """What the bot knows this decision: its hand, its villages and the table."""
 
-    def __init__(self, obs: dict[str, Any], cards: CardSet, me: int) -> None:
+    def __init__(self, obs: VillagesObservation, cards: CardSet, me: int) -> None:
         self.obs = obs
         self.cards = cards
         self.me = me
@@ -78,7 +79,7 @@ class _Context:
         kind = self.cards.kind_of[card]
         if kind == "unit":
             return any(self.cards.fits(card, v) for v in self.villages)
-        need = "animals" if kind == "animal" else "buildings"
+        need: Literal["animals", "buildings"] = "animals" if kind == "animal" else "buildings"
         return any(v[need] for v in self.villages.values())
 
     def usefulness(self, card: str) -> float:
@@ -149,6 +150,7 @@ class _Context:
 
     def defend(self, d: Defend) -> float:
         b = self.obs["battle"]
+        assert b is not None  # (asked in a battle only)
         attacker = b["unit"]
         home = None
         if d.source == b["village"]:
@@ -171,6 +173,7 @@ class _Context:
     def reward(self, r: Reward) -> float:
         gold = self.gold(r.card)
         b = self.obs["battle"]
+        assert b is not None  # (asked in a battle only)
         from_village = r.choice == "take" or b["d_source"] != HAND
         if r.choice == "destroy":
             # the loser loses the card's gold and its graveyard costs them as much again

@@ -12,9 +12,12 @@ _JSON_TYPES: dict[str, tuple[type, ...]] = {
     "str": (str,), "int": (int,), "bool": (bool,), "str | None": (str, type(None)),
     "int | None": (int, type(None)),
 }
+# What one field of an action holds (one of the kinds above): what a picker offers, shows
+# and picks
+FieldValue = str | int | bool | None
 
 
-def short_repr(value: Any, limit: int = 60) -> str:
+def short_repr(value: object, limit: int = 60) -> str:
     """repr() cut to `limit` characters: error messages echo input, never all of it (nor
     Python's own complaint about writing it out)."""
     try:
@@ -99,12 +102,12 @@ class ActionCodec:
     """Turns action dicts back into a game's action objects; anything malformed is an
     IllegalAction that says what is wrong (apply relies on this to change nothing)."""
 
-    def __init__(self, *classes: type) -> None:
+    def __init__(self, *classes: type[Action]) -> None:
         self._by_name = {c.__name__: c for c in classes}
         self._fields = {c.__name__: {f.name: f.type for f in dataclasses.fields(c)}
                         for c in classes}
 
-    def add(self, *classes: type) -> None:
+    def add(self, *classes: type[Action]) -> None:
         """More action kinds (a game's optional mode registering its own)."""
         for c in classes:
             self._by_name[c.__name__] = c
@@ -113,11 +116,11 @@ class ActionCodec:
     def names(self) -> str:
         return ", ".join(sorted(self._by_name))
 
-    def kind(self, name: Any) -> type | None:
+    def kind(self, name: object) -> type[Action] | None:
         """The action class called `name`, or None."""
         return self._by_name.get(name) if isinstance(name, str) else None
 
-    def from_dict(self, d: Any) -> Any:
+    def from_dict(self, d: object) -> Action:
         if not isinstance(d, dict) or "type" not in d:
             raise IllegalAction(f"an action dict needs a 'type' key, got {short_repr(d)}")
         name = d["type"]

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, overload
+
+T = TypeVar("T")
 
 # A deck, solo event or Location file is a few KB; 1 MB leaves room for any hand-made
 # one. (A 50 MB file took 40 s to read; the apps' uploads have the same limit.)
@@ -56,7 +59,13 @@ def toml_text(raw: bytes | str, name: str | Path) -> dict[str, Any]:
         raise CardDataError(f"{name} is not valid TOML: {exc}") from None
 
 
-def field(table: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+@overload
+def field(table: Mapping[str, object], key: str, kind: type[T], where: str) -> T: ...
+@overload
+def field(table: Mapping[str, object], key: str, kind: tuple[type, ...],
+          where: str) -> object: ...
+def field(table: Mapping[str, object], key: str, kind: type | tuple[type, ...],
+          where: str) -> object:
     """`table[key]`, checked to be of `kind`; the error names the file position `where`."""
     if key not in table:
         raise CardDataError(f"{where}: missing field {key!r}")
@@ -67,7 +76,7 @@ def field(table: dict[str, Any], key: str, kind: type | tuple[type, ...], where:
     return value
 
 
-def name_field(table: dict[str, Any], key: str, where: str) -> str:
+def name_field(table: Mapping[str, object], key: str, where: str) -> str:
     """A card's (or event's) name: text with something in it. A blank name cannot be told
     apart on the table, and a save that holds such a card cannot name it again."""
     value = field(table, key, str, where)
@@ -76,14 +85,15 @@ def name_field(table: dict[str, Any], key: str, where: str) -> str:
     return value
 
 
-def int_field(table: dict[str, Any], key: str, where: str, lo: int, hi: int) -> int:
+def int_field(table: Mapping[str, object], key: str, where: str, lo: int, hi: int) -> int:
     value = field(table, key, int, where)
     if not lo <= value <= hi:
         raise CardDataError(f"{where}: field {key!r} must be from {lo} to {hi}, got {value}")
     return value
 
 
-def choice_field(table: dict[str, Any], key: str, where: str, allowed: tuple[str, ...]) -> str:
+def choice_field(table: Mapping[str, object], key: str, where: str,
+                 allowed: tuple[str, ...]) -> str:
     value = field(table, key, str, where)
     if value not in allowed:
         raise CardDataError(f"{where}: field {key!r} must be one of {', '.join(allowed)}; "
@@ -91,7 +101,7 @@ def choice_field(table: dict[str, Any], key: str, where: str, allowed: tuple[str
     return value
 
 
-def unknown_keys(table: dict[str, Any], allowed: set[str], where: str) -> None:
+def unknown_keys(table: Mapping[str, object], allowed: set[str], where: str) -> None:
     extra = sorted(set(table) - allowed)
     if extra:
         raise CardDataError(f"{where}: unknown field(s) {', '.join(extra)}; "

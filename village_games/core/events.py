@@ -7,9 +7,10 @@ its text as a template plus arguments and formats it only when somebody reads it
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any, Generic, NamedTuple
 
 from .actions import short_repr
+from .observation import Obs
 from .shapes import FLAG, SEAT, TEXT, Json, ListOf, Obj, Text
 
 
@@ -31,9 +32,9 @@ class Event(NamedTuple):
     kind: str
     template: str | Callable[..., str]
     data: dict[str, Any] = {}  # never mutated: engines pass their own dict
-    args: tuple = ()
+    args: tuple[object, ...] = ()
     secret_template: str | Callable[..., str] | None = None
-    secret_args: tuple = ()
+    secret_args: tuple[object, ...] = ()
     secret_for: tuple[int, ...] = ()
     reveals: bool = False
     chance: bool = False
@@ -94,9 +95,9 @@ _NO_DATA: dict[str, Any] = Event._field_defaults["data"]  # (the very same dict)
 
 
 def event(kind: str, template: str | Callable[..., str], data: dict[str, Any] = _NO_DATA,
-          args: tuple = (), secret_template: str | Callable[..., str] | None = None,
-          secret_args: tuple = (), secret_for: tuple[int, ...] = (), reveals: bool = False,
-          chance: bool = False) -> Event:
+          args: tuple[object, ...] = (), secret_template: str | Callable[..., str] | None = None,
+          secret_args: tuple[object, ...] = (), secret_for: tuple[int, ...] = (),
+          reveals: bool = False, chance: bool = False) -> Event:
     """`Event(...)` with the same arguments and the same result, as engines build their
     events: a NamedTuple's own `__new__` is a Python function that the class call reaches
     through C, a quarter of the cost of each event; this is one Python call and one C
@@ -112,7 +113,7 @@ _EVENT_KEYS = frozenset(EVENT_SHAPE.fields)
 _DATA = Json(obj=True)
 
 
-def _plain(d: Any, seats: int) -> bool:
+def _plain(d: object, seats: int) -> bool:
     """Whether `d` is an event as `to_dict` writes it (the quick test; a save's log is long)."""
     if type(d) is not dict or type(d.get("kind")) is not str or type(d.get("text")) is not str:
         return False
@@ -126,7 +127,7 @@ def _plain(d: Any, seats: int) -> bool:
             and ("data" not in d or _DATA.fits(d["data"], seats)))
 
 
-def events_from_dicts(rows: Any, seats: int, where: str = "log") -> list[Event]:
+def events_from_dicts(rows: object, seats: int, where: str = "log") -> list[Event]:
     """A saved log: `Event.from_dict` of each row, ValueError naming the row that is not
     an event (`log[3].secret_for must be ...`)."""
     if type(rows) is not list:
@@ -134,14 +135,14 @@ def events_from_dicts(rows: Any, seats: int, where: str = "log") -> list[Event]:
     return [Event.from_dict(e, seats, f"{where}[{k}]") for k, e in enumerate(rows)]
 
 
-def _format(template: Any, args: tuple) -> str:
+def _format(template: str | Callable[..., str], args: tuple[object, ...]) -> str:
     if callable(template):
         return template(*args)
     return template.format(*args) if args else template
 
 
-class TraceStep(NamedTuple):
+class TraceStep(NamedTuple, Generic[Obs]):
     """One event of a batch and the observation right after it (see `Game.apply_traced`)."""
 
     event: Event
-    obs: dict[str, Any]
+    obs: Obs

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Self
 
 from .actions import Action, ActionCodec, short_repr
 from .errors import IllegalAction
 from .events import Event, TraceStep, events_from_dicts
 from .info import GameInfo
+from .observation import Obs
 from .outcome import Outcome
+
+if TYPE_CHECKING:
+    from .replay import Record
 
 # The viewer who sees every card: a referee, or the replay of a game that is over. Only
 # `apply_traced` and `Game.view` take it; `observation` is always one seat's (or None's).
@@ -33,9 +37,13 @@ def _slot_names(cls: type) -> tuple[str, ...]:
 _SLOTS: dict[type, tuple[str, ...]] = {}
 
 
-class Game(ABC):
+class Game(ABC, Generic[Obs]):
     """Base class: validation, the fast path of search copies, the event batch, tracing,
     history, log and records are shared; rules live in subclasses.
+
+    A game is generic in its observation's type: an engine is a `Game[ItsObservation]`
+    (`class Villagers(Game[VillagersObservation])`), and a `Game` whose kind is not said
+    is a `Game[Observation]`, whose observations have the fields every engine fills.
 
     Subclasses set `info`, `version` (and `readable_versions` when older saves still load)
     and `codec`, and implement the abstract methods. One path for every move (`apply`):
@@ -91,7 +99,7 @@ class Game(ABC):
         self.quiet = self.loud = False
         self._batch = self._tracer = self._legal = self._reported = None
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         info = cls.__dict__.get("info")
         if info is not None:
@@ -142,16 +150,16 @@ class Game(ABC):
         """How the game ended (winners may be empty); None while it goes on."""
 
     @abstractmethod
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def observation(self, player: int | None) -> Obs:
         """JSON-able view for a seat (None: a spectator who sees only public facts)."""
 
-    def full_observation(self) -> dict[str, Any]:
+    def full_observation(self) -> Obs:
         """JSON view with every hidden card face up (hands, face-down plans, drawn cards),
         for a referee or the replay of a finished game. Engines that can show one override
         this; nobody else may call it while a game goes on."""
         raise NotImplementedError(f"{self.info.title} has no view that shows every card")
 
-    def view(self, viewer: int | str | None) -> dict[str, Any]:
+    def view(self, viewer: int | str | None) -> Obs:
         """`observation(viewer)`, or `full_observation()` for `ALL_CARDS`."""
         if viewer == ALL_CARDS:
             return self.full_observation()
@@ -162,10 +170,10 @@ class Game(ABC):
 
     @classmethod
     @abstractmethod
-    def from_dict(cls, d: dict[str, Any]) -> Game: ...
+    def from_dict(cls, d: dict[str, Any]) -> Self: ...
 
     @abstractmethod
-    def clone(self, keep_log: bool = True) -> Game:
+    def clone(self, keep_log: bool = True) -> Self:
         """An independent copy; `keep_log=False` gives a quiet search copy (no history,
         no log, no events built)."""
 
@@ -181,7 +189,7 @@ class Game(ABC):
         return g
 
     @abstractmethod
-    def determinize(self, observer: int, rng: random.Random) -> Game:
+    def determinize(self, observer: int, rng: random.Random) -> Self:
         """A quiet copy whose hidden facts are resampled consistently with what `observer`
         knows: a function of `observation(observer)` and `rng` only.
 
@@ -284,7 +292,7 @@ class Game(ABC):
         finally:
             self._batch, self.loud = None, False
 
-    def check_action(self, player: int, action: Any) -> Action:
+    def check_action(self, player: int, action: object) -> Action:
         """The action as an object, or IllegalAction saying why it cannot be played now."""
         if isinstance(action, dict):
             action = self.codec.from_dict(action)
@@ -302,7 +310,7 @@ class Game(ABC):
             raise IllegalAction(self.why_illegal(player, action))
         return action
 
-    def apply(self, player: int, action: Action | dict[str, Any]) -> list[Event]:
+    def apply(self, player: int, action: Action | dict[str, object]) -> list[Event]:
         """Check, then carry out; returns the events (none for a quiet copy).
 
         The one gate of every engine's moves: an action object in the list just handed out
@@ -348,18 +356,18 @@ class Game(ABC):
             self.log.extend(batch)
         return batch
 
-    def _accepted(self, player: int, action: Action | dict[str, Any]) -> Action:
+    def _accepted(self, player: int, action: Action | dict[str, object]) -> Action:
         """`action` once `accepts` takes it, else `check_action`'s answer (which raises
         unless it is legal): the test of a move not found in the list handed out."""
         if isinstance(action, Action) and self.accepts(player, action):
             return action
         return self.check_action(player, action)
 
-    def apply_traced(self, player: int, action: Action | dict[str, Any],
-                     viewer: int | str | None) -> list[TraceStep]:
+    def apply_traced(self, player: int, action: Action | dict[str, object],
+                     viewer: int | str | None) -> list[TraceStep[Obs]]:
         """Apply, and return each event with `view(viewer)` right after it, so a
         step-by-step display draws what the engine reports instead of rebuilding states."""
-        steps: list[TraceStep] = []
+        steps: list[TraceStep[Obs]] = []
         self._tracer = lambda e: steps.append(TraceStep(e, self.view(viewer)))
         try:
             self.apply(player, action)
@@ -392,17 +400,18 @@ class Game(ABC):
     def history_dicts(self) -> list[list[Any]]:
         return [[p, a.to_dict()] for p, a in self.history]
 
-    def record(self) -> dict[str, Any]:
+    def record(self) -> Record:
         """A replayable game record: {game, version, options, seed, actions} (+ `start`
         when the game began from a hand-written scenario)."""
-        rec = {"game": self.game_name, "version": self.version, "options": dict(self.options),
-               "seed": self.seed, "actions": self.history_dicts()}
+        rec: Record = {"game": self.game_name, "version": self.version,
+                       "options": dict(self.options), "seed": self.seed,
+                       "actions": self.history_dicts()}
         start = self.start
         if start is not None:
             rec["start"] = start
         return rec
 
-    def load_history(self, rows: Any) -> None:
+    def load_history(self, rows: object) -> None:
         """A saved history: `[seat, action dict]` rows; ValueError naming the first row
         that is not one (whether the moves are legal is the replay's to say)."""
         if type(rows) is not list:
@@ -421,12 +430,12 @@ class Game(ABC):
                 raise ValueError(f"history[{k}]: {exc}") from None
         self.history = history
 
-    def load_log(self, rows: Any) -> None:
+    def load_log(self, rows: object) -> None:
         """A saved log; ValueError naming the first entry that is not an event."""
         self.log = events_from_dicts(rows, self.num_players)
 
     @classmethod
-    def check_version(cls, d: dict[str, Any], what: str = "save") -> None:
+    def check_version(cls, d: Mapping[str, object], what: str = "save") -> None:
         """Refuse a save (or record) written by another format version (a scenario may
         omit it)."""
         if "version" not in d:

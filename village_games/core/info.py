@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from .actions import short_repr
 
@@ -46,7 +48,7 @@ NAME_RULE = (f"a non-empty string of visible characters (at most {MAX_NAME}, no 
              "invisible ones)")
 
 
-def is_name(x: object) -> bool:
+def is_name(x: object) -> TypeGuard[str]:
     """Whether `x` may name a player (what NAME_RULE says)."""
     return type(x) is str and bool(x.strip()) and x.isprintable() and len(x) <= MAX_NAME
 
@@ -61,10 +63,10 @@ def check_names(names: object, players: int) -> list[str] | None:
     return names
 
 
-def row_names(rows: list[dict]) -> list[str]:
+def row_names(rows: Sequence[Mapping[str, object]]) -> list[str]:
     """The names a save's player rows give (`players[i].name`, "Player i+1" where none), or
     ValueError naming the row whose name could not be a player's."""
-    named = []
+    named: list[str] = []
     for i, row in enumerate(rows):
         name = row.get("name") or f"Player {i + 1}"
         if not is_name(name):

@@ -17,8 +17,11 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, cast
 
+from .actions import Action
 from .errors import IllegalAction
+from .events import Event
 from .game import Game
 from .replay import replay
 
@@ -45,16 +48,16 @@ def _fail(seed: int, step: int, msg: str) -> InvariantBroken:
 
 
 def _check_illegal(game: Game, player: int, rng: random.Random, seed: int, step: int,
-                   foreign: list) -> int:
+                   foreign: list[Action]) -> int:
     """Try actions that must be refused; return how many were tried."""
     before = _state(game)
     legal = game.legal_actions(player)
     tried = 0
-    candidates = [a for a in foreign if a not in legal][:3] + _garbage(game, rng)
+    candidates = [*[a for a in foreign if a not in legal][:3], *_garbage(game, rng)]
     idle = [p for p in range(game.num_players) if p not in game.to_act()]
     for action in candidates:
         try:
-            game.apply(player, action)
+            game.apply(player, cast(Action, action))  # (anything a page could send)
         except IllegalAction:
             tried += 1
         else:
@@ -77,7 +80,7 @@ def run_playouts(
     new_game: Callable[..., Game],
     seeds: range | list[int],
     *,
-    options: Callable[[int], dict] | None = None,
+    options: Callable[[int], dict[str, Any]] | None = None,
     deep_every: int = 1,
     max_steps: int = 20_000,
     new_game_for_replay: Callable[..., Game] | None = None,
@@ -92,7 +95,7 @@ def run_playouts(
         opts = options(seed) if options else {}
         game = new_game(seed=seed, **opts)
         rng = random.Random(seed * 7919 + 1)
-        foreign: list = []  # actions seen elsewhere, to try where they are illegal
+        foreign: list[Action] = []  # actions seen elsewhere, to try where they are illegal
         step = 0
         while not game.is_over():
             if step >= max_steps:
@@ -129,7 +132,7 @@ def run_playouts(
 
 
 def _deep_checks(game: Game, player: int, rng: random.Random, seed: int, step: int,
-                 foreign: list, stats: PlayoutStats) -> None:
+                 foreign: list[Action], stats: PlayoutStats) -> None:
     before = _state(game)
     restored = type(game).from_dict(json.loads(json.dumps(game.to_dict())))
     if _state(restored) != before:
@@ -173,8 +176,8 @@ def _check_trace(game: Game, player: int, rng: random.Random, seed: int, step: i
         raise _fail(seed, step, "tracing a move changed what the move did")
 
 
-def _check_final_flag(game: Game, player: int, action: object, events: list, seed: int,
-                      step: int) -> None:
+def _check_final_flag(game: Game, player: int, action: object, events: list[Event],
+                      seed: int, step: int) -> None:
     """A kind the engine leaves non-final (`Action.final`) may be played on one click and
     taken back: it must reveal nothing, leave nothing to chance and keep the decision
     with the same seat."""
@@ -187,7 +190,7 @@ def _check_final_flag(game: Game, player: int, action: object, events: list, see
                                 "marked final")
 
 
-def _garbage(game: Game, rng: random.Random) -> list:
+def _garbage(game: Game, rng: random.Random) -> list[object]:
     """Malformed actions a page or a save could send: each must be refused cleanly."""
     some_type = rng.choice(game.codec.names().split(", "))
     return [None, 42, "Plan", {}, {"type": []}, {"type": {"a": 1}}, {"type": "NoSuchMove"},

@@ -12,20 +12,19 @@ import base64
 import binascii
 import json
 import zlib
-from typing import Any
 
 from .json_text import read_json
-from .replay import RecordError, check_record_shape
+from .replay import Record, RecordError, check_record_shape
 
 MAX_RECORD_BYTES = 2_000_000
 
 
-def record_json(record: dict[str, Any]) -> str:
+def record_json(record: Record) -> str:
     """The record as readable JSON (what a record file holds)."""
     return json.dumps(record, indent=1)
 
 
-def record_from_json(text: str) -> dict[str, Any]:
+def record_from_json(text: str) -> Record:
     """A record from JSON text, checked for the parts every record has."""
     if not text.strip():
         raise RecordError("there is no record: the text is empty")
@@ -35,17 +34,16 @@ def record_from_json(text: str) -> dict[str, Any]:
         data = read_json(text, "that record")
     except ValueError as exc:  # not JSON, a huge number, nested too deep
         raise RecordError(str(exc)) from None
-    check_record_shape(data)
-    return data
+    return check_record_shape(data)
 
 
-def pack_record(record: dict[str, Any]) -> str:
+def pack_record(record: Record) -> str:
     """The record as a short URL-safe token (for `?record=` links)."""
     text = json.dumps(record, separators=(",", ":"))
     return base64.urlsafe_b64encode(zlib.compress(text.encode(), 9)).decode().rstrip("=")
 
 
-def unpack_record(token: str) -> dict[str, Any]:
+def unpack_record(token: str) -> Record:
     """The record a token from `pack_record` holds; RecordError for a damaged or cut one."""
     token = token.strip()
     if not token:

@@ -10,9 +10,9 @@ not legal: ...").
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from typing import Any, NotRequired, TypedDict, TypeVar, cast
 
-from .actions import short_repr
+from .actions import Action, short_repr
 from .decks import no_file_paths
 from .errors import IllegalAction
 from .game import Game
@@ -22,12 +22,31 @@ G = TypeVar("G", bound=Game)  # the game a record rebuilds, as its caller names 
 RECORD_KEYS = ("game", "version", "options", "seed", "actions")
 
 
+class RecordBase(TypedDict):
+    """A game record without its moves: which game, in which format, set up how."""
+
+    game: str  # the engine's `game_name`
+    version: int  # the engine's save format
+    options: dict[str, Any]  # the `new_game` options, as the engine keeps them
+    seed: int
+    start: NotRequired[dict[str, Any]]  # the scenario a game began from (`from_dict`'s)
+
+
+class Record(RecordBase):
+    """A replayable game record (`Game.record()`): the same options, seed and actions
+    give the same game. A record read from a file is checked before it is trusted
+    (`check_record_shape`, then each action as it is replayed)."""
+
+    actions: list[list[Any]]  # [seat, action dict] per move, in the order played
+
+
 class RecordError(ValueError):
     """A game record that cannot be replayed; the message says what is wrong with it."""
 
 
-def check_record_shape(record: Any) -> None:
-    """The parts every record has, of the right JSON kinds (the rules check the rest)."""
+def check_record_shape(record: object) -> Record:
+    """`record`, once its parts every record has are of the right JSON kinds (the rules
+    check the rest); RecordError otherwise."""
     if not isinstance(record, dict):
         raise RecordError(f"a game record is a JSON object ({{...}}), got "
                           f"{type(record).__name__}")
@@ -45,16 +64,17 @@ def check_record_shape(record: Any) -> None:
     if not isinstance(record["actions"], list):
         raise RecordError(f"the record's actions must be a list, got "
                           f"{short_repr(record['actions'])}")
+    return cast(Record, record)
 
 
-def check_game(record: dict[str, Any], game: Game) -> None:
+def check_game(record: RecordBase, game: Game) -> None:
     """RecordError unless the record is one of `game`'s game."""
     if record["game"] != game.game_name:
         raise RecordError(f"that record is for {short_repr(record['game'], 40)}, not "
                           f"{game.game_name!r}")
 
 
-def start_of(record: dict[str, Any], new_game: Callable[..., G],
+def start_of(record: Record, new_game: Callable[..., G],
              from_dict: Callable[[dict[str, Any]], G] | None = None) -> G:
     """The game as the record begins: before its first action, checked to be the same game
     and a format version this program reads."""
@@ -84,7 +104,7 @@ def start_of(record: dict[str, Any], new_game: Callable[..., G],
     return game
 
 
-def recorded_actions(record: dict[str, Any], game: Game) -> Iterator[tuple[int, int, Any]]:
+def recorded_actions(record: Record, game: Game) -> Iterator[tuple[int, int, Action]]:
     """(number, seat, action) of each recorded action (numbers from 1, as people count),
     each checked against `game` as it stands when it is reached: apply each one before
     asking for the next."""
@@ -108,7 +128,7 @@ def recorded_actions(record: dict[str, Any], game: Game) -> Iterator[tuple[int, 
         yield k, seat, action
 
 
-def replay(record: dict[str, Any], new_game: Callable[..., G],
+def replay(record: Record, new_game: Callable[..., G],
            from_dict: Callable[[dict[str, Any]], G] | None = None) -> G:
     """Rebuild a game from `Game.record()` output by re-applying every action.
 

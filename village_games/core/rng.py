@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import os
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from .actions import short_repr
+
+T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _TWO64 = 1 << 64
@@ -66,7 +69,7 @@ class Rng:
     def coin(self) -> bool:
         return bool(self.next64() >> 63)
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[T]) -> None:
         """Fisher-Yates in place: `below(i + 1)` for each i, from the last item down.
 
         Every new game shuffles its deck, so a list of up to `_PACKED_UP_TO` items takes
@@ -103,7 +106,7 @@ class Rng:
             i -= 1
         self.state = (s + (n - 1) * _GAMMA) & _MASK
 
-    def _shuffle_one_by_one(self, items: list) -> None:
+    def _shuffle_one_by_one(self, items: list[T]) -> None:
         """`shuffle`, one draw at a time (`next64` written out inline)."""
         s = self.state
         for i in range(len(items) - 1, 0, -1):
@@ -120,7 +123,7 @@ class Rng:
             items[i], items[j] = items[j], items[i]
         self.state = s
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
     def copy(self) -> Rng:

@@ -20,16 +20,18 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .actions import ActionCodec
 from .card_data import CardDataError, load_toml, unknown_keys
 from .errors import IllegalAction
 from .events import Event
 from .game import Game
+from .observation import Observation
 
-SeatCheck = Callable[[Any, int], Any]  # (game, seat) -> a fact about that seat
-TableCheck = Callable[[Any, list[Event]], Any]  # (game, the step's events) -> a fact
+G = TypeVar("G", bound=Game)  # the game whose examples these are
+SeatCheck = Callable[[G, int], object]  # (game, seat) -> a fact about that seat
+TableCheck = Callable[[G, list[Event]], object]  # (game, the step's events) -> a fact
 
 _EXAMPLE_KEYS = {"id", "title", "intro", "scenario", "step"}
 _STEP_KEYS = {"narration", "actions", "refused", "expect"}
@@ -50,16 +52,16 @@ class Step:
 
 
 @dataclass(frozen=True)
-class RuleExample:
+class RuleExample(Generic[G]):
     id: str
     title: str
     intro: str
     scenario: dict[str, Any]
     steps: tuple[Step, ...]
     names: tuple[str, ...]
-    game_class: type[Game] = field(repr=False, compare=False)  # (it sets the scenario up)
+    game_class: type[G] = field(repr=False, compare=False)  # (it sets the scenario up)
 
-    def new_game(self) -> Any:
+    def new_game(self) -> G:
         """A fresh game at the scenario's starting position."""
         return self.game_class.from_dict(self.scenario)
 
@@ -68,12 +70,12 @@ class RuleExample:
 
 
 @dataclass
-class Frame:
+class Frame(Generic[G]):
     """The state after `upto` steps of an example, and what the last step added."""
 
-    example: RuleExample
+    example: RuleExample[G]
     upto: int
-    game: Any
+    game: G
     new_events: list[Event]
 
     @property
@@ -85,37 +87,38 @@ class Frame:
         return [e.text_for(None) for e in self.new_events]
 
     @property
-    def observation(self) -> dict[str, Any]:
+    def observation(self) -> Observation:
         """What a spectator sees: every hand hidden, as the walkthrough shows the table."""
         return self.game.observation(None)
 
 
 @dataclass(frozen=True)
-class ExampleRules:
+class ExampleRules(Generic[G]):
     """How one game's examples are read and checked.
 
     `seat_word` is what the rulebook calls a player ("mayor"), for error messages;
     `authority` is who the expected numbers come from ("the rulebook", "the example").
     """
 
-    game_class: type[Game]
+    game_class: type[G]
     codec: ActionCodec
-    seat_checks: Mapping[str, SeatCheck]
-    table_checks: Mapping[str, TableCheck]
+    seat_checks: Mapping[str, SeatCheck[G]]
+    table_checks: Mapping[str, TableCheck[G]]
     seat_word: str = "player"
     authority: str = "the example"
 
     # ------------------------------------------------------------ loading and validation
-    def load(self, path: str | Path) -> list[RuleExample]:
+    def load(self, path: str | Path) -> list[RuleExample[G]]:
         """Every example in the file, validated; a bad file raises CardDataError saying
         where."""
         return self.parse(load_toml(path), Path(path).name)
 
-    def parse(self, data: dict[str, Any], source: str = "rule examples") -> list[RuleExample]:
+    def parse(self, data: dict[str, Any],
+              source: str = "rule examples") -> list[RuleExample[G]]:
         raw = data.get("example")
         if not isinstance(raw, list) or not raw:
             raise CardDataError(f"{source}: no [[example]] tables")
-        out: list[RuleExample] = []
+        out: list[RuleExample[G]] = []
         for i, table in enumerate(raw):
             where = f"{source}: example {i + 1}"
             if not isinstance(table, dict):
@@ -129,7 +132,7 @@ class ExampleRules:
             out.append(self._example(table, ex_id, f"{where} ({ex_id})"))
         return out
 
-    def _example(self, table: dict[str, Any], ex_id: str, where: str) -> RuleExample:
+    def _example(self, table: dict[str, Any], ex_id: str, where: str) -> RuleExample[G]:
         scenario = table.get("scenario")
         if not isinstance(scenario, dict) or not scenario.get("players"):
             raise CardDataError(f"{where}: needs a [example.scenario] with players")
@@ -143,13 +146,14 @@ class ExampleRules:
         return RuleExample(ex_id, str(table.get("title", ex_id)), str(table.get("intro", "")),
                            scenario, parsed, names, self.game_class)
 
-    def _seat(self, value: Any, names: tuple[str, ...], where: str) -> int:
+    def _seat(self, value: object, names: tuple[str, ...], where: str) -> int:
         if value not in names:
             raise CardDataError(f"{where}: unknown {self.seat_word} {value!r}; "
                                 f"{self.seat_word}s are {', '.join(names)}")
         return names.index(value)
 
-    def _action(self, raw: Any, names: tuple[str, ...], where: str) -> tuple[int, dict]:
+    def _action(self, raw: object, names: tuple[str, ...],
+                where: str) -> tuple[int, dict[str, Any]]:
         if not isinstance(raw, dict):
             raise CardDataError(f"{where}: an action is a table {{seat = ..., type = ...}}")
         body = dict(raw)
@@ -172,7 +176,7 @@ class ExampleRules:
                 if f.name not in body and "None" in str(f.type):
                     body[f.name] = None
 
-    def _step(self, table: Any, names: tuple[str, ...], where: str) -> Step:
+    def _step(self, table: object, names: tuple[str, ...], where: str) -> Step:
         if not isinstance(table, dict) or not isinstance(table.get("narration"), str):
             raise CardDataError(f"{where}: needs a narration")
         unknown_keys(table, _STEP_KEYS, where)
@@ -196,7 +200,7 @@ class ExampleRules:
         return Step(table["narration"], actions, expect, tuple(refused))
 
     # ------------------------------------------------------------ running
-    def replay(self, example: RuleExample, upto: int, *, check: bool = False) -> Frame:
+    def replay(self, example: RuleExample[G], upto: int, *, check: bool = False) -> Frame[G]:
         """The game after the first `upto` steps, rebuilt from the scenario; with `check`,
         every step's refusals and `expect` are verified on the way (ExampleFailed says
         which)."""
@@ -216,7 +220,7 @@ class ExampleRules:
                 self.check_expect(example, g, k, events)
         return Frame(example, upto, g, events)
 
-    def _check_refused(self, example: RuleExample, g: Game, k: int) -> None:
+    def _check_refused(self, example: RuleExample[G], g: G, k: int) -> None:
         for seat, body, because in example.steps[k].refused:
             try:
                 g.clone().apply(seat, self.codec.from_dict(body))
@@ -228,7 +232,7 @@ class ExampleRules:
                 raise ExampleFailed(f"{example.id} step {k + 1}: {body} should be refused "
                                     f"({because})")
 
-    def check_expect(self, example: RuleExample, g: Game, k: int,
+    def check_expect(self, example: RuleExample[G], g: G, k: int,
                      events: list[Event] | None = None) -> None:
         """Compare step k's `expect` with the engine; raise ExampleFailed naming the
         mismatch."""
@@ -241,11 +245,11 @@ class ExampleRules:
                 got = self.table_checks[key](g, events or [])
                 self._same(got, want, f"{example.id} step {k + 1}: {key}")
 
-    def _same(self, got: Any, want: Any, what: str) -> None:
+    def _same(self, got: object, want: object, what: str) -> None:
         if got != want:
             raise ExampleFailed(f"{what} is {got!r}, {self.authority} says {want!r}")
 
-    def run_example(self, example: RuleExample) -> list[Frame]:
+    def run_example(self, example: RuleExample[G]) -> list[Frame[G]]:
         """Every frame of an example, each step's refusals and `expect` checked."""
         self.replay(example, len(example.steps), check=True)
         return [self.replay(example, k) for k in range(1, len(example.steps) + 1)]

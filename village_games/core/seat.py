@@ -4,22 +4,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol
 
 from .actions import Action
 from .game import Game
+from .observation import Obs
 
 
-class SeatView:
+class SeatView(Generic[Obs]):
     """One player's window on a game: their observation, their legal actions, their log.
 
     Bots receive this instead of the game so that they cannot peek at hidden cards;
-    `determinize` gives search bots a consistent what-if world to play forward in.
+    `determinize` gives search bots a consistent what-if world to play forward in. Typed
+    by the game's observation: a Villagers bot reads a `SeatView[VillagersObservation]`.
     """
 
     __slots__ = ("_game", "player")
 
-    def __init__(self, game: Game, player: int) -> None:
+    def __init__(self, game: Game[Obs], player: int) -> None:
         self._game = game
         self.player = player
 
@@ -39,17 +41,18 @@ class SeatView:
     def legal_actions(self) -> Sequence[Action]:
         return self._game.legal_actions(self.player)
 
-    def observation(self) -> dict[str, Any]:
+    def observation(self) -> Obs:
         return self._game.observation(self.player)
 
     def log(self) -> list[str]:
         return self._game.log_for(self.player)
 
-    def determinize(self, rng: random.Random) -> Game:
+    def determinize(self, rng: random.Random) -> Game[Obs]:
         return self._game.determinize(self.player, rng)
 
 
 class Agent(Protocol):
-    """Anything that picks an action for a seat."""
+    """Anything that picks an action for a seat. (A game's bot takes that game's seats,
+    `act(self, seat: SeatView[VillagersObservation])`: the seat here is of any game.)"""
 
-    def act(self, seat: SeatView) -> Action: ...
+    def act(self, seat: SeatView[Any]) -> Action: ...

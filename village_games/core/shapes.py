@@ -35,7 +35,7 @@ class Shape:
     def describe(self, seats: int) -> str:
         raise NotImplementedError
 
-    def fits(self, value: Any, seats: int) -> bool:
+    def fits(self, value: object, seats: int) -> bool:
         """Whether `value` is of this shape (simple shapes answer directly)."""
         try:
             self.check(value, "", seats)
@@ -43,7 +43,7 @@ class Shape:
             return False
         return True
 
-    def check(self, value: Any, where: str, seats: int) -> None:
+    def check(self, value: object, where: str, seats: int) -> None:
         if not self.fits(value, seats):
             raise ValueError(f"{where} must be {self.describe(seats)}, got {short_repr(value)}")
 
@@ -59,7 +59,7 @@ class Int(Shape):
             return "a whole number"
         return f"a whole number from {self.lo} to {self.hi}"
 
-    def fits(self, value: Any, seats: int) -> bool:
+    def fits(self, value: object, seats: int) -> bool:
         return type(value) is int and self.lo <= value <= self.hi
 
 
@@ -69,7 +69,7 @@ class Seat(Shape):
     def describe(self, seats: int) -> str:
         return f"a seat from 0 to {seats - 1}"
 
-    def fits(self, value: Any, seats: int) -> bool:
+    def fits(self, value: object, seats: int) -> bool:
         return type(value) is int and 0 <= value < seats
 
 
@@ -80,7 +80,7 @@ class Text(Shape):
     def describe(self, seats: int) -> str:
         return "text"
 
-    def fits(self, value: Any, seats: int) -> bool:
+    def fits(self, value: object, seats: int) -> bool:
         return type(value) is str and len(value) <= self.max_len
 
 
@@ -88,20 +88,20 @@ class Flag(Shape):
     def describe(self, seats: int) -> str:
         return "true or false"
 
-    def fits(self, value: Any, seats: int) -> bool:
+    def fits(self, value: object, seats: int) -> bool:
         return type(value) is bool
 
 
 class OneOf(Shape):
     """One of a few words (or other plain values)."""
 
-    def __init__(self, *values: Any) -> None:
+    def __init__(self, *values: object) -> None:
         self.values = values
 
     def describe(self, seats: int) -> str:
         return "one of " + ", ".join(map(str, self.values))
 
-    def fits(self, value: Any, seats: int) -> bool:
+    def fits(self, value: object, seats: int) -> bool:
         return type(value) in (str, int, type(None)) and any(
             type(value) is type(v) and value == v for v in self.values)
 
@@ -115,10 +115,10 @@ class Maybe(Shape):
     def describe(self, seats: int) -> str:
         return "null or " + self.inner.describe(seats)
 
-    def fits(self, value: Any, seats: int) -> bool:
+    def fits(self, value: object, seats: int) -> bool:
         return value is None or self.inner.fits(value, seats)
 
-    def check(self, value: Any, where: str, seats: int) -> None:
+    def check(self, value: object, where: str, seats: int) -> None:
         if value is not None:
             self.inner.check(value, where, seats)
 
@@ -133,12 +133,12 @@ class ListOf(Shape):
         count = f" of {self.length}" if self.length is not None else ""
         return f"a list{count} (each {self.item.describe(seats)})"
 
-    def fits(self, value: Any, seats: int) -> bool:
+    def fits(self, value: object, seats: int) -> bool:
         return (type(value) is list and len(value) <= self.max_len
                 and (self.length is None or len(value) == self.length)
                 and all(self.item.fits(x, seats) for x in value))
 
-    def check(self, value: Any, where: str, seats: int) -> None:
+    def check(self, value: object, where: str, seats: int) -> None:
         if (type(value) is not list or len(value) > self.max_len
                 or (self.length is not None and len(value) != self.length)):
             raise ValueError(f"{where} must be {self.describe(seats)}, got {short_repr(value)}")
@@ -155,11 +155,11 @@ class Row(Shape):
     def describe(self, seats: int) -> str:
         return "[" + ", ".join(i.describe(seats) for i in self.items) + "]"
 
-    def fits(self, value: Any, seats: int) -> bool:
+    def fits(self, value: object, seats: int) -> bool:
         return (type(value) is list and len(value) == len(self.items)
                 and all(i.fits(x, seats) for i, x in zip(self.items, value, strict=True)))
 
-    def check(self, value: Any, where: str, seats: int) -> None:
+    def check(self, value: object, where: str, seats: int) -> None:
         if type(value) is not list or len(value) != len(self.items):
             raise ValueError(f"{where} must be {self.describe(seats)}, got {short_repr(value)}")
         for i, (item, x) in enumerate(zip(self.items, value, strict=True)):
@@ -178,7 +178,7 @@ class Obj(Shape):
         names = ", ".join(self.required or tuple(self.fields))
         return f"an object ({names})" if names else "an object"
 
-    def check(self, value: Any, where: str, seats: int) -> None:
+    def check(self, value: object, where: str, seats: int) -> None:
         if type(value) is not dict:
             raise ValueError(f"{where} must be {self.describe(seats)}, got {short_repr(value)}")
         missing = [k for k in self.required if k not in value]
@@ -201,11 +201,11 @@ class MapOf(Shape):
     def describe(self, seats: int) -> str:
         return f"an object of {self.values.describe(seats)} by {self.keys.describe(seats)}"
 
-    def fits(self, value: Any, seats: int) -> bool:
+    def fits(self, value: object, seats: int) -> bool:
         return type(value) is dict and all(
             self.keys.fits(k, seats) and self.values.fits(v, seats) for k, v in value.items())
 
-    def check(self, value: Any, where: str, seats: int) -> None:
+    def check(self, value: object, where: str, seats: int) -> None:
         if type(value) is not dict:
             raise ValueError(f"{where} must be {self.describe(seats)}, got {short_repr(value)}")
         for k, v in value.items():
@@ -224,10 +224,10 @@ class Json(Shape):
         return (f"{'an object of ' if self.obj else ''}plain JSON (numbers under 2**64, at "
                 f"most {MAX_DEPTH} levels deep)")
 
-    def fits(self, value: Any, seats: int) -> bool:
+    def fits(self, value: object, seats: int) -> bool:
         if self.obj and type(value) is not dict:
             return False
-        stack = [(value, 0)]
+        stack: list[tuple[Any, int]] = [(value, 0)]  # (any JSON value, its depth)
         while stack:
             x, depth = stack.pop()
             if depth > MAX_DEPTH:
@@ -276,7 +276,7 @@ class Tagged(Shape):
     def describe(self, seats: int) -> str:
         return f"an object whose {self.key} is one of {', '.join(self.variants)}"
 
-    def check(self, value: Any, where: str, seats: int) -> None:
+    def check(self, value: object, where: str, seats: int) -> None:
         if type(value) is not dict or type(value.get(self.key)) is not str or (
                 value[self.key] not in self.variants):
             raise ValueError(f"{where} must be {self.describe(seats)}, got {short_repr(value)}")

@@ -25,9 +25,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .actions import Action
 from .events import Event
 from .game import ALL_CARDS, Game
-from .replay import RecordError, recorded_actions, start_of
+from .observation import Observation
+from .replay import Record, RecordError, recorded_actions, start_of
 
 Viewer = int | str | None
 
@@ -59,7 +61,7 @@ class Step:
     views: Views = field(repr=False, compare=False)
 
     @property
-    def obs(self) -> dict[str, Any]:
+    def obs(self) -> Observation:
         return self.views.after(self.action, self.moment)
 
 
@@ -72,15 +74,15 @@ class Views:
     kept, and the game after the last one goes on from there when the next is asked.
     """
 
-    def __init__(self, viewer: Viewer, actions: list[tuple[int, Any]],
+    def __init__(self, viewer: Viewer, actions: list[tuple[int, Action]],
                  kept: dict[int, Game]) -> None:
         self.viewer = viewer
         self.actions = actions  # (seat, action) of recorded action k at index k - 1
         self.kept = kept  # the game after `k` actions, for k = 0, E, 2E, ...
-        self.seen: OrderedDict[int, tuple[dict[str, Any], ...]] = OrderedDict()
+        self.seen: OrderedDict[int, tuple[Observation, ...]] = OrderedDict()
         self.cursor: tuple[int, Game] | None = None  # (actions applied, that game)
 
-    def after(self, action: int, moment: int) -> dict[str, Any]:
+    def after(self, action: int, moment: int) -> Observation:
         """The observation right after event `moment` of recorded action `action` (the
         opening table for action 0)."""
         if action == 0:
@@ -92,7 +94,7 @@ class Views:
                 self.seen.popitem(last=False)
         return views[moment]
 
-    def _trace(self, action: int) -> tuple[dict[str, Any], ...]:
+    def _trace(self, action: int) -> tuple[Observation, ...]:
         cursor = self.cursor
         if cursor is not None and cursor[0] == action - 1:
             game = cursor[1]
@@ -120,7 +122,7 @@ class LogLine:
 class Timeline:
     """Every step of one recorded game, for one viewer."""
 
-    record: dict[str, Any]
+    record: Record
     viewer: Viewer
     steps: tuple[Step, ...]
     events: tuple[Event, ...]
@@ -174,7 +176,7 @@ def shows_all_cards(game: Game) -> bool:
     return type(game).full_observation is not Game.full_observation
 
 
-def check_viewer(game: Game, viewer: Any, ended: bool = False) -> Viewer:
+def check_viewer(game: Game, viewer: object, ended: bool = False) -> Viewer:
     """`viewer` if `game`'s replay may be watched that way, else ValueError saying why
     (`ended`: the game will never go on, though it did not finish)."""
     if viewer == ALL_CARDS:
@@ -192,7 +194,7 @@ def check_viewer(game: Game, viewer: Any, ended: bool = False) -> Viewer:
     return viewer
 
 
-def build_timeline(record: dict[str, Any], new_game: Callable[..., Game],
+def build_timeline(record: Record, new_game: Callable[..., Game],
                    from_dict: Callable[[dict[str, Any]], Game] | None = None,
                    viewer: Viewer = None, silent_kinds: Sequence[str] | None = None,
                    ended: bool = False) -> Timeline:
@@ -219,7 +221,7 @@ def build_timeline(record: dict[str, Any], new_game: Callable[..., Game],
     # viewer is known to be allowed
     rows: list[tuple[Event | None, int | None, int, int, int | None, int]] = [
         (events[-1] if events else None, current, len(events), 0, None, -1)]
-    actions: list[tuple[int, Any]] = []
+    actions: list[tuple[int, Action]] = []
     kept: dict[int, Game] = {}
     total = len(record["actions"])
     for k, seat, action in recorded_actions(record, game):

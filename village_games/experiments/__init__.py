@@ -45,7 +45,8 @@ def kind(key: str) -> Kind:
         raise ValueError(f"there is no kind of experiment {shown!r}; the kinds are "
                          f"{', '.join(KEYS)}")
     module, name = found
-    return getattr(importlib.import_module(f".{module}", __name__), name)
+    found_kind: Kind = getattr(importlib.import_module(f".{module}", __name__), name)
+    return found_kind
 
 
 def all_kinds() -> list[Kind]:

@@ -9,6 +9,7 @@ the unseen cards of the suit on its back (`odds.chance_top_is`).
 from __future__ import annotations
 
 import random
+from fractions import Fraction
 
 import numpy as np
 
@@ -63,9 +64,10 @@ class Backs(Kind):
     settings = (*POSITION, Whole("moves", "Moves played", 0, 60, 0),
                 Whole("stack", "Stack", 1, 9, 1), Name("villager", "Villager you need"))
 
-    def _chances(self, v: Values) -> dict:
+    def _chances(self, v: Values) -> dict[str, Fraction]:
         g = villagers_at(v["players"], v["game"], v["moves"])
-        return top_card_chances(g.observation(SEAT), g.cards)[v["stack"] - 1]
+        stack: int = v["stack"]
+        return top_card_chances(g.observation(SEAT), g.cards)[stack - 1]
 
     def refine(self, v: Values) -> None:
         check_stack(v)

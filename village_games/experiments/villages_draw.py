@@ -14,11 +14,11 @@ the engine's (`going_out.stands`: three units, one truly of the colour).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 import numpy as np
 
 from village_games.core import words
+from village_games.villages.game import Villages
 from village_games.villages.going_out import (
     GoingOutOdds,
     going_out_odds,
@@ -33,6 +33,7 @@ from village_games.villages.odds import (
     unseen_cards,
 )
 from village_games.villages.options import DRAWS
+from village_games.villages.views import VillagesObservation
 
 from .kind import Answer, Kind, Step, Trial, Values
 from .positions import SEAT, villages_at
@@ -48,7 +49,7 @@ POSITION = (
 )
 
 
-def _position(v: Values) -> tuple[Any, dict[str, Any]]:
+def _position(v: Values) -> tuple[Villages, VillagesObservation]:
     g = villages_at(v["players"], v["game"], v["moves"], v["dark_light"])
     return g, g.observation(SEAT)
 
@@ -67,7 +68,7 @@ def _where(v: Values) -> str:
             f"{words.count(v['moves'], 'move')}")
 
 
-def _card_step(g: Any, card: str, action: str, label: str, colour: str) -> Step:
+def _card_step(g: Villages, card: str, action: str, label: str, colour: str) -> Step:
     cards = g.cards
     useful = cards.kind_of[card] == "unit" and cards.fits(card, colour)
     return Step("card", action, label, card, useful, cards.colour_of.get(card, ""))
@@ -131,6 +132,7 @@ class Draw(Kind):
             steps.append(_card_step(g, card, f"Draw card {n} ({source})",
                                     f"draw {n}, from the {source}", colour))
         hand = obs["players"][SEAT]["hand"]
+        assert hand is not None  # (the seat's own view)
         hit = stands(g.cards, colour, [*hand, *drawn])
         return Trial(hit, tuple(steps), f"three {colour} units: a village" if hit else
                      f"not three {colour} units")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypedDict
 
+from ..core.replay import Record, RecordBase
 from .tokens import new_table_id, new_token, same_key
 
 HUMAN, REMOTE, BOT = "human", "remote", "bot"
@@ -14,6 +15,17 @@ HUMAN, REMOTE, BOT = "human", "remote", "bot"
 # bot: played by whichever device of the table is open (exactly once: see `claim_bots`).
 SEAT_KINDS = (HUMAN, REMOTE, BOT)
 HOST, SEAT, WATCH = "host", "seat", "watch"  # who a page address opens the table as
+
+
+class TableSummary(TypedDict, total=False):
+    """What the lobby shows of a table without replaying it (`summary_of` in the table
+    app writes it with each move)."""
+
+    moves: int
+    round: int | None
+    turn: list[str]  # the names of those to act (none once it is over)
+    over: bool
+    result: str  # how it ended, in words ("" while it goes on)
 
 
 @dataclass(frozen=True)
@@ -26,7 +38,7 @@ class Seat:
         return {"kind": self.kind, "name": self.name, "token": self.token}
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> Seat:
+    def from_dict(cls, d: dict[str, object]) -> Seat:
         return cls(str(d["kind"]), str(d["name"]), str(d.get("token") or ""))
 
 
@@ -56,18 +68,18 @@ class Access:
 class Table:
     id: str
     game: str
-    base: dict[str, Any]  # the game record without its actions: game, version, options, seed
+    base: RecordBase  # the game record without its actions: game, version, options, seed
     seats: tuple[Seat, ...]
     host_key: str
     settings: dict[str, str] = field(default_factory=dict)  # the app's own (bot kind...)
     version: int = 0
     moves: int = 0
-    summary: dict[str, Any] = field(default_factory=dict)  # for the lobby: round, turn, result
+    summary: TableSummary = field(default_factory=TableSummary)  # for the lobby
     created: float = 0.0
     updated: float = 0.0
     closed: str = ""  # why it was closed; "" while open
 
-    def record(self, moves: list[Move]) -> dict[str, Any]:
+    def record(self, moves: list[Move]) -> Record:
         """The replayable game record of the table with these moves."""
         return {**self.base, "actions": [[m.seat, m.action] for m in moves]}
 
@@ -92,9 +104,9 @@ class Table:
         return None
 
 
-def new_table(game: str, base: dict[str, Any], seats: list[Seat] | tuple[Seat, ...],
+def new_table(game: str, base: RecordBase, seats: list[Seat] | tuple[Seat, ...],
               settings: dict[str, str] | None = None,
-              summary: dict[str, Any] | None = None) -> Table:
+              summary: TableSummary | None = None) -> Table:
     """A table not yet stored, with fresh keys: one for the host device, one per remote
     seat (a seat given without a token gets one)."""
     for s in seats:
@@ -103,5 +115,5 @@ def new_table(game: str, base: dict[str, Any], seats: list[Seat] | tuple[Seat, .
     keyed = tuple(replace(s, token=s.token or new_token()) if s.kind == REMOTE
                   else replace(s, token="") for s in seats)
     now = time.time()
-    return Table(new_table_id(), game, dict(base), keyed, new_token(), dict(settings or {}),
-                 0, 0, dict(summary or {}), now, now)
+    return Table(new_table_id(), game, base.copy(), keyed, new_token(), dict(settings or {}),
+                 0, 0, (summary or TableSummary()).copy(), now, now)

@@ -17,7 +17,7 @@ from typing import Any
 
 from .database import Database, Query
 from .errors import Conflict, UnknownTable
-from .model import Move, Seat, Table
+from .model import Move, Seat, Table, TableSummary
 from .schema import TABLES
 
 COLUMNS = ("id, game, base, seats, host_key, settings, version, moves, summary, created, "
@@ -91,7 +91,7 @@ class TableStore(Database):
 
     # --- writes ------------------------------------------------------------------------
     def append(self, table_id: str, version: int, moves: Sequence[tuple[int, dict[str, Any]]],
-               summary: dict[str, Any] | None = None) -> tuple[int, list[Move]]:
+               summary: TableSummary | None = None) -> tuple[int, list[Move]]:
         """Append moves made on table version `version`, in one transaction; returns the
         new version and the stored moves. `Conflict` (nothing written) when the table has
         changed since, or is closed."""
@@ -118,7 +118,7 @@ class TableStore(Database):
         return new_version, stored
 
     def undo(self, table_id: str, version: int, seat: int,
-             summary: dict[str, Any] | None = None) -> int:
+             summary: TableSummary | None = None) -> int:
         """Take back the table's last move, which `seat` made, on version `version`;
         returns the new version. `Conflict` when anything changed since."""
         with self.transaction() as q:
@@ -191,7 +191,7 @@ class TableStore(Database):
         return Conflict(f"the table moved on (version {table.version}, not {version})",
                         table.version, by)
 
-def _dump(value: Any) -> str:
+def _dump(value: object) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 

@@ -6,8 +6,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..core.replay import Record
 from ..core.replay import replay as _replay
 from ..core.timeline import Timeline, Viewer, build_timeline
 from .actions import Plan, Queue, QueueTwo, ResolveFirst, TakeMarketCard
@@ -35,11 +34,11 @@ def new_game(players: int = 3, seed: int | None = None, bank_side: str | None = 
                               deck=deck)
 
 
-def replay(record: dict[str, Any]) -> VillagePillage:
+def replay(record: Record) -> VillagePillage:
     return _replay(record, new_game, VillagePillage.from_dict)
 
 
-def timeline(record: dict[str, Any], viewer: Viewer = None) -> Timeline:
+def timeline(record: Record, viewer: Viewer = None) -> Timeline:
     """Every step of a recorded game for `viewer` (a seat, None, or "all" once it is over)."""
     return build_timeline(record, new_game, VillagePillage.from_dict, viewer)
 

@@ -29,7 +29,7 @@ from .options import BANK_SIDES, INFO, check_options
 from .player import Village
 from .resolution import continue_round, finish_buy, relic_cost, reveal, take_market_card
 from .state_io import game_from_dict, game_to_dict
-from .views import determinize, observe
+from .views import PillageObservation, determinize, observe
 
 __all__ = ["VillagePillage"]
 
@@ -50,7 +50,7 @@ class _Singles(dict[str, Action]):
 _RESOLVE_FIRST, _TAKE = _Singles(ResolveFirst), _Singles(TakeMarketCard)
 
 
-class VillagePillage(Game):
+class VillagePillage(Game[PillageObservation]):
     info = INFO
     version = 2  # 2: options may carry a deck; events carry reveal/chance flags
     readable_versions = (1,)
@@ -370,11 +370,11 @@ class VillagePillage(Game):
         with no_file_paths():  # (a save is text anyone can write)
             return game_from_dict(cls, d)
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def observation(self, player: int | None) -> PillageObservation:
         self.check_seat(player, public=True)
         return observe(self, player)
 
-    def full_observation(self) -> dict[str, Any]:
+    def full_observation(self) -> PillageObservation:
         return observe(self, None, everything=True)
 
     def determinize(self, observer: int, rng: random.Random) -> VillagePillage:

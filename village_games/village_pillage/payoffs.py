@@ -54,7 +54,8 @@ class Position:
     bank_side: str = "duel"
     my_cards: tuple[str, ...] = STARTERS
     their_cards: tuple[str, ...] = STARTERS
-    market: tuple[str, ...] | None = field(default=None)  # None: dealt from a fixed seed
+    # (None: dealt from a fixed seed; a None in it: a slot the deck could not refill)
+    market: tuple[str | None, ...] | None = field(default=None)
 
     def __post_init__(self) -> None:
         if self.bank_side not in BANK_SIDES:

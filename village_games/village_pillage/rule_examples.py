@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..core.card_data import CardDataError, load_toml, unknown_keys
 from ..core.card_data import field as data_field
@@ -28,6 +28,7 @@ from ..core.errors import IllegalAction
 from ..core.events import Event, TraceStep
 from .actions import CODEC
 from .game import VillagePillage
+from .views import PillageObservation
 
 EXAMPLES_FILE = Path(__file__).with_name("rule_examples.toml")
 
@@ -126,7 +127,7 @@ def _parse_example(table: dict[str, Any], ex_id: str, where: str) -> RuleExample
     return RuleExample(ex_id, title, intro.strip(), scenario, steps, tuple(names))
 
 
-def _seat(value: Any, names: list[str], where: str) -> int:
+def _seat(value: object, names: list[str], where: str) -> int:
     if isinstance(value, str) and value in names:
         return names.index(value)
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(names):
@@ -135,7 +136,7 @@ def _seat(value: Any, names: list[str], where: str) -> int:
                         f"seat number from 0 to {len(names) - 1}, got {value!r}")
 
 
-def _action(seat: Any, act: Any, names: list[str], where: str) -> tuple[int, dict[str, Any]]:
+def _action(seat: object, act: object, names: list[str], where: str) -> tuple[int, dict[str, Any]]:
     if not isinstance(act, dict):
         raise CardDataError(f"{where}: an action must be a table like "
                             '{type = "Plan", left = "Raider", right = "Wall"}')
@@ -146,7 +147,7 @@ def _action(seat: Any, act: Any, names: list[str], where: str) -> tuple[int, dic
     return _seat(seat, names, where), dict(act)
 
 
-def _parse_step(table: Any, names: list[str], where: str) -> Step:
+def _parse_step(table: object, names: list[str], where: str) -> Step:
     if not isinstance(table, dict):
         raise CardDataError(f"{where}: must be a table")
     unknown_keys(table, _STEP_KEYS, where)
@@ -182,11 +183,11 @@ def _parse_step(table: Any, names: list[str], where: str) -> Step:
     return Step(narration, tuple(actions), until, dict(expect))
 
 
-def _check_expect_shape(key: str, value: Any, names: list[str], where: str) -> None:
-    def ints_ok(v: Any) -> bool:
+def _check_expect_shape(key: str, value: object, names: list[str], where: str) -> None:
+    def ints_ok(v: object) -> bool:
         return isinstance(v, int) and not isinstance(v, bool)
 
-    def names_ok(v: Any) -> bool:
+    def names_ok(v: object) -> TypeGuard[list[str]]:
         return isinstance(v, list) and all(isinstance(x, str) for x in v)
 
     if key in COUNT_CHECKS:
@@ -227,8 +228,8 @@ class Frame:
     index: int  # how many steps have been applied (0 = the scenario as written)
     game: VillagePillage  # the engine state after those steps
     origin_index: int  # which step applied the last actions (index into steps)
-    before: dict[str, Any]  # the spectator's view before those actions
-    trace: list[TraceStep]  # each of their events with the view right after it
+    before: PillageObservation  # the spectator's view before those actions
+    trace: list[TraceStep[PillageObservation]]  # each event, with the view right after it
     batch_start: int  # log position of their first event
     shown_from: int  # log position where this step's new lines begin
     cursor: int  # log events shown so far: game.log[:cursor]
@@ -251,14 +252,14 @@ class Frame:
         """This step's new log lines, as a spectator reads them (plans stay secret)."""
         return [e.text_for(None) for e in self.new_events]
 
-    def observation_after(self, cursor: int) -> dict[str, Any]:
+    def observation_after(self, cursor: int) -> PillageObservation:
         """The spectator's view once `game.log[:cursor]` has happened."""
         if cursor >= len(self.game.log):
             return self.game.observation(None)
         k = cursor - self.batch_start
         return self.trace[k - 1].obs if k > 0 else self.before
 
-    def observation(self) -> dict[str, Any]:
+    def observation(self) -> PillageObservation:
         """What a spectator sees at this step, even halfway through a round's resolution."""
         return self.observation_after(self.cursor)
 
@@ -275,7 +276,7 @@ class Frame:
 Counts = list[list[int]]  # per seat: [stockpile, bank, relics]
 
 
-def obs_counts(obs: dict[str, Any]) -> Counts:
+def obs_counts(obs: PillageObservation) -> Counts:
     return [[p["stockpile"], p["bank"], p["relics"]] for p in obs["players"]]
 
 
@@ -407,6 +408,6 @@ def check_expect(frame: Frame) -> None:
 
 
 # ---------------------------------------------------------------- the board mid-round
-def observation_at(frame: Frame) -> dict[str, Any]:
+def observation_at(frame: Frame) -> PillageObservation:
     """What a spectator sees at this step (the engine's trace while events are hidden)."""
     return frame.observation()

@@ -82,7 +82,7 @@ def _int(d: dict, key: str, default: int, where: str, lo: int, hi: int) -> int:
     return value
 
 
-def _names(value: Any, where: str, known: dict) -> list[str]:
+def _names(value: object, where: str, known: dict) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
         raise ValueError(f"{where} must be a list of card names, got {short_repr(value)}")
     for name in value:

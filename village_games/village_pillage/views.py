@@ -1,10 +1,15 @@
-"""What each seat may see, and resampling what it cannot (for search bots)."""
+"""What each seat may see, and resampling what it cannot (for search bots).
+
+`PillageObservation` is the shape of `VillagePillage.observation(seat)`: a plain dict,
+typed for readers (widgets, bots, tests), built by `observe`.
+"""
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
+from ..core.observation import Observation
 from ..core.rng import Rng
 from .table import active_slots, left_of, right_of
 
@@ -12,6 +17,69 @@ if TYPE_CHECKING:
     from .game import VillagePillage
 
 HIDDEN = "?"  # a face-down card in an observation
+
+
+class PlayerView(TypedDict):
+    """One village (`players[i]`), as the viewer sees it."""
+
+    seat: int
+    name: str
+    stockpile: int
+    bank: int
+    turnips: int
+    relics: int
+    next_relic_cost: int | None  # None: every relic is bought
+    hand: list[str] | None  # None: not the viewer's
+    hand_size: int
+    cards_known: list[str]  # the village's cards the viewer knows, in card-file order
+    secret_count: int  # cards only the village has seen (drawn face down)
+    market_cards: list[str]  # the known cards bought from the market (no starters)
+    exhausted: list[str]
+    plan: list[str]  # this round's planned cards, HIDDEN where face down to the viewer
+    planned: bool
+    left: int  # the seats of the neighbours
+    right: int
+
+
+class PlayedCard(TypedDict):
+    """A planned card turned face up, as the round resolves (`played`)."""
+
+    seat: int
+    side: int
+    card: str
+    type: str  # the card's type name (Farmer, Raider, Wall, Merchant)
+    faces: list[int]  # [seat, side] of the card it faces
+    exhausting: bool
+    acting: bool  # resolving now
+
+
+class Awaiting(TypedDict):
+    """A decision mid-round: a market purchase (`price`, `source`) or a card choice
+    (`cards`)."""
+
+    player: int
+    kind: str
+    price: NotRequired[int]
+    source: NotRequired[str]
+    cards: NotRequired[list[str]]
+
+
+class LastPlayed(TypedDict):
+    seat: int
+    side: int
+    card: str
+
+
+class PillageObservation(Observation):
+    duel: bool
+    bank_cap: int
+    relic_costs: list[int]
+    awaiting: Awaiting | None
+    market: list[str | None]  # None: a slot the deck could not refill
+    deck_size: int
+    players: list[PlayerView]
+    played: list[PlayedCard]  # the face-up cards of the round resolving ([] otherwise)
+    last_round: list[LastPlayed]  # the cards played last round
 
 
 def revealed(g: VillagePillage) -> bool:
@@ -25,7 +93,8 @@ def face_up(g: VillagePillage, side: int) -> bool:
     return revealed(g) and (side == 0 or not g.duel)
 
 
-def observe(g: VillagePillage, viewer: int | None, everything: bool = False) -> dict[str, Any]:
+def observe(g: VillagePillage, viewer: int | None,
+            everything: bool = False) -> PillageObservation:
     """JSON view for `viewer` (None = a spectator who sees only public facts).
 
     `everything` shows every village's hand, face-down plan and drawn cards as if each
@@ -33,7 +102,7 @@ def observe(g: VillagePillage, viewer: int | None, everything: bool = False) -> 
     for replays of finished games. The deck's order stays out of it: nobody holds it.
     """
     starters = set(g.cards.starters)
-    players = []
+    players: list[PlayerView] = []
     for i, v in enumerate(g.players):
         mine = everything or i == viewer
         public_plan = [card if mine or face_up(g, side) else HIDDEN
@@ -50,7 +119,7 @@ def observe(g: VillagePillage, viewer: int | None, everything: bool = False) -> 
             "planned": len(v.plan) == 2,
             "left": left_of(i, g.n), "right": right_of(i, g.n),
         })
-    played = []
+    played: list[PlayedCard] = []
     if revealed(g):
         acting = g.acting
         for seat, side, oseat, oside in active_slots(g.n, g.duel):
@@ -60,11 +129,11 @@ def observe(g: VillagePillage, viewer: int | None, everything: bool = False) -> 
                            "exhausting": [seat, side] in g.marked,
                            "acting": acting == [seat, side]})
     aw = g.awaiting
-    awaiting = None
+    awaiting: Awaiting | None = None
     if aw:
         awaiting = {"player": aw["player"], "kind": aw["kind"]}
         if aw["kind"] == "market":
-            awaiting.update(price=aw["price"], source=aw["source"])
+            awaiting["price"], awaiting["source"] = aw["price"], aw["source"]
         else:
             awaiting["cards"] = list(aw["cards"])
     return {

@@ -10,9 +10,9 @@ unlocker that takes the 2 Gold: from the Bank when it is yours, from you otherwi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
-from ..core.actions import Action, ActionCodec
+from ..core.actions import Action, ActionCodec, FieldValue
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,11 +136,12 @@ DRAFT_TYPES = (DraftRoad, DraftStack, DraftReserve)
 BUILD_TYPES = (Build, PlaceMonk, UseApprentice, PlayTinner, PlaySmuggler, TakeBasic, EndTurn)
 
 # (kind, *fields) -> the one shared action: bounded by the deck's names and slot numbers
-INTERNED: dict[tuple, Any] = {}
+INTERNED: dict[tuple[object, ...], Any] = {}  # (each its key's kind: `act` says which)
 _INTERNED = INTERNED
+A = TypeVar("A", bound=Action)
 
 
-def act(kind: type, *fields: Any) -> Any:
+def act(kind: type[A], *fields: FieldValue) -> A:
     """The one shared (frozen) action `kind(*fields)`: legal lists are built from these."""
     key = (kind, *fields)
     action = _INTERNED.get(key)

@@ -270,7 +270,7 @@ def _parse_silver(raw: dict[str, Any], where: str) -> Silver:
     return Silver(kind)
 
 
-def _parse_card(table: Any, position: int, source: str) -> Card:
+def _parse_card(table: object, position: int, source: str) -> Card:
     where = f"{source} card #{position + 1}"
     if not isinstance(table, dict):
         raise CardDataError(f"{where}: must be a [[card]] table")

@@ -12,18 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import fields as dataclass_fields
-from typing import Any
+from typing import Any, overload
 
-from ..core.actions import Action
+from ..core.actions import Action, FieldValue
 from .actions import INTERNED, act
 
 
-class Product(Sequence):
+class Product(Sequence[Action]):
     """`kind(a, b, ...)` for every a in `axes[0]`, b in `axes[1]`, ... (last axis fastest)."""
 
     __slots__ = ("kind", "axes", "_n")
 
-    def __init__(self, kind: type[Action], axes: tuple[tuple, ...]) -> None:
+    def __init__(self, kind: type[Action], axes: tuple[tuple[FieldValue, ...], ...]) -> None:
         self.kind = kind
         self.axes = axes
         n = 1
@@ -34,7 +34,11 @@ class Product(Sequence):
     def __len__(self) -> int:
         return self._n
 
-    def __getitem__(self, i: Any) -> Any:
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Action, ...]: ...
+    def __getitem__(self, i: int | slice) -> Action | tuple[Action, ...]:
         if type(i) is not int or not 0 <= i < self._n:
             if isinstance(i, slice):
                 return tuple(self[j] for j in range(*i.indices(self._n)))
@@ -44,7 +48,7 @@ class Product(Sequence):
                 raise IndexError("choice index out of range")
         return self.at(i)
 
-    def at(self, i: int) -> Any:
+    def at(self, i: int) -> Action:
         """The action at index `i` (0 <= i < len): mixed-radix digits, last axis fastest."""
         axes = self.axes
         n = len(axes)
@@ -57,7 +61,7 @@ class Product(Sequence):
             i, r3 = divmod(i, len(third))
             i, r2 = divmod(i, len(second))
             return act(self.kind, first[i], second[r2], third[r3])
-        values = [None] * n
+        values: list[FieldValue] = [None] * n
         for k in range(n - 1, 0, -1):
             axis = axes[k]
             i, r = divmod(i, len(axis))
@@ -65,7 +69,7 @@ class Product(Sequence):
         values[0] = axes[0][i]
         return act(self.kind, *values)
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[Action]:
         for i in range(self._n):
             yield self[i]
 
@@ -90,14 +94,14 @@ _FIELDS: dict[type, tuple[tuple[str, bool], ...]] = {}  # (field, is a bool fiel
 _new = object.__new__  # (for the constructors below that skip __init__'s counting)
 
 
-def product(kind: type, axes: tuple[tuple, ...], n: int) -> Product:
+def product(kind: type[Action], axes: tuple[tuple[FieldValue, ...], ...], n: int) -> Product:
     """`Product(kind, axes)` when the caller already knows its length `n`."""
     p = _new(Product)
     p.kind, p.axes, p._n = kind, axes, n
     return p
 
 
-class Choices(Sequence):
+class Choices(Sequence[Action]):
     """Several products one after another (each non-empty)."""
 
     __slots__ = ("parts", "_n", "_last", "_flat")
@@ -108,8 +112,8 @@ class Choices(Sequence):
         for p in self.parts:
             n += p._n
         self._n = n
-        self._last: Any = None  # the action read last: an apply of it need not search
-        self._flat: tuple | None = None  # every action, for a list shared between games
+        self._last: Action | None = None  # the action read last: an apply need not search
+        self._flat: tuple[Action, ...] | None = None  # every action, for a shared list
 
     @classmethod
     def of(cls, parts: list[Product], n: int) -> Choices:
@@ -129,7 +133,11 @@ class Choices(Sequence):
     def __len__(self) -> int:
         return self._n
 
-    def __getitem__(self, i: Any) -> Any:
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Action, ...]: ...
+    def __getitem__(self, i: int | slice) -> Action | tuple[Action, ...]:
         if type(i) is not int or not 0 <= i < self._n:
             if isinstance(i, slice):
                 return tuple(self[j] for j in range(*i.indices(self._n)))
@@ -155,7 +163,7 @@ class Choices(Sequence):
         axes = part.axes
         width = len(axes)
         if width == 1:  # (most lists: drafts, single-axis choices)
-            key: tuple = (part.kind, axes[0][i])
+            key: tuple[Any, ...] = (part.kind, axes[0][i])  # (`act`'s arguments)
         elif width == 0:  # (EndTurn, PlayTinner: no fields)
             key = (part.kind,)
         elif width == 3:  # (Build and TakeBasic, the long lists: `at`, written out)
@@ -176,13 +184,13 @@ class Choices(Sequence):
         else:
             action = self._last = part.at(i)
             return action
-        action = INTERNED.get(key)  # `act(*key)`, written out
-        if action is None:
-            action = act(*key)
-        self._last = action
-        return action
+        found = INTERNED.get(key)  # `act(*key)`, written out
+        if found is None:
+            found = act(*key)
+        self._last = found
+        return found
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[Action]:
         for part in self.parts:
             yield from part
 

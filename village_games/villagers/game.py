@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.actions import Action
@@ -34,7 +34,7 @@ from .choices import Choices, Product
 from .draft import apply_draft, draft_choices, start_draft, why_not_draft
 from .flow import after_coin, end_draft, end_turn
 from .market import agent_choices, apply_agent, why_not_agent
-from .modes import EXPANSIONS, SOLO, add_phases
+from .modes import EXPANSIONS, SOLO, Rule, add_phases
 from .modes import NEXT_TEXT as NEXT_TEXT
 from .modes import PHASES as PHASES
 from .modes import RULES as RULES
@@ -59,6 +59,7 @@ if TYPE_CHECKING:  # (types only: nothing of the modes is imported at run time)
     from .expansions.state import ExpansionState
     from .solo.events import EventSpec
     from .solo.state import SoloState
+    from .views import VillagersObservation
 
 __all__ = ["Villagers"]
 
@@ -70,7 +71,7 @@ add_phases({"draft": "{} drafts next.", "road": "{} may put 1 Gold on the Road."
             "build": "{} builds next.", "agent": "{} chooses what the Agent reads."})
 
 
-class Villagers(Game):
+class Villagers(Game["VillagersObservation"]):
     info = INFO
     # Save formats: 1 for a 2-5 player game (unchanged), 2 for a solo game (the Countess's
     # row and the event decks), which a program that knows only format 1 must refuse.
@@ -367,13 +368,13 @@ class Villagers(Game):
         with no_file_paths():  # (a save is text anyone can write)
             return game_from_dict(cls, d)
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def observation(self, player: int | None) -> VillagersObservation:
         from .views import observe
 
         self.check_seat(player, public=True)
         return observe(self, player)
 
-    def full_observation(self) -> dict[str, Any]:
+    def full_observation(self) -> VillagersObservation:
         from .views import observe
 
         return observe(self, None, everything=True)
@@ -411,18 +412,18 @@ def _place_coin(g: Villagers, seat: int, action: PlaceCoin) -> None:
 
 
 # What `_apply` does with each kind of action in the base game (no expansions, not solo)
-BASE_RULES: dict[type, Any] = {
+BASE_RULES: dict[type[Action], Rule] = {
     DraftRoad: apply_draft, DraftStack: apply_draft, DraftReserve: apply_draft,
     PlaceCoin: _place_coin, Build: apply_build, TakeBasic: apply_basic, EndTurn: _end_turn,
     PlaceMonk: apply_monk, UseApprentice: apply_apprentice, PlayTinner: _play_tinner,
     PlaySmuggler: apply_smuggler, AgentReads: apply_agent,
 }
 # The Build Phase's own actions (an expansion's are `apply_build_extra`'s)
-BUILD_RULES: dict[type, Any] = {kind: BASE_RULES[kind] for kind in (
+BUILD_RULES: dict[type[Action], Rule] = {kind: BASE_RULES[kind] for kind in (
     Build, TakeBasic, EndTurn, PlaceMonk, UseApprentice, PlayTinner, PlaySmuggler)}
 
 # What `legal_actions` makes in each phase without expansions (a solo game adds the Jester)
-BASE_LEGAL: dict[str, Any] = {
+BASE_LEGAL: dict[str, Callable[[Villagers, int], Choices]] = {
     "draft": draft_choices, "build": build_choices, "road": coin_choices,
     "agent": agent_choices,
 }
@@ -438,7 +439,7 @@ def _pending_choices(g: Villagers, seat: int) -> Choices:
 
 # What `legal_actions` makes in each phase with expansions, outside the Courier's moment
 # (the general path of `legal_actions`, as a table: expansions are never played solo)
-EXT_LEGAL: dict[str, Any] = {
+EXT_LEGAL: dict[str, Callable[[Villagers, int], Choices]] = {
     "draft": _ext_draft_choices, "build": build_choices, "road": coin_choices,
     "pick": _pending_choices, "reward": _pending_choices, "agent": agent_choices,
 }

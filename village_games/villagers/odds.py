@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -22,6 +22,7 @@ from .village import why_not_target
 
 if TYPE_CHECKING:
     from .game import Villagers
+    from .views import PileView, VillagersObservation
 
 
 def villagers_position(players: int, seed: int, moves: int) -> Villagers:
@@ -32,7 +33,7 @@ def villagers_position(players: int, seed: int, moves: int) -> Villagers:
     return random_moves(Villagers.new(players=players, seed=seed), moves, seed)
 
 
-def top_card_chances(obs: dict[str, Any], cards: CardSet) -> list[dict[str, Fraction]]:
+def top_card_chances(obs: VillagersObservation, cards: CardSet) -> list[dict[str, Fraction]]:
     """For each stack of the observation (`g.observation(seat)`), the chance of each
     villager being its top card: {} for an empty stack, {name: 1} when the seat knows
     the card (it returned it), else unseen copies over unseen cards of the shown suit."""
@@ -40,12 +41,12 @@ def top_card_chances(obs: dict[str, Any], cards: CardSet) -> list[dict[str, Frac
     return [pile_top_chances(pile, unseen) for pile in obs["stacks"]]
 
 
-def reserve_top_chances(obs: dict[str, Any], cards: CardSet) -> dict[str, Fraction]:
+def reserve_top_chances(obs: VillagersObservation, cards: CardSet) -> dict[str, Fraction]:
     """The chance of each villager being the Reserve's top card, as for a stack."""
     return pile_top_chances(obs["reserve"], unseen_by_suit(obs, cards))
 
 
-def pile_top_chances(pile: dict[str, Any],
+def pile_top_chances(pile: PileView,
                      unseen: dict[str, dict[str, int]]) -> dict[str, Fraction]:
     """One face-down pile's top card: known, or any unseen card of the suit on its back."""
     if not pile["size"]:
@@ -54,12 +55,13 @@ def pile_top_chances(pile: dict[str, Any],
     known = dict((k, c) for k, c in pile["known"])
     if top in known:
         return {known[top]: Fraction(1)}
-    names = unseen.get(pile["top_suit"], {})
+    suit = pile["top_suit"]
+    names = unseen.get(suit, {}) if suit is not None else {}
     total = sum(names.values())
     return {n: Fraction(k, total) for n, k in sorted(names.items())} if total else {}
 
 
-def chance_top_is(obs: dict[str, Any], cards: CardSet, stack: int, name: str) -> Fraction:
+def chance_top_is(obs: VillagersObservation, cards: CardSet, stack: int, name: str) -> Fraction:
     """The exact chance that stack `stack`'s top card is `name`, for the observation's seat."""
     return top_card_chances(obs, cards)[stack].get(name, Fraction(0))
 
@@ -105,7 +107,7 @@ def fits_after_basic(g: Villagers, seat: int) -> set[str]:
             and c.on in left} - fits_now(g, seat)
 
 
-def chance_top_fits(obs: dict[str, Any], cards: CardSet, stack: int,
+def chance_top_fits(obs: VillagersObservation, cards: CardSet, stack: int,
                     fitting: set[str]) -> Fraction:
     """The exact chance that a face-down draft from `stack` is one of `fitting`."""
     return sum((p for n, p in top_card_chances(obs, cards)[stack].items() if n in fitting),

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
+from ..core.events import Event
 from ..core.rule_examples import ExampleFailed, ExampleRules, Frame, RuleExample, Step
 from .actions import CODEC
 from .game import Villagers
@@ -29,7 +29,7 @@ def _coins(g: Villagers, seat: int) -> list[int]:
 
 
 # per-seat facts (checked as a table by player name) and table-wide facts
-SEAT_CHECKS: dict[str, Callable[[Villagers, int], Any]] = {
+SEAT_CHECKS: dict[str, Callable[[Villagers, int], object]] = {
     "gold": lambda g, s: g.players[s].gold,
     "village": _village,
     "village_coins": _coins,
@@ -37,7 +37,7 @@ SEAT_CHECKS: dict[str, Callable[[Villagers, int], Any]] = {
     "square": lambda g, s: list(g.players[s].square),
     "draft_limit": lambda g, s: g.players[s].draft_limit,
 }
-TABLE_CHECKS: dict[str, Callable[[Villagers, list], Any]] = {
+TABLE_CHECKS: dict[str, Callable[[Villagers, list[Event]], object]] = {
     "bank": lambda g, _e: g.bank,
     "road": lambda g, _e: list(g.road),
     "road_coins": lambda g, _e: list(g.road_coins),

@@ -121,7 +121,7 @@ class _Reader:
         self.loose: Counter[str] = Counter()
         self.let_go = villages_let_go(g)
 
-    def names(self, value: Any, where: str, count: bool = True) -> list[str]:
+    def names(self, value: object, where: str, count: bool = True) -> list[str]:
         if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
             raise ValueError(f"{where} must be a list of card names, got {short_repr(value)}")
         loose = 0
@@ -142,7 +142,7 @@ class _Reader:
                 self.placed.update(value)
         return list(value)
 
-    def pile(self, value: Any, where: str) -> Pile:
+    def pile(self, value: object, where: str) -> Pile:
         if isinstance(value, dict):
             cards = self.names(value.get("cards", []), f"{where}.cards")
             known = value.get("known", [0] * len(cards))
@@ -162,14 +162,14 @@ class _Reader:
         return pile
 
 
-def _village(r: _Reader, value: Any, where: str) -> list[Slot]:
+def _village(r: _Reader, value: object, where: str) -> list[Slot]:
     g = r.g
     cards = g.cards
     if not isinstance(value, list):
         raise ValueError(f"{where} must be a list of villagers, chains or slot dicts")
     rows: list[tuple[str, str | None, int, int, bool]] = []  # card, role, parent, coins, flip
 
-    def add(entry: Any, parent: int, here: str) -> int:
+    def add(entry: object, parent: int, here: str) -> int:
         if isinstance(entry, str):
             entry = {"card": entry}
         if not isinstance(entry, dict) or not isinstance(entry.get("card"), str):

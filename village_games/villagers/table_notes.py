@@ -4,19 +4,21 @@ which villagers a seat has not seen yet (per suit), so widgets need no rules of 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ..core.actions import Action
 from .actions import Build, PlaceMonk, PlaySmuggler, PlayTinner, UseApprentice
 from .cards import SUITS, CardSet
 from .modes import EXPANSIONS, SOLO
 
 if TYPE_CHECKING:
     from .game import Villagers
+    from .views import VillagersObservation
 
 PLAYS_A_CARD = (Build, PlaceMonk, PlaySmuggler, PlayTinner, UseApprentice)
 
 
-def _card_of(g: Villagers, seat: int, action: Any) -> str | None:
+def _card_of(g: Villagers, seat: int, action: Action) -> str | None:
     if isinstance(action, Build):
         return action.card
     name = {PlaceMonk: "Monk", PlayTinner: "Tinner", PlaySmuggler: "Smuggler",
@@ -45,7 +47,7 @@ def hand_notes(g: Villagers, seat: int) -> dict[str, str]:
     return notes
 
 
-def unseen_by_suit(obs: dict[str, Any], cards: CardSet) -> dict[str, dict[str, int]]:
+def unseen_by_suit(obs: VillagersObservation, cards: CardSet) -> dict[str, dict[str, int]]:
     """Per suit, the villagers (name -> copies) that the observation's viewer has not seen
     face up anywhere: still in a stack, the Reserve, another hand or returned face down."""
     players = obs["players"]

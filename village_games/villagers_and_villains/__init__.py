@@ -11,9 +11,8 @@ public); `new_game(deck="my_deck.toml")` plays with a deck file of the same form
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.card_data import CardDataError
+from ..core.replay import Record
 from ..core.replay import replay as _replay
 from ..core.timeline import Timeline, Viewer, build_timeline
 from .abilities import EFFECTS, PHASES, Ability
@@ -76,11 +75,11 @@ def new_game(players: int = 3, seed: int | None = None, advanced: bool = False,
                                     pony_express=pony_express)
 
 
-def replay(record: dict[str, Any]) -> VillagersAndVillains:
+def replay(record: Record) -> VillagersAndVillains:
     return _replay(record, new_game, VillagersAndVillains.from_dict)
 
 
-def timeline(record: dict[str, Any], viewer: Viewer = None) -> Timeline:
+def timeline(record: Record, viewer: Viewer = None) -> Timeline:
     """Every step of a recorded game for `viewer` (a seat, None, or "all" once it is over)."""
     return build_timeline(record, new_game, VillagersAndVillains.from_dict, viewer)
 

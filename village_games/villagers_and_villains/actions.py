@@ -9,9 +9,9 @@ VEND request (AllowVend, RefuseVend), the order of rulings (Resolve), Build, and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
-from ..core.actions import Action, ActionCodec
+from ..core.actions import Action, ActionCodec, FieldValue
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,10 +169,11 @@ CODEC = ActionCodec(KeepFavor, MoveStart, Recruit, Ordinance, BuyRoll, BuyRollFr
                     KeepRoll, Roll, Attack, DeclareMob, UseFavor, UseAbility, PayVend,
                     AllowVend, RefuseVend, Resolve, Build, Pass)
 
-_INTERNED: dict[tuple, Any] = {}
+_INTERNED: dict[tuple[object, ...], Any] = {}  # (each its key's kind: `act` says which)
+A = TypeVar("A", bound=Action)
 
 
-def act(kind: type, *fields: Any) -> Any:
+def act(kind: type[A], *fields: FieldValue) -> A:
     """The one shared (frozen) action `kind(*fields)`: legal lists are built from these."""
     key = (kind, *fields)
     action = _INTERNED.get(key)

@@ -148,7 +148,7 @@ def _int(table: dict[str, Any], key: str, where: str, default: int | None = None
     return int_field(table, key, where, lo, hi)
 
 
-def _parse_ability(raw: Any, card_type: str, where: str) -> Ability:
+def _parse_ability(raw: object, card_type: str, where: str) -> Ability:
     where = f"{where} field 'ability'"
     if not isinstance(raw, dict):
         raise CardDataError(f"{where}: must be a table (phase, effect, amount, cost, vend)")
@@ -173,7 +173,7 @@ def _parse_ability(raw: Any, card_type: str, where: str) -> Ability:
     return Ability(phase, effect, amount, cost, vend, vend_to)
 
 
-def _parse_card(table: Any, position: int, source: str) -> Card:
+def _parse_card(table: object, position: int, source: str) -> Card:
     where = f"{source} card #{position + 1}"
     if not isinstance(table, dict):
         raise CardDataError(f"{where}: must be a [[card]] table")

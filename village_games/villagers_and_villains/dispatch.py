@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from ..core.actions import Action
 from ..core.events import event
 from . import build, defend, favor, flow, powers, recruit, rulings
 from .actions import (
@@ -37,12 +38,12 @@ if TYPE_CHECKING:
     from .game import VillagersAndVillains
 
 
-def _recruit(g: VillagersAndVillains, seat: int, a: Any) -> None:
+def _recruit(g: VillagersAndVillains, seat: int, a: Recruit) -> None:
     if recruit.announce(g, seat, a.position):  # position 1: taken without a roll
         flow.end_turn(g)
 
 
-def _roll(g: VillagersAndVillains, seat: int, a: Any) -> None:
+def _roll(g: VillagersAndVillains, seat: int, a: Roll) -> None:
     if g.phase == "recruit":
         recruit.roll(g, seat)  # a card is taken, hit or miss
         flow.end_turn(g)
@@ -51,50 +52,52 @@ def _roll(g: VillagersAndVillains, seat: int, a: Any) -> None:
         _after_defense(g, seat)
 
 
-def _pass(g: VillagersAndVillains, seat: int, a: Any) -> None:
+def _pass(g: VillagersAndVillains, seat: int, a: Pass) -> None:
     if g.loud:
         g.emit(event("pass", "{} ends their turn.", {"seat": seat}, (g.names[seat],)))
     flow.end_turn(g)
 
 
-def _use_ability(g: VillagersAndVillains, seat: int, a: Any) -> None:
+def _use_ability(g: VillagersAndVillains, seat: int, a: UseAbility) -> None:
     powers.use_ability(g, seat, a.card)
     flow.settle_turn(g, seat)
 
 
-def _answer_vend(g: VillagersAndVillains, seat: int, a: Any) -> None:
+def _answer_vend(g: VillagersAndVillains, seat: int, a: AllowVend | RefuseVend) -> None:
     powers.answer_vend(g, type(a) is AllowVend)
     flow.settle_turn(g, g.order[g.turn_idx])
 
 
-def _use_favor(g: VillagersAndVillains, seat: int, a: Any) -> None:
+def _use_favor(g: VillagersAndVillains, seat: int, a: UseFavor) -> None:
     favor.use_bonus(g, seat)
     flow.settle_turn(g, seat)
 
 
-def _build(g: VillagersAndVillains, seat: int, a: Any) -> None:
+def _build(g: VillagersAndVillains, seat: int, a: Build) -> None:
     build.build(g, seat, a.card)
     flow.settle_turn(g, seat)
 
 
-def _resolve(g: VillagersAndVillains, seat: int, a: Any) -> None:
+def _resolve(g: VillagersAndVillains, seat: int, a: Resolve) -> None:
     rulings.resolve(g, seat, a.ruling)
     flow.settle_turn(g, seat)
 
 
-def _keep_favor(g: VillagersAndVillains, seat: int, a: Any) -> None:
+def _keep_favor(g: VillagersAndVillains, seat: int, a: KeepFavor) -> None:
     favor.keep(g, seat)
     flow.start_turns(g)
 
 
-def _move_start(g: VillagersAndVillains, seat: int, a: Any) -> None:
+def _move_start(g: VillagersAndVillains, seat: int, a: MoveStart) -> None:
     favor.move_start(g, seat, a.seat)
     flow.start_turns(g)
 
 
 # Each kind of action and the rule that carries it out (one lookup instead of a chain of
 # tests, as every move of a search passes through here).
-RULES: dict[type, Callable[[VillagersAndVillains, int, Any], None]] = {
+# (each rule takes its own kind of action: the table's values take any, by their key)
+Rule = Callable[["VillagersAndVillains", int, Any], None]
+RULES: dict[type[Action], Rule] = {
     Recruit: _recruit,
     Roll: _roll,
     BuyRoll: lambda g, seat, a: recruit.buy_roll(g, seat),

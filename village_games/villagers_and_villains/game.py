@@ -34,7 +34,7 @@ from .turn import TurnState
 
 __all__ = ["VillagersAndVillains"]
 
-class VillagersAndVillains(Game):
+class VillagersAndVillains(Game[views.VVObservation]):
     info = INFO
     version = 1
     codec = CODEC
@@ -302,7 +302,7 @@ class VillagersAndVillains(Game):
     def scores(self) -> list[float]:
         return [float(row["total"]) for row in scoring.score_sheet(self)]
 
-    def score_sheet(self) -> list[dict[str, Any]]:
+    def score_sheet(self) -> list[scoring.ScoreRow]:
         """The printed pad, one row per mayor (see scoring.py)."""
         return scoring.score_sheet(self)
 
@@ -342,11 +342,11 @@ class VillagersAndVillains(Game):
         with no_file_paths():  # (a save is text anyone can write)
             return state_io.game_from_dict(cls, d)
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def observation(self, player: int | None) -> views.VVObservation:
         self.check_seat(player, public=True)
         return views.observe(self, player)
 
-    def full_observation(self) -> dict[str, Any]:
+    def full_observation(self) -> views.VVObservation:
         return views.observe(self, None, everything=True)
 
     def determinize(self, observer: int, rng: random.Random) -> VillagersAndVillains:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Literal
 
+from ..core.events import Event
 from ..core.rule_examples import ExampleFailed, ExampleRules, Frame, RuleExample, Step
 from .actions import CODEC
 from .game import VillagersAndVillains
@@ -23,7 +24,12 @@ __all__ = ["EXAMPLES_FILE", "RULES", "ExampleFailed", "Frame", "RuleExample", "S
 EXAMPLES_FILE = Path(__file__).with_name("rule_examples.toml")
 
 
-def _sheet_line(line: str) -> Callable[[VillagersAndVillains, int], Any]:
+# a score sheet's column a rule example checks: a line of the pad or the total
+SheetColumn = Literal["town_value", "civility", "heroic", "victory", "largest_town",
+                      "matchmaker", "total"]
+
+
+def _sheet_line(line: SheetColumn) -> Callable[[VillagersAndVillains, int], int]:
     return lambda g, s: g.score_sheet()[s][line]
 
 
@@ -38,7 +44,7 @@ def _favor_text(g: VillagersAndVillains) -> str:
 
 
 # per-mayor facts (checked as a table by name) and table-wide facts
-SEAT_CHECKS: dict[str, Callable[[VillagersAndVillains, int], Any]] = {
+SEAT_CHECKS: dict[str, Callable[[VillagersAndVillains, int], object]] = {
     "gold": lambda g, s: g.players[s].gold,
     "town": lambda g, s: list(g.players[s].town),
     "hand": lambda g, s: g.players[s].hand(),
@@ -50,7 +56,7 @@ SEAT_CHECKS: dict[str, Callable[[VillagersAndVillains, int], Any]] = {
     "civility": _sheet_line("civility"),
     "town_value": _sheet_line("town_value"),
 }
-TABLE_CHECKS: dict[str, Callable[[VillagersAndVillains, list], Any]] = {
+TABLE_CHECKS: dict[str, Callable[[VillagersAndVillains, list[Event]], object]] = {
     "pool": lambda g, _e: list(g.pool),
     "bank": lambda g, _e: g.bank,
     "phase": lambda g, _e: g.phase,

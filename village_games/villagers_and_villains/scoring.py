@@ -3,7 +3,7 @@ game) Matchmaker bonuses, with second-place bonuses and ties getting the full bo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from ..core import words
 from ..core.events import event
@@ -18,12 +18,34 @@ VICTORY_FIRST = 1  # point per challenge card in hand
 VICTORY_SECOND_EVERY = 2  # second place: 1 point per 2 challenge cards (rounded down)
 LARGEST_TOWN_BONUS = 3
 PAIR_POINTS = 2
-LINES: tuple[str, ...] = ("town_value", "civility", "heroic", "victory", "largest_town",
-                          "matchmaker")
+ScoreLine = Literal["town_value", "civility", "heroic", "victory", "largest_town",
+                    "matchmaker"]
+LINES: tuple[ScoreLine, ...] = ("town_value", "civility", "heroic", "victory", "largest_town",
+                                "matchmaker")
 LINE_TITLES = {"town_value": "Town Value", "civility": "Civility Bonus",
                "heroic": "Heroic Bonus", "victory": "Victory Bonus",
                "largest_town": "Largest Town Bonus", "matchmaker": "Matchmaker Bonus",
                "total": "Total Points"}
+
+
+class ScoreRow(TypedDict):
+    """One mayor's row of the score sheet: each line of the pad (`LINES`), the total, and
+    the counts the lines were worked out from."""
+
+    seat: int
+    name: str
+    town_value: int
+    civility: int
+    heroic: int
+    victory: int
+    largest_town: int
+    matchmaker: int
+    pairs: list[list[str]]  # the pairs the Matchmaker bonus counts
+    heroes: int
+    challenges_in_hand: int
+    town_size: int
+    gold: int
+    total: int
 
 
 def places(counts: list[int]) -> tuple[int, int | None]:
@@ -64,7 +86,7 @@ def count_pairs(town: list[str], cards: CardSet) -> list[tuple[str, str]]:
     return pairs
 
 
-def score_sheet(g: VillagersAndVillains) -> list[dict[str, Any]]:
+def score_sheet(g: VillagersAndVillains) -> list[ScoreRow]:
     """One row per mayor: every line of the pad and the total."""
     cards = g.cards
     facts = g.facts
@@ -79,7 +101,7 @@ def score_sheet(g: VillagersAndVillains) -> list[dict[str, Any]]:
     h1, h2 = places(heroes)
     v1, v2 = places(beaten)
     s1, _ = places(sizes)
-    rows = []
+    rows: list[ScoreRow] = []
     for i, p in enumerate(g.players):
         heroic = 0
         if heroes[i] and heroes[i] == h1:
@@ -94,7 +116,7 @@ def score_sheet(g: VillagersAndVillains) -> list[dict[str, Any]]:
         # a town with no card that pairs has no pairs (the usual case: skip the search)
         pairs = count_pairs(p.town, cards) if g.advanced and not facts.paired.isdisjoint(
             p.town) else []
-        row: dict[str, Any] = {
+        row: ScoreRow = {
             "seat": i, "name": p.name,
             "town_value": sum(map(facts.value.__getitem__, p.town)),
             "civility": CIVILITY_BONUS if mob in p.hand_pub else 0,
@@ -103,7 +125,7 @@ def score_sheet(g: VillagersAndVillains) -> list[dict[str, Any]]:
             "matchmaker": PAIR_POINTS * len(pairs),
             "pairs": [list(pr) for pr in pairs],
             "heroes": heroes[i], "challenges_in_hand": beaten[i], "town_size": sizes[i],
-            "gold": p.gold,
+            "gold": p.gold, "total": 0,
         }
         row["total"] = sum(row[k] for k in LINES)
         rows.append(row)

@@ -82,7 +82,7 @@ def _int(d: dict, key: str, default: int, where: str, lo: int, hi: int) -> int:
     return value
 
 
-def _names(g: VillagersAndVillains, value: Any, where: str) -> list[str]:
+def _names(g: VillagersAndVillains, value: object, where: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
         raise ValueError(f"{where} must be a list of card names, got {short_repr(value)}")
     for name in value:

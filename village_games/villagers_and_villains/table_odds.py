@@ -11,14 +11,42 @@ that both ways agree on every position of many seeded games.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
 from .cards import CardSet
 from .odds import recruit_chance, roll_succeeds
 from .options import FAVOR_DEFENSE_BONUS, FAVOR_RECRUIT_BONUS
 
+if TYPE_CHECKING:
+    from .views import TurnView, VVObservation
 
-def _declaring(obs: dict[str, Any], seat: int) -> dict[str, Any] | None:
+
+class PoolOdds(TypedDict):
+    """A pool card's recruit chance with 0, 1, ... extra rolls."""
+
+    position: int
+    card: str
+    chances: list[Fraction]
+
+
+class AttackerOdds(TypedDict):
+    """One DEFENSE roll against a challenge: by TOWN DEFENSE (`hero` None) or a hero."""
+
+    hero: str | None
+    bonus: int
+    chance: Fraction
+    with_mob: NotRequired[Fraction]  # with the Angry Mob, when the mayor holds it
+    with_favor: NotRequired[Fraction]  # with the King's Favor, when the mayor holds it
+
+
+class DefenseOdds(TypedDict):
+    challenge: str
+    defeat: int
+    successes: int
+    attackers: list[AttackerOdds]
+
+
+def _declaring(obs: VVObservation, seat: int) -> TurnView | None:
     """The turn record when `seat` has announced a recruit and not yet rolled."""
     t = obs.get("turn")
     if (obs["phase"] == "recruit" and t is not None and t.get("seat") == seat
@@ -27,8 +55,8 @@ def _declaring(obs: dict[str, Any], seat: int) -> dict[str, Any] | None:
     return None
 
 
-def pool_odds_seen(obs: dict[str, Any], seat: int,
-                   max_extra: int | None = None) -> list[dict[str, Any]]:
+def pool_odds_seen(obs: VVObservation, seat: int,
+                   max_extra: int | None = None) -> list[PoolOdds]:
     """Each pool card's exact recruit chance for `seat` with 0, 1, ... extra rolls (up to
     the gold they hold, or `max_extra`), as `odds.pool_odds` gives it."""
     t = _declaring(obs, seat)
@@ -37,8 +65,9 @@ def pool_odds_seen(obs: dict[str, Any], seat: int,
     free = max(0, t["rolls"] - 1 - t["bought"]) if t else 0
     bought = t["bought"] if t else 0
     top = obs["players"][seat]["gold"] if max_extra is None else max_extra
-    sold = seat in ((obs.get("pony_express") or {}).get("sold") or [])
-    rows = []
+    pony = obs.get("pony_express")
+    sold = seat in (pony["sold"] if pony else [])
+    rows: list[PoolOdds] = []
     for slot in obs["pool"]:
         k = slot["position"]
         chances: list[Fraction] = [recruit_chance(k, bought + extra, bonus, free,
@@ -48,7 +77,7 @@ def pool_odds_seen(obs: dict[str, Any], seat: int,
     return rows
 
 
-def defense_odds_seen(obs: dict[str, Any], cards: CardSet, seat: int) -> list[dict[str, Any]]:
+def defense_odds_seen(obs: VVObservation, cards: CardSet, seat: int) -> list[DefenseOdds]:
     """For each challenge in `seat`'s town, the chance one DEFENSE roll beats it, by
     attacker (None = TOWN DEFENSE, else a hero that did not arrive this phase), alone and
     with the Angry Mob and the King's Favor where the mayor holds them (as
@@ -61,15 +90,15 @@ def defense_odds_seen(obs: dict[str, Any], cards: CardSet, seat: int) -> list[di
         favor.get("seat") == seat
     fresh = set(obs.get("fresh") or [])
     heroes = [c for c in p["town"] if card[c].type == "hero" and c not in fresh]
-    rows = []
+    rows: list[DefenseOdds] = []
     for c in p["town"]:
         ch = card[c]
         if ch.type != "challenge":
             continue
-        attackers = []
+        attackers: list[AttackerOdds] = []
         for hero in (None, *heroes):
             base = card[hero].defense if hero else 0
-            row: dict[str, Any] = {"hero": hero, "bonus": base,
+            row: AttackerOdds = {"hero": hero, "bonus": base,
                                    "chance": roll_succeeds(ch.defeat, base)}
             if p["angry_mob"]:
                 row["with_mob"] = roll_succeeds(ch.defeat, base + mob.defense)
@@ -81,7 +110,7 @@ def defense_odds_seen(obs: dict[str, Any], cards: CardSet, seat: int) -> list[di
     return rows
 
 
-def announced_odds(obs: dict[str, Any], cards: CardSet, seat: int) -> dict[str, Fraction] | None:
+def announced_odds(obs: VVObservation, cards: CardSet, seat: int) -> dict[str, Fraction] | None:
     """For a recruit or DEFENSE `seat` has announced and not yet rolled: the chance as it
     stands (`now`), with one more bought roll (`roll`, recruits), with the King's Favor's
     bonus (`favor`) and with the Angry Mob (`mob`, defenses). None when nothing is
@@ -95,11 +124,12 @@ def announced_odds(obs: dict[str, Any], cards: CardSet, seat: int) -> dict[str, 
         if not 1 <= k <= len(rows):
             return None
         now, roll = rows[k - 1]["chances"]
-        favor_obs = {**obs, "turn": {**t, "favor": True}}  # +2 on the first die
+        favor_obs: VVObservation = {**obs, "turn": {**t, "favor": True}}  # +2 on the 1st die
         favor = pool_odds_seen(favor_obs, seat, max_extra=0)[k - 1]["chances"][0]
         return {"now": now, "roll": roll, "favor": favor}
-    if obs["phase"] == "defend" and t.get("challenge"):
-        defeat = cards.cards[t["challenge"]].defeat
+    challenge = t["challenge"]
+    if obs["phase"] == "defend" and challenge:
+        defeat = cards.cards[challenge].defeat
         return {"now": roll_succeeds(defeat, t["bonus"]),
                 "favor": roll_succeeds(defeat, t["bonus"] + FAVOR_DEFENSE_BONUS),
                 "mob": roll_succeeds(defeat, t["bonus"] + cards.mob.defense)}
@@ -108,11 +138,12 @@ def announced_odds(obs: dict[str, Any], cards: CardSet, seat: int) -> dict[str, 
 
 # the ability effects that change the chance of an announced recruit or DEFENSE roll, and
 # the turn record's number each adds to
-_CHANCE_EFFECTS = {"recruit": {"recruit_bonus": "bonus", "free_roll": "rolls"},
-                   "defend": {"defense_bonus": "bonus"}}
+_CHANCE_EFFECTS: dict[str, dict[str, Literal["bonus", "rolls"]]] = {
+    "recruit": {"recruit_bonus": "bonus", "free_roll": "rolls"},
+    "defend": {"defense_bonus": "bonus"}}
 
 
-def ability_odds(obs: dict[str, Any], cards: CardSet, seat: int,
+def ability_odds(obs: VVObservation, cards: CardSet, seat: int,
                  card: str) -> dict[str, Fraction] | None:
     """For `card`'s ability (of `seat`'s own town, or another mayor's paid for by VEND) used
     on the recruit or DEFENSE `seat` has announced: the chance as it stands (`now`) and
@@ -131,6 +162,8 @@ def ability_odds(obs: dict[str, Any], cards: CardSet, seat: int,
     now = announced_odds(obs, cards, seat)
     if now is None:
         return None
-    changed = {**obs, "turn": {**t, key: t[key] + ability.amount}}
+    turn = t.copy()
+    turn[key] = t[key] + ability.amount
+    changed: VVObservation = {**obs, "turn": turn}
     after = announced_odds(changed, cards, seat)
     return None if after is None else {"now": now["now"], "after": after["now"]}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from ..core.shapes import COUNT, FLAG, NAMES, SEAT, Int, MapOf, Maybe, Obj, OneOf, Row, Text
 
@@ -16,6 +16,31 @@ SHAPE = Obj({
     "pending": NAMES, "reduce": COUNT, "builds_left": COUNT, "discount": COUNT, "used": NAMES,
     # [owner, card, step to go back to], or [seller, "roll", step] (Pony Express)
     "vend": Maybe(Row(SEAT, CARD, OneOf(*STEPS))), "avoid": FLAG})
+
+
+class SavedTurn(TypedDict):
+    """A turn state as `TurnState.to_dict` writes it (saves, and the turn an observation
+    shows): the fields of `TurnState`, in its slots' order."""
+
+    step: str
+    position: int
+    rolls: int
+    bought: int
+    bonus: int
+    mob: bool
+    favor: bool
+    challenge: str | None
+    hero: str | None
+    town_left: int
+    heroes_used: list[str]
+    hits: dict[str, int]
+    pending: list[str]
+    reduce: int
+    builds_left: int
+    discount: int
+    used: list[str]
+    vend: list[Any] | None
+    avoid: bool
 
 
 class TurnState:
@@ -94,14 +119,15 @@ class TurnState:
         t.vend = None if self.vend is None else self.vend[:]
         return t
 
-    def to_dict(self) -> dict[str, Any]:
-        d = {k: getattr(self, k) for k in self.__slots__}
-        d["heroes_used"] = self.heroes_used[:]
-        d["hits"] = dict(self.hits)
-        d["pending"] = self.pending[:]
-        d["used"] = self.used[:]
-        d["vend"] = None if self.vend is None else self.vend[:]
-        return d
+    def to_dict(self) -> SavedTurn:
+        return {"step": self.step, "position": self.position, "rolls": self.rolls,
+                "bought": self.bought, "bonus": self.bonus, "mob": self.mob,
+                "favor": self.favor, "challenge": self.challenge, "hero": self.hero,
+                "town_left": self.town_left, "heroes_used": self.heroes_used[:],
+                "hits": dict(self.hits), "pending": self.pending[:], "reduce": self.reduce,
+                "builds_left": self.builds_left, "discount": self.discount,
+                "used": self.used[:], "vend": None if self.vend is None else self.vend[:],
+                "avoid": self.avoid}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], seats: int) -> TurnState:

@@ -4,13 +4,17 @@ Seen by all: towns, gold, the pool and the Favor, the cards out of the game, the
 size, the turn so far, and every card that entered a hand face up (the starting hand,
 recruits, defeated challenges). Seen by its owner only: cards drawn from the deck by an
 ability. Nobody sees the deck's order.
+
+`VVObservation` is the shape of `VillagersAndVillains.observation(seat)`: a plain dict,
+typed for readers (widgets, bots, tests), built by `observe`.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
+from ..core.observation import Observation
 from ..core.rng import Rng
 from .build import price_now
 from .legal import buildable
@@ -21,13 +25,104 @@ from .options import (
     FAVOR_RECRUIT_BONUS,
 )
 from .rulings import ruling_gold
-from .scoring import CIVILITY_BONUS
+from .scoring import CIVILITY_BONUS, ScoreRow
+from .turn import SavedTurn
 
 if TYPE_CHECKING:
     from .game import VillagersAndVillains
 
 
-def favor_view(g: VillagersAndVillains) -> dict[str, Any] | None:
+class PlayerView(TypedDict):
+    """One mayor (`players[i]`), as the viewer sees them."""
+
+    seat: int
+    name: str
+    gold: int
+    town: list[str]
+    hand: list[str] | None  # None: not the viewer's
+    hand_known: list[str]  # the cards the table saw go into the hand
+    hand_hidden: int  # cards drawn face down (by an ability)
+    hand_size: int
+    angry_mob: bool
+    heroes: int
+    earnings: int
+    pillage_loss: int
+
+
+class TurnView(SavedTurn):
+    """The turn under way: whose it is (None between two phases' turns) and what they
+    have done so far (`turn.TurnState`)."""
+
+    seat: int | None
+
+
+class PoolCard(TypedDict):
+    position: int  # 1 to the pool's size
+    card: str
+    favor: bool  # the King's Favor lies on it
+
+
+class FavorView(TypedDict, total=False):
+    """Where the King's Favor is (advanced game): with a mayor (`seat`), on a pool card
+    (`position`) or in the bank."""
+
+    where: str  # "mayor", "pool" or "bank"
+    seat: int
+    position: int
+
+
+class FavorBonus(TypedDict):
+    recruit: int
+    defend: int
+    earning: int
+
+
+class Numbers(TypedDict):
+    """The costs and bonuses in force, for a display to print."""
+
+    extra_roll_price: int
+    mob_bonus: int
+    mob_points: int
+    favor_bonus: FavorBonus
+
+
+class TurnGold(TypedDict):
+    """The gold each choice of the acting mayor costs or brings now, by card and by
+    ruling (empty for everyone else)."""
+
+    build: dict[str, int]
+    rulings: dict[str, int]
+
+
+class Ordinance(TypedDict):
+    used: list[int]  # seats that have used their Ordinance
+
+
+class PonyExpress(TypedDict):
+    sold: list[int]  # seats whose next recruit roll is sold
+
+
+class VVObservation(Observation):
+    stand_in: bool  # the deck is this project's stand-in
+    advanced: bool
+    marker: int  # the Start Marker's seat
+    turn: TurnView | None  # None once the game is over
+    pool: list[PoolCard]
+    favor: FavorView | None  # None: not the advanced game
+    deck_size: int
+    deck: list[str] | None  # top card first, only with every card shown
+    removed: list[str]
+    fresh: list[str]
+    bank: int
+    ordinance: Ordinance | None  # None: not played with the Ordinance variant
+    pony_express: PonyExpress | None
+    players: list[PlayerView]
+    numbers: Numbers
+    turn_gold: TurnGold
+    score_sheet: list[ScoreRow] | None  # once the game is over
+
+
+def favor_view(g: VillagersAndVillains) -> FavorView | None:
     if not g.advanced:
         return None
     if g.favor_seat is not None:
@@ -37,7 +132,7 @@ def favor_view(g: VillagersAndVillains) -> dict[str, Any] | None:
     return {"where": "bank"}
 
 
-def numbers(g: VillagersAndVillains) -> dict[str, Any]:
+def numbers(g: VillagersAndVillains) -> Numbers:
     """The costs and bonuses in force (the rulebook's, and the deck's Angry Mob), so a
     display prints the engine's numbers and never copies them."""
     return {"extra_roll_price": EXTRA_ROLL_PRICE, "mob_bonus": g.facts.mob_defense,
@@ -46,7 +141,7 @@ def numbers(g: VillagersAndVillains) -> dict[str, Any]:
                             "earning": FAVOR_EARNING_BONUS}}
 
 
-def turn_gold(g: VillagersAndVillains, seat: int | None) -> dict[str, Any]:
+def turn_gold(g: VillagersAndVillains, seat: int | None) -> TurnGold:
     """What the acting mayor's choices cost or bring now: each card they may build and
     each ruling still to carry out, in gold (empty for everyone else)."""
     if seat is None or g.phase == "over" or g.turn_idx >= len(g.order) \
@@ -59,10 +154,10 @@ def turn_gold(g: VillagersAndVillains, seat: int | None) -> dict[str, Any]:
 
 
 def observe(g: VillagersAndVillains, viewer: int | None,
-            everything: bool = False) -> dict[str, Any]:
+            everything: bool = False) -> VVObservation:
     """JSON view for `viewer` (None = a spectator); `everything`: every card face up."""
     card = g.card
-    players = []
+    players: list[PlayerView] = []
     for i, p in enumerate(g.players):
         mine = everything or i == viewer
         players.append({

@@ -15,9 +15,8 @@ The expansions the rulebook describes are options, their cards STAND-IN designs 
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core.card_data import CardDataError
+from ..core.replay import Record
 from ..core.replay import replay as _replay
 from ..core.timeline import Timeline, Viewer, build_timeline
 from .actions import (
@@ -83,11 +82,11 @@ def new_game(players: int = 3, seed: int | None = None, names: list[str] | None 
                         dual=dual)
 
 
-def replay(record: dict[str, Any]) -> Villages:
+def replay(record: Record) -> Villages:
     return _replay(record, new_game, Villages.from_dict)
 
 
-def timeline(record: dict[str, Any], viewer: Viewer = None) -> Timeline:
+def timeline(record: Record, viewer: Viewer = None) -> Timeline:
     """Every step of a recorded game for `viewer` (a seat, None, or "all" once it is over)."""
     return build_timeline(record, new_game, Villages.from_dict, viewer)
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
-from ..core.actions import Action, ActionCodec
+from ..core.actions import Action, ActionCodec, FieldValue
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,10 +115,11 @@ CODEC = ActionCodec(Draw, Build, BuildAs, Add, Give, Discard, Attack, Defend, Re
 REWARDS = ("destroy", "kidnap", "take")
 
 # kind -> fields -> the one shared action: frozen values, the same for every game
-_INTERNED: dict[type, dict[tuple, Any]] = {}
+_INTERNED: dict[type, dict[tuple[object, ...], Any]] = {}  # (each table holds its kind)
+A = TypeVar("A", bound=Action)
 
 
-def interned(kind: type) -> dict[tuple, Any]:
+def interned(kind: type[A]) -> dict[tuple[object, ...], A]:
     """The shared `kind` actions made so far, by their fields: a legal list looks a row up
     here directly (`table.get(row) or act(kind, *row)`), without building a key."""
     table = _INTERNED.get(kind)
@@ -127,7 +128,7 @@ def interned(kind: type) -> dict[tuple, Any]:
     return table
 
 
-def act(kind: type, *fields: Any) -> Any:
+def act(kind: type[A], *fields: FieldValue) -> A:
     """The one shared (frozen) action `kind(*fields)`: legal lists are built from these."""
     table = interned(kind)
     action = table.get(fields)
@@ -136,7 +137,7 @@ def act(kind: type, *fields: Any) -> Any:
     return action
 
 
-def acts(kind: type, rows: Iterable[tuple]) -> tuple[Any, ...]:
+def acts(kind: type[A], rows: Iterable[tuple[FieldValue, ...]]) -> tuple[A, ...]:
     """The shared `kind` actions whose fields are `rows`, in order: a short legal list (a
     defend or reward choice) as a plain tuple, which the core reads without a call."""
     table = interned(kind)

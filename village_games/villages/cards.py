@@ -230,7 +230,7 @@ def _flag(table: dict[str, Any], key: str, where: str) -> bool:
     return value
 
 
-def _parse_card(table: Any, position: int, source: str) -> Card:
+def _parse_card(table: object, position: int, source: str) -> Card:
     where = f"{source} card #{position + 1}"
     if not isinstance(table, dict):
         raise CardDataError(f"{where}: must be a [[card]] table")
@@ -293,7 +293,7 @@ def _parse_card(table: Any, position: int, source: str) -> Card:
         help=help_text, index=position, colours=colours)
 
 
-def _parse_score_card(raw: Any, key: str, source: str) -> ScoreCard:
+def _parse_score_card(raw: object, key: str, source: str) -> ScoreCard:
     where = f"{source} [score_cards.{key}]"
     if not isinstance(raw, dict):
         raise CardDataError(f"{where}: missing (the High and Low Score cards' effects)")

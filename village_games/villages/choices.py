@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
@@ -440,7 +440,8 @@ def _why_end(g: Villages, p: int, a: EndTurn) -> str | None:
     return None
 
 
-_WHY: dict[type, Any] = {
+# (each takes its own kind of action: the table's values take any, by their key)
+_WHY: dict[type[Action], Callable[[Villages, int, Any], str | None]] = {
     Draw: _why_draw, Build: _why_build, BuildAs: _why_build, Add: _why_add, Give: _why_give,
     Discard: _why_discard, Attack: _why_attack, Defend: _why_defend, Reward: _why_reward,
     EndTurn: _why_end}

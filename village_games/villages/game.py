@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.actions import Action
 from ..core.decks import no_file_paths
@@ -37,6 +37,10 @@ from .options import INFO, TARGET, check_max_rounds, check_players, check_target
 from .rounds import deal_round, end_turn
 from .turn import apply_add, apply_build, apply_discard, apply_draw, apply_give
 
+if TYPE_CHECKING:
+    from .scoring import SheetRow
+    from .views import VillagesObservation
+
 __all__ = ["Villages"]
 
 PHASES = ("draw", "main", "defend", "reward", "over")
@@ -47,7 +51,7 @@ NEXT_TEXT = {"draw": "{} draws next.", "main": "{} plays on.",
              "defend": "{} chooses a defender.", "reward": "{} chooses a reward."}
 
 
-class Villages(Game):
+class Villages(Game["VillagesObservation"]):
     info = INFO
     version = 1
     codec = CODEC
@@ -84,7 +88,7 @@ class Villages(Game):
     final_by: int | None  # the seat whose turn started the final turns
     emptied: int | None  # the first seat to empty their hand this round
     totals: list[int]
-    sheet: list[dict[str, Any]]
+    sheet: list[SheetRow]
     high: int | None
     low: int | None
     battle: Battle | None
@@ -247,13 +251,13 @@ class Villages(Game):
         with no_file_paths():  # (a save is text anyone can write)
             return game_from_dict(cls, d)
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def observation(self, player: int | None) -> VillagesObservation:
         from .views import observe
 
         self.check_seat(player, public=True)
         return observe(self, player)
 
-    def full_observation(self) -> dict[str, Any]:
+    def full_observation(self) -> VillagesObservation:
         from .views import observe
 
         return observe(self, None, everything=True)
@@ -270,7 +274,8 @@ def _end_turn(g: Villages, player: int, action: EndTurn) -> None:
 
 
 # each kind of action, the rule that carries it out (one look-up, whatever the kind)
-_RULES: dict[type, Callable[[Villages, int, Any], None]] = {
+# (each rule takes its own kind of action: the table's values take any, by their key)
+_RULES: dict[type[Action], Callable[[Villages, int, Any], None]] = {
     Draw: apply_draw, Give: apply_give, EndTurn: _end_turn, Attack: apply_attack,
     Defend: apply_defend, Reward: apply_reward, Discard: apply_discard, Add: apply_add,
     Build: apply_build, BuildAs: apply_build}

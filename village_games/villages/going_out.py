@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .cards import CardSet
 from .odds import unseen_cards, viewer_seat
@@ -45,6 +45,8 @@ from .scoring import village_gold
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from .views import VillagesObservation
 
 
 @dataclass(frozen=True)
@@ -79,14 +81,16 @@ def village_gain(cards: CardSet, q: GoingOut, extra: Iterable[str]) -> int:
     return village_gold(cards, [*q.home, *fit]) - village_gold(cards, list(q.home))
 
 
-def going_out_question(obs: dict[str, Any], cards: CardSet, colour: str) -> GoingOut:
+def going_out_question(obs: VillagesObservation, cards: CardSet, colour: str) -> GoingOut:
     """The question for the seat whose observation this is (obs["viewer"])."""
     seat = viewer_seat(obs, cards, colour, "the going-out question is")
     home: tuple[str, ...] = ()
     for v in seat["villages"]:
         if v["colour"] == colour:
             home = tuple(v["cards"])
-    kept = tuple(c for c in seat["hand"] if fits(cards, c, colour))
+    hand = seat["hand"]
+    assert hand is not None  # (`viewer_seat` refuses a view without it)
+    kept = tuple(c for c in hand if fits(cards, c, colour))
     unseen = tuple(unseen_cards(obs, cards))
     if len(unseen) < DRAWS or obs["deck_size"] < DRAWS:
         raise ValueError("the deck is nearly out: there is no next turn of draws to wait for")

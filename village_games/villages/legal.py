@@ -13,24 +13,26 @@ other phases, a draw, defend or reward choice, are plain tuples of shared action
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import overload
 
+from ..core.actions import Action, FieldValue
 from .actions import Add, Attack, Build, Discard, Give, act, interned
 
 # the shared actions by their fields: a row read from a list is looked up without a new key
 _BUILDS, _ADDS, _GIVES = interned(Build), interned(Add), interned(Give)
 _DISCARDS, _ATTACKS = interned(Discard), interned(Attack)
 
-class Legal(Sequence):
+class Legal(Sequence[Action]):
     __slots__ = ("head", "builds", "adds", "gives", "discards", "targets", "senders", "tail",
                  "_cuts", "_n", "_last")
 
     # The rows may come in lists the caller made for this list alone (never changed after).
-    def __init__(self, head: Sequence = (), builds: Sequence[tuple[str, ...]] = (),
+    def __init__(self, head: Sequence[Action] = (), builds: Sequence[tuple[str, ...]] = (),
                  adds: Sequence[tuple[str, str]] = (),
                  gives: Sequence[tuple[str, int, str]] = (), discards: Sequence[str] = (),
                  targets: Sequence[tuple[int, str]] = (),
-                 senders: Sequence[tuple[str, str]] = (), tail: Sequence = ()) -> None:
+                 senders: Sequence[tuple[str, str]] = (),
+                 tail: Sequence[Action] = ()) -> None:
         self.head = head
         self.builds = builds
         self.adds = adds
@@ -49,12 +51,16 @@ class Legal(Sequence):
         e = d + len(targets) * len(senders)
         self._cuts = (z, a, b, c, d, e)
         self._n = e + len(tail)
-        self._last: Any = None
+        self._last: Action | None = None
 
     def __len__(self) -> int:
         return self._n
 
-    def __getitem__(self, i: Any) -> Any:
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Action, ...]: ...
+    def __getitem__(self, i: int | slice) -> Action | tuple[Action, ...]:
         if type(i) is not int or i < 0:  # the common case (a plain index) tests just this
             if isinstance(i, slice):
                 return tuple(self[j] for j in range(*i.indices(self._n)))
@@ -66,7 +72,7 @@ class Legal(Sequence):
         if i < z:
             action = self.head[i]
         elif i < a:
-            row = self.builds[i - z]
+            row: tuple[FieldValue, ...] = self.builds[i - z]
             action = _BUILDS.get(row) or act(Build, *row)
         elif i < b:
             row = self.adds[i - a]
@@ -86,7 +92,7 @@ class Legal(Sequence):
         self._last = action
         return action
 
-    def __iter__(self) -> Iterator[Any]:
+    def __iter__(self) -> Iterator[Action]:
         yield from self.head
         for trio in self.builds:
             yield act(Build, *trio)
@@ -130,9 +136,9 @@ class Legal(Sequence):
         return f"Legal({list(self)!r})"
 
 
-def made(named: Sequence[Any], builds: Sequence[tuple[str, ...]],
+def made(named: Sequence[Action], builds: Sequence[tuple[str, ...]],
          adds: Sequence[tuple[str, str]], gives: Sequence[tuple[str, int, str]],
-         tail: Sequence[Any]) -> tuple[Any, ...]:
+         tail: Sequence[Action]) -> tuple[Action, ...]:
     """What `Legal(named, builds, adds, gives, tail=tail)` holds, made at once as a plain
     tuple of shared actions: once the turn's action is taken the list is short (no discards,
     no attacks), and the core reads a tuple without a call into Python."""

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.card_data import CardDataError, choice_field, int_field, unknown_keys
 from ..core.card_data import field as checked_field
 from ..core.decks import DeckLoader
 from .options import DRAWS, GIFTS
+
+if TYPE_CHECKING:
+    from .views import LocationView
 
 LOCATION_FILE = Path(__file__).with_name("locations.toml")
 SIDES = ("attacker", "defender")
@@ -47,7 +50,7 @@ class Location:
         object.__setattr__(self, "builds", _count(self, "builds", 1))
         object.__setattr__(self, "gifts", _count(self, "gifts", GIFTS))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> LocationView:
         return {"name": self.name, "effect": self.effect, "params": dict(self.params),
                 "help": self.help}
 
@@ -73,7 +76,7 @@ class LocationSet:
         return self.locations[name]
 
 
-def _parse_location(table: Any, i: int, source: str) -> Location:
+def _parse_location(table: object, i: int, source: str) -> Location:
     where = f"{source} location #{i + 1}"
     if not isinstance(table, dict):
         raise CardDataError(f"{where}: must be a [[location]] table")

@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..core import words
 from .actions import Attack
@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from .game import Villages
+    from .views import PlayerView, VillagesObservation
 
 DRAW_PLANS: dict[str, tuple[str, ...]] = {
     "deck-deck": ("deck", "deck"),
@@ -66,7 +67,7 @@ def villages_position(players: int, seed: int, moves: int, dark_light: bool = Fa
 
 
 # ------------------------------------------------------------------ what a seat has seen
-def seen_cards(obs: dict[str, Any]) -> list[str]:
+def seen_cards(obs: VillagesObservation) -> list[str]:
     """Every card the observation shows face up (each card of a deck is unique)."""
     seen: list[str] = list(obs["discard"])
     for p in obs["players"]:
@@ -84,7 +85,7 @@ def seen_cards(obs: dict[str, Any]) -> list[str]:
     return seen
 
 
-def seen_counts(obs: dict[str, Any]) -> dict[str, int]:
+def seen_counts(obs: VillagesObservation) -> dict[str, int]:
     """How many cards of `seen_cards` lie where: "hand" (the viewer's), "discard" (the
     whole face-up pile), "villages", "graveyards", "known" (others' hand cards the viewer
     saw) and "battle" (hired units on the battlefield); so a class can count them again."""
@@ -102,13 +103,13 @@ def seen_counts(obs: dict[str, Any]) -> dict[str, int]:
     return counts
 
 
-def unseen_cards(obs: dict[str, Any], cards: CardSet) -> list[str]:
+def unseen_cards(obs: VillagesObservation, cards: CardSet) -> list[str]:
     """The cards this observation does not show, in card-file order."""
     seen = set(seen_cards(obs))
     return [c for c in cards.ids if c not in seen]
 
 
-def hidden_hand(obs: dict[str, Any], seat: int) -> int:
+def hidden_hand(obs: VillagesObservation, seat: int) -> int:
     """How many cards of `seat`'s hand the observation does not show."""
     p = obs["players"][seat]
     if p["hand"] is not None:
@@ -213,7 +214,7 @@ def _counts_as(cards: CardSet, card: str, colour: str) -> bool:
     return cards.kind_of[card] == "unit" and colour in cards.colours_of[card]
 
 
-def viewer_seat(obs: dict[str, Any], cards: CardSet, colour: str, what: str) -> dict[str, Any]:
+def viewer_seat(obs: VillagesObservation, cards: CardSet, colour: str, what: str) -> PlayerView:
     """The viewing seat's part of `obs` (obs["viewer"]), once `colour` is known to be a
     village colour and `obs` a seat's own view; ValueError naming what is wrong."""
     if colour not in cards.village_colours:
@@ -225,9 +226,10 @@ def viewer_seat(obs: dict[str, Any], cards: CardSet, colour: str, what: str) -> 
     return obs["players"][me]
 
 
-def set_question(obs: dict[str, Any], cards: CardSet, colour: str) -> SetQuestion:
+def set_question(obs: VillagesObservation, cards: CardSet, colour: str) -> SetQuestion:
     """The seat's (obs["viewer"]) position for three units of `colour`."""
     hand = viewer_seat(obs, cards, colour, "the draw odds are")["hand"]
+    assert hand is not None  # (`viewer_seat` refuses a view without it)
     unseen = unseen_cards(obs, cards)
     wild = cards.wild_ids
     return SetQuestion(
@@ -315,7 +317,7 @@ class AttackOdds:
                 f"chance none of them is one = {float(self.chance):.0%}.")
 
 
-def _village(obs: dict[str, Any], seat: int, colour: str) -> list[str] | None:
+def _village(obs: VillagesObservation, seat: int, colour: str) -> list[str] | None:
     for v in obs["players"][seat]["villages"]:
         if v["colour"] == colour:
             return v["cards"]
@@ -331,7 +333,7 @@ def _case(cards: CardSet, attacker: str, a_home: list[str] | None, defender: str
     return DefenderCase(defender, where, a, d, not ties_to_attacker(loc))
 
 
-def location_of(obs: dict[str, Any]) -> Location | None:
+def location_of(obs: VillagesObservation) -> Location | None:
     """The round's Location card as the observation shows it (None without the option)."""
     raw = obs.get("location")
     if raw is None:
@@ -339,7 +341,7 @@ def location_of(obs: dict[str, Any]) -> Location | None:
     return Location(raw["name"], raw["effect"], dict(raw["params"]), raw["help"])
 
 
-def attack_odds(obs: dict[str, Any], cards: CardSet, attack: Attack) -> AttackOdds:
+def attack_odds(obs: VillagesObservation, cards: CardSet, attack: Attack) -> AttackOdds:
     """The chance, for the seat whose observation this is, that `attack` wins against a
     defender who answers with their best unit, hidden hand cards included."""
     me = obs.get("viewer")
@@ -409,7 +411,7 @@ def simulate_attack(odds: AttackOdds, trials: int, rng: np.random.Generator) -> 
     return ((dealt < odds.beaters).sum(axis=1) == 0).astype(float)
 
 
-def colour_summary(obs: dict[str, Any], cards: CardSet) -> list[SetQuestion]:
+def colour_summary(obs: VillagesObservation, cards: CardSet) -> list[SetQuestion]:
     """`set_question` for every colour, in colour order."""
     return [set_question(obs, cards, c) for c in cards.village_colours]
 

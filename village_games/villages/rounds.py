@@ -9,7 +9,7 @@ from ..core import words
 from ..core.events import event
 from .locations import draws_per_turn
 from .options import DRAWS, HAND_SIZE
-from .scoring import pass_score_cards, sheet_row
+from .scoring import RoundParts, pass_score_cards, sheet_row
 
 if TYPE_CHECKING:
     from .game import Villages
@@ -133,7 +133,7 @@ def _score_card_text(g: Villages, high: int | None, low: int | None) -> str:
             "Low Score card.")
 
 
-def finish(g: Villages, last: list[dict[str, int]]) -> None:
+def finish(g: Villages, last: list[RoundParts]) -> None:
     g.phase = "over"
     best = max(g.totals)
     tied = [s for s, t in enumerate(g.totals) if t == best]

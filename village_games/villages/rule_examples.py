@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from ..core.events import Event
 from ..core.rule_examples import ExampleFailed, ExampleRules, Frame, RuleExample, Step
@@ -23,20 +22,20 @@ __all__ = ["EXAMPLES_FILE", "RULES", "ExampleFailed", "Frame", "RuleExample", "S
 EXAMPLES_FILE = Path(__file__).with_name("rule_examples.toml")
 
 
-def _last_reveal(events: list[Event]) -> list[Any] | None:
+def _last_reveal(events: list[Event]) -> list[object] | None:
     found = [e for e in events if e.kind == "reveal"]
     return [found[-1].data["a_power"], found[-1].data["d_power"]] if found else None
 
 
 # per-seat facts (checked as a table by player name) and table-wide facts
-SEAT_CHECKS: dict[str, Callable[[Villages, int], Any]] = {
+SEAT_CHECKS: dict[str, Callable[[Villages, int], object]] = {
     "hand": lambda g, s: list(g.hands[s]),
     "villages": lambda g, s: {c: list(v) for c, v in g.villages[s].items()},
     "graveyard": lambda g, s: list(g.graves[s]),
     "total": lambda g, s: g.totals[s],
     "round_score": lambda g, s: g.sheet[-1]["parts"][s]["score"] if g.sheet else None,
 }
-TABLE_CHECKS: dict[str, Callable[[Villages, list[Event]], Any]] = {
+TABLE_CHECKS: dict[str, Callable[[Villages, list[Event]], object]] = {
     "phase": lambda g, ev: g.phase,
     "round": lambda g, ev: g.round,
     "turn": lambda g, ev: g.player_name(g.turn),

@@ -3,13 +3,31 @@ High and Low Score cards (a stand-in catch-up effect)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypedDict
 
 from .cards import CardSet
 from .options import EMPTY_BONUS
 
 if TYPE_CHECKING:
     from .game import Villages
+
+
+class RoundParts(TypedDict):
+    """What one seat scored in a round, part by part (hand and graveyard count against)."""
+
+    villages: int
+    hand: int
+    graveyard: int
+    first_empty: int
+    score_card: int
+    score: int
+
+
+class SheetRow(TypedDict):
+    """One round of the score sheet: its number and each seat's parts, by seat."""
+
+    round: int
+    parts: list[RoundParts]
 
 
 def village_gold(cards: CardSet, village: list[str]) -> int:
@@ -28,7 +46,7 @@ def cards_gold(cards: CardSet, pile: list[str]) -> int:
     return sum(gold_of[c] for c in pile)
 
 
-def round_parts(g: Villages, seat: int) -> dict[str, int]:
+def round_parts(g: Villages, seat: int) -> RoundParts:
     """What one seat scores this round, part by part (the score sheet's row)."""
     cards = g.cards
     villages = sum(village_gold(cards, v) for v in g.villages[seat].values())
@@ -65,6 +83,6 @@ def pass_score_cards(totals: list[int], high: int | None,
     return holder(totals, top, high), holder(totals, bottom, low)
 
 
-def sheet_row(g: Villages) -> dict[str, Any]:
+def sheet_row(g: Villages) -> SheetRow:
     """The whole round's scoring as JSON: one parts dict per seat."""
     return {"round": g.round, "parts": [round_parts(g, s) for s in range(g.n)]}

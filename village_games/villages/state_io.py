@@ -118,7 +118,7 @@ class _Reader:
         self.g = g
         self.placed: Counter[str] = Counter()
 
-    def ids(self, value: Any, where: str) -> list[str]:
+    def ids(self, value: object, where: str) -> list[str]:
         if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
             raise ValueError(f"{where} must be a list of card ids, got {short_repr(value)}")
         for c in value:
@@ -129,7 +129,7 @@ class _Reader:
         return list(value)
 
 
-def _villages(r: _Reader, value: Any, where: str) -> dict[str, list[str]]:
+def _villages(r: _Reader, value: object, where: str) -> dict[str, list[str]]:
     if not isinstance(value, dict):
         raise ValueError(f"{where} must map colours to lists of card ids")
     out: dict[str, list[str]] = {}
@@ -252,7 +252,7 @@ def game_from_dict(cls: type[Villages], d: dict[str, Any]) -> Villages:
     return g
 
 
-def _battle(g: Villages, r: _Reader, raw: Any) -> Battle:
+def _battle(g: Villages, r: _Reader, raw: object) -> Battle:
     if not isinstance(raw, dict):
         raise ValueError("battle must be a dict (attacker, unit, source, seat, village, ...)")
     try:
@@ -305,7 +305,7 @@ def _table(g: Villages, d: dict[str, Any], n: int) -> None:
     sheet = d.get("sheet", [])
     if any(len(row["parts"]) != n for row in sheet):
         raise ValueError(f"each row of the score sheet has the parts of {n} players")
-    g.sheet = [{"round": row["round"], "parts": [dict(p) for p in row["parts"]]}
+    g.sheet = [{"round": row["round"], "parts": [p.copy() for p in row["parts"]]}
                for row in sheet]
     summed = [sum(row["parts"][s]["score"] for row in sheet) for s in range(n)]
     if sheet and summed != g.totals:

@@ -4,24 +4,116 @@ Public: villages, graveyards, the whole discard pile (every card in it was turne
 up), hand sizes, the cards the table saw go into a hand, units fighting face up. Hidden:
 the rest of each hand, the deck's order and contents, and a hired attacker or defender until
 the reveal.
+
+`VillagesObservation` is the shape of `Villages.observation(seat)`: a plain dict, typed for
+readers (widgets, bots, tests), built by `observe`.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
+from ..core.observation import Observation
 from ..core.rng import Rng
 from .battle import defend_options, reward_options
 from .choices import supports
 from .options import HAND, SET_SIZE
-from .scoring import village_gold
+from .scoring import SheetRow, village_gold
 
 if TYPE_CHECKING:
     from .game import Villages
 
 
-def _battle_view(g: Villages, viewer: int | None, everything: bool) -> dict[str, Any] | None:
+class VillageView(TypedDict):
+    """One village of a seat: its colour, its cards in the order laid, what it is worth and
+    whether an animal and a building may join it."""
+
+    colour: str
+    cards: list[str]
+    gold: int
+    animals: bool
+    buildings: bool
+
+
+class PlayerView(TypedDict):
+    """One seat (`players[i]`), as the viewer sees it."""
+
+    seat: int
+    name: str
+    hand: list[str] | None  # None: not the viewer's
+    hand_size: int
+    hand_known: list[str]  # the cards of the hand every seat knows
+    villages: list[VillageView]
+    graveyard: list[str]
+    total: int  # the score so far
+    high_score_card: bool
+    low_score_card: bool
+
+
+class BattleView(TypedDict):
+    """The battle under way, as the viewer sees it (a hired unit is face down until its
+    reveal: `unit` or `defender` None)."""
+
+    attacker: int
+    seat: int  # the defender's seat
+    village: str  # the colour of the village attacked
+    unit: str | None
+    source: str  # a village colour, or "hand" (hired)
+    hired: bool
+    shown: bool
+    defender: str | None
+    d_hidden: bool
+    d_source: str | None
+    revealed: bool
+    a_power: int | None
+    d_power: int | None
+    a_parts: list[list[Any]] | None  # [reason, amount] pairs that sum to each power
+    d_parts: list[list[Any]] | None
+    step: str  # "defender" (who defends) or "reward" (what the winner takes)
+    defend_options: list[list[str]] | None  # [unit, source]: only to the defender
+    rewards: list[list[str]] | None  # [kind, card]: in the reward step
+
+
+class LocationView(TypedDict):
+    """This round's Location card (the Distant Lands expansion)."""
+
+    name: str
+    effect: str
+    params: dict[str, Any]  # the effect's numbers and choices (locations.EFFECTS)
+    help: str
+
+
+class ScoreCards(TypedDict):
+    high: int | None  # the seats holding the High and Low Score cards
+    low: int | None
+
+
+class VillagesObservation(Observation):
+    stand_in_deck: bool
+    dealer: int
+    turn: int
+    draws_left: int
+    built: bool
+    given: int
+    acted: bool
+    final_by: int | None  # the seat whose turn started the final turns
+    emptied: int | None  # the first seat to empty their hand this round
+    target: int  # the gold that ends the game
+    max_rounds: int | None
+    village_size: int  # units of one colour a new village needs
+    deck_size: int
+    discard: list[str]  # all of it: each card was face up when laid
+    players: list[PlayerView]
+    battle: BattleView | None
+    score_cards: ScoreCards
+    sheet: list[SheetRow]
+    location: LocationView | None
+    locations_left: int
+    locations_stand_in: bool | None  # None: played without Location cards
+
+
+def _battle_view(g: Villages, viewer: int | None, everything: bool) -> BattleView | None:
     b = g.battle
     if b is None:
         return None
@@ -44,11 +136,11 @@ def _battle_view(g: Villages, viewer: int | None, everything: bool) -> dict[str,
     }
 
 
-def observe(g: Villages, viewer: int | None, everything: bool = False) -> dict[str, Any]:
+def observe(g: Villages, viewer: int | None, everything: bool = False) -> VillagesObservation:
     """JSON view for `viewer` (None = a spectator). `everything`: every card face up (a
     referee or the replay of a finished game)."""
     cards = g.cards
-    players = []
+    players: list[PlayerView] = []
     for i in range(g.n):
         mine = everything or i == viewer
         players.append({
@@ -73,7 +165,7 @@ def observe(g: Villages, viewer: int | None, everything: bool = False) -> dict[s
         "deck_size": len(g.deck), "discard": g.discard[:],
         "players": players, "battle": _battle_view(g, viewer, everything),
         "score_cards": {"high": g.high, "low": g.low},
-        "sheet": [{"round": r["round"], "parts": [dict(p) for p in r["parts"]]}
+        "sheet": [{"round": r["round"], "parts": [p.copy() for p in r["parts"]]}
                   for r in g.sheet],
         "winners": g.final_winners[:], "result": g.result,
         # the expansions: the Location card is face up; the order of the pile is hidden

@@ -7,11 +7,20 @@ import html
 import logging
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import ParamSpec, Protocol, TypeVar
 
 import ipywidgets as w
 
 log = logging.getLogger("village_games.widgets")
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class Guard(Protocol):
+    """What `guarded` gives: wraps a callback of any signature into one that shows its
+    errors in the app instead of raising (and then returns None)."""
+
+    def __call__(self, fn: Callable[P, R], /) -> Callable[P, R | None]: ...
 
 
 class ErrorBanner(w.HTML):
@@ -34,15 +43,15 @@ class ErrorBanner(w.HTML):
 
 
 def guarded(banner: ErrorBanner, expected: tuple[type[BaseException], ...] = (ValueError,),
-            clears: bool = True) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+            clears: bool = True) -> Guard:
     """Wrap a callback: expected errors (bad input, illegal moves) show their message;
     anything else shows the message plus the traceback and goes to the log. A success
     clears the banner, unless `clears` is False (work the user did not start, such as bots
     playing on in the background, must not hide the message of what the user did)."""
 
-    def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+    def wrap(fn: Callable[P, R]) -> Callable[P, R | None]:
         @functools.wraps(fn)
-        def run(*args: Any, **kwargs: Any) -> Any:
+        def run(*args: P.args, **kwargs: P.kwargs) -> R | None:
             try:
                 result = fn(*args, **kwargs)
             except expected as exc:

@@ -16,11 +16,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 from urllib.parse import quote
 
 from village_games.bots.lineups import ENGINES, KIND_LABELS, bot_factory, kinds_for
 from village_games.bots.search_bot import DEFAULT_ITERATIONS
+from village_games.core import Agent
 from village_games.core.card_data import field as toml_field
 from village_games.core.card_data import load_toml
 from village_games.core.game import Game
@@ -67,7 +69,7 @@ def presets_for(game: str, players: int) -> list[Preset]:
     return [p for p in PRESETS if p.game == game and p.allows(players)]
 
 
-def engine(game: str) -> Any:
+def engine(game: str) -> ModuleType:
     return importlib.import_module(f"village_games.{game}")
 
 
@@ -92,7 +94,7 @@ class Entry:
     def token(self) -> str:
         return f"search:{self.budget}" if self.kind == "search" else self.kind
 
-    def factory(self, game: str) -> Callable[[int], Any]:
+    def factory(self, game: str) -> Callable[[int], Agent]:
         if self.kind == "search":
             return bot_factory(game, "search", iterations=self.budget)
         return bot_factory(game, self.kind)
@@ -114,7 +116,7 @@ class LabSetup:
         return [lab if labels.count(lab) == 1 else f"{lab} {labels[:i + 1].count(lab)}"
                 for i, lab in enumerate(labels)]
 
-    def factories(self) -> list[Callable[[int], Any]]:
+    def factories(self) -> list[Callable[[int], Agent]]:
         return [e.factory(self.game) for e in self.lineup]
 
     def options(self) -> dict[str, Any]:

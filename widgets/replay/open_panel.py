@@ -9,9 +9,8 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..kit.safe import Guard
 from ..kit.upload import SAVE_FILE_LIMIT, SizedText, SizedUpload, upload_text
-
-Guard = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 
 class OpenPanel:
@@ -45,7 +44,7 @@ class OpenPanel:
         self.widget = w.Accordion(children=[opener], titles=("Open another game",))
         self.widget.add_class("vg-rp-tools")
 
-    def _on_open(self, _b: Any = None) -> None:
+    def _on_open(self, _b: object = None) -> None:
         try:
             text = self.paste.check()
         except ValueError as exc:

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from village_games.core import ALL_CARDS, Game, RecordError
+from village_games.core import ALL_CARDS, Game, Record, RecordError
 from village_games.core.actions import short_repr
 from village_games.core.json_text import read_json
 from village_games.core.records import record_from_json, unpack_record
@@ -21,7 +20,7 @@ from ..table.replay_link import viewer_of
 from ..table.save_file import SAVE_FORMAT
 
 
-def record_from_text(text: str, adapter: GameAdapter) -> dict[str, Any]:
+def record_from_text(text: str, adapter: GameAdapter) -> Record:
     """The record in JSON text: a record itself, a table-app save or a bare engine state
     with its history (a save holds the whole game: its record replays to it)."""
     if not text.strip():
@@ -52,7 +51,7 @@ class TableRecord:
     the one it opens with, and why the table was closed before its game finished ("" for
     a table still open, or a finished game)."""
 
-    record: dict[str, Any]
+    record: Record
     link: tuple[str, str]
     allowed: set[Viewer] | None
     own_view: Viewer
@@ -107,7 +106,7 @@ class RecordLink:
     """What a `?record=` link asks for: the record (None: none it can replay), the view
     and step (0-based), and notices for what it cannot use."""
 
-    record: dict[str, Any] | None
+    record: Record | None
     view: str | None
     step: int
     notices: list[str]

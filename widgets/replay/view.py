@@ -21,7 +21,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from village_games.core import ALL_CARDS, Game, play
+from village_games.core import ALL_CARDS, Game, Record, play
 from village_games.core.records import pack_record
 from village_games.core.timeline import LogLine, Timeline, Viewer, build_timeline, viewers
 from village_games.tables import StoreError, TableStore, open_store
@@ -108,7 +108,7 @@ class ReplayApp:
         self.view.add_class("vg-rp-view-html")
 
         self.share = w.HTML("")
-        self._packed: tuple[dict[str, Any] | None, str] = (None, "")  # (record, its link form)
+        self._packed: tuple[Record | None, str] = (None, "")  # (record, its link form)
         self.share.add_class("vg-rp-share")
         self.download = w.HTML("")
         self.download.add_class("vg-rp-download")
@@ -123,14 +123,14 @@ class ReplayApp:
         self._refresh()
 
     # ------------------------------------------------------------ opening a game
-    def open_record(self, record: dict[str, Any], view: str | None = None,
+    def open_record(self, record: Record, view: str | None = None,
                     step: int = 0) -> None:
         """Show `record` from `view` (a link's word: seat number, "table", "all"; None:
         all cards for a finished game, else the table's view) at `step` (0-based).
         Any problem raises ValueError and the replay on screen stays as it was."""
         self._open(record, view, step, None, None)
 
-    def _open(self, record: dict[str, Any], view: str | None, step: int,
+    def _open(self, record: Record, view: str | None, step: int,
               table_link: tuple[str, str] | None, allowed: set[Viewer] | None,
               default_view: Viewer = None, closed: str = "") -> None:
         ended = bool(closed)
@@ -163,7 +163,7 @@ class ReplayApp:
         from JSON text; ValueError and no change on any problem."""
         self.open_record(self.record_from_text(text))
 
-    def record_from_text(self, text: str) -> dict[str, Any]:
+    def record_from_text(self, text: str) -> Record:
         return record_from_text(text, self.adapter)
 
     def watch_bots(self, seed: int = 1) -> None:

@@ -17,16 +17,20 @@ shared table (the adapter's `share_params` are the stored table's settings, and
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as w
 
 from village_games.bots import SearchBot
 from village_games.bots.search_bot import DEFAULT_ITERATIONS
+from village_games.core import Agent
 
 from ..kit.query import echo, page_query
 from ..kit.safe import guarded
 from .page import open_page, serve_table
+
+if TYPE_CHECKING:
+    from .view import TableApp
 
 SEARCH = "search"
 SEARCH_LABEL = "Bots search ahead (Monte Carlo tree search)"
@@ -44,10 +48,10 @@ STRENGTH_VALUES = tuple(v for _label, v in STRENGTHS)
 # a strength as a link or a stored table writes it (no int() of an arbitrary string)
 STRENGTH_TEXTS = {str(v): v for v in STRENGTH_VALUES}
 
-BotKinds = Mapping[str, tuple[str, Callable[..., Any]]]  # key -> (label, bot class)
+BotKinds = Mapping[str, tuple[str, Callable[..., Agent]]]  # key -> (label, bot class)
 
 
-def kinds_with_search(kinds: BotKinds) -> dict[str, tuple[str, Callable[..., Any]]]:
+def kinds_with_search(kinds: BotKinds) -> dict[str, tuple[str, Callable[..., Agent]]]:
     """A game's own bot kinds, and the search bot after them."""
     return {**kinds, SEARCH: (SEARCH_LABEL, SearchBot)}
 
@@ -70,13 +74,13 @@ class BotSettings:
             raise ValueError(f"bots must be one of {', '.join(self.kinds)}; got {kind!r}")
         return kind
 
-    def check_strength(self, strength: Any) -> int:
+    def check_strength(self, strength: object) -> int:
         if strength not in STRENGTH_VALUES:
             raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH_VALUES))} "
                              f"(a search bot's iterations a move); got {strength!r}")
         return strength
 
-    def make(self, seed: int) -> Any:
+    def make(self, seed: int) -> Agent:
         bot = self.kinds[self.kind][1]
         if self.kind == SEARCH:
             return bot(seed=seed, iterations=self.strength)
@@ -122,7 +126,7 @@ def parse_bots(params: Mapping[str, str], kinds: BotKinds, notices: list[str],
     return BotSettings(kinds, kind, strength)
 
 
-def add_bot_choice(app: Any, settings: BotSettings, css_class: str,
+def add_bot_choice(app: TableApp, settings: BotSettings, css_class: str,
                    note: str = "", first_row: bool = False) -> w.Dropdown:
     """The kind and strength drop-downs, in a row under the table's first setup row (or,
     with `first_row`, in that row before New game, where a table needs its height for the
@@ -167,8 +171,8 @@ def add_bot_choice(app: Any, settings: BotSettings, css_class: str,
     return box
 
 
-def open_play_page(make_app: Callable[..., Any], query: Mapping[str, str] | None = None,
-                   step_by_step: bool = False) -> Any:
+def open_play_page(make_app: Callable[..., TableApp], query: Mapping[str, str] | None = None,
+                   step_by_step: bool = False) -> TableApp:
     """A play app with a bot choice, its table on the server (`page.open_page`).
 
     Without `query` a pre-heated kernel builds the table before the page's address is

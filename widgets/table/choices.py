@@ -13,7 +13,10 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-Key = tuple[str, str, Any]  # (kind, field, value); (kind, "", "") for a kind without fields
+from village_games.core import Action
+from village_games.core.actions import FieldValue
+
+Key = tuple[str, str, FieldValue]  # (kind, field, value); (kind, "", "") for a kind without fields
 
 
 class PickerLabels(Protocol):
@@ -31,22 +34,22 @@ class PickerLabels(Protocol):
     """
 
     def field_title(self, action_type: str, field: str) -> str: ...
-    def value_label(self, action_type: str, field: str, value: Any) -> str: ...
-    def value_classes(self, action_type: str, field: str, value: Any) -> list[str]: ...
-    def value_tooltip(self, action_type: str, field: str, value: Any) -> str: ...
+    def value_label(self, action_type: str, field: str, value: FieldValue) -> str: ...
+    def value_classes(self, action_type: str, field: str, value: FieldValue) -> list[str]: ...
+    def value_tooltip(self, action_type: str, field: str, value: FieldValue) -> str: ...
 
 
 class DefaultLabels:
     def field_title(self, action_type: str, field: str) -> str:
         return field.replace("_", " ").capitalize()
 
-    def value_label(self, action_type: str, field: str, value: Any) -> str:
+    def value_label(self, action_type: str, field: str, value: FieldValue) -> str:
         return str(value)
 
-    def value_classes(self, action_type: str, field: str, value: Any) -> list[str]:
+    def value_classes(self, action_type: str, field: str, value: FieldValue) -> list[str]:
         return []
 
-    def value_tooltip(self, action_type: str, field: str, value: Any) -> str:
+    def value_tooltip(self, action_type: str, field: str, value: FieldValue) -> str:
         return ""
 
     def kind_title(self, kind: str) -> str:
@@ -66,7 +69,7 @@ def words(kind: str) -> list[str]:
     return re.sub(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|_", " ", kind).split()
 
 
-def board_keys(kind: str, field: str, value: Any) -> list[str]:
+def board_keys(kind: str, field: str, value: FieldValue) -> list[str]:
     """What a board matches for `value` of `kind`'s `field`: the bare `str` (an element
     with no `data-vg-field`), `field=value` and `Kind.field=value` (an element that names
     the field, or the kind and field, it stands for)."""
@@ -74,7 +77,7 @@ def board_keys(kind: str, field: str, value: Any) -> list[str]:
     return [text, f"{field}={text}", f"{kind}.{field}={text}"]
 
 
-def action_fields(action: Any) -> list[str]:
+def action_fields(action: object) -> list[str]:
     if not dataclasses.is_dataclass(action):
         raise TypeError(f"the picker needs dataclass actions, got {action!r}")
     return [f.name for f in dataclasses.fields(action)]
@@ -84,20 +87,20 @@ class Choices:
     """The picks among a set of legal actions (see the module docstring); `on_choose` is
     called with the action a pick decides."""
 
-    def __init__(self, on_choose: Callable[[Any], None],
+    def __init__(self, on_choose: Callable[[Action], None],
                  labels: PickerLabels | None = None) -> None:
         self.on_choose = on_choose
         self.labels: PickerLabels = labels or DefaultLabels()
-        self.actions: list[Any] = []
+        self.actions: list[Action] = []
         self.kinds: dict[str, list[str]] = {}  # kind -> its fields, both in display order
         self.chosen_kind: str | None = None  # the kind the picks in `chosen` belong to
-        self.chosen: dict[str, Any] = {}  # field -> picked value
+        self.chosen: dict[str, FieldValue] = {}  # field -> picked value
         # the kind stays chosen with no value picked: chosen by its card or, for a final
         # kind without fields, by its button
         self._held = False
-        self._by_kind: dict[str, list[Any]] = {}
+        self._by_kind: dict[str, list[Action]] = {}
 
-    def offer(self, actions: Sequence[Any]) -> None:
+    def offer(self, actions: Sequence[Action]) -> None:
         """These legal actions, nothing picked."""
         self.actions = list(actions)
         self._by_kind = {}
@@ -118,18 +121,18 @@ class Choices:
         """The fields when every action is of one kind ([] when kinds are mixed)."""
         return list(next(iter(self.kinds.values()))) if len(self.kinds) == 1 else []
 
-    def remaining(self) -> list[Any]:
+    def remaining(self) -> list[Action]:
         """Legal actions consistent with every value picked so far."""
         if self.chosen_kind is None:
             return list(self.actions)
         return self._remaining(self.chosen_kind, self.chosen)
 
-    def options(self, field: str, kind: str | None = None) -> list[Any]:
+    def options(self, field: str, kind: str | None = None) -> list[FieldValue]:
         """Values of `field` still possible given the picks in the other fields."""
         kind = self._kind_of(field, kind)
         return self._options(kind, field, self._picks(kind))
 
-    def pick(self, field: str, value: Any, kind: str | None = None) -> None:
+    def pick(self, field: str, value: FieldValue, kind: str | None = None) -> None:
         """Select (or, when already selected, unselect) a value; apply when it decides a
         move that can be taken back. A kind without fields is one button: it applies, or,
         when final, is picked (and unpicked) like a value."""
@@ -169,7 +172,7 @@ class Choices:
         else:
             self._choose(kind, {}, held=True)
 
-    def _choose(self, kind: str | None, picks: dict[str, Any], held: bool = False) -> None:
+    def _choose(self, kind: str | None, picks: dict[str, FieldValue], held: bool = False) -> None:
         self.chosen_kind, self.chosen, self._held = kind, picks, held and kind is not None
         self._update()
 
@@ -181,7 +184,7 @@ class Choices:
             return False
         return len(fields) > 1 or bool(getattr(type(self._by_kind[kind][0]), "final", False))
 
-    def ready(self) -> Any | None:
+    def ready(self) -> Action | None:
         """The action the picks decide: the kind chosen has one action left (a field with
         a single possible value needs no click of its own)."""
         kind = self.chosen_kind
@@ -299,7 +302,7 @@ class Choices:
             raise KeyError(f"field {field!r} is in {len(found)} kinds on offer: pass kind=")
         return found[0]
 
-    def _picks(self, kind: str) -> dict[str, Any]:
+    def _picks(self, kind: str) -> dict[str, FieldValue]:
         return self.chosen if kind == self.chosen_kind else {}
 
     def _played_card(self, kind: str) -> str | None:
@@ -307,12 +310,13 @@ class Choices:
         acts = self._by_kind.get(kind)
         return getattr(type(acts[0]), "played_card", None) if acts else None
 
-    def _remaining(self, kind: str, picks: dict[str, Any]) -> list[Any]:
+    def _remaining(self, kind: str, picks: dict[str, FieldValue]) -> list[Action]:
         return [a for a in self._by_kind[kind]
                 if all(getattr(a, f) == v for f, v in picks.items())]
 
-    def _options(self, kind: str, field: str, picks: dict[str, Any]) -> list[Any]:
-        seen: dict[Any, None] = {}
+    def _options(self, kind: str, field: str,
+                 picks: dict[str, FieldValue]) -> list[FieldValue]:
+        seen: dict[FieldValue, None] = {}
         for a in self._by_kind[kind]:
             if all(getattr(a, f) == v for f, v in picks.items() if f != field):
                 seen.setdefault(getattr(a, field), None)
@@ -323,15 +327,15 @@ class Choices:
         first = [self.chosen_kind] if self.chosen_kind and self.kinds[self.chosen_kind] else []
         return first + [k for k, fs in self.kinds.items() if fs and k != self.chosen_kind]
 
-    def _label(self, method: str, *args: Any) -> str:
+    def _label(self, method: str, *args: object) -> str:
         fn = getattr(self.labels, method, None) or getattr(DEFAULT, method)
         return fn(*args)
 
-    def _apply(self, action: Any) -> None:
+    def _apply(self, action: Action) -> None:
         self.chosen_kind, self.chosen, self._held = None, {}, False
         self.on_choose(action)
 
-    def _next_field(self, kind: str) -> tuple[str | None, list[Any]]:
+    def _next_field(self, kind: str) -> tuple[str | None, list[FieldValue]]:
         """The field to pick next and its possible values: the first with no pick that
         still has a choice in it (a field with one value left decides itself)."""
         open_fields = [f for f in self.kinds[kind] if f not in self.chosen]
@@ -347,6 +351,6 @@ NONE = object()  # no value picked / found
 DEFAULT = DefaultLabels()  # for the label methods an adapter leaves out
 
 
-def find(text: str, values: list[Any]) -> Any:
+def find(text: str, values: list[FieldValue]) -> Any:
     """The first of `values` whose `str` is `text` (a board sends strings), or `NONE`."""
     return next((v for v in values if str(v) == text), NONE)

@@ -4,12 +4,12 @@ advice for the decision on screen (worked out by the engine once per decision an
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import ipywidgets as w
 
 from village_games.core import Game
 
+from ..kit.safe import Guard
 from ..kit.shared_models import Shared
 from .adapter import GameAdapter
 from .coaching import Coaching
@@ -20,15 +20,15 @@ class CoachPanel:
     them; `on_change` redraws the table when the coach is turned on or off."""
 
     def __init__(self, adapter: GameAdapter, shared: Shared,
-                 guard: Callable[[Callable[..., Any]], Callable[..., Any]],
+                 guard: Guard,
                  on_change: Callable[[], None]) -> None:
         self.adapter = adapter
         self.on_change = on_change
-        self.offered = hasattr(adapter, "coach")
+        self.offered = adapter.coach is not None
         self.box = w.Checkbox(value=False, description="Coach", indent=False,
                               layout=w.Layout(width="90px"))
         self.box.add_class("vg-coach-toggle")
-        self.model = w.Dropdown(options=list(getattr(adapter, "coach_models", [])),
+        self.model = w.Dropdown(options=list(adapter.coach_models),
                                 layout=w.Layout(width="300px"),
                                 description="Opponents", style={"description_width": "auto"})
         self.model.add_class("vg-coach-model")
@@ -49,7 +49,7 @@ class CoachPanel:
         """A new game: no advice of the old one's decisions."""
         self._cache = {}
 
-    def _changed(self, _change: Any = None) -> None:
+    def _changed(self, _change: object = None) -> None:
         self.model.layout.display = "" if self.box.value else "none"
         self.on_change()
 
@@ -59,6 +59,7 @@ class CoachPanel:
             return None
         key = (len(game.history), seat, self.model.value)
         if key not in self._cache:
-            coach = getattr(self.adapter, "coach")  # noqa: B009 - (an optional member)
+            coach = self.adapter.coach
+            assert coach is not None  # (`offered`)
             self._cache = {key: coach(game, seat, self.model.value)}
         return self._cache[key]

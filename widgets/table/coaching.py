@@ -9,9 +9,14 @@ to the button of the value it describes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-NoteKey = tuple[str, str, Any]  # (action type name, field, value), as the picker names them
+from village_games.core.actions import FieldValue
+
+if TYPE_CHECKING:
+    from .choices import PickerLabels
+
+NoteKey = tuple[str, str, FieldValue]  # (action type name, field, value), as the picker names them
 
 
 @dataclass(frozen=True)
@@ -23,7 +28,7 @@ class Coaching:
 class CoachedLabels:
     """The adapter's picker labels with the coach's note added to each value it covers."""
 
-    def __init__(self, base: Any, notes: dict[NoteKey, str]) -> None:
+    def __init__(self, base: PickerLabels, notes: dict[NoteKey, str]) -> None:
         self.base = base
         self.notes = notes
 
@@ -33,15 +38,15 @@ class CoachedLabels:
     def field_title(self, action_type: str, field: str) -> str:
         return self.base.field_title(action_type, field)
 
-    def value_label(self, action_type: str, field: str, value: Any) -> str:
+    def value_label(self, action_type: str, field: str, value: FieldValue) -> str:
         label = self.base.value_label(action_type, field, value)
         note = self.notes.get((action_type, field, value))
         return f"{label} · {note}" if note else label
 
-    def value_classes(self, action_type: str, field: str, value: Any) -> list[str]:
+    def value_classes(self, action_type: str, field: str, value: FieldValue) -> list[str]:
         return self.base.value_classes(action_type, field, value)
 
-    def value_tooltip(self, action_type: str, field: str, value: Any) -> str:
+    def value_tooltip(self, action_type: str, field: str, value: FieldValue) -> str:
         tip = self.base.value_tooltip(action_type, field, value)
         note = self.notes.get((action_type, field, value))
         return f"{tip} Coach: {note}" if note else tip

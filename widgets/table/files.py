@@ -14,6 +14,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..kit.safe import Guard
 from ..kit.shared_models import Shared
 from ..kit.upload import DATA_FILE_LIMIT, SizedUpload, check_upload, upload_text
 from .adapter import DataFile, GameAdapter
@@ -21,14 +22,14 @@ from .adapter import DataFile, GameAdapter
 Upload = tuple[str, bytes]  # (file name, contents)
 
 
-def _text(value: Any) -> str:
+def _text(value: object) -> str:
     """Safe as element text; apostrophes stay readable (names like "the game's own")."""
     return html.escape(str(value), quote=False)
 
 
 def deck_file(adapter: GameAdapter) -> DataFile | None:
     """The deck as a data file, for an adapter with `load_deck`; None without."""
-    load = getattr(adapter, "load_deck", None)
+    load = adapter.load_deck
     if load is None:
         return None
     stand_in = " (this project's stand-in deck)" if adapter.info.stand_in_deck else ""
@@ -39,7 +40,7 @@ def deck_file(adapter: GameAdapter) -> DataFile | None:
 def declared_files(adapter: GameAdapter) -> list[DataFile]:
     """Every file a user may load into this adapter's games: the deck first."""
     deck = deck_file(adapter)
-    return [*([deck] if deck else []), *getattr(adapter, "data_files", ())]
+    return [*([deck] if deck else []), *adapter.data_files]
 
 
 def file_kind(spec: DataFile) -> str:
@@ -47,7 +48,7 @@ def file_kind(spec: DataFile) -> str:
     return f"a {spec.title.lower()} file"
 
 
-def parse_upload(spec: DataFile, upload: Upload, size: int = 0) -> Any:
+def parse_upload(spec: DataFile, upload: Upload, size: int = 0) -> object:
     """An uploaded file, parsed; ValueError naming the file (and the entry and field), or
     its size when it is over `DATA_FILE_LIMIT` (`size`: the one the browser gave, for a
     file it did not send) or empty."""
@@ -70,7 +71,7 @@ class FileControl:
 
     def __init__(self, spec: DataFile, shared: Shared,
                  use: Callable[[DataFile, Upload | None], None],
-                 guard: Callable[[Callable[..., Any]], Callable[..., Any]]) -> None:
+                 guard: Guard) -> None:
         self.spec = spec
         self._use = use
         self.data: dict[str, Any] | None = None  # the user's file for the next games

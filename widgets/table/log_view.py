@@ -9,9 +9,8 @@ keep them all).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from village_games.core import words
+from village_games.core import Event, words
 
 from ..kit.markup import esc
 
@@ -27,12 +26,12 @@ PLAY_HINT = "a save or the replay holds the whole game"
 REPLAY_HINT = "step back to an earlier round to read them"
 
 
-def log_html(lines: Sequence[tuple[Any, str, str]], earlier: int = 0,
+def log_html(lines: Sequence[tuple[object, str, str]], earlier: int = 0,
              mark_newest: bool = False, hint: str = PLAY_HINT) -> str:
     """The log box for (round, kind, text) lines in order (round None: no heading),
     `earlier` lines before them left out (`hint`: where to read them); the newest line
     marked when `mark_newest`."""
-    groups: list[tuple[Any, list[str]]] = []
+    groups: list[tuple[object, list[str]]] = []
     last = len(lines) - 1
     for k, (rnd, kind, text) in enumerate(lines):
         if not groups or (rnd is not None and rnd != groups[-1][0]):
@@ -54,14 +53,14 @@ def log_html(lines: Sequence[tuple[Any, str, str]], earlier: int = 0,
     return f'<div class="vg-log-scroll"><div class="vg-log-body">{"".join(parts)}</div></div>'
 
 
-def game_log_html(log: Sequence[Any], seat: int | None, upto: int | None = None) -> str:
+def game_log_html(log: Sequence[Event], seat: int | None, upto: int | None = None) -> str:
     """A game's log (its events) as `seat` may read it, its newest lines up to event
     `upto`, grouped by round: an event whose data names a round starts that round."""
     end = len(log) if upto is None else min(upto, len(log))
     first = first_shown(end)
     rnd = next((log[i].data["round"] for i in range(first - 1, -1, -1)
                 if log[i].data.get("round") is not None), None)  # the round `first` is in
-    lines: list[tuple[Any, str, str]] = []
+    lines: list[tuple[object, str, str]] = []
     for e in log[first:end]:
         named = e.data.get("round")
         if named is not None:

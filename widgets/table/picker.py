@@ -37,11 +37,14 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import ipywidgets as w
 
+from village_games.core import Action
+from village_games.core.actions import FieldValue
+
 from ..kit.markup import slug
+from ..kit.safe import Guard
 from ..kit.shared_models import Shared
 from .choices import (
     NONE,
@@ -79,8 +82,8 @@ class ActionPicker(Choices, w.VBox):
     kind without fields); values not possible with the picks made are disabled.
     """
 
-    def __init__(self, on_choose: Callable[[Any], None], labels: PickerLabels | None = None,
-                 wrap: Callable[[Callable[..., Any]], Callable[..., Any]] | None = None,
+    def __init__(self, on_choose: Callable[[Action], None], labels: PickerLabels | None = None,
+                 wrap: Guard | None = None,
                  shared: Shared | None = None) -> None:
         w.VBox.__init__(self)
         self.add_class("vg-picker")
@@ -89,7 +92,7 @@ class ActionPicker(Choices, w.VBox):
         Choices.__init__(self, on_choose, labels)
         self._wrap = wrap or (lambda fn: fn)
         self.buttons: dict[Key, w.Button] = {}
-        self._by_kind: dict[str, list[Any]] = {}
+        self._by_kind: dict[str, list[Action]] = {}
         self._pool: dict[Key, w.Button] = {}  # built buttons, shown or not
         self._classes: dict[Key, tuple[str, ...]] = {}  # without vg-selected
         self._rows: dict[tuple[str, str], tuple[w.HTML, w.HBox, w.Box]] = {}  # title, box, row
@@ -102,12 +105,12 @@ class ActionPicker(Choices, w.VBox):
         self.on_change: Callable[[], None] | None = None
 
     # ------------------------------------------------------------ state
-    def set_actions(self, actions: Sequence[Any]) -> None:
+    def set_actions(self, actions: Sequence[Action]) -> None:
         """Show these legal actions; an empty list hides the picker."""
         self.offer(actions)
         self._build()
 
-    def button(self, field: str, value: Any, kind: str | None = None) -> w.Button:
+    def button(self, field: str, value: FieldValue, kind: str | None = None) -> w.Button:
         """The button on show for `field` = `value` (in `kind`, needed if several match)."""
         found = [key for key in self.buttons
                  if key[1] == field and key[2] == value and kind in (None, key[0])]
@@ -311,7 +314,7 @@ class ActionPicker(Choices, w.VBox):
         if self.on_change is not None:
             self.on_change()
 
-    def _hint_html(self, ready: Any) -> str:
+    def _hint_html(self, ready: Action | None) -> str:
         """What to do next, once something is picked: the adapter's words (`next_hint`) or
         the picker's own."""
         kind = self.chosen_kind
@@ -332,10 +335,10 @@ class ActionPicker(Choices, w.VBox):
                 text = "Pick again."
         return f'<div class="vg-pick-hint-line">{html.escape(text)}</div>'
 
-    def _describe(self, action: Any) -> str:
+    def _describe(self, action: Action) -> str:
         return html.escape(self._describe_text(action))
 
-    def _describe_text(self, action: Any) -> str:
+    def _describe_text(self, action: Action) -> str:
         """A move in words: its kind's title, then each field's value."""
         kind = type(action).__name__
         parts = [f"{self.labels.field_title(kind, f)}: "
@@ -348,7 +351,7 @@ class ActionPicker(Choices, w.VBox):
 FINAL_HINT = "Pick one, then Confirm: this move cannot be taken back."
 
 
-def _set(widget: w.Widget, **traits: Any) -> None:
+def _set(widget: w.Widget, **traits: object) -> None:
     """Set traits that differ, all in one comm message."""
     changed = {k: v for k, v in traits.items() if getattr(widget, k) != v}
     if changed:

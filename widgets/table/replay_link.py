@@ -11,9 +11,8 @@ key always has: no link counted seats from 0), `table` (a spectator: public card
 from __future__ import annotations
 
 import base64
-from typing import Any
 
-from village_games.core import ALL_CARDS
+from village_games.core import ALL_CARDS, Record
 from village_games.core.records import pack_record, record_json
 from village_games.core.timeline import Viewer
 
@@ -47,7 +46,7 @@ def viewer_of(key: str, players: int) -> Viewer:
                      f"{ALL_CARDS!r}; got {echo(key)}")
 
 
-def replay_query(record: dict[str, Any] | str, viewer: Viewer | str = "",
+def replay_query(record: Record | str, viewer: Viewer | str = "",
                  step: int | None = None) -> str:
     """`?record=...` (plus `view` and `step`, 0-based here, 1-based in the link) that opens
     this record (or a record already packed) in a replay notebook. `viewer=""` leaves the
@@ -66,12 +65,12 @@ def fits_in_link(address: str) -> bool:
     return len(address) <= LINK_LIMIT
 
 
-def record_file_name(record: dict[str, Any]) -> str:
+def record_file_name(record: Record) -> str:
     return (f"{record.get('game', 'game')}_seed{record.get('seed', '')}_"
             f"{len(record.get('actions', []))}moves.record.json")
 
 
-def download_html(record: dict[str, Any], label: str = "Download the record") -> str:
+def download_html(record: Record, label: str = "Download the record") -> str:
     """A link that saves the record as a JSON file (a `data:` address: no network)."""
     data = base64.b64encode(record_json(record).encode()).decode()
     return (f'<a class="vg-download vg-record-download" download="{esc(record_file_name(record))}"'

@@ -13,14 +13,14 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 import ipywidgets as w
 
-from village_games.core import words
+from village_games.core import Action, Observation, words
 from village_games.tables.model import HOST, WATCH
 
 from ..kit.board import Board
+from ..kit.safe import Guard
 from ..kit.shared_models import Shared
 from .adapter import GameAdapter
 from .coaching import CoachedLabels, Coaching
@@ -31,7 +31,6 @@ from .setup import BOT
 
 HOT_SEAT_UNDO = ("With several people at one screen, only the one who moved may take it "
                  "back, before passing the screen on.")
-Guard = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 
 @dataclass
@@ -60,13 +59,13 @@ class Turn:
 class ScreenActions:
     """What the screen's own buttons do (the app's callbacks, guarded by the screen)."""
 
-    choose: Callable[[Any], None]
-    ready: Callable[[Any], None]
-    go_on: Callable[[Any], None]
-    pass_on: Callable[[Any], None]
-    next_step: Callable[[Any], None]
-    show_all: Callable[[Any], None]
-    undo: Callable[[Any], None]
+    choose: Callable[[Action], None]
+    ready: Callable[[object], None]  # (the buttons' callbacks: the button, unread)
+    go_on: Callable[[object], None]
+    pass_on: Callable[[object], None]
+    next_step: Callable[[object], None]
+    show_all: Callable[[object], None]
+    undo: Callable[[object], None]
 
 
 def shown(widget: w.Widget, visible: bool) -> None:
@@ -227,8 +226,7 @@ class TableScreen:
         if s.steps.frames:
             frame = s.steps.frames[s.steps.index]
             self._show(s, frame.obs, frame.highlight)
-            note = getattr(self.adapter, "steps_note", None)  # (optional: what else goes on)
-            said = note(s.observation(view)) if note is not None else ""
+            said = self.adapter.steps_note(s.observation(view))  # (what else goes on)
             self.prompt.value = ('<div class="vg-prompt-line">Playing out the moves…'
                                  + (f' <span class="vg-steps-note">{said}</span>' if said
                                     else "") + "</div>")
@@ -277,7 +275,7 @@ class TableScreen:
         self.prompt.value = self.adapter.prompt(obs, actions)
         self.log_view.value = game_log_html(g.log, seat)
 
-    def _show(self, s: TableSession, obs: dict[str, Any],
+    def _show(self, s: TableSession, obs: Observation,
               highlight: list[int] | None = None) -> None:
         """The table for this observation; nothing on it is clickable until `_sync_board`."""
         self.board.set(html=self.adapter.render(obs, s.game.cards, highlight), targets=[],
@@ -375,8 +373,7 @@ def waiting_html(s: TableSession) -> str:
                 "at this table plays them, and their moves show here as they are made.</div>"
                 if seen else "")
     # (a game's own words, optional: a Village Pillage plan that is in)
-    note = getattr(s.adapter, "waiting_note", None)
-    said = note(g.observation(s.public_view), waiting) if note is not None else ""
+    said = s.adapter.waiting_note(g.observation(s.public_view), waiting)
     if said:
         return f'<div class="vg-prompt-line vg-waiting">{said}</div>'
     names = ", ".join(f"<b>{html.escape(n)}</b>" for n in waiting)

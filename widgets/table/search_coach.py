@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import dataclasses
 import html
+from collections.abc import Sequence
 from typing import Any
 
 from village_games.bots import SearchBot
-from village_games.bots.search_bot import Thinking
-from village_games.core import Game, SeatView
+from village_games.bots.search_bot import MoveThought, Thinking
+from village_games.core import Action, Game, SeatView
 from village_games.core.actions import short_repr
 
+from .adapter import ObsT, TableAdapter
 from .choices import DefaultLabels, PickerLabels
 from .coaching import Coaching, NoteKey
 
@@ -47,7 +49,7 @@ def think(game: Game, seat: int, model: str) -> Thinking:
     return SearchBot(seed=seed, iterations=iterations_of(model)).think(SeatView(game, seat))
 
 
-def move_label(action: Any, labels: Any) -> str:
+def move_label(action: Action, labels: PickerLabels) -> str:
     """A move in the picker's own words: its kind's title and each field's label."""
     kind = type(action).__name__
     title = getattr(labels, "kind_title", None)
@@ -59,7 +61,7 @@ def move_label(action: Any, labels: Any) -> str:
 
 def notes(thinking: Thinking) -> dict[NoteKey, str]:
     """Each picker value's note: the estimated win share of the most tried move with it."""
-    best: dict[NoteKey, Any] = {}
+    best: dict[NoteKey, MoveThought] = {}
     for m in thinking.moves:
         kind = type(m.action).__name__
         for f in dataclasses.fields(m.action):
@@ -69,7 +71,7 @@ def notes(thinking: Thinking) -> dict[NoteKey, str]:
     return {k: f"wins {m.win_share:.0%}" for k, m in best.items() if m.visits}
 
 
-def thinking_html(thinking: Thinking, labels: Any) -> str:
+def thinking_html(thinking: Thinking, labels: PickerLabels) -> str:
     mixed = thinking.simultaneous
     rows = []
     for i, m in enumerate(thinking.moves[:ROWS]):
@@ -100,15 +102,15 @@ def thinking_html(thinking: Thinking, labels: Any) -> str:
         f"played as players who want to win too). {how}</div></div>")
 
 
-class SearchCoach:
-    """A mixin for a table adapter: the search bot's thinking as the table's coach."""
+class SearchCoach(TableAdapter[ObsT]):
+    """A base for a table adapter: the search bot's thinking as the table's coach."""
 
-    coach_models = SEARCH_MODELS
+    coach_models: Sequence[tuple[str, str]] = SEARCH_MODELS
 
-    def labels(self, obs: dict[str, Any], cards: Any) -> PickerLabels:
+    def labels(self, obs: ObsT, cards: Any) -> PickerLabels:
         raise NotImplementedError("the adapter names its moves")  # (every adapter does)
 
-    def coach(self, game: Game, seat: int, model: str) -> Coaching | None:
+    def coach(self, game: Game[ObsT], seat: int, model: str) -> Coaching | None:
         """The search bot's view of `seat`'s decision; None when there is no choice."""
         if len(game.legal_actions(seat)) < 2:
             return None

@@ -20,13 +20,22 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from village_games.core import Event, Game, SeatView
+from village_games.core import Action, Agent, Event, Game, Observation, RecordBase, SeatView
 from village_games.core.replay import RecordError, replay
 from village_games.engines import engine
 from village_games.tables import BOT, Conflict, Seat, StoreError, TableStore, UnknownTable
-from village_games.tables.model import HOST, SEAT, WATCH, Access, Move, Table, new_table
+from village_games.tables.model import (
+    HOST,
+    SEAT,
+    WATCH,
+    Access,
+    Move,
+    Table,
+    TableSummary,
+    new_table,
+)
 
 from .adapter import GameAdapter
 from .save_file import save_text
@@ -106,7 +115,7 @@ class TableSession(Seating):
         `StoredSession.open_stored`)."""
         return StoredSession.open_stored(adapter, store, table_id, key, step_by_step)
 
-    def _make_bots(self) -> dict[int, Any]:
+    def _make_bots(self) -> dict[int, Agent]:
         return {s: self.adapter.make_bot(s, self.game.seed * 31 + s)
                 for s, k in enumerate(self.kinds) if k == BOT}
 
@@ -137,17 +146,18 @@ class TableSession(Seating):
             return None
         return next((s for s in g.to_act() if s in self.mine and self.kinds[s] != BOT), None)
 
-    def observation(self, viewer: int | None) -> dict[str, Any]:
+    def observation(self, viewer: int | None) -> Observation:
         """What `viewer` may know: only a seat of this device's, or the public view."""
         if viewer is not None and viewer not in self.mine:
             raise PermissionError(f"this device does not sit at seat {viewer + 1}")
         return self.game.observation(viewer)
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> TableSummary:
         return summary_of(self.game)
 
     # ---------------------------------------------------------------- moves
-    def play(self, seat: int, action: Any, made_on: int | None = None) -> list[Event]:
+    def play(self, seat: int, action: Action | dict[str, object],
+             made_on: int | None = None) -> list[Event]:
         """A person's move for one of this device's seats: checked by the engine (an
         illegal one raises IllegalAction and changes nothing), applied, stored.
 
@@ -164,7 +174,7 @@ class TableSession(Seating):
         self._check_current(seat, made_on)
         return self._play(seat, action, made_on)
 
-    def moves_since(self, version: int) -> list[tuple[int, Any]] | None:
+    def moves_since(self, version: int) -> list[tuple[int, Action]] | None:
         """The moves (seat, action) applied since `version`; None when the table was
         rewritten since (an undo, a replay) or the version is not one of this session's."""
         if version < self._rewritten or version > self.version:
@@ -194,7 +204,7 @@ class TableSession(Seating):
         raise MovedFirst(f"{who} moved first: your move was not made. The table now shows "
                          "where the game is.")
 
-    def _play(self, seat: int, action: Any, made_on: int) -> list[Event]:
+    def _play(self, seat: int, action: Action | dict[str, object], made_on: int) -> list[Event]:
         before = self.game.clone()
         events = self._apply(seat, action)
         self._moved(seat, before, events)
@@ -219,7 +229,7 @@ class TableSession(Seating):
         self.undo_reason = OTHERS_MOVED
         return events
 
-    def _apply(self, seat: int, action: Any) -> list[Event]:
+    def _apply(self, seat: int, action: Action | dict[str, object]) -> list[Event]:
         """Apply a move; with step-by-step on, keep the engine's trace of it as frames."""
         g = self.game
         self.version += 1
@@ -358,7 +368,7 @@ class TableSession(Seating):
 
     def adapter_settings(self, settings: dict[str, str]) -> None:
         """Let the adapter take the table's own settings (a bot kind); bots anew."""
-        use = getattr(self.adapter, "use_settings", None)
+        use = self.adapter.use_settings
         if use is not None:
             use(settings)
             self.bots = self._make_bots()
@@ -428,7 +438,7 @@ class StoredSession(TableSession):
         names = list(names or [game.player_name(i) for i in range(game.num_players)])
         seats = [Seat(k, n) for k, n in zip(kinds, names, strict=True)]
         record = game.record()
-        base = {k: v for k, v in record.items() if k != "actions"}
+        base = cast(RecordBase, {k: v for k, v in record.items() if k != "actions"})
         table = store.create(new_table(game.game_name, base, seats, settings,
                                        summary_of(game)))
         link = StoredTable(store, table, store.watermark(table.id))
@@ -503,7 +513,7 @@ class StoredSession(TableSession):
         return self.stored.table.closed
 
     # ---------------------------------------------------------------- writing
-    def _play(self, seat: int, action: Any, made_on: int) -> list[Event]:
+    def _play(self, seat: int, action: Action | dict[str, object], made_on: int) -> list[Event]:
         before, version = self.game.clone(), self.version
         events = self._apply(seat, action)
         try:
@@ -649,7 +659,7 @@ class StoredSession(TableSession):
         return t.seats[self.mine[0]].token if self.role == SEAT else ""
 
 
-def summary_of(game: Game) -> dict[str, Any]:
+def summary_of(game: Game) -> TableSummary:
     """What the lobby shows of a table without replaying it: moves, round, whose turn, and
     the result once it is over."""
     out = game.outcome()

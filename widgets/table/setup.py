@@ -41,7 +41,7 @@ def _small_whole(raw: str) -> bool:
 
 def variants_for(adapter: GameAdapter, players: int) -> list[Variant]:
     """The adapter's variants for this player count ([] if it declares none)."""
-    declared = getattr(adapter, "variants", None)
+    declared = adapter.variants
     return list(declared(players)) if declared is not None else []
 
 
@@ -72,8 +72,8 @@ def variant_of(adapter: GameAdapter, game: Game) -> str:
 
 def declared_flags(adapter: GameAdapter) -> tuple[str, list[Flag]]:
     """(the option's name, its flags) an adapter declares; ("", []) without flags."""
-    flags = list(getattr(adapter, "flags", ()) or ())
-    return (getattr(adapter, "flags_option", "flags") if flags else ""), flags
+    flags = list(adapter.flags or ())
+    return (adapter.flags_option if flags else ""), flags
 
 
 def flag_options(adapter: GameAdapter, setup: Setup) -> dict[str, Any]:

@@ -14,6 +14,7 @@ import ipywidgets as w
 from village_games.core import Game
 from village_games.tables import REMOTE
 
+from ..kit.safe import Guard
 from ..kit.shared_models import Shared
 from .adapter import GameAdapter
 from .setup import (
@@ -28,7 +29,6 @@ from .setup import (
     variants_for,
 )
 
-STEP_LABEL = "Show automatic play step by step"
 SECRET_SEED_NOTE = ('<span class="vg-seed-secret-text" title="With the seed anyone could deal '
                     'the game again and see every hand."><b>Seed: secret.</b> A table with a '
                     "remote seat deals from a seed nobody sees.</span>")
@@ -44,7 +44,7 @@ class SetupPanel:
     the app can offer the right data files."""
 
     def __init__(self, adapter: GameAdapter, setup: Setup, shared: Shared,
-                 guard: Callable[[Callable[..., Any]], Callable[..., Any]],
+                 guard: Guard,
                  step_by_step: bool, share: w.Widget,
                  on_new_game: Callable[[Any], None], on_change: Callable[[], None]) -> None:
         self.adapter = adapter
@@ -84,7 +84,7 @@ class SetupPanel:
         self.seed_secret = w.HTML(SECRET_SEED_NOTE, layout=w.Layout(display="none"),
                                   _dom_classes=("vg-seed-secret",))
         self.step_box = w.Checkbox(value=step_by_step,
-                                   description=getattr(adapter, "step_label", STEP_LABEL),
+                                   description=adapter.step_label,
                                    indent=False, layout=w.Layout(width="230px"))
         self.step_box.add_class("vg-step-toggle")
         self.new_button = make(w.Button, "vg-new-game", description="New game",
@@ -170,7 +170,7 @@ class SetupPanel:
         self.set_flags(change["new"], self.chosen_flags())
         self.on_change()
 
-    def _changed(self, _change: Any = None) -> None:
+    def _changed(self, _change: object = None) -> None:
         if not self._quiet:
             self.on_change()
 
@@ -193,7 +193,7 @@ class SetupPanel:
     def chosen_flags(self) -> list[str]:
         return [f.key for f, box in self.flag_boxes if box.value and not box.disabled]
 
-    def _on_random_seed(self, _b: Any = None) -> None:
+    def _on_random_seed(self, _b: object = None) -> None:
         self.seed_box.value = random.randrange(100_000)
 
     # ------------------------------------------------------------ reading and showing

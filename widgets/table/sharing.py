@@ -76,7 +76,7 @@ class Sharing:
         setup = Setup(g.num_players, list(s.kinds), g.seed,
                       [g.player_name(i) for i in range(g.num_players)],
                       variant_of(self.adapter, g), flags_of(self.adapter, g))
-        extra: dict[str, str] = getattr(self.adapter, "share_params", dict)()  # its own settings
+        extra: dict[str, str] = self.adapter.share_params()  # its own settings
         query = setup_query(setup, self.adapter) + "".join(
             f"&{k}={quote(v)}" for k, v in extra.items())
         if REMOTE in s.kinds:  # its seed is secret, and the next table gets its own
@@ -122,7 +122,7 @@ class Sharing:
         `replay_notebook`); "" without one. A stored table's replay opens from the store
         as this device may see it (a running game: its own seat, or the public view);
         a table kept only here holds the record in the link."""
-        notebook = getattr(self.adapter, "replay_notebook", None)
+        notebook = self.adapter.replay_notebook
         if not notebook:
             return ""
         g = s.game

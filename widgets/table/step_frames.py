@@ -11,9 +11,8 @@ and so is every bot's move.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import Any
 
-from village_games.core import TraceStep
+from village_games.core import Observation, TraceStep
 
 from .adapter import Frame
 
@@ -24,7 +23,7 @@ def own_single_step(trace: Sequence[TraceStep], silent: Collection[str],
     return by_person and sum(t.event.kind not in silent for t in trace) <= 1
 
 
-def frames_of(before: dict[str, Any], trace: Sequence[TraceStep], viewer: int | None,
+def frames_of(before: Observation, trace: Sequence[TraceStep], viewer: int | None,
               silent: Collection[str]) -> list[Frame]:
     """One frame per event worth showing (not of a silent kind), its `event_index` within
     the trace; a seat is highlighted when anything the viewer sees of it changed in that
@@ -50,7 +49,7 @@ class StepFrames:
         self.index = 0  # the frame on screen
         self.log_start = 0  # the log's index of the first frame's event
 
-    def add(self, before: dict[str, Any], trace: Sequence[TraceStep], viewer: int | None,
+    def add(self, before: Observation, trace: Sequence[TraceStep], viewer: int | None,
             silent: Collection[str], log_length: int) -> None:
         """The frames of one move's trace (the game's log now holds `log_length` events,
         the trace's last)."""

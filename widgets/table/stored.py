@@ -13,7 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from village_games.tables import StoreError, StoreUnavailable, TableStore
-from village_games.tables.model import Move, Table
+from village_games.tables.model import Move, Table, TableSummary
 
 # How long a device may play a table's bots before another open device may take over (it
 # renews the claim with each burst; a device that closed mid-burst frees it this late).
@@ -46,7 +46,7 @@ class StoredTable:
         return self.table.id
 
     # ------------------------------------------------------------ writing
-    def write(self, summary: dict[str, Any]) -> list[Move] | None:
+    def write(self, summary: TableSummary) -> list[Move] | None:
         """Send the unsaved moves in one transaction; the moves stored, or None when the
         store could not take them (they stay, `trouble` says why, `retry_due` says when to
         send them again). `Conflict`, nothing written, when the table moved on."""
@@ -103,7 +103,7 @@ class StoredTable:
         return found
 
     # ------------------------------------------------------------ other changes
-    def undo(self, seat: int, summary: dict[str, Any]) -> None:
+    def undo(self, seat: int, summary: TableSummary) -> None:
         """Take back the table's last move, `seat`'s (`Conflict` when anything changed)."""
         self.version = self.store.undo(self.table.id, self.version, seat, summary)
         self.mark = self.store.watermark(self.table.id)

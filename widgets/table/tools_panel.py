@@ -11,6 +11,7 @@ from typing import Any
 
 import ipywidgets as w
 
+from ..kit.safe import Guard
 from ..kit.shared_models import Shared
 from ..kit.upload import SAVE_FILE_LIMIT, SizedText, SizedUpload, upload_text
 from .adapter import DataFile, GameAdapter
@@ -27,7 +28,7 @@ class ToolsPanel:
     `use(spec, upload or None)` starts the next game with a data file (or without)."""
 
     def __init__(self, adapter: GameAdapter, shared: Shared,
-                 guard: Callable[[Callable[..., Any]], Callable[..., Any]],
+                 guard: Guard,
                  on_save: Callable[[Any], None], load: Callable[[str], str],
                  use: Callable[[DataFile, Upload | None], None]) -> None:
         self._load = load
@@ -98,7 +99,7 @@ class ToolsPanel:
                                 "save file</a> " + also)
 
     # ------------------------------------------------------------ loading
-    def _on_load(self, _b: Any = None) -> None:
+    def _on_load(self, _b: object = None) -> None:
         try:
             text = self.load_text.check()
         except ValueError as exc:

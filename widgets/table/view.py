@@ -32,12 +32,12 @@ from __future__ import annotations
 
 import html
 import secrets
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import ipywidgets as w
 
-from village_games.core import Game
+from village_games.core import Action, Game
 from village_games.tables import REMOTE, StoreError, TableStore
 from village_games.tables.model import HOST
 
@@ -63,6 +63,8 @@ from .tools_panel import ToolsPanel
 POLL_S = 0.1
 SHARED_SAVE = ("On a table shared with other devices the save (which holds every card) is "
                "offered once the game is over; until then the table is kept on the server.")
+
+R = TypeVar("R")
 
 
 class TableApp:
@@ -203,7 +205,7 @@ class TableApp:
     def _settings(self) -> dict[str, str]:
         """The adapter's own settings (a bot kind...), kept with a stored table so every
         device plays its bots the same way."""
-        return dict(getattr(self.adapter, "share_params", dict)())
+        return dict(self.adapter.share_params())
 
     def _show_session(self, session: TableSession) -> None:
         self.session = session
@@ -318,12 +320,12 @@ class TableApp:
         if self.session is not None:
             self.session.step_by_step = bool(change["new"])
 
-    def _on_new_game(self, _b: Any = None) -> None:
+    def _on_new_game(self, _b: object = None) -> None:
         setup = self.setup.read()
         self.set_notices(())
         self.start_game(setup)
 
-    def _on_ready(self, _b: Any = None) -> None:
+    def _on_ready(self, _b: object = None) -> None:
         s = self._session()
         seat = s.mine_to_act()
         if seat is None:
@@ -331,7 +333,7 @@ class TableApp:
         self.turn.showing = seat
         self._refresh()
 
-    def _on_go_on(self, _b: Any = None) -> None:
+    def _on_go_on(self, _b: object = None) -> None:
         """Nobody at the screen takes up the secret moment: it passes for its holder."""
         s = self._session()
         if not self.turn.secret_moment(s):
@@ -342,7 +344,7 @@ class TableApp:
         self.bot_runs.start(s)
         self._refresh()
 
-    def _moving(self, move: Any) -> Any:
+    def _moving(self, move: Callable[[], R]) -> R | None:
         """Make a move through the session; when another device moved first, say so and
         show the table as it now is (the move was not made)."""
         self.screen.table_notice.value = ""
@@ -355,7 +357,7 @@ class TableApp:
             self._refresh()
             return None
 
-    def _on_choose(self, action: Any) -> None:
+    def _on_choose(self, action: Action) -> None:
         s = self._session()
         seat = s.mine_to_act()
         if seat is None or (s.hot_seat and self.turn.showing != seat):
@@ -376,7 +378,7 @@ class TableApp:
         self.bot_runs.start(s)
         self._refresh()
 
-    def _on_pass(self, _b: Any = None) -> None:
+    def _on_pass(self, _b: object = None) -> None:
         """The mover is done: the screen goes to the next person (through the hand-over)."""
         if self.turn.passing is None:
             raise ValueError("there is no move to pass on")
@@ -384,21 +386,21 @@ class TableApp:
         self.bot_runs.start(self.session)
         self._refresh()
 
-    def _on_next_step(self, _b: Any = None) -> None:
+    def _on_next_step(self, _b: object = None) -> None:
         s = self._session()
         s.steps.next()
         if not s.steps.frames:
             self.bot_runs.start(s)
         self._refresh()
 
-    def _on_show_all(self, _b: Any = None) -> None:
+    def _on_show_all(self, _b: object = None) -> None:
         s = self._session()
         if s.steps.frames:
             s.steps.end()
             self.bot_runs.start(s)
         self._refresh()
 
-    def _on_undo(self, _b: Any = None) -> None:
+    def _on_undo(self, _b: object = None) -> None:
         s = self._session()
         if not self.turn.can_undo(s):
             raise ValueError(s.undo_reason if not s.can_undo() else HOT_SEAT_UNDO)
@@ -420,7 +422,7 @@ class TableApp:
                              "only the device that set the table up can save it")
         return s.save_json()
 
-    def _on_save(self, _b: Any = None) -> None:
+    def _on_save(self, _b: object = None) -> None:
         text = self.save_json()
         g = self._session().game
         name = f"{g.game_name}_seed{g.seed}_move{len(g.history)}.json"

@@ -30,7 +30,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 import ipywidgets as w
 
@@ -47,7 +47,35 @@ def narration_html(text: str) -> str:
     return "".join("<p>" + _BOLD.sub(r"<b>\1</b>", html.escape(p)) + "</p>" for p in paras)
 
 
-def _default_lines(frame: Any) -> list[str]:
+class ExampleStep(Protocol):
+    @property
+    def narration(self) -> str: ...
+
+
+class Example(Protocol):
+    """What a walkthrough reads of an example (an engine's `RuleExample`); its `intro`,
+    when it has one, is read too."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def steps(self) -> Sequence[ExampleStep]: ...
+
+
+class StepFrame(Protocol):
+    """A frame as the default log panel reads it: the lines the step added."""
+
+    @property
+    def new_lines(self) -> list[str]: ...
+
+
+E = TypeVar("E", bound=Example)  # a game's examples
+F = TypeVar("F", bound=StepFrame)  # its frames (the engine's state after some steps)
+
+
+def _default_lines(frame: StepFrame) -> list[str]:
     return list(frame.new_lines)
 
 
@@ -59,20 +87,20 @@ def example_from_query(params: dict[str, str]) -> str | None:
     return params.get("example", "").strip() or None
 
 
-class Walkthrough:
+class Walkthrough(Generic[E, F]):
     """The widget (`.widget`) plus a small Python API used by tests: `next()`, `back()`,
     `choose(example_id)`, `example`, `step` (1-based), `steps` and `parts` (the HTML of the
     panels now shown in `.view`: `heading`, `count`, `narration`, `board`, `log`)."""
 
-    def __init__(self, load: Callable[[], Sequence[Any]], frame: Callable[[Any, int], Any],
-                 board: Callable[[Any], str], *, title: str | None = None,
-                 lines: Callable[[Any], list[str]] = _default_lines,
+    def __init__(self, load: Callable[[], Sequence[E]], frame: Callable[[E, int], F],
+                 board: Callable[[F], str], *, title: str | None = None,
+                 lines: Callable[[F], list[str]] = _default_lines,
                  start: str | None = None) -> None:
         self._frame_fn, self._board_fn, self._lines_fn = frame, board, lines
-        self.examples: list[Any] = []
-        self.example: Any = None
+        self.examples: list[E] = []
+        self.example: E | None = None
         self.step = 0
-        self.frame: Any = None
+        self.frame: F | None = None
 
         self.banner = ErrorBanner()
         self.notices: list[str] = []
@@ -106,7 +134,7 @@ class Walkthrough:
         guard(self._load)(load, start)
 
     # ------------------------------------------------------------ actions
-    def _load(self, load: Callable[[], Sequence[Any]], start: str | None = None) -> None:
+    def _load(self, load: Callable[[], Sequence[E]], start: str | None = None) -> None:
         self._set_enabled(False)
         self.examples = list(load())
         if not self.examples:
@@ -169,6 +197,7 @@ class Walkthrough:
         if not 1 <= k <= self.steps:
             raise ValueError(f"step must be from 1 to {self.steps}, got {k}")
         ex = self.example
+        assert ex is not None  # (no example has no steps)
         frame = self._frame_fn(ex, k)  # replays steps 1..k from the scenario
         board = self._board_fn(frame)
         lines = self._lines_fn(frame)
@@ -185,14 +214,14 @@ class Walkthrough:
         _set_if_changed(self.chooser, "disabled", not self.examples)
 
 
-def _set_if_changed(widget: w.Widget, name: str, value: Any) -> None:
+def _set_if_changed(widget: w.Widget, name: str, value: object) -> None:
     """Set a trait only when it changes: every change is a message to the browser."""
     if getattr(widget, name) != value:
         with widget.hold_sync():
             setattr(widget, name, value)
 
 
-def _step_parts(ex: Any, k: int, steps: int, board: str, lines: Sequence[str]
+def _step_parts(ex: Example, k: int, steps: int, board: str, lines: Sequence[str]
                 ) -> dict[str, str]:
     """The HTML of each panel for step k of `ex` (see `_view_html` for the layout)."""
     intro_text = getattr(ex, "intro", "")
@@ -225,9 +254,9 @@ def _view_html(parts: dict[str, str]) -> str:
             "</div></div>")
 
 
-def open_walkthrough(load: Callable[[], Sequence[Any]], frame: Callable[[Any, int], Any],
-                     board: Callable[[Any], str], example: str | None,
-                     query: dict[str, str] | None, **options: Any) -> Walkthrough:
+def open_walkthrough(load: Callable[[], Sequence[E]], frame: Callable[[E, int], F],
+                     board: Callable[[F], str], example: str | None,
+                     query: dict[str, str] | None, **options: Any) -> Walkthrough[E, F]:
     """A game's walkthrough opened where it was asked: `example` picks the first example
     (an unknown id is a ValueError naming the ids that exist); without it, `query`'s
     `example` does (an unknown id is a notice in the app, and the first example opens)."""

@@ -19,10 +19,11 @@ import ipywidgets as w
 
 from village_games import village_pillage
 from village_games.bots import PillageBot, RandomBot
-from village_games.core import Game, words
+from village_games.core import Action, Agent, Game, words
 from village_games.village_pillage import CardSet, DeckSpec
 from village_games.village_pillage.cards import deck_from_text
 from village_games.village_pillage.options import BANK_SIDES
+from village_games.village_pillage.views import Awaiting, PillageObservation
 
 from ..kit.apps import add_nav
 from ..kit.markup import esc as _e
@@ -57,7 +58,7 @@ BOTS_NOTE = "for every seat set to Bot"
 class PillageLabels:
     """Button rows and labels for the picker, from one seat's observation."""
 
-    def __init__(self, obs: dict[str, Any], cards: CardSet) -> None:
+    def __init__(self, obs: PillageObservation, cards: CardSet) -> None:
         self.obs = obs
         self.cards = cards
         me = obs.get("viewer")
@@ -106,7 +107,7 @@ def _strip_tags(s: str) -> str:
     return re.sub(r"<[^>]+>", "", s).replace("vs all", "always").strip()
 
 
-class PillageAdapter(SearchCoach):
+class PillageAdapter(SearchCoach[PillageObservation]):
     """What the generic table app needs to know about Village Pillage."""
 
     info = village_pillage.INFO
@@ -130,7 +131,7 @@ class PillageAdapter(SearchCoach):
         return self.bots.share_params()
 
     def new_game(self, players: int, seed: int, names: list[str],
-                 bank_side: str | None = None, deck: DeckSpec = None) -> Game:
+                 bank_side: str | None = None, deck: DeckSpec = None) -> village_pillage.Game:
         return village_pillage.new_game(players=players, seed=seed, bank_side=bank_side,
                                         names=names, deck=deck)
 
@@ -142,30 +143,31 @@ class PillageAdapter(SearchCoach):
         """Two players choose the bank side; three to five have only the standard one."""
         return list(DUEL_VARIANTS) if players == 2 else []
 
-    def from_dict(self, state: dict[str, Any]) -> Game:
+    def from_dict(self, state: dict[str, Any]) -> village_pillage.Game:
         return village_pillage.Game.from_dict(state)
 
-    def render(self, obs: dict[str, Any], cards: CardSet,
+    def render(self, obs: PillageObservation, cards: CardSet,
                highlight: list[int] | None = None) -> str:
         return render_table(obs, cards, highlight=highlight)
 
-    def labels(self, obs: dict[str, Any], cards: CardSet) -> PillageLabels:
+    def labels(self, obs: PillageObservation, cards: CardSet) -> PillageLabels:
         return PillageLabels(obs, cards)
 
-    def coach(self, game: Game, seat: int, model: str) -> Coaching | None:
+    def coach(self, game: Game[PillageObservation], seat: int, model: str) -> Coaching | None:
         if model.startswith("search:"):
             return super().coach(game, seat, model)
         assert isinstance(game, village_pillage.Game)  # (this adapter's game)
         return coaching(game, seat, model)
 
-    def make_bot(self, seat: int, seed: int) -> Any:
+    def make_bot(self, seat: int, seed: int) -> Agent:
         return self.bots.make(seed)
 
-    def prompt(self, obs: dict[str, Any], actions: Sequence[Any]) -> str:
+    def prompt(self, obs: PillageObservation, actions: Sequence[Action]) -> str:
         me = obs["viewer"]
+        assert me is not None  # (a seat's own view: it is asked to choose)
         name = _e(obs["players"][me]["name"])
         kind = type(actions[0]).__name__ if actions else ""
-        aw = obs.get("awaiting") or {}
+        aw: Awaiting | dict[str, str] = obs.get("awaiting") or {}
         text = {
             "Plan": "choose one card for each neighbour; they stay face down until everyone "
                     "has planned.",
@@ -185,7 +187,7 @@ class PillageAdapter(SearchCoach):
     # ---------------------------------------------------------------- shared tables
     # Planning is simultaneous and every device plays a round out step by step on its own
     # (nobody's plan waits for another screen's steps): say so on both sides.
-    def waiting_note(self, obs: dict[str, Any], waiting: Sequence[str]) -> str:
+    def waiting_note(self, obs: PillageObservation, waiting: Sequence[str]) -> str:
         """The prompt (HTML) of a screen whose people have nothing to do while `waiting`
         (people on other devices) plan: that its own plan is in, if so, and, after a
         round has played out, that their screens may still be showing it. "" outside
@@ -201,7 +203,7 @@ class PillageAdapter(SearchCoach):
                      + " may still be playing out the last round step by step)")
         return text + "."
 
-    def steps_note(self, obs: dict[str, Any]) -> str:
+    def steps_note(self, obs: PillageObservation) -> str:
         """Beside "Playing out the moves…" on a screen stepping through a round: who has
         planned the next round already, on another screen (and so waits for this one's
         people). `obs` is the table as it is now, as this screen may see it."""

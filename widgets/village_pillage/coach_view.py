@@ -16,7 +16,7 @@ from village_games.village_pillage.coach import (
 
 from ..kit.markup import esc
 from ..table.choices import action_fields
-from ..table.coaching import Coaching
+from ..table.coaching import Coaching, NoteKey
 
 COACH_MODELS = [("Others plan at random", "uniform"),
                 ("Others mix like the lesson's equilibrium", "equilibrium")]
@@ -42,8 +42,9 @@ def coaching(game: VillagePillage, seat: int, model: str) -> Coaching | None:
     if advice is None:
         return None
     kind = type(advice.plans[0].action).__name__
-    notes = {(kind, c.position, c.card): f"{signed(c.swing)}, relic {percent(c.relic_chance)}"
-             for c in advice.cards}
+    notes: dict[NoteKey, str] = {
+        (kind, c.position, c.card): f"{signed(c.swing)}, relic {percent(c.relic_chance)}"
+        for c in advice.cards}
     return Coaching(coach_html(advice, game), notes)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from village_games.core import words
 from village_games.village_pillage import TYPES, CardSet
-from village_games.village_pillage.views import HIDDEN
+from village_games.village_pillage.views import HIDDEN, PillageObservation, PlayedCard, PlayerView
 
 from ..kit.markup import esc as _e
 
@@ -125,11 +125,11 @@ def _relics(count: int, total: int, next_cost: int | None) -> str:
             f'{icons}{nxt}</div>')
 
 
-def _played_by_slot(obs: dict) -> dict[tuple[int, int], dict]:
+def _played_by_slot(obs: PillageObservation) -> dict[tuple[int, int], PlayedCard]:
     return {(p["seat"], p["side"]): p for p in obs.get("played", [])}
 
 
-def _plan_html(obs: dict, seat: int, cells: dict[int, str], cards: CardSet) -> str:
+def _plan_html(obs: PillageObservation, seat: int, cells: dict[int, str], cards: CardSet) -> str:
     p = obs["players"][seat]
     duel = obs["duel"]
     played = _played_by_slot(obs)
@@ -166,7 +166,7 @@ def _plan_html(obs: dict, seat: int, cells: dict[int, str], cards: CardSet) -> s
     return f'<div class="vg-plan">{"".join(slots)}</div>'
 
 
-def village_html(obs: dict, seat: int, cells: dict[int, str], cards: CardSet,
+def village_html(obs: PillageObservation, seat: int, cells: dict[int, str], cards: CardSet,
                  highlight: list[int] | None = None) -> str:
     p = obs["players"][seat]
     stock, bank, relics = p["stockpile"], p["bank"], p["relics"]
@@ -226,7 +226,7 @@ def village_html(obs: dict, seat: int, cells: dict[int, str], cards: CardSet,
     return f'<div class="{" ".join(classes)}" data-seat="{seat}">{stats}{plan}{hand}</div>'
 
 
-def market_html(obs: dict, cards: CardSet) -> str:
+def market_html(obs: PillageObservation, cards: CardSet) -> str:
     slots = "".join(card_html(c, cards, pickable=True) if c else empty_slot("empty")
                     for c in obs["market"])
     return (f'<div class="vg-market"><div class="vg-market-head">Market '
@@ -234,7 +234,7 @@ def market_html(obs: dict, cards: CardSet) -> str:
             f'{obs["deck_size"]}</span></div><div class="vg-market-cards">{slots}</div></div>')
 
 
-def hand_html(obs: dict, cards: CardSet) -> str:
+def hand_html(obs: PillageObservation, cards: CardSet) -> str:
     viewer = obs.get("viewer")
     if viewer is None:
         return ""
@@ -245,18 +245,19 @@ def hand_html(obs: dict, cards: CardSet) -> str:
             f'({len(hand)})</div><div class="vg-hand-cards">{shown}</div></div>')
 
 
-def open_hand_html(p: dict, cards: CardSet) -> str:
+def open_hand_html(p: PlayerView, cards: CardSet) -> str:
     """Another village's hand, when the view shows every card (a finished game's replay);
     "" when its hand is hidden, as in every seat's own view."""
-    if p.get("hand") is None:
+    hand = p.get("hand")
+    if hand is None:
         return ""
-    shown = ("".join(card_html(c, cards, small=True) for c in p["hand"])
+    shown = ("".join(card_html(c, cards, small=True) for c in hand)
              or '<span class="vg-note">none</span>')
     return (f'<div class="vg-open-hand"><div class="vg-slot-label">hand</div>'
             f'<div class="vg-hand-cards">{shown}</div></div>')
 
 
-def banner_html(obs: dict) -> str:
+def banner_html(obs: PillageObservation) -> str:
     if obs["phase"] != "over":
         return ""
     names = words.and_list(obs["players"][s]["name"] for s in obs["winners"])
@@ -265,7 +266,7 @@ def banner_html(obs: dict) -> str:
             f'<div class="vg-result">{_e(obs["result"])}</div></div>')
 
 
-def status_html(obs: dict) -> str:
+def status_html(obs: PillageObservation) -> str:
     phase = {"plan": "Plan", "resolve": "Resolve", "over": "Game over"}[obs["phase"]]
     mode = "Duel" if obs["duel"] else f'{len(obs["players"])} villages'
     costs = "/".join(map(str, obs["relic_costs"]))
@@ -280,7 +281,8 @@ def status_html(obs: dict) -> str:
             + deck + "</div>")
 
 
-def render_table(obs: dict, cards: CardSet, *, highlight: list[int] | None = None) -> str:
+def render_table(obs: PillageObservation, cards: CardSet, *,
+                 highlight: list[int] | None = None) -> str:
     """The whole table as one seat sees it (`obs = game.observation(seat)`), drawn with the
     game's card set; `highlight` marks seats to draw attention to."""
     n = len(obs["players"])

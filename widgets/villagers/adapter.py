@@ -20,7 +20,7 @@ import ipywidgets as w
 
 from village_games import villagers
 from village_games.bots import RandomBot, VillagersBot
-from village_games.core import Game
+from village_games.core import Action, Agent
 from village_games.villagers import (
     CardSet,
     DeckSpec,
@@ -32,6 +32,7 @@ from village_games.villagers.actions import CODEC
 from village_games.villagers.expansions import EXPANSIONS, PLAYERS, TITLES
 from village_games.villagers.solo.views import mode_summary
 from village_games.villagers.table_notes import hand_notes, unseen_by_suit
+from village_games.villagers.views import BuildView, SlotView, VillagersObservation
 
 from ..kit.apps import add_nav
 from ..kit.markup import esc as _e
@@ -49,6 +50,7 @@ from ..table.setup import parse_setup, unknown_settings
 from ..table.view import TableApp
 from .card_face import card_tip
 from .render import HER_VILLAGER_EFFECTS, render_table
+from .table_view import MarketScores, table_of
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
 NOTEBOOK = "villagers_play.ipynb"
@@ -131,7 +133,7 @@ FIELD_TITLES = {
 class VillagersLabels:
     """Readable rows for the mixed-action picker, from one seat's observation."""
 
-    def __init__(self, obs: dict[str, Any], cards: CardSet) -> None:
+    def __init__(self, obs: VillagersObservation, cards: CardSet) -> None:
         self.obs = obs
         self.cards = cards
         me = obs.get("viewer")
@@ -188,7 +190,7 @@ class VillagersLabels:
         cls = CODEC.kind(kind)
         return getattr(cls, "played_card", None) if cls is not None else None
 
-    def describe(self, action: Any) -> str:
+    def describe(self, action: Any) -> str:  # (any kind: its fields by its name)
         """A move in a sentence: a build says what goes where and how its padlock opens."""
         kind = type(action).__name__
         if kind in ("Build", "PlayBenefactor"):
@@ -202,7 +204,7 @@ class VillagersLabels:
         title = KIND_TITLES.get(kind, kind)
         return f"{title}: {', '.join(parts)}" if parts else title
 
-    def _slot(self, k: Any, village: list[dict] | None = None) -> str:
+    def _slot(self, k: object, village: list[SlotView] | None = None) -> str:
         vil = self.village if village is None else village
         if not isinstance(k, int) or k >= len(vil):
             return str(k)
@@ -213,9 +215,9 @@ class VillagersLabels:
         if action_type == "PayToll":
             return f"pay {toll_gold(obs)} Gold to the Bank" if value else "give up one action"
         if action_type == "PickVillager":
-            solo = obs.get("solo") or {}
-            effect = (solo.get("current") or {}).get("effect")
-            if effect in HER_VILLAGER_EFFECTS:  # a villager of hers
+            solo = obs.get("solo")
+            effect = solo["current"]["effect"] if solo and solo["current"] else None
+            if solo and effect in HER_VILLAGER_EFFECTS:  # a villager of hers
                 return self._slot(value, obs["players"][solo["countess_seat"]]["village"])
             return self._slot(value)
         if field == "slot" and action_type in ("DraftRoad", "PlaceCoin", "GiveCountess",
@@ -281,14 +283,16 @@ class VillagersLabels:
         return ""
 
 
-def toll_gold(obs: dict[str, Any]) -> Any:
+def toll_gold(obs: VillagersObservation) -> int | str:
     """What the phase event being met asks (its card's Gold, from the observation)."""
-    return ((obs.get("solo") or {}).get("current") or {}).get("gold", "?")
+    solo = obs.get("solo")
+    current = solo["current"] if solo else None
+    return current["gold"] if current else "?"
 
 
-def market_scores(game: villagers.Game, viewer: int | None) -> list[dict[str, Any]]:
+def market_scores(game: villagers.Game, viewer: int | None) -> list[MarketScores]:
     """The Market breakdowns the engine reported so far, as rows per villager."""
-    out: list[dict[str, Any]] = []
+    out: list[MarketScores] = []
     for ev in game.log:
         if ev.kind != "market":
             continue
@@ -310,7 +314,7 @@ def market_scores(game: villagers.Game, viewer: int | None) -> list[dict[str, An
     return out
 
 
-class VillagersAdapter(SearchCoach):
+class VillagersAdapter(SearchCoach[VillagersObservation]):
     """What the generic table app needs to know about Villagers."""
 
     info = villagers.INFO
@@ -335,7 +339,7 @@ class VillagersAdapter(SearchCoach):
 
     def new_game(self, players: int, seed: int, names: list[str],
                  deck: DeckSpec = None, expansions: Sequence[str] = (),
-                 solo_mode: str | None = None, events: EventSpec = None) -> Game:
+                 solo_mode: str | None = None, events: EventSpec = None) -> villagers.Game:
         self.game = villagers.new_game(players=players, seed=seed, names=names, deck=deck,
                                        expansions=list(expansions), solo_mode=solo_mode,
                                        events=events)
@@ -344,26 +348,27 @@ class VillagersAdapter(SearchCoach):
     def load_deck(self, name: str, text: str) -> CardSet:
         return deck_from_text(text, name)
 
-    def from_dict(self, state: dict[str, Any]) -> Game:
+    def from_dict(self, state: dict[str, Any]) -> villagers.Game:
         self.game = villagers.Game.from_dict(state)
         return self.game
 
-    def render(self, obs: dict[str, Any], cards: CardSet,
+    def render(self, obs: VillagersObservation, cards: CardSet,
                highlight: list[int] | None = None) -> str:
-        obs = dict(obs)
-        obs["unseen"] = unseen_by_suit(obs, cards)
+        view = table_of(obs.copy())  # (the table's own parts go into a copy)
+        view["unseen"] = unseen_by_suit(obs, cards)
         g = self.game
         me = obs.get("viewer")
         if g is not None and g.cards is cards:
-            obs["market_scores"] = market_scores(g, me)
-            if isinstance(me, int) and (obs.get("build") or {}).get("seat") == me:
-                obs["hand_notes"] = hand_notes(g, me)
-        return render_table(obs, cards, highlight=highlight)
+            view["market_scores"] = market_scores(g, me)
+            build = obs["build"]
+            if isinstance(me, int) and build is not None and build["seat"] == me:
+                view["hand_notes"] = hand_notes(g, me)
+        return render_table(view, cards, highlight=highlight)
 
-    def labels(self, obs: dict[str, Any], cards: CardSet) -> VillagersLabels:
+    def labels(self, obs: VillagersObservation, cards: CardSet) -> VillagersLabels:
         return VillagersLabels(obs, cards)
 
-    def make_bot(self, seat: int, seed: int) -> Any:
+    def make_bot(self, seat: int, seed: int) -> Agent:
         return self.bots.make(seed)
 
     def use_settings(self, settings: dict[str, str]) -> None:
@@ -375,8 +380,9 @@ class VillagersAdapter(SearchCoach):
         defaults."""
         return self.bots.share_params()
 
-    def prompt(self, obs: dict[str, Any], actions: Sequence[Any]) -> str:
+    def prompt(self, obs: VillagersObservation, actions: Sequence[Action]) -> str:
         me = obs["viewer"]
+        assert me is not None  # (a seat's own view: it is asked to choose)
         p = obs["players"][me]
         name = _e(p["name"])
         kinds = {type(a).__name__ for a in actions}
@@ -385,7 +391,9 @@ class VillagersAdapter(SearchCoach):
                     "Road card with its coins, or the top of a stack: click it, then Confirm (a "
                     "draft is final).")
         elif "LetDraftGoOn" in kinds:
-            before = obs["players"][obs["expansions"]["courier"]["before"]]["name"]
+            courier = obs["expansions"]["courier"]
+            assert courier is not None  # (shown to its holder, who is asked)
+            before = obs["players"][courier["before"]]["name"]
             text = (f"{_e(before)}'s draft turn is about to begin. Play your Courier to take a "
                     "Road villager (and its coins) straight into your hand, or keep it.")
         elif "GiveCountess" in kinds:
@@ -401,8 +409,10 @@ class VillagersAdapter(SearchCoach):
         elif kinds == {"PlayJester"}:
             text = "click the Jester, then the event he discards, then Confirm."
         elif kinds & {"PickVillager", "PickHandCard", "Conscript"}:
-            current = ((obs.get("solo") or {}).get("current") or {})
-            text = f"{_e(current.get('name', 'the event'))}: make the choice it asks for."
+            solo = obs.get("solo")
+            current = solo["current"] if solo else None
+            event = current["name"] if current else "the event"
+            text = f"{_e(event)}: make the choice it asks for."
         elif "PlaceCoin" in kinds:
             text = ("click the Road card that gets a Gold coin from the Bank (or choose none "
                     "below), then Confirm.")
@@ -413,7 +423,7 @@ class VillagersAdapter(SearchCoach):
         elif kinds & {"RewardDraw", "RewardBasic"}:
             text = "take your Development reward."
         else:
-            b = obs.get("build") or {}
+            b: BuildView | dict[str, int] = obs.get("build") or {}
             text = (f"build ({b.get('used', 0)} of {b.get('limit', 0)} used): click a card "
                     "in your hand, then the villager it goes on (or “+ new chain”); the line "
                     "under this one says what comes next, and Confirm builds. Builds can be "

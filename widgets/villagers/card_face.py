@@ -4,9 +4,8 @@ expansions' parts (expansions_render.py) draw every card through these."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from village_games.core import words
+from village_games.core.actions import FieldValue
 from village_games.villagers import CardSet
 
 from ..kit.markup import esc as _e
@@ -58,7 +57,7 @@ def card_tip(name: str, cards: CardSet) -> str:
     return " · ".join(bits)
 
 
-def card_html(name: str, cards: CardSet, *, value: Any = None, field: str = "",
+def card_html(name: str, cards: CardSet, *, value: FieldValue = None, field: str = "",
               coins: int = 0, covered: bool = False, flipped: bool = False,
               extra: str = "", note: str = "", inner: str = "") -> str:
     """One face-up villager: suit colour, name, symbols, padlock and coins (`inner`: more
@@ -95,7 +94,8 @@ def card_html(name: str, cards: CardSet, *, value: Any = None, field: str = "",
             f"{lock}{coin}{inner}</div>")
 
 
-def back_html(suit: str | None, label: str = "", *, value: Any = None, field: str = "") -> str:
+def back_html(suit: str | None, label: str = "", *, value: FieldValue = None,
+              field: str = "") -> str:
     """A face-down card: only its suit shows."""
     attrs = ""
     if value is not None:

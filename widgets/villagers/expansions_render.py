@@ -9,15 +9,16 @@ from village_games.villagers import CardSet
 
 from ..kit.markup import esc as _e
 from .card_face import card_html
+from .table_view import VillagersTable
 
 PICK_TITLES = {"prophet": "The Prophet searches a stack: choose the villager to draft",
                "pigeoneer": "The Pigeoneer looks at the Reserve: choose one to keep",
                "noble": "The Noble looks through a hand: choose a villager to take"}
 
 
-def developments_html(obs: dict) -> str:
-    ext = obs.get("expansions") or {}
-    rows = ext.get("developments") or []
+def developments_html(obs: VillagersTable) -> str:
+    ext = obs.get("expansions")
+    rows = ext["developments"] if ext else []
     if not rows:
         return ""
     names = [p["name"] for p in obs["players"]]
@@ -39,9 +40,10 @@ def developments_html(obs: dict) -> str:
             f'{"".join(cells)}</div>')
 
 
-def pending_html(obs: dict, cards: CardSet) -> str:
+def pending_html(obs: VillagersTable, cards: CardSet) -> str:
     """The cards the viewer is choosing from (others see only that a choice is made)."""
-    pend = (obs.get("expansions") or {}).get("pending")
+    ext = obs.get("expansions")
+    pend = ext["pending"] if ext else None
     if not pend:
         return ""
     who = obs["players"][pend["seat"]]["name"]
@@ -55,10 +57,10 @@ def pending_html(obs: dict, cards: CardSet) -> str:
             f'</span><div class="vg-vhand">{items}</div></div>')
 
 
-def bronze_line(obs: dict, seat: int) -> str:
+def bronze_line(obs: VillagersTable, seat: int) -> str:
     """A player's Bronze symbols with what each would score now."""
-    ext = obs.get("expansions") or {}
-    for row in ext.get("bronze") or []:
+    ext = obs.get("expansions")
+    for row in ext["bronze"] if ext else []:
         if row["seat"] == seat and row["slots"]:
             village = obs["players"][seat]["village"]
             parts = ", ".join(f"{_e(village[k]['card'])} {v}" for k, v in row["slots"])

@@ -33,6 +33,7 @@ from ..teach.lesson import Exact, Lesson
 from .backs_lesson import SEAT
 from .position import STYLE, PositionControls, advance
 from .render import hand_html, panel_html, village_html
+from .table_view import VillagersTable, table_of
 
 NOTEBOOK = "villagers_facedown_lesson.ipynb"
 INTRO = (
@@ -77,7 +78,7 @@ class FacedownLesson(w.VBox):
         self.on_basic = fits_after_basic(self.game, SEAT)
         self.fitting = fits_now(self.game, SEAT) | self.on_basic
         obs = self.game.observation(SEAT)
-        self.village.value = self._village(obs)
+        self.village.value = self._village(table_of(obs))
         chances = {j: chance_top_fits(obs, self.game.cards, j, self.fitting)
                    for j, p in enumerate(obs["stacks"]) if p["size"]}
         options = [(f"{j + 1}: {obs['stacks'][j]['top_suit']} on top", j) for j in chances]
@@ -122,7 +123,7 @@ class FacedownLesson(w.VBox):
                 f"take; Special villagers aside) is {words.fraction(p)}.")
         return Exact(float(p), "Chance a blind draft fits", esc(note))
 
-    def _village(self, obs: dict) -> str:
+    def _village(self, obs: VillagersTable) -> str:
         """The village, hand and Basic Villagers the count reads: the first player's."""
         me = obs["players"][SEAT]
         cards = self.game.cards

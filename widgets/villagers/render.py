@@ -16,11 +16,19 @@ from typing import Any
 
 from village_games.villagers import CardSet
 from village_games.villagers.odds import top_card_chances
+from village_games.villagers.views import (
+    BuildView,
+    Markets,
+    PlayerView,
+    SlotView,
+    TokenBonusView,
+)
 
 from ..kit.markup import esc as _e
 from .card_face import EXPANSION_MARKS, EXPANSION_TITLES, back_html, card_html, suit_class
 from .expansions_render import bronze_line, developments_html, pending_html
 from .solo_render import solo_html
+from .table_view import VillagersTable
 
 # the action fields (data-vg-field) each part of the table stands for
 ROAD_FIELDS = "DraftRoad.slot PlaceCoin.slot GiveCountess.slot PlayCourier.slot"
@@ -57,7 +65,7 @@ def odds_html(chances: dict[str, Any]) -> str:
             f'have seen): {_e(tip)}">top: {_e(name)} {float(p):.0%}</div>')
 
 
-def market_label(markets: dict, first: bool) -> str:
+def market_label(markets: Markets, first: bool) -> str:
     """The Market card under its stack: done, due at the end of this round, or waiting."""
     done = markets["done"] > (0 if first else 1)
     due = not done and markets["first_due" if first else "second_due"]
@@ -70,7 +78,7 @@ def market_label(markets: dict, first: bool) -> str:
     return f'<div class="vg-vmarket">{name}</div>'
 
 
-def market_news(obs: dict) -> str:
+def market_news(obs: VillagersTable) -> str:
     """A line for the status bar when a Market is scored at the end of this round."""
     m = obs["markets"]
     if m["done"] < 2 and m["second_due"]:
@@ -81,7 +89,7 @@ def market_news(obs: dict) -> str:
     return ""
 
 
-def road_html(obs: dict, cards: CardSet) -> str:
+def road_html(obs: VillagersTable, cards: CardSet) -> str:
     """The six stacks over the Road, the Market cards beneath stacks 2 and 6."""
     markets = obs["markets"]
     under = {markets["first_under_stack"]: True, markets["second_under_stack"]: False}
@@ -113,7 +121,7 @@ def road_html(obs: dict, cards: CardSet) -> str:
     return f'<div class="vg-vroad">{"".join(cols)}{side}</div>'
 
 
-def chains(village: list[dict]) -> list[list[int]]:
+def chains(village: list[SlotView]) -> list[list[int]]:
     """Village slots grouped bottom-up into chains (a branch repeats its base)."""
     kids: dict[int | None, list[int]] = {}
     for k, v in enumerate(village):
@@ -132,7 +140,7 @@ def chains(village: list[dict]) -> list[list[int]]:
     return out
 
 
-def village_html(p: dict, cards: CardSet, fields: str = "", pay: set[str] | None = None,
+def village_html(p: PlayerView, cards: CardSet, fields: str = "", pay: set[str] | None = None,
                  new_chain: bool = False) -> str:
     """A village as columns, one per chain; covered villagers are dimmed. `fields`: what
     its villagers stand for when clicked ("" for none); `pay`: the unlockers that get a
@@ -168,16 +176,18 @@ def village_html(p: dict, cards: CardSet, fields: str = "", pay: set[str] | None
     return f'<div class="vg-vvillage">{"".join(cols) or "<i>empty</i>"}</div>'
 
 
-def token_bonus(obs: dict, seat: int) -> dict[str, Any]:
+def token_bonus(obs: VillagersTable, seat: int) -> TokenBonusView:
     """The Food and Builders the seat's Development tokens add (an Ox Crane's Builder)."""
-    rows = (obs.get("expansions") or {}).get("token_bonus") or []
-    return next((r for r in rows if r["seat"] == seat), {"food": 0, "builders": 0})
+    ext = obs.get("expansions")
+    rows = ext["token_bonus"] if ext else []
+    none: TokenBonusView = {"seat": seat, "food": 0, "builders": 0, "from": []}
+    return next((r for r in rows if r["seat"] == seat), none)
 
 
-def panel_html(obs: dict, p: dict) -> str:
+def panel_html(obs: VillagersTable, p: PlayerView) -> str:
     """Gold, Food, Builders and the limits of one player (a Development token's Food or
     Builder beside the village's own)."""
-    build = obs.get("build") or {}
+    build: BuildView | dict[str, object] = obs.get("build") or {}
     limit = tinner = ""
     if build.get("seat") == p["seat"]:
         limit = (f' · builds {build["used"]}/{build["limit"]}'
@@ -204,7 +214,7 @@ def panel_html(obs: dict, p: dict) -> str:
             f' · printed gold {p["printed_gold"]} · coins {p["coins"]}</span></div>')
 
 
-def countess_panel(p: dict) -> str:
+def countess_panel(p: PlayerView) -> str:
     """The Countess's Supply and village counts (she has no hand and no limits)."""
     return (f'<div class="vg-vpanel"><b>{_e(p["name"])}</b> '
             f'<span class="vg-vi vg-vi-gold">{p["gold"]} Gold</span> '
@@ -213,7 +223,7 @@ def countess_panel(p: dict) -> str:
             f' · coins {p["coins"]}</span></div>')
 
 
-def hand_html(obs: dict, p: dict, cards: CardSet) -> str:
+def hand_html(obs: VillagersTable, p: PlayerView, cards: CardSet) -> str:
     """The viewer's hand and Village Square face up; others' hands as suited backs."""
     square = "".join(card_html(c, cards) for c in p["square"])
     if p["hand"] is not None:
@@ -231,7 +241,7 @@ def hand_html(obs: dict, p: dict, cards: CardSet) -> str:
             f"{sq}")
 
 
-def unseen_html(obs: dict, cards: CardSet) -> str:
+def unseen_html(obs: VillagersTable, cards: CardSet) -> str:
     """Per suit, the villagers this seat has not seen that may still be in play."""
     rows = "".join(
         f'<div><span class="vg-vtag {suit_class(s)}">{_e(s)}</span> '
@@ -241,7 +251,7 @@ def unseen_html(obs: dict, cards: CardSet) -> str:
             f"</summary>{rows or '<i>none</i>'}</details>")
 
 
-def discard_html(obs: dict, cards: CardSet) -> str:
+def discard_html(obs: VillagersTable, cards: CardSet) -> str:
     items = [card_html(d["card"], cards) if d["card"] else back_html(d["suit"])
              for d in obs["discard"]]
     return (f'<details class="vg-vdiscard"><summary>Discard pile ({len(items)})</summary>'
@@ -253,10 +263,11 @@ TOTAL_ROW = ' class="vg-vtotal"'
 HER_VILLAGER_EFFECTS = ("trade_network", "keyring_bribe")
 
 
-def legend_html(obs: dict) -> str:
+def legend_html(obs: VillagersTable) -> str:
     """What the marks on the cards mean: each expansion's corner mark in play, and the
     silver and bronze symbols."""
-    names = (obs.get("expansions") or {}).get("names") or []
+    ext = obs.get("expansions")
+    names = ext["names"] if ext else []
     marks = [f"{EXPANSION_MARKS[x]} {EXPANSION_TITLES[x]}" for x in names
              if x in EXPANSION_MARKS]
     if not marks:
@@ -268,7 +279,7 @@ def legend_html(obs: dict) -> str:
             "</div>")
 
 
-def markets_html(obs: dict) -> str:
+def markets_html(obs: VillagersTable) -> str:
     """Each finished Market's breakdown per villager, if the observation carries one."""
     out = []
     for m in obs.get("market_scores") or []:
@@ -281,14 +292,14 @@ def markets_html(obs: dict) -> str:
     return "".join(out)
 
 
-def render_table(obs: dict, cards: CardSet, highlight: list[int] | None = None) -> str:
+def render_table(obs: VillagersTable, cards: CardSet, highlight: list[int] | None = None) -> str:
     """The whole table for one seat: Road, villages (the viewer's first), hand, extras."""
     me = obs.get("viewer")
-    build = obs.get("build") or {}
+    build: BuildView | dict[str, object] = obs.get("build") or {}
     highlight = highlight or []
     order = sorted(range(len(obs["players"])), key=lambda i: (i != me, i))
-    solo = obs.get("solo") or {}
-    effect = (solo.get("current") or {}).get("effect")
+    solo = obs.get("solo")
+    effect = solo["current"]["effect"] if solo and solo["current"] else None
     hers = effect in HER_VILLAGER_EFFECTS  # the event acts on a villager of hers
     pay = unlockers(cards)
     seats = []
@@ -299,7 +310,7 @@ def render_table(obs: dict, cards: CardSet, highlight: list[int] | None = None) 
             classes.append("vg-vseat-active")
         if i in highlight:
             classes.append("vg-vseat-hl")
-        countess = i == solo.get("countess_seat")  # no hand, no limits
+        countess = i == (solo["countess_seat"] if solo else None)  # no hand, no limits
         fields = ""
         if i == me:
             fields = OWN_SLOT_FIELDS + ("" if hers else f" {EVENT_SLOT_FIELD}")

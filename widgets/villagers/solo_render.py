@@ -4,9 +4,10 @@ and the event decks. Drawn from the observation's "solo" section only."""
 
 from __future__ import annotations
 
-from typing import Any
+from village_games.villagers.views import EventView
 
 from ..kit.markup import esc as _e
+from .table_view import VillagersTable
 
 KIND_NOTE = {"event": "Event Phase", "draft_phase": "in force in the Draft Phase",
              "build_phase": "in force in the Build Phase", "on_reveal": "when revealed",
@@ -19,7 +20,7 @@ READINGS = ("Our readings where the rulebook is silent: every draft from the Roa
             "Countess card shows only its Gold.")
 
 
-def event_html(e: dict[str, Any]) -> str:
+def event_html(e: EventView) -> str:
     """One event card: name, when it acts, its text; begun ones are marked."""
     begun = " vg-sevent-begun" if e.get("begun") else ""
     return (f'<div class="vg-sevent vg-sevent-{_e(e["season"])}{begun}" '
@@ -30,7 +31,7 @@ def event_html(e: dict[str, Any]) -> str:
             f'<div class="vg-sevent-text">{_e(e["help"])}</div></div>')
 
 
-def solo_html(obs: dict[str, Any]) -> str:
+def solo_html(obs: VillagersTable) -> str:
     s = obs.get("solo")
     if not s:
         return ""
@@ -43,9 +44,10 @@ def solo_html(obs: dict[str, Any]) -> str:
             "</div>")
     cards = "".join(event_html(e) for e in s["face_up"]) or "<i>no face-up event</i>"
     current = ""
-    if s.get("current") and s["current"]["name"] not in {e["name"] for e in s["face_up"]}:
+    now = s["current"]
+    if now and now["name"] not in {e["name"] for e in s["face_up"]}:
         current = ('<div class="vg-vlabel">Being resolved</div>'
-                   f'<div class="vg-sevents">{event_html(s["current"])}</div>')
+                   f'<div class="vg-sevents">{event_html(now)}</div>')
     jester = ("The Jester is beside you: once per game he discards an event that has not "
               "begun. Click him, then the event." if s["jester"]
               else "The Jester is gone (used, or Hard mode).")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import ipywidgets as w
 
+from village_games.villagers import Villagers
 from village_games.villagers.rule_examples import (
     EXAMPLES_FILE,
     Frame,
@@ -20,12 +21,14 @@ from ..kit.apps import add_nav
 from ..kit.query import page_query
 from ..teach.walkthrough import Walkthrough, open_walkthrough
 from .render import render_table
+from .table_view import table_of
 
 
-def board_html(frame: Frame) -> str:
+def board_html(frame: Frame[Villagers]) -> str:
     """The table as a spectator sees it after the step, the seats that acted marked."""
     acted = sorted({seat for seat, _ in frame.step.actions}) if frame.step else []
-    return render_table(frame.observation, frame.game.cards, highlight=acted)
+    return render_table(table_of(frame.game.observation(None)), frame.game.cards,
+                        highlight=acted)
 
 
 def walkthrough(path: str | Path = EXAMPLES_FILE, example: str | None = None,

@@ -20,7 +20,7 @@ import ipywidgets as w
 
 from village_games import villagers_and_villains as vv
 from village_games.bots import RandomBot, VillagersAndVillainsBot
-from village_games.core import Game, words
+from village_games.core import Action, Agent, Event, words
 from village_games.villagers_and_villains import CardSet, DeckSpec, deck_from_text
 from village_games.villagers_and_villains.abilities import PHASE_TITLES
 from village_games.villagers_and_villains.table_odds import (
@@ -29,6 +29,7 @@ from village_games.villagers_and_villains.table_odds import (
     defense_odds_seen,
     pool_odds_seen,
 )
+from village_games.villagers_and_villains.views import VVObservation
 
 from ..kit.apps import add_nav
 from ..kit.markup import esc as _e
@@ -39,6 +40,7 @@ from ..table.search_coach import SearchCoach
 from ..table.setup import parse_setup, unknown_settings
 from ..table.view import TableApp
 from .render import card_tip, pct, render_table
+from .table_view import Die, VVTable, table_of
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
 NOTEBOOK = "villagers_and_villains_play.ipynb"
@@ -112,7 +114,7 @@ class VVLabels:
     """Readable buttons for the picker, with the odds each choice has, from one seat's
     observation (and the engine's `table_odds`)."""
 
-    def __init__(self, obs: dict[str, Any], cards: CardSet) -> None:
+    def __init__(self, obs: VVObservation, cards: CardSet) -> None:
         self.obs = obs
         self.cards = cards
         self.me = obs.get("viewer")
@@ -148,10 +150,10 @@ class VVLabels:
             return (f"Send the Angry Mob (+{self.mob}, then gone): {pct(a['now'])} → "
                     f"{pct(a['mob'])}")
         if kind == "Roll":
-            t = self.obs.get("turn") or {}
+            t = self.obs.get("turn")
             chance = f": {pct(a['now'])} to succeed" if "now" in a else ""
             if phase == "recruit":
-                rolls = t.get("rolls", 1)
+                rolls = t["rolls"] if t else 1
                 return f"Roll {words.count(rolls, 'die', 'dice')}{chance}"
             return f"Roll the DEFENSE{chance}"
         return KIND_TITLES.get(kind, kind).format(price=self.price, mob=self.mob)
@@ -223,30 +225,30 @@ class VVLabels:
         return ""
 
 
-def with_odds(obs: dict[str, Any], cards: CardSet, seat: int | None = None) -> dict[str, Any]:
+def with_odds(obs: VVObservation, cards: CardSet, seat: int | None = None) -> VVTable:
     """The observation plus the live odds of `seat` (default: the viewer), from the
     engine's `table_odds`: each pool card's recruit chance in the Recruit Phase, each
     challenge's DEFENSE chances in the Defend Phase. Only public facts and the seat's own
     gold go into them, so a spectator's table may show a mayor's odds."""
-    obs = dict(obs)
+    view = table_of(obs.copy())
     me = obs.get("viewer") if seat is None else seat
     if isinstance(me, int):
-        obs["odds"] = {
+        view["odds"] = {
             "seat": me,
             "pool": pool_odds_seen(obs, me) if obs["phase"] == "recruit" else [],
             "defense": defense_odds_seen(obs, cards, me) if obs["phase"] == "defend"
             else []}
-    return obs
+    return view
 
 
-def recent_dice(log: Sequence[Any], upto: int | None = None,
-                groups: int = MAX_DICE_GROUPS) -> list[dict[str, Any]]:
+def recent_dice(log: Sequence[Event], upto: int | None = None,
+                groups: int = MAX_DICE_GROUPS) -> list[Die]:
     """The die events of the last `groups` rolling moments (same mayor, same purpose) in
     the first `upto` events of the log, oldest first."""
     events = log if upto is None else log[:upto]
-    out: list[dict[str, Any]] = []
+    out: list[Die] = []
     seen = 0
-    last: tuple[Any, Any] | None = None
+    last: tuple[object, object] | None = None
     for e in reversed(events):
         if e.kind != "die":
             continue
@@ -262,7 +264,7 @@ def recent_dice(log: Sequence[Any], upto: int | None = None,
     return out
 
 
-class VVAdapter(SearchCoach):
+class VVAdapter(SearchCoach[VVObservation]):
     """What the generic table app needs to know about Villagers & Villains."""
 
     info = vv.INFO
@@ -283,7 +285,7 @@ class VVAdapter(SearchCoach):
         return self.bots.share_params()
 
     def __init__(self, bots: BotSettings | None = None) -> None:
-        self.game: Game | None = None  # the game on the table (for its log of dice)
+        self.game: vv.Game | None = None  # the game on the table (for its log of dice)
         self.app: TableApp | None = None  # set by make_app: which step is on show
         self.bots = bots or BotSettings(BOT_KINDS, "heuristic")
 
@@ -292,7 +294,7 @@ class VVAdapter(SearchCoach):
 
     def new_game(self, players: int, seed: int, names: list[str], advanced: bool = False,
                  pony_express: bool = False, ordinance: bool = False,
-                 deck: DeckSpec = None) -> Game:
+                 deck: DeckSpec = None) -> vv.Game:
         self.game = vv.new_game(players=players, seed=seed, names=names, advanced=advanced,
                                 pony_express=pony_express, ordinance=ordinance, deck=deck)
         return self.game
@@ -301,7 +303,7 @@ class VVAdapter(SearchCoach):
         """A user's deck file (the cards.toml format); CardDataError names the problem."""
         return deck_from_text(text, name)
 
-    def from_dict(self, state: dict[str, Any]) -> Game:
+    def from_dict(self, state: dict[str, Any]) -> vv.Game:
         self.game = vv.Game.from_dict(state)
         return self.game
 
@@ -312,29 +314,31 @@ class VVAdapter(SearchCoach):
             return None
         return s.steps.log_start + s.steps.frames[s.steps.index].event_index + 1
 
-    def render(self, obs: dict[str, Any], cards: CardSet,
+    def render(self, obs: VVObservation, cards: CardSet,
                highlight: list[int] | None = None) -> str:
-        obs = with_odds(obs, cards)
+        view = with_odds(obs, cards)
         g = self.game
         if self.shows_dice and g is not None and g.cards is cards:
-            names = [p["name"] for p in obs["players"]]
-            obs["dice"] = [{**d, "name": names[d["seat"]]}
-                           for d in recent_dice(g.log, self._log_upto())]
-        return render_table(obs, cards, highlight=highlight)
+            names = [p["name"] for p in view["players"]]
+            view["dice"] = [{**d, "name": names[d["seat"]]}
+                            for d in recent_dice(g.log, self._log_upto())]
+        return render_table(view, cards, highlight=highlight)
 
-    def labels(self, obs: dict[str, Any], cards: CardSet) -> VVLabels:
+    def labels(self, obs: VVObservation, cards: CardSet) -> VVLabels:
         return VVLabels(obs, cards)
 
-    def make_bot(self, seat: int, seed: int) -> Any:
+    def make_bot(self, seat: int, seed: int) -> Agent:
         return self.bots.make(seed)
 
-    def prompt(self, obs: dict[str, Any], actions: Sequence[Any]) -> str:
+    def prompt(self, obs: VVObservation, actions: Sequence[Action]) -> str:
         me = obs["viewer"]
+        assert me is not None  # (a seat's own view: it is asked to choose)
         p = obs["players"][me]
         name = _e(p["name"])
         kinds = {type(a).__name__ for a in actions}
         phase = obs["phase"]
-        t = obs.get("turn") or {}
+        t = obs.get("turn")
+        step = t["step"] if t else None
         if "KeepFavor" in kinds:
             text = (f"the {PHASE_TITLES[phase]} Phase begins and you hold the King's Favor: "
                     "keep it, or spend it to hand the Start Marker to another mayor.")
@@ -343,7 +347,7 @@ class VVAdapter(SearchCoach):
         elif "SellRoll" in kinds:
             text = (f"another mayor offers {obs['numbers']['extra_roll_price']} gold for your "
                     "coming recruit roll (sold, it counts as a 1): sell or keep it.")
-        elif phase == "recruit" and t.get("step") == "declare":
+        elif phase == "recruit" and step == "declare":
             text = (f"buy extra rolls ({obs['numbers']['extra_roll_price']} gold each) or add "
                     "bonuses before you roll; the chance beside each choice shows what it "
                     "adds. Then roll.")
@@ -351,7 +355,7 @@ class VVAdapter(SearchCoach):
             text = (f"announce the pool card you want ({p['gold']} gold for extra rolls). "
                     "Under each card: your chance with no extra roll, and with all your gold "
                     "spent on rolls. A miss takes card 1.")
-        elif phase == "defend" and t.get("step") == "declare":
+        elif phase == "defend" and step == "declare":
             text = "add the Angry Mob or other bonuses before the roll if you like, then roll."
         elif phase == "defend":
             text = ("pick a challenge in your town and who attacks it: the TOWN DEFENSE or a "
@@ -359,7 +363,7 @@ class VVAdapter(SearchCoach):
         elif phase == "build":
             text = f"build or hire one card from your hand ({p['gold']} gold), or build nothing."
         elif phase in ("pillage", "earning"):
-            left = len(t.get("pending") or ())
+            left = len(t["pending"] if t else ())
             if left > 1:
                 text = (f"{left} things happen on your turn: choose which comes first, and "
                         "use abilities in between if you like.")

@@ -15,16 +15,20 @@ clickable only while the picker offers that value. Nothing here decides what is 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import Literal
 
 from village_games.core import words
+from village_games.core.actions import FieldValue
 from village_games.villagers_and_villains import CardSet
 from village_games.villagers_and_villains.abilities import PHASE_TITLES, PHASES
 from village_games.villagers_and_villains.cards import TYPE_TITLES
 from village_games.villagers_and_villains.options import FAVOR_RECRUIT_BONUS
 from village_games.villagers_and_villains.scoring import LINE_TITLES, LINES
+from village_games.villagers_and_villains.table_odds import DefenseOdds
+from village_games.villagers_and_villains.views import PlayerView
 
 from ..kit.markup import esc as _e
+from .table_view import Die, VVTable
 
 STAND_IN_NOTE = ("Stand-in card: this project's own design, not the publisher's card (the "
                  "Card Guide is not public).")
@@ -91,7 +95,7 @@ def _numbers(name: str, cards: CardSet) -> str:
     return "".join(bits)
 
 
-def card_html(name: str, cards: CardSet, *, value: Any = None, field: str = "",
+def card_html(name: str, cards: CardSet, *, value: FieldValue = None, field: str = "",
               extra: str = "", note: str = "", advanced: bool = True,
               below: str = "") -> str:
     """One face-up card: coloured by type, its name, its numbers, ability and partner."""
@@ -131,7 +135,7 @@ def die_html(face: int, title: str = "") -> str:
 
 
 # ---------------------------------------------------------------- the parts of the table
-def track_html(obs: dict[str, Any]) -> str:
+def track_html(obs: VVTable) -> str:
     """Round, the six phases with the current one lit, the Start Marker and whose turn."""
     players = obs["players"]
     phase = obs["phase"]
@@ -167,9 +171,11 @@ def track_html(obs: dict[str, Any]) -> str:
             f'<span class="vg-vv-standin" title="{_e(deck_tip)}">{_e(deck)}</span></div>')
 
 
-def turn_detail(obs: dict[str, Any], seat: int) -> str:
+def turn_detail(obs: VVTable, seat: int) -> str:
     """A few words on the turn in progress (what is announced, rolls, what is left)."""
-    t = obs.get("turn") or {}
+    t = obs.get("turn")
+    if t is None:  # (the game is over: nobody's turn)
+        return ""
     step = t.get("step")
     if step == "favor":
         return " (holds the King's Favor as the phase begins)"
@@ -197,9 +203,10 @@ def turn_detail(obs: dict[str, Any], seat: int) -> str:
     return ""
 
 
-def pool_html(obs: dict[str, Any], cards: CardSet) -> str:
+def pool_html(obs: VVTable, cards: CardSet) -> str:
     """The pool, position 1 first (a failed recruit takes it), with the Favor and odds."""
-    odds = {r["position"]: r for r in (obs.get("odds") or {}).get("pool", [])}
+    seen = obs.get("odds")
+    odds = {r["position"]: r for r in (seen["pool"] if seen else [])}
     adv = bool(obs.get("advanced"))
     live = obs["phase"] == "recruit"
     slots = []
@@ -236,7 +243,7 @@ def odds_line(chances: list[Fraction], price: int) -> str:
             f'rolls bought ({price} gold each): {_e(tip)}"><b>{pct(chances[0])}</b>{more}</div>')
 
 
-def dice_html(dice: list[dict[str, Any]]) -> str:
+def dice_html(dice: list[Die]) -> str:
     """The latest rolls as dice, grouped by who rolled and what for."""
     if not dice:
         return ""
@@ -254,7 +261,7 @@ def dice_html(dice: list[dict[str, Any]]) -> str:
     return f'<div class="vg-vv-dice"><div class="vg-vv-label">Latest rolls</div>{rows}</div>'
 
 
-def defense_note(row: dict[str, Any]) -> str:
+def defense_note(row: DefenseOdds) -> str:
     """Under a challenge in the viewer's town: the chance of each attacker's roll."""
     parts = []
     tips = []
@@ -277,12 +284,12 @@ def defense_note(row: dict[str, Any]) -> str:
             f'{" · ".join(parts)}{best_mob}</div>')
 
 
-def town_html(obs: dict[str, Any], p: dict[str, Any], cards: CardSet) -> str:
+def town_html(obs: VVTable, p: PlayerView, cards: CardSet) -> str:
     adv = bool(obs.get("advanced"))
     fresh = set(obs.get("fresh") or [])
-    odds = obs.get("odds") or {}
-    defense = {r["challenge"]: r for r in odds.get("defense", [])} \
-        if odds.get("seat") == p["seat"] else {}
+    odds = obs.get("odds")
+    defense = {r["challenge"]: r for r in odds["defense"]} \
+        if odds and odds["seat"] == p["seat"] else {}
     items = []
     # a card of your town may be used (its ability), one of another town paid for (VEND)
     ability = "UseAbility.card" if p["seat"] == obs.get("viewer") else "PayVend.card"
@@ -299,7 +306,7 @@ def town_html(obs: dict[str, Any], p: dict[str, Any], cards: CardSet) -> str:
             f'{"".join(items) or "<i>empty</i>"}</div>')
 
 
-def hand_html(obs: dict[str, Any], p: dict[str, Any], cards: CardSet) -> str:
+def hand_html(obs: VVTable, p: PlayerView, cards: CardSet) -> str:
     adv = bool(obs.get("advanced"))
     if p["hand"] is not None:
         cells = [card_html(c, cards, value=c, field="Build.card", advanced=adv)
@@ -311,7 +318,7 @@ def hand_html(obs: dict[str, Any], p: dict[str, Any], cards: CardSet) -> str:
             f'({p["hand_size"]})</span>{"".join(cells) or "<i>empty</i>"}</div>')
 
 
-def mayor_html(obs: dict[str, Any], p: dict[str, Any], cards: CardSet, me: int | None,
+def mayor_html(obs: VVTable, p: PlayerView, cards: CardSet, me: int | None,
                highlight: list[int]) -> str:
     i = p["seat"]
     classes = ["vg-vv-mayor", f"vg-vv-mayor-{i}"]
@@ -332,16 +339,19 @@ def mayor_html(obs: dict[str, Any], p: dict[str, Any], cards: CardSet, me: int |
         badges.append(f'<span class="vg-vv-badge" title="still holds the Angry Mob '
                       f'(+{n["mob_bonus"]} to one DEFENSE roll; {n["mob_points"]} points at '
                       'the end if kept)">Angry Mob</span>')
-    if i in ((obs.get("ordinance") or {}).get("used") or []):
+    ordinance = obs.get("ordinance")
+    if i in (ordinance["used"] if ordinance else []):
         badges.append('<span class="vg-vv-badge" title="has used the Ordinance">Ordinance '
                       "used</span>")
-    if i in ((obs.get("pony_express") or {}).get("sold") or []):
+    pony = obs.get("pony_express")
+    if i in (pony["sold"] if pony else []):
         badges.append('<span class="vg-vv-badge" title="sold their next recruit roll: it '
                       'counts as a 1">roll sold</span>')
-    turn = obs.get("turn") or {}
+    turn = obs.get("turn")
+    odds = obs.get("odds")
     town_def = ""
-    if ((obs.get("odds") or {}).get("seat") == i and obs["phase"] == "defend"
-            and i in obs["to_act"]
+    if (odds and odds["seat"] == i and obs["phase"] == "defend"
+            and i in obs["to_act"] and turn
             and turn.get("step") == "choose" and turn.get("town_left", 0) > 0):
         town_def = (f'<span class="vg-vv-towndef" data-vg-value="None" data-vg-field="hero" '
                     f'title="your TOWN DEFENSE: a roll with no bonus">TOWN DEFENSE '
@@ -366,7 +376,7 @@ TIEBREAK_HELP = ("The printed pad has no tie-break: with equal points, this app 
                  "win to the mayor with the most gold left; if that ties too, they share it.")
 
 
-def score_sheet_html(obs: dict[str, Any]) -> str:
+def score_sheet_html(obs: VVTable) -> str:
     """The Game Score Sheet as the printed pad has it: a line per bonus, a column per
     mayor, the total at the foot, the winners marked."""
     sheet = obs.get("score_sheet")
@@ -376,8 +386,8 @@ def score_sheet_html(obs: dict[str, Any]) -> str:
     winners = set(obs.get("winners") or [])
     head = "".join(f'<th class="{"vg-vv-winner" if r["seat"] in winners else ""}">'
                    f'{_e(r["name"])}{" ♛" if r["seat"] in winners else ""}</th>' for r in sheet)
-    detail = {"heroic": "heroes", "victory": "challenges_in_hand",
-              "largest_town": "town_size"}
+    detail: dict[str, Literal["heroes", "challenges_in_hand", "town_size"]] = {
+        "heroic": "heroes", "victory": "challenges_in_hand", "largest_town": "town_size"}
     body = []
     for ln in lines:
         cells = []
@@ -402,7 +412,7 @@ def score_sheet_html(obs: dict[str, Any]) -> str:
             f"</tbody></table></div>")
 
 
-def removed_html(obs: dict[str, Any], cards: CardSet) -> str:
+def removed_html(obs: VVTable, cards: CardSet) -> str:
     removed = obs.get("removed") or []
     adv = bool(obs.get("advanced"))
     items = "".join(card_html(c, cards, advanced=adv) for c in removed)
@@ -410,7 +420,7 @@ def removed_html(obs: dict[str, Any], cards: CardSet) -> str:
             f'</summary><div class="vg-vv-hand">{items or "<i>none</i>"}</div></details>')
 
 
-def render_table(obs: dict[str, Any], cards: CardSet,
+def render_table(obs: VVTable, cards: CardSet,
                  highlight: list[int] | None = None) -> str:
     """The whole table for one seat (or a spectator): the viewer's town comes first."""
     me = obs.get("viewer")

@@ -11,10 +11,10 @@ challenges, the dice the step rolled, and the mayors who acted marked.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import ipywidgets as w
 
+from village_games.villagers_and_villains import VillagersAndVillains
 from village_games.villagers_and_villains.rule_examples import (
     EXAMPLES_FILE,
     Frame,
@@ -31,7 +31,7 @@ from .render import render_table
 NOTEBOOK = "villagers_and_villains_rules.ipynb"
 
 
-def board_viewer(frame: Frame) -> int | None:
+def board_viewer(frame: Frame[VillagersAndVillains]) -> int | None:
     """Whose view the step shows: the mayor to act now, else the last to act."""
     g = frame.game
     waiting = g.to_act()
@@ -41,11 +41,11 @@ def board_viewer(frame: Frame) -> int | None:
     return acted[-1] if acted else None
 
 
-def board_html(frame: Frame) -> str:
+def board_html(frame: Frame[VillagersAndVillains]) -> str:
     """The table after the step, with its dice and odds, the mayors who acted marked."""
     g = frame.game
     acted = sorted({seat for seat, _ in frame.step.actions}) if frame.step else []
-    obs: dict[str, Any] = with_odds(g.observation(None), g.cards, board_viewer(frame))
+    obs = with_odds(g.observation(None), g.cards, board_viewer(frame))
     obs["dice"] = [{"seat": e.data["seat"], "name": g.names[e.data["seat"]],
                     "die": e.data["die"], "for": e.data["for"]}
                    for e in frame.new_events if e.kind == "die"]

@@ -26,11 +26,12 @@ import ipywidgets as w
 
 from village_games import villages
 from village_games.bots import RandomBot, VillagesBot
-from village_games.core import Event, Game, words
+from village_games.core import Action, Agent, Event, words
 from village_games.villages import CardSet, DeckSpec, deck_from_text
 from village_games.villages.locations import LocationSpec, gifts_per_turn, locations_from_text
 from village_games.villages.odds import attack_table, location_of
 from village_games.villages.options import TARGET, TARGET_RANGE, check_target
+from village_games.villages.views import VillagesObservation
 
 from ..kit.apps import add_nav
 from ..kit.markup import esc as _e
@@ -41,7 +42,7 @@ from ..table.page import open_page
 from ..table.search_coach import SearchCoach
 from ..table.setup import parse_setup, unknown_settings
 from ..table.view import TableApp
-from .render import card_tip, render_table
+from .render import AttackRow, RecapRow, card_tip, render_table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
 NOTEBOOK = "villages_play.ipynb"
@@ -118,7 +119,7 @@ STAND_IN_NOTE = ("<div class=\"vg-note vg-vl-setup-note\"><b>Stand-in deck.</b> 
 class VillagesLabels:
     """Readable picker rows for one seat's observation."""
 
-    def __init__(self, obs: dict[str, Any], cards: CardSet) -> None:
+    def __init__(self, obs: VillagesObservation, cards: CardSet) -> None:
         self.obs = obs
         self.cards = cards
 
@@ -169,7 +170,7 @@ class VillagesLabels:
         return ""
 
 
-def battle_recap(log: Sequence[Event], viewer: int | None) -> list[dict[str, Any]]:
+def battle_recap(log: Sequence[Event], viewer: int | None) -> list[RecapRow]:
     """The last battle in the log as the viewer may read it: one row per step event."""
     start = None
     for k in range(len(log) - 1, -1, -1):
@@ -180,7 +181,7 @@ def battle_recap(log: Sequence[Event], viewer: int | None) -> list[dict[str, Any
             return []  # no battle yet this round
     if start is None:
         return []
-    rows = []
+    rows: list[RecapRow] = []
     for e in log[start:]:
         step = BATTLE_STEPS.get(e.kind)
         if step is None:
@@ -191,10 +192,10 @@ def battle_recap(log: Sequence[Event], viewer: int | None) -> list[dict[str, Any
     return rows
 
 
-def odds_rows(game: villages.Game, seat: int) -> list[dict[str, Any]]:
+def odds_rows(game: villages.Game, seat: int) -> list[AttackRow]:
     """Every attack `seat` may make, best first, as rows for the table."""
     names = [game.player_name(i) for i in range(game.num_players)]
-    rows: list[dict[str, Any]] = []
+    rows: list[AttackRow] = []
     for o in attack_table(game, seat):
         a = o.attack
         rows.append({"seat": a.seat, "village": a.village, "unit": a.unit,
@@ -206,7 +207,7 @@ def odds_rows(game: villages.Game, seat: int) -> list[dict[str, Any]]:
     return rows
 
 
-class VillagesAdapter(SearchCoach):
+class VillagesAdapter(SearchCoach[VillagesObservation]):
     """What the generic table app needs to know about Villages."""
 
     info = villages.INFO
@@ -241,7 +242,7 @@ class VillagesAdapter(SearchCoach):
 
     def new_game(self, players: int, seed: int, names: list[str],
                  deck: DeckSpec = None, locations: LocationSpec = False,
-                 dark_light: bool = False, dual: bool = False) -> Game:
+                 dark_light: bool = False, dual: bool = False) -> villages.Game:
         self.game = villages.new_game(players=players, seed=seed, names=names, deck=deck,
                                       target=self.target, locations=locations,
                                       dark_light=dark_light, dual=dual)
@@ -252,19 +253,19 @@ class VillagesAdapter(SearchCoach):
         deckbuilding rules; CardDataError names the file, the card and the rule."""
         return deck_from_text(text, name)
 
-    def from_dict(self, state: dict[str, Any]) -> Game:
+    def from_dict(self, state: dict[str, Any]) -> villages.Game:
         game = villages.Game.from_dict(state)
         self.game, self.target = game, game.target
         if self.on_target is not None:
             self.on_target(game.target)
         return game
 
-    def render(self, obs: dict[str, Any], cards: CardSet,
+    def render(self, obs: VillagesObservation, cards: CardSet,
                highlight: list[int] | None = None) -> str:
         g = self.game
         me = obs.get("viewer")
-        odds: list[dict[str, Any]] = []
-        recap: list[dict[str, Any]] = []
+        odds: list[AttackRow] = []
+        recap: list[RecapRow] = []
         # a step of a move in progress (highlight given) shows only what that step showed
         if g is not None and highlight is None and g.cards is cards:  # (live)
             if isinstance(me, int) and obs["phase"] == "main" and not obs["acted"] \
@@ -274,14 +275,15 @@ class VillagesAdapter(SearchCoach):
                 recap = battle_recap(g.log, me)
         return render_table(obs, cards, highlight=highlight, odds=odds, recap=recap)
 
-    def labels(self, obs: dict[str, Any], cards: CardSet) -> VillagesLabels:
+    def labels(self, obs: VillagesObservation, cards: CardSet) -> VillagesLabels:
         return VillagesLabels(obs, cards)
 
-    def make_bot(self, seat: int, seed: int) -> Any:
+    def make_bot(self, seat: int, seed: int) -> Agent:
         return self.bots.make(seed)
 
-    def prompt(self, obs: dict[str, Any], actions: Sequence[Any]) -> str:
+    def prompt(self, obs: VillagesObservation, actions: Sequence[Action]) -> str:
         me = obs["viewer"]
+        assert me is not None  # (a seat's own view: it is asked to choose)
         name = _e(obs["players"][me]["name"])
         phase = obs["phase"]
         kinds = {type(a).__name__ for a in actions}
@@ -291,6 +293,7 @@ class VillagesAdapter(SearchCoach):
                     f": click the deck or the discard pile{top}.")
         elif phase == "defend":
             b = obs["battle"]
+            assert b is not None  # (a battle is on)
             who = obs["players"][b["attacker"]]["name"]
             unit = f"the {_e(b['unit'])}" if b["unit"] else "a face-down hired unit"
             text = (f"{_e(who)} attacks your {_e(b['village'])} village with {unit}. Choose a "

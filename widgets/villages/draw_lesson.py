@@ -33,6 +33,7 @@ from village_games.villages.odds import (
     villages_position,
 )
 from village_games.villages.options import EMPTY_BONUS, SET_SIZE
+from village_games.villages.views import VillagesObservation
 
 from ..kit.apps import add_nav
 from ..kit.charts import chart_image, figure, png_bytes, show_chart
@@ -139,7 +140,7 @@ class DrawLesson(w.VBox):
         self.add_class("vg-vl-draw-lesson")
 
     # ------------------------------------------------------------------ the position
-    def _obs(self) -> dict:
+    def _obs(self) -> VillagesObservation:
         return self.game.observation(SEAT)
 
     def _seat_and_colour(self) -> tuple[Villages, int, str]:
@@ -193,7 +194,9 @@ class DrawLesson(w.VBox):
         finally:
             self._syncing = False
         me = obs["players"][SEAT]
-        hand = ", ".join(me["hand"]) or "no cards"
+        own = me["hand"]
+        assert own is not None  # (the lesson's seat's own view)
+        hand = ", ".join(own) or "no cards"
         # the whole pile: every card of it is face up, and the counts treat all as seen
         pile = ", ".join(_wild_mark(c, cards.wild_ids) for c in reversed(obs["discard"]))
         turn = obs["players"][obs["turn"]]["name"]

@@ -13,13 +13,28 @@ player's name (`seat`) and village header (`village`), cards of another player's
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from village_games.core import words
 from village_games.villages import CardSet
-from village_games.villages.cards import VILLAGE_COLOURS
+from village_games.villages.cards import VILLAGE_COLOURS, Card
+from village_games.villages.views import PlayerView, VillagesObservation, VillageView
 
 from ..kit.markup import esc as _e
+
+# a line of a round's score, part by part (`RoundParts`), as the sheet lists them
+PartName = Literal["villages", "hand", "graveyard", "first_empty", "score_card"]
+# An attack on offer and its chance to win, as the adapter lists them from the engine's
+# `attack_table` (`from`: a Python keyword, hence the functional form)
+AttackRow = TypedDict("AttackRow", {"seat": int, "village": str, "unit": str, "target": str,
+                                    "from": str, "value": float, "pct": str, "why": str})
+
+
+class RecapRow(TypedDict):
+    """A step of the last battle, as the log told it."""
+
+    step: str
+    text: str
 
 STAND_IN_TIP = "Stand-in card: the real unit list is not public; this is the project's design."
 KIND_WORDS = {"animal": "animal (needs a Farmer)", "building": "building (needs a Builder)"}
@@ -38,7 +53,7 @@ EXPANSION_LOOK = {
 VILLAGE_HEAD = {"Dark": "background:#cfc8da;"}
 
 
-def expansion_style(c: Any) -> str:
+def expansion_style(c: Card) -> str:
     """Inline style for a Dark, Light or dual-colour card ("" for any other card)."""
     if c.is_dual:
         a, b = (BAND[x] for x in c.colours)
@@ -47,7 +62,7 @@ def expansion_style(c: Any) -> str:
     return EXPANSION_LOOK.get(c.colour, "")
 
 
-def expansion_badge(c: Any) -> str:
+def expansion_badge(c: Card) -> str:
     """A word on the card face: Dark, Light (wild) or its two colours."""
     if c.is_dual:
         return "/".join(c.colours)
@@ -121,7 +136,7 @@ def card_html(card_id: str, cards: CardSet, *, value: str | None = None, field: 
             + "</div>")
 
 
-def _ability(c: Any) -> str:
+def _ability(c: Card) -> str:
     """A few words for the card face; the full help is in the hover text."""
     if c.archer:
         return "Archer"
@@ -165,8 +180,8 @@ def _support(what: str, who: str, on: bool) -> str:
             f'title="{tip}">{what} {"✓" if on else "✗"}</span>')
 
 
-def village_html(v: dict[str, Any], cards: CardSet, seat: int, me: int | None,
-                 odds: dict[tuple[int, str], list[dict[str, Any]]]) -> str:
+def village_html(v: VillageView, cards: CardSet, seat: int, me: int | None,
+                 odds: dict[tuple[int, str], list[AttackRow]]) -> str:
     """A village: its colour, gold and support (Farmer: animals, Builder: buildings)."""
     colour = v["colour"]
     mine = seat == me
@@ -198,8 +213,8 @@ def village_html(v: dict[str, Any], cards: CardSet, seat: int, me: int | None,
             f'<div class="vg-vl-vcards">{"".join(items)}</div>{badge}</div>')
 
 
-def villages_html(p: dict[str, Any], cards: CardSet, me: int | None,
-                  odds: dict[tuple[int, str], list[dict[str, Any]]]) -> str:
+def villages_html(p: PlayerView, cards: CardSet, me: int | None,
+                  odds: dict[tuple[int, str], list[AttackRow]]) -> str:
     by_colour = {v["colour"]: v for v in p["villages"]}
     rows = [village_html(by_colour[c], cards, p["seat"], me, odds)
             for c in VILLAGE_COLOURS if c in by_colour]
@@ -207,7 +222,7 @@ def villages_html(p: dict[str, Any], cards: CardSet, me: int | None,
             else '<div class="vg-vl-villages vg-note">no village yet</div>')
 
 
-def hand_html(p: dict[str, Any], cards: CardSet, me: int | None) -> str:
+def hand_html(p: PlayerView, cards: CardSet, me: int | None) -> str:
     if p["hand"] is not None:
         units = [c for c in p["hand"] if c in cards.unit_ids]
         hire = ('<span class="vg-vl-hire" data-vg-value="hand" data-vg-field="source" '
@@ -227,7 +242,7 @@ def hand_html(p: dict[str, Any], cards: CardSet, me: int | None) -> str:
             f'{"" if p["hand_size"] else "<i>empty</i>"}</div>')
 
 
-def grave_html(p: dict[str, Any], cards: CardSet) -> str:
+def grave_html(p: PlayerView, cards: CardSet) -> str:
     grave = p["graveyard"]
     lost = sum(cards.gold_of[c] for c in grave)
     body = "".join(card_html(c, cards, extra=" vg-vl-dead") for c in grave)
@@ -237,8 +252,8 @@ def grave_html(p: dict[str, Any], cards: CardSet) -> str:
             "</div></details>")
 
 
-def seat_html(obs: dict[str, Any], p: dict[str, Any], cards: CardSet,
-              odds: dict[tuple[int, str], list[dict[str, Any]]], highlight: list[int]) -> str:
+def seat_html(obs: VillagesObservation, p: PlayerView, cards: CardSet,
+              odds: dict[tuple[int, str], list[AttackRow]], highlight: list[int]) -> str:
     me = obs.get("viewer")
     i = p["seat"]
     classes = ["vg-vl-seat", f"vg-vl-seat-{i}"]
@@ -271,7 +286,7 @@ def seat_html(obs: dict[str, Any], p: dict[str, Any], cards: CardSet,
 
 # ------------------------------------------------------------------ piles and status
 
-def piles_html(obs: dict[str, Any], cards: CardSet) -> str:
+def piles_html(obs: VillagesObservation, cards: CardSet) -> str:
     """The deck (a count) and the discard pile (its top face up, the rest on request)."""
     deck = back_html(f"Deck {obs['deck_size']}", value="deck", field="source",
                      title=f"{obs['deck_size']} cards left in the deck")
@@ -289,7 +304,7 @@ def piles_html(obs: dict[str, Any], cards: CardSet) -> str:
             f'<span class="vg-vl-label">discard top</span></div>{more}</div>')
 
 
-def location_html(obs: dict[str, Any]) -> str:
+def location_html(obs: VillagesObservation) -> str:
     """The round's Location card and its rule, face up on the table (Location option)."""
     loc = obs.get("location")
     if loc is None:
@@ -305,7 +320,7 @@ def location_html(obs: dict[str, Any]) -> str:
             f'{words.count(left, "location")} still face down</div></div>')
 
 
-def status_html(obs: dict[str, Any]) -> str:
+def status_html(obs: VillagesObservation) -> str:
     names = [p["name"] for p in obs["players"]]
     phase = {"draw": f"drawing ({obs['draws_left']} to draw)", "main": "building and acting",
              "defend": "battle: choosing a defender", "reward": "battle: choosing a reward",
@@ -314,9 +329,10 @@ def status_html(obs: dict[str, Any]) -> str:
     # between rounds (scoring, dealing) and at the end nobody is to act: nobody's turn
     turn = names[obs["turn"]] if obs["to_act"] else ""
     final = ""
-    if obs.get("final_by") is not None:
+    final_by = obs.get("final_by")
+    if final_by is not None:
         final = (f' · <span class="vg-vl-final">last turns (started by '
-                 f'{_e(names[obs["final_by"]])})</span>')
+                 f'{_e(names[final_by])})</span>')
     deck = _e(obs.get("deck_name", "standard"))
     stand_in = ('<span class="vg-vl-standin" title="The real unit list of Villages is not '
                 "public: these cards are this project's stand-in design, following the "
@@ -336,7 +352,7 @@ def _parts(parts: list[list[Any]] | None) -> str:
     return " ".join(bits)
 
 
-def battle_html(obs: dict[str, Any], cards: CardSet) -> str:
+def battle_html(obs: VillagesObservation, cards: CardSet) -> str:
     """The battle under way: both units, their powers after abilities, the five steps."""
     b = obs.get("battle")
     if b is None:
@@ -344,7 +360,8 @@ def battle_html(obs: dict[str, Any], cards: CardSet) -> str:
     names = [p["name"] for p in obs["players"]]
     # the step under way: choosing a defender until the reveal; then the reward, or the
     # regroup when the attacker lost (a losing attacker is destroyed, no reward)
-    won = b["revealed"] and (b["d_power"] is None or b["a_power"] >= b["d_power"])
+    a_pow, d_pow = b["a_power"], b["d_power"]  # (both set at the reveal)
+    won = b["revealed"] and (d_pow is None or a_pow is not None and a_pow >= d_pow)
     step = (4 if won else 5) if b["revealed"] else 2
     steps = "".join(
         f'<span class="vg-vl-step{" vg-vl-step-now" if k + 1 == step else ""}'
@@ -386,7 +403,7 @@ def battle_html(obs: dict[str, Any], cards: CardSet) -> str:
             f"{d_card}{d_power}</div></div>{verdict}</div>")
 
 
-def recap_html(recap: list[dict[str, Any]]) -> str:
+def recap_html(recap: list[RecapRow]) -> str:
     """The last finished battle, step by step, from the engine's events."""
     if not recap:
         return ""
@@ -396,7 +413,7 @@ def recap_html(recap: list[dict[str, Any]]) -> str:
 
 
 # ------------------------------------------------------------------ odds and scores
-def odds_html(rows: list[dict[str, Any]]) -> str:
+def odds_html(rows: list[AttackRow]) -> str:
     """Every attack on offer with its chance of winning (computed by the engine)."""
     if not rows:
         return ""
@@ -411,7 +428,7 @@ def odds_html(rows: list[dict[str, Any]]) -> str:
             f"{body}</table></div></details>")
 
 
-def sheet_html(obs: dict[str, Any]) -> str:
+def sheet_html(obs: VillagesObservation) -> str:
     """The score sheet: each round's score per player (parts on hover), running totals,
     and how far each total is on the way to the target."""
     players = obs["players"]
@@ -434,7 +451,8 @@ def sheet_html(obs: dict[str, Any]) -> str:
     last = ""
     if obs["sheet"]:
         parts = obs["sheet"][-1]["parts"]
-        labels = (("villages", "villages"), ("hand", "cards in hand"),
+        labels: tuple[tuple[PartName, str], ...] = (
+                  ("villages", "villages"), ("hand", "cards in hand"),
                   ("graveyard", "graveyard"), ("first_empty", "first to empty"),
                   ("score_card", "High/Low Score card"))
         lines = "".join(
@@ -449,14 +467,14 @@ def sheet_html(obs: dict[str, Any]) -> str:
             f'<tr><th>to {target}</th>{bars}</tr></table></div>{last}</details>')
 
 
-def render_table(obs: dict[str, Any], cards: CardSet, highlight: list[int] | None = None,
-                 odds: list[dict[str, Any]] | None = None,
-                 recap: list[dict[str, Any]] | None = None) -> str:
+def render_table(obs: VillagesObservation, cards: CardSet, highlight: list[int] | None = None,
+                 odds: list[AttackRow] | None = None,
+                 recap: list[RecapRow] | None = None) -> str:
     """The whole table for one seat: status, piles, battle, seats (the viewer's first),
     attack odds and the score sheet."""
     me = obs.get("viewer")
     odds = odds or []
-    by_village: dict[tuple[int, str], list[dict[str, Any]]] = {}
+    by_village: dict[tuple[int, str], list[AttackRow]] = {}
     for r in odds:
         by_village.setdefault((r["seat"], r["village"]), []).append(r)
     order = sorted(range(len(obs["players"])), key=lambda i: (i != me, i))

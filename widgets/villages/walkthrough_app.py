@@ -17,6 +17,7 @@ from pathlib import Path
 
 import ipywidgets as w
 
+from village_games.villages import Villages
 from village_games.villages.rule_examples import (
     EXAMPLES_FILE,
     Frame,
@@ -32,10 +33,10 @@ from .render import render_table
 NOTEBOOK = "villages_rules.ipynb"
 
 
-def board_html(frame: Frame) -> str:
+def board_html(frame: Frame[Villages]) -> str:
     """The table as a spectator sees it after the step, the seats that acted marked."""
     acted = sorted({seat for seat, _ in frame.step.actions}) if frame.step else []
-    return render_table(frame.observation, frame.game.cards, highlight=acted)
+    return render_table(frame.game.observation(None), frame.game.cards, highlight=acted)
 
 
 def walkthrough(path: str | Path = EXAMPLES_FILE, example: str | None = None,

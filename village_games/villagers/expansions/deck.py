@@ -98,7 +98,7 @@ def with_expansions(base: CardSet, names: tuple[str, ...]) -> CardSet:
     return joined
 
 
-def _parse_development(table: Any, i: int) -> Development:
+def _parse_development(table: object, i: int) -> Development:
     where = f"{EXPANSION_FILE.name} development #{i + 1}"
     if not isinstance(table, dict):
         raise CardDataError(f"{where}: must be a [[development]] table")

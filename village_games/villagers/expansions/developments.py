@@ -22,6 +22,7 @@ from .deck import DEV_SUITS, DEV_SYMBOLS, TOKENS, by_suit, developments
 
 if TYPE_CHECKING:
     from ..game import Villagers
+    from ..views import DevelopmentView
     from .state import ExpansionState
 
 
@@ -58,12 +59,12 @@ def count_for(g: Villagers, seat: int, condition: str) -> int:
     return count_symbol(p._summary or p.summary(g.cards), condition)  # (method if none)
 
 
-def leaders(g: Villagers) -> list[dict]:
+def leaders(g: Villagers) -> list[DevelopmentView]:
     """Each Development with everyone's count and who would win it now (None on a tie):
     what a table shows beside the Road."""
     e = g.ext
     assert e is not None
-    out = []
+    out: list[DevelopmentView] = []
     devs = developments()
     for (name, holder), (counts, leader) in zip(zip(e.devs, e.holders, strict=True),
                                                 standings(g), strict=True):

@@ -43,32 +43,47 @@ from .views import boxed_cards, expansion_view, rebox, seen_hand
 
 __all__: list[str] = []
 
-EXPANSIONS.register({
-    # setup
-    "check": check_expansions, "with_expansions": with_expansions, "set_up": set_up,
-    # the protocol: the Courier's moment, pending choices, the extra plays of each phase
-    "courier_types": COURIER_TYPES, "courier_choices": courier_choices,
-    "why_not_courier": why_not_courier, "pass_moment": pass_moment,
-    "pending_phases": PENDING_PHASES, "pending_choices": pending_choices,
-    "why_not_pending": why_not_pending,
-    "draft_extras": draft_extras, "is_draft_extra": is_draft_extra,
-    "why_not_draft_extra": why_not_draft_extra,
-    "is_build_extra": is_build_extra, "why_not_build_extra": why_not_build_extra,
-    # the Draft Phase
-    "open_moment": open_moment, "dev_bonus": bonus,
-    # the Build Phase
-    "build_extras": build_extras, "placed_effects": PLACED_EFFECTS,
-    # a turn's end, a round's end, the Markets
-    "score_bronze": score_bronze, "development_phase": development_phase,
-    "nun_value": nun_value,
-    # what a seat sees, and the worlds a search bot deals for it
-    "plays": PLAYS, "view": expansion_view, "seen_to_act": seen_to_act,
-    "hide_moment": hide_moment, "seen_hand": seen_hand, "boxed_cards": boxed_cards,
-    "rebox": rebox,
-    # saves: reading the expansions' state
-    "state_from_dict": ExpansionState.from_dict, "check_moment": check_moment,
-    "check_developments": check_developments, "deal_developments": deal_developments,
-})
+# (one assignment per hook: a type checker holds each to its type in `ExpansionHooks`)
+# setup
+EXPANSIONS.check = check_expansions
+EXPANSIONS.with_expansions = with_expansions
+EXPANSIONS.set_up = set_up
+# the protocol: the Courier's moment, pending choices, the extra plays of each phase
+EXPANSIONS.courier_types = COURIER_TYPES
+EXPANSIONS.courier_choices = courier_choices
+EXPANSIONS.why_not_courier = why_not_courier
+EXPANSIONS.pass_moment = pass_moment
+EXPANSIONS.pending_phases = PENDING_PHASES
+EXPANSIONS.pending_choices = pending_choices
+EXPANSIONS.why_not_pending = why_not_pending
+EXPANSIONS.draft_extras = draft_extras
+EXPANSIONS.is_draft_extra = is_draft_extra
+EXPANSIONS.why_not_draft_extra = why_not_draft_extra
+EXPANSIONS.is_build_extra = is_build_extra
+EXPANSIONS.why_not_build_extra = why_not_build_extra
+# the Draft Phase
+EXPANSIONS.open_moment = open_moment
+EXPANSIONS.dev_bonus = bonus
+# the Build Phase
+EXPANSIONS.build_extras = build_extras
+EXPANSIONS.placed_effects = PLACED_EFFECTS
+# a turn's end, a round's end, the Markets
+EXPANSIONS.score_bronze = score_bronze
+EXPANSIONS.development_phase = development_phase
+EXPANSIONS.nun_value = nun_value
+# what a seat sees, and the worlds a search bot deals for it
+EXPANSIONS.plays = PLAYS
+EXPANSIONS.view = expansion_view
+EXPANSIONS.seen_to_act = seen_to_act
+EXPANSIONS.hide_moment = hide_moment
+EXPANSIONS.seen_hand = seen_hand
+EXPANSIONS.boxed_cards = boxed_cards
+EXPANSIONS.rebox = rebox
+# saves: reading the expansions' state
+EXPANSIONS.state_from_dict = ExpansionState.from_dict
+EXPANSIONS.check_moment = check_moment
+EXPANSIONS.check_developments = check_developments
+EXPANSIONS.deal_developments = deal_developments
 SPECIAL_PARTS.update(BUILD_SPECIALS)
 add_phases({"pick": "{} chooses a card.", "reward": "{} chooses a Development reward."})
 

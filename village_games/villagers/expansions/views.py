@@ -5,7 +5,7 @@ the Courier's moment (only to its holder)."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .bronze import bronze_slots, bronze_value
 from .deck import developments
@@ -14,6 +14,7 @@ from .setup import dealt_cards
 
 if TYPE_CHECKING:
     from ..game import Villagers
+    from ..views import BronzeView, ExpansionsView, PendingView, TokenBonusView
 
 
 def boxed_cards(g: Villagers) -> list[str]:
@@ -58,17 +59,17 @@ def seen_hand(g: Villagers, observer: int) -> int | None:
     return e.pending["source"] if e.pending["seat"] == observer else None
 
 
-def expansion_view(g: Villagers, viewer: int | None, everything: bool) -> dict[str, Any]:
+def expansion_view(g: Villagers, viewer: int | None, everything: bool) -> ExpansionsView:
     e = g.ext
     assert e is not None
-    pending = None
+    pending: PendingView | None = None
     if e.pending is not None:
         mine = everything or e.pending["seat"] == viewer
         pending = {"kind": e.pending["kind"], "seat": e.pending["seat"],
                    "source": e.pending["source"],
                    "options": e.pending["options"][:] if mine else None,
                    "hand": e.pending.get("hand") if mine else None}
-    bronze = []
+    bronze: list[BronzeView] = []
     if e.has("profiteers"):
         bronze = [{"seat": s,
                    "slots": [[k, bronze_value(g, s, k)] for k in bronze_slots(g, s)],
@@ -77,10 +78,11 @@ def expansion_view(g: Villagers, viewer: int | None, everything: bool) -> dict[s
     # the Food and Builders a held Development token adds to its holder's limits (an Ox
     # Crane's Builder): not a symbol of the village, so the village's counts leave it out
     devs = developments()
-    tokens = [{"seat": s, "food": bonus(g, s, "food"), "builders": bonus(g, s, "builders"),
-               "from": [n for n, h in zip(e.devs, e.holders, strict=True)
-                        if h == s and (devs[n].food or devs[n].builders)]}
-              for s in range(g.n)] if e.devs else []
+    tokens: list[TokenBonusView] = [
+        {"seat": s, "food": bonus(g, s, "food"), "builders": bonus(g, s, "builders"),
+         "from": [n for n, h in zip(e.devs, e.holders, strict=True)
+                  if h == s and (devs[n].food or devs[n].builders)]}
+        for s in range(g.n)] if e.devs else []
     return {
         "names": list(e.names),
         "developments": leaders(g) if e.devs else [],

@@ -106,7 +106,7 @@ class EventSet(SavedDeck):
         return list(names)
 
 
-def _parse_event(table: Any, i: int, source: str) -> EventCard:
+def _parse_event(table: object, i: int, source: str) -> EventCard:
     where = f"{source} event #{i + 1}"
     if not isinstance(table, dict):
         raise CardDataError(f"{where}: must be an [[event]] table")

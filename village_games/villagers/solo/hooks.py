@@ -33,27 +33,41 @@ if TYPE_CHECKING:
 
 __all__: list[str] = []
 
-SOLO.register({
-    # setup
-    "check": check_solo, "events": resolve_events, "with_countess": with_countess,
-    "stack_size": STACK_SIZE, "countess_gold": START_GOLD, "set_up": set_up,
-    "solo_deck": solo_deck,
-    # the protocol: the solo phases, and the Jester offered outside them
-    "phases": SOLO_PHASES, "extra": (PlayJester,), "choices": legal,
-    "with_jester": with_jester, "why_not": why_not,
-    # the Draft Phase
-    "start_toll": start_toll, "after_draft": after_draft,
-    # the Build Phase: its start, the events in force, Serfdom's gift
-    "start_build_phase": start_build_phase, "in_force": in_force, "give": give,
-    # a round's end
-    "start_event_phase": start_event_phase,
-    # what the player sees, and the worlds a search bot deals
-    "view": solo_view, "reshuffle_events": reshuffle_events,
-    # saves: reading the Countess's row and the solo state
-    "saved_rows": solo_rows, "read_saved": read_solo, "countess_row": countess_row,
-    "state_from_dict": solo_state, "check_refill": check_refill, "draft_moment": draft_moment,
-    "check_waiting": check_waiting,
-})
+# (one assignment per hook: a type checker holds each to its type in `SoloHooks`)
+# setup
+SOLO.check = check_solo
+SOLO.events = resolve_events
+SOLO.with_countess = with_countess
+SOLO.stack_size = STACK_SIZE
+SOLO.countess_gold = START_GOLD
+SOLO.set_up = set_up
+SOLO.solo_deck = solo_deck
+# the protocol: the solo phases, and the Jester offered outside them
+SOLO.phases = SOLO_PHASES
+SOLO.extra = (PlayJester,)
+SOLO.choices = legal
+SOLO.with_jester = with_jester
+SOLO.why_not = why_not
+# the Draft Phase
+SOLO.start_toll = start_toll
+SOLO.after_draft = after_draft
+# the Build Phase: its start, the events in force, Serfdom's gift
+SOLO.start_build_phase = start_build_phase
+SOLO.in_force = in_force
+SOLO.give = give
+# a round's end
+SOLO.start_event_phase = start_event_phase
+# what the player sees, and the worlds a search bot deals
+SOLO.view = solo_view
+SOLO.reshuffle_events = reshuffle_events
+# saves: reading the Countess's row and the solo state
+SOLO.saved_rows = solo_rows
+SOLO.read_saved = read_solo
+SOLO.countess_row = countess_row
+SOLO.state_from_dict = solo_state
+SOLO.check_refill = check_refill
+SOLO.draft_moment = draft_moment
+SOLO.check_waiting = check_waiting
 add_phases(NEXT_TEXT)
 
 

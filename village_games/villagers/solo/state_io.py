@@ -82,7 +82,7 @@ def countess_row(r: _Reader, row: dict | None, mode: str) -> PlayerState:
     return PlayerState("The Countess", gold, village)
 
 
-def solo_state(g: Villagers, mode: str, events: EventSet | None, raw: Any) -> SoloState:
+def solo_state(g: Villagers, mode: str, events: EventSet | None, raw: object) -> SoloState:
     """The saved solo state, checked; a scenario without one gets shuffled decks and the
     face-up events it names (`{"face_up": [...]}`)."""
     assert events is not None
@@ -94,7 +94,7 @@ def solo_state(g: Villagers, mode: str, events: EventSet | None, raw: Any) -> So
     by_season = MapOf(OneOf(*SEASONS), NAMES)
     check_shape(raw, {"decks": by_season, "discards": by_season}, 1, where)
 
-    def names(value: Any, key: str, season: str | None = None) -> list[str]:
+    def names(value: object, key: str, season: str | None = None) -> list[str]:
         if not isinstance(value, list) or not all(isinstance(x, str) and x in events
                                                   for x in value):
             raise ValueError(f"{where}.{key} must list event names of {events.name!r}, got "

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core import words
 from .countess import COUNTESS, START_GOLD
@@ -13,6 +13,7 @@ from .state import solo_of
 
 if TYPE_CHECKING:
     from ..game import Villagers
+    from ..views import EventView, SoloView
 
 
 def mode_summary(mode: str) -> str:
@@ -27,12 +28,12 @@ def mode_summary(mode: str) -> str:
     return ""
 
 
-def solo_view(g: Villagers, everything: bool) -> dict[str, Any]:
+def solo_view(g: Villagers, everything: bool) -> SoloView:
     """Face-up events with their text, the decks' sizes (their order is hidden), the
     discards (public), the Jester, and the Gold race."""
     s = solo_of(g)
 
-    def card(name: str) -> dict[str, Any]:
+    def card(name: str) -> EventView:
         e = s.events[name]
         return {"name": name, "season": e.season, "kind": e.kind, "effect": e.effect,
                 "count": e.count, "gold": e.gold, "help": e.help,
