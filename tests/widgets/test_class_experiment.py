@@ -499,6 +499,26 @@ def test_join_happens_once_per_page_however_often_join_is_clicked(url):
     assert teacher.xs.get(teacher.experiment.id).students == 1
 
 
+def test_join_happens_once_even_when_the_students_page_failed_to_open(url):
+    teacher = teacher_page(url).app
+    page = device(url, {"experiment": teacher.experiment.id})
+    opened = []
+
+    def open_page(student):
+        opened.append(student)
+        if len(opened) == 1:
+            raise RuntimeError("the page could not be drawn")
+
+    join = JoinApp(page.xs, teacher.experiment, page.banner, open_page)
+    join.name.value = "Ana"
+    join.button.click()
+    assert "could not be drawn" in page.banner.value and not join.button.disabled
+    join.name.value = "Ana 2"  # as the page's "name is taken" would have made her do
+    join.button.click()
+    assert opened[0] == opened[1] and join.button.disabled and page.banner.value == ""
+    assert [s.name for s in teacher.xs.students(teacher.experiment.id)] == ["Ana"]
+
+
 def test_the_teachers_page_lists_its_own_experiment_with_live_counts(url):
     teacher = teacher_page(url).app
     eid = teacher.experiment.id

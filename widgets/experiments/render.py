@@ -185,6 +185,7 @@ def experiments_html(experiments: Sequence[tuple[Experiment, str, str]],
            f"<td><a class='vg-xp-open' href='{esc(link)}' target='_blank'>open</a></td>")
         + "</tr>"
         for e, title, link in experiments)
-    return ("<table class='vg-lobby-table vg-xp-list'><thead><tr><th>Experiment</th>"
-            "<th>Students</th><th>Trials</th><th>Now</th><th>Last change</th><th></th></tr>"
-            f"</thead><tbody>{rows}</tbody></table>")
+    return ("<div class='vg-xp-list-box'><table class='vg-lobby-table vg-xp-list'><thead>"
+            "<tr><th>Experiment</th><th>Students</th><th>Trials</th><th>Now</th>"
+            "<th>Last change</th><th></th></tr>"
+            f"</thead><tbody>{rows}</tbody></table></div>")

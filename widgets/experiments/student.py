@@ -95,6 +95,7 @@ class JoinApp:
                  on_joined: Callable[[Student], Any]) -> None:
         self.xs, self.experiment, self._joined = xs, experiment, on_joined
         self.student: Student | None = None  # once joined: this page joins nobody else
+        self.entered = False  # the student's page was opened
         k = kind(experiment.kind)
         values = k.check(experiment.settings)
         self.name = w.Text(placeholder="your first name, or a nickname",
@@ -110,15 +111,18 @@ class JoinApp:
 
     def join(self) -> Student:
         """Join once: a click that arrives after this page has joined (a double click,
-        a click queued while the page was changing) returns the same student and makes
-        no other."""
-        if self.student is not None:
-            return self.student
-        student = self.xs.join(self.experiment.id, self.name.value)
-        self.student = student
-        self.button.disabled = self.name.disabled = True
-        self._joined(student)
-        return student
+        a click queued while the page was changing, a click on the old button) returns
+        the same student and makes no other. Should her page fail to open, the next
+        click opens it for the same student."""
+        if self.student is None:
+            self.student = self.xs.join(self.experiment.id, self.name.value)
+            self.name.disabled = True
+            self.button.description = "Open my page"  # (seen only if opening it failed)
+        if not self.entered:
+            self._joined(self.student)
+            self.entered = True
+            self.button.disabled = True
+        return self.student
 
 
 class StudentApp:

@@ -97,7 +97,7 @@ class TeacherApp:
         self.reveal_button = self._button("vg-xp-reveal", self.toggle_reveal, guard)
         self.board_button = self._button("vg-xp-show-board", self.toggle_board, guard)
         self.csv_button = DownloadButton("CSV of every trial", self.csv_file, wrap=guard,
-                                         tooltip="Every trial of every run, as a CSV file")
+                                         hint="Every trial of every run, as a CSV file")
         self.csv_button.add_class("vg-xp-csv")
         self.status = w.HTML("")  # what the last button did, when it needs saying
         self.status.add_class("vg-xp-status")

@@ -14,7 +14,7 @@ function render({ model, el }) {
 
   function draw() {
     button.textContent = model.get("label") || "Download";
-    const tip = model.get("tooltip") || "";
+    const tip = model.get("hint") || "";
     if (tip) button.title = tip;
     else button.removeAttribute("title");
     button.disabled = busy || model.get("disabled");
@@ -47,7 +47,7 @@ function render({ model, el }) {
 
   button.addEventListener("click", click);
   model.on("msg:custom", save);
-  for (const name of ["label", "tooltip", "disabled"]) model.on("change:" + name, draw);
+  for (const name of ["label", "hint", "disabled"]) model.on("change:" + name, draw);
   draw();
 
   return () => {

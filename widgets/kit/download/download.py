@@ -34,7 +34,7 @@ class DownloadButton(anywidget.AnyWidget):
     _esm = HERE / "download.js"
 
     label = t.Unicode("Download").tag(sync=True)
-    tooltip = t.Unicode("").tag(sync=True)
+    hint = t.Unicode("").tag(sync=True)  # the button's title (DOMWidget owns `tooltip`)
     disabled = t.Bool(False).tag(sync=True)
 
     def __init__(self, label: str, make: MakeFile, *, mime: str = "text/csv",
