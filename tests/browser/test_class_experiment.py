@@ -210,11 +210,12 @@ def test_a_reset_starts_the_students_new_run_open_with_the_answer_hidden(browser
         expect(ana.locator(".vg-trial-step")).to_be_disabled(timeout=LIVE_MS)
         expect(ana.locator(".vg-xp-totals")).to_contain_text("Exact answer: 1/2")
         teacher.locator(".vg-xp-reset").click()
-        expect(teacher.locator(".vg-xp-status")).to_contain_text(
-            "Run 2 has started: it takes trials now, and the exact answer is hidden")
+        expect(ana.locator(".vg-xp-totals")).to_contain_text("Run 2", timeout=LIVE_MS)
         expect(ana.locator(".vg-trial-step")).to_be_enabled(timeout=LIVE_MS)
         expect(ana.locator(".vg-xp-totals")).to_contain_text("Exact answer: hidden")
         expect(ana.locator(".vg-xp-frozen")).to_have_count(0)
+        expect(teacher.locator(".vg-xp-status")).to_contain_text(
+            "Run 2 has started: it takes trials now, and the exact answer is hidden")
         by_hand(ana)
         expect(teacher.locator(".vg-xp-numbers[data-run='2'][data-trials='1']")).to_be_visible(
             timeout=LIVE_MS)
@@ -227,15 +228,16 @@ def test_the_teachers_page_lists_its_experiment_with_live_counts(browser, voila_
     eid, key = new_experiment()
     teacher = open_teacher(browser, voila_server, eid, key)
     try:
-        this = teacher.locator(f".vg-xp-this[data-experiment='{eid}']")
+        this = teacher.locator(f".vg-xp-list tr[data-experiment='{eid}']")
         expect(this).to_contain_text("0 students")
         xs = ExperimentStore(open_store())
         for name in ("Ana", "Ben"):
             s = xs.join(eid, name)
             xs.add_trials(eid, s.number, [NewTrial(n, True, {}, BATCH) for n in range(1, 11)])
         expect(this).to_contain_text("2 students", timeout=LIVE_MS)
-        expect(this).to_have_attribute("data-trials", "20")
+        expect(this.locator("td").nth(2)).to_have_text("20")
         expect(this).to_contain_text("open, run 1")
+        expect(this).to_contain_text("this page")
         teacher.locator(".vg-xp-freeze").click()
         expect(this).to_contain_text("frozen, run 1", timeout=LIVE_MS)
     finally:
