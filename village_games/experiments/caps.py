@@ -7,11 +7,13 @@ caps inside the write that stores the trials (all of a student's tabs count toge
 and refuses the whole write (`TrialCap`) rather than store a part of it.
 
 The numbers follow the kind's largest batch `B` (100 trials; 10 for whole solo games,
-which cost far more to play):
+which cost far more to play), through the kind's `caps()`:
 
 * per run: `PER_RUN_BATCHES` = 5 batches, 5 × B (500 trials): a student can run the
-  biggest batch five times and roll by hand besides, and a class of 25 pools 12,500
-  trials a run (a 95% interval about ±0.009 wide); the next run starts again at zero;
+  biggest batch five times and roll by hand besides (by hand, 500 is minutes of
+  clicking), and a class of 25 pools 12,500 trials a run (a 95% interval about ±0.009
+  wide); the next run starts again at zero. Whole solo games, one click each by hand,
+  allow ten batches (100 games: two minutes at a game a second);
 * per second: `PER_SECOND_BATCHES` = 2 batches in any `WINDOW_S` (1 s), 2 × B (200
   trials): by hand nobody comes near (a roll or draw a click, every click answered before
   the next; `benchmarks/class_caps.py` measured the fastest a page allows), and a student
