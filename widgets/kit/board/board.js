@@ -52,15 +52,15 @@ function render({ model, el }) {
     mark();
     const wanted = box.querySelector("[data-vg-focus]");
     const key = wanted ? wanted.getAttribute("data-vg-value") : null;
-    let target = null;
-    if (wanted && key !== asked) {
-      target = wanted;
-    } else if (had !== null) {
-      target = [...box.querySelectorAll("[data-vg-value]")]
-        .find((node) => node.getAttribute("data-vg-value") === had) || null;
-    }
+    const first = wanted && key !== asked;  // a question that has just appeared
     asked = key;
-    if (target) target.focus();
+    if (first) {
+      wanted.focus();
+    } else if (had !== null) {  // where the keyboard was: no scrolling, the page stays put
+      const again = [...box.querySelectorAll("[data-vg-value]")]
+        .find((node) => node.getAttribute("data-vg-value") === had);
+      if (again) again.focus({ preventScroll: true });
+    }
   }
 
   function pick(event) {
