@@ -173,3 +173,14 @@ def test_a_market_trial_stops_when_a_wanted_card_shows():
 
 def test_a_trial_generator_is_numpys():
     assert isinstance(trial_rng(1, 2, 3), np.random.Generator)
+
+
+@pytest.mark.parametrize("key", list(EXAMPLES))
+def test_every_kind_caps_a_student_at_whole_batches_per_run_and_two_per_second(key):
+    """What one student adds (caps.py): whole batches of the largest size, so the pad's
+    largest batch always fits a fresh run; a second holds two of them."""
+    k = kind(key)
+    caps, biggest = k.caps(), max(k.batch_sizes)
+    assert caps.per_second == 2 * biggest
+    assert caps.per_run % biggest == 0 and caps.per_run >= 5 * biggest
+    assert caps.per_run == (100 if key == "villagers-solo-games" else 5 * biggest)

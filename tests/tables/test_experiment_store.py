@@ -7,6 +7,8 @@ import threading
 
 import pytest
 
+from village_games.experiments import store as store_module
+from village_games.experiments.caps import RUN, SECOND, Caps, TrialCap
 from village_games.experiments.store import (
     BATCH,
     HAND,
@@ -100,6 +102,63 @@ def test_a_reset_starts_a_new_run_and_keeps_every_old_trial(xs):
     assert [(t.number, t.run) for t in xs.trials(e.id)] == [(1, 1), (2, 1), (3, 2)]
     assert [t.number for t in xs.trials(e.id, run=1)] == [1, 2]
     assert [t.number for t in xs.trials(e.id, after=2)] == [3]
+
+
+def test_a_reset_opens_the_new_run_and_hides_the_answer_again(xs):
+    e = xs.create("vv-recruit", SETTINGS)
+    xs.show_board(e.id)
+    xs.reveal(e.id)
+    xs.freeze(e.id)
+    after = xs.reset(e.id)
+    assert (after.run, after.frozen, after.revealed, after.board) == (2, False, False, True)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 5_000.0
+
+    def time(self) -> float:
+        return self.now
+
+
+def test_the_store_refuses_trials_past_a_students_caps_whole(xs, monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(store_module, "time", clock)
+    caps = Caps(per_run=5, per_second=3)
+    e = xs.create("vv-recruit", SETTINGS)
+    ana, ben = xs.join(e.id, "Ana"), xs.join(e.id, "Ben")
+    assert xs.add_trials(e.id, ana.number, [trial(1), trial(2)], caps).stored == (1, 2)
+    with pytest.raises(TrialCap) as refused:  # 2 + 2 in one second: more than 3
+        xs.add_trials(e.id, ana.number, [trial(3), trial(4)], caps)
+    cap = refused.value
+    assert (cap.reason, cap.cap, cap.had, cap.asked) == (SECOND, 3, 2, 2)
+    assert "at most 3 trials a second" in str(cap)
+    assert [t.number for t in xs.trials(e.id)] == [1, 2]  # nothing of it stored
+    assert xs.get(e.id).run_trials == 2
+    # trials sent again are not new: they count for nothing
+    assert xs.add_trials(e.id, ana.number, [trial(1), trial(2), trial(3)], caps).stored == (3,)
+    assert xs.add_trials(e.id, ben.number, [trial(1), trial(2)], caps).stored == (1, 2)
+    clock.now += 1.0  # a second later the window is clear
+    assert xs.add_trials(e.id, ana.number, [trial(4), trial(5)], caps).stored == (4, 5)
+    clock.now += 1.0
+    with pytest.raises(TrialCap) as full:
+        xs.add_trials(e.id, ana.number, [trial(6)], caps)
+    assert (full.value.reason, full.value.room) == (RUN, 0)
+    assert "at most 5 trials to a run" in str(full.value)
+    xs.reset(e.id)  # the next run starts again at zero
+    assert xs.add_trials(e.id, ana.number, [trial(6), trial(7), trial(8)], caps).stored == (
+        6, 7, 8)
+    assert xs.add_trials(e.id, ana.number, [trial(9)]).stored == (9,)  # (no caps given)
+
+
+def test_caps_are_whole_numbers_from_one_up_and_follow_the_largest_batch():
+    assert Caps.for_batches((10, 50, 100)) == Caps(500, 200)
+    assert Caps.for_batches((1, 5, 10)) == Caps(50, 20)
+    with pytest.raises(ValueError, match=r"a cap \(per_run\) is a whole number of trials "
+                       "from 1 up, got 0"):
+        Caps(0, 10)
+    with pytest.raises(ValueError, match="per_second"):
+        Caps(10, 2.5)  # type: ignore[arg-type]
 
 
 def test_reveal_and_the_board_are_switched_by_the_store_and_seen_by_other_devices(connect):

@@ -43,7 +43,8 @@ def test_the_teacher_sees_every_open_table_with_watch_links_and_no_seat_keys(sto
 def test_the_teacher_closes_a_table_and_its_devices_are_told(store):
     a, b = host(store), played(store)
     lobby = LobbyApp(store, store.teacher_key())
-    lobby.board.click(f"close:{a.session.table.id}")
+    lobby.board.click(f"close:{a.session.table.id}")  # Ana was invited: the lobby asks
+    lobby.board.click(f"close-yes:{a.session.table.id}")
     assert lobby.banner.value == ""
     assert lobby.board.html.count('class="vg-lobby-row"') == 1
     a.poll()
@@ -80,3 +81,48 @@ def test_a_page_opened_and_left_is_not_listed_until_asked_for(store):
     assert alone.session.table.id not in lobby.board.html
     lobby.show_closed.value = True
     assert alone.session.table.id in lobby.board.html
+
+
+def test_closing_a_table_people_are_playing_at_asks_first(store):
+    a, b = played(store, "human,remote,bot"), host(store)
+    tid = a.session.table.id
+    lobby = LobbyApp(store, store.teacher_key())
+    lobby.board.click(f"close:{tid}")
+    assert not store.get(tid).closed and lobby.confirming == tid
+    question = lobby.board.html
+    assert 'class="vg-lobby-confirm-row"' in question and "<b>Close this table?</b>" in question
+    assert ("Ana (host's screen) and Ben (own device) are playing at it (the last move was"
+            in question)
+    assert "their devices take no more moves" in question
+    assert {f"close-yes:{tid}", f"close-no:{tid}"} <= set(lobby.board.targets)
+    assert 'data-vg-value="close-no:' + tid + '" data-vg-focus' in question  # keys go there
+    lobby.board.click(f"close-no:{tid}")  # keep it open
+    assert not store.get(tid).closed and lobby.confirming is None
+    assert "vg-lobby-confirm" not in lobby.board.html
+    assert f'data-vg-value="close:{tid}" data-vg-focus' in lobby.board.html  # back to Close
+    with pytest.raises(ValueError, match="not waiting for a yes"):
+        lobby.confirm_close(tid)
+    lobby.board.click(f"close:{tid}")
+    lobby.refresh()  # the live page redraws: the question stays
+    assert lobby.confirming == tid and "Close this table?" in lobby.board.html
+    lobby.board.click(f"close-yes:{tid}")
+    assert store.get(tid).closed and "Close this table?" not in lobby.board.html
+    assert not store.get(b.session.table.id).closed
+    assert lobby.banner.value == ""
+
+
+def test_a_table_nobody_plays_at_closes_at_once(store):
+    alone = host(store, "human,bot")  # opened and left: nobody played, nobody invited
+    lobby = LobbyApp(store, store.teacher_key())
+    lobby.show_closed.value = True
+    lobby.board.click(f"close:{alone.session.table.id}")
+    assert store.get(alone.session.table.id).closed and lobby.confirming is None
+
+
+def test_the_question_goes_when_the_table_is_closed_elsewhere(store):
+    a = played(store, "human,remote,bot")
+    lobby = LobbyApp(store, store.teacher_key())
+    lobby.ask_close(a.session.table.id)
+    store.close_table(a.session.table.id, "the game was abandoned")
+    lobby.refresh()
+    assert lobby.confirming is None and "Close this table?" not in lobby.board.html

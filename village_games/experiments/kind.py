@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from . import settings as s
+from .caps import Caps
 
 Values = dict[str, Any]
 
@@ -114,6 +115,11 @@ class Kind(ABC):
         """Checks that need several settings or the game (a stack that is empty in that
         position): ValueError naming what is allowed there."""
         return None
+
+    def caps(self) -> Caps:
+        """What one student may add to a run, and in a second (caps.py: five and two of
+        the largest batch)."""
+        return Caps.for_batches(self.batch_sizes)
 
     def text(self, values: Values) -> dict[str, str]:
         return s.write(self.settings, values)

@@ -10,8 +10,10 @@ experiment happen one after another on PostgreSQL as they do on SQLite:
   click, a retried message, the same student's second tab) is reported back, not
   counted again;
 * a frozen experiment refuses trials (`ExperimentFrozen`) and stores none of them;
+* given the kind's caps (caps.py), a write that would take a student past what one
+  student adds to a run, or in a second, is refused whole (`TrialCap`);
 * a reset starts a new run: old trials stay (with their run number), the current run's
-  counts start again at zero;
+  counts start again at zero, and the run is open with the exact answer hidden;
 * nothing here deletes a trial.
 
 Who may do what (the teacher key, a student's own key) is the apps' business; the store
@@ -37,6 +39,7 @@ from village_games.tables import StoreError
 from village_games.tables.database import Database, Query
 from village_games.tables.tokens import new_table_id, new_token, same_key
 
+from .caps import WINDOW_S, Caps
 from .schema import EXPERIMENTS
 
 HAND, BATCH = "hand", "batch"  # how a trial was made: step by step, or in a batch
@@ -257,10 +260,11 @@ class ExperimentStore:
         return student
 
     def add_trials(self, experiment_id: str, student: int,
-                   trials: Sequence[NewTrial]) -> Added:
+                   trials: Sequence[NewTrial], caps: Caps | None = None) -> Added:
         """Store a student's trials in the current run, in one transaction. Numbers
         stored before are reported in `repeated` and not counted again.
-        `ExperimentFrozen` (nothing stored) when the teacher has frozen it."""
+        `ExperimentFrozen` (nothing stored) when the teacher has frozen it; `TrialCap`
+        (nothing stored) when the new ones would pass one of `caps` (caps.py)."""
         if not trials:
             raise ValueError("add_trials needs at least one trial")
         numbers = [int(t.number) for t in trials]
@@ -281,12 +285,24 @@ class ExperimentStore:
                 "SELECT number FROM vg_trials WHERE experiment_id = ? AND student = ? AND "
                 "number >= ? AND number <= ?",
                 (experiment_id, int(student), min(numbers), max(numbers))).fetchall()}
-            stored, repeated, hits = [], [], 0
+            fresh: list[NewTrial] = []
+            repeated: list[int] = []
             for t in trials:
                 if t.number in had:
                     repeated.append(t.number)
                     continue
                 had.add(t.number)
+                fresh.append(t)
+            if caps is not None and fresh:  # (in the write: two tabs cannot both pass)
+                in_run, recent = q(
+                    "SELECT COALESCE(SUM(CASE WHEN run = ? THEN 1 ELSE 0 END), 0), "
+                    "COALESCE(SUM(CASE WHEN made > ? THEN 1 ELSE 0 END), 0) FROM vg_trials "
+                    "WHERE experiment_id = ? AND student = ?",
+                    (run, now - WINDOW_S, experiment_id, int(student))).fetchall()[0]
+                caps.check(len(fresh), int(in_run), int(recent))
+            stored: list[int] = []
+            hits = 0
+            for t in fresh:
                 seq += 1
                 q("INSERT INTO vg_trials (experiment_id, seq, student, number, run, hit, "
                   "shown, how, made) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
@@ -316,8 +332,11 @@ class ExperimentStore:
         return self._set(experiment_id, "board = ?", (int(shown),))
 
     def reset(self, experiment_id: str) -> Experiment:
-        """Start a new run: the trials so far stay, under their run's number."""
-        return self._set(experiment_id, "run = run + 1, run_trials = 0, run_hits = 0", ())
+        """Start a new run: the trials so far stay, under their run's number. The new
+        run starts open (taking trials) with the exact answer hidden; the board stays as
+        it was."""
+        return self._set(experiment_id, "run = run + 1, run_trials = 0, run_hits = 0, "
+                         "frozen = 0, revealed = 0", ())
 
     # --- inside a write ------------------------------------------------------------------
     def _take(self, q: Query, experiment_id: str, change: str, params: tuple[Any, ...],

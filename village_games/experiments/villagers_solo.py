@@ -22,6 +22,7 @@ from village_games.core import words
 from village_games.villagers.solo.dealing import events_rule, events_to_deal
 from village_games.villagers.solo.odds import event_count_chances, worth_to_countess
 
+from .caps import Caps
 from .kind import Answer, Kind, Step, Trial, Values, py_seed
 from .positions import solo_events_at
 from .settings import Pick, Whole
@@ -85,6 +86,12 @@ class SoloGames(Kind):
     hit_words = ("won", "lost")
     batch_sizes = (1, 5, 10)
     settings = (Pick("mode", "Mode", MODES, "normal"),)
+
+    def caps(self) -> Caps:
+        """A whole game is one click by hand, and students play them by hand: 100 games
+        a run (ten of the largest batch, where other kinds allow five) is about two minutes
+        of a game a second; 20 a second, as for any kind (two of the largest batch)."""
+        return Caps(per_run=10 * max(self.batch_sizes), per_second=2 * max(self.batch_sizes))
 
     def question(self, v: Values) -> str:
         return (f"The project's heuristic bot plays a whole solo game in {v['mode']} mode: "

@@ -38,6 +38,7 @@ from .create import CreateApp
 from .student import JoinApp, StudentApp
 from .teacher import TeacherApp, is_teacher
 
+STUDENT_NAV = nav_html(CLASS_EXPERIMENT, apps=[])  # the gallery only
 WRONG_KEY = ("<div class='vg-query-error'>That key opens nothing in this experiment (a "
              "mistyped or old link?): join it as a new student below.</div>")
 
@@ -54,8 +55,9 @@ class ClassExperimentPage:
         self.address = PageAddress(enabled=in_voila())
         self.body = w.VBox([])
         self.app: CreateApp | TeacherApp | JoinApp | StudentApp | None = None
-        self.widget = w.VBox([style_tag(), w.HTML(nav_html(CLASS_EXPERIMENT)), self.banner,
-                              self.notice, self.address, self.body])
+        self.nav = w.HTML(STUDENT_NAV)  # the teacher's pages link the other teachers' apps
+        self.widget = w.VBox([style_tag(), self.nav, self.banner, self.notice, self.address,
+                              self.body])
         self.widget.add_class("vg-app")
         self.widget.add_class("vg-xp-page")
         self._route(query)
@@ -63,6 +65,7 @@ class ClassExperimentPage:
     def _route(self, query: Mapping[str, str]) -> None:
         eid, key = query.get("experiment", "").strip(), query.get("key", "").strip()
         if not eid:
+            self.nav.value = nav_html(CLASS_EXPERIMENT)
             self._show(CreateApp(self.xs, query, self.banner, self.teach))
             return
         try:
@@ -84,10 +87,12 @@ class ClassExperimentPage:
 
     def teach(self, experiment: Experiment, key: str) -> None:
         self.notice.value = ""
+        self.nav.value = nav_html(CLASS_EXPERIMENT)
         self._show(TeacherApp(self.xs, experiment, key, self.banner, self.address, self.loop))
 
     def learn(self, experiment: Experiment, student: Student) -> None:
         self.notice.value = ""
+        self.nav.value = STUDENT_NAV
         self._show(StudentApp(self.xs, experiment, student, self.banner, self.address,
                               self.loop))
 

@@ -26,6 +26,14 @@ NOT_KEY = ("that is not this server's teacher key (make serve printed it, and th
            "lobby link carries it)")
 
 
+TEACHER_INTRO = (
+    "<div class='vg-xp-intro'>A class experiment runs one lesson's question with the whole "
+    "class: each student rolls the dice or draws the cards, one click at a time or in "
+    "batches, and every trial goes into one pooled share that settles on the exact answer "
+    "as the trials pile up. Make it here with the teacher key; the page then gives the "
+    "class a link and a QR code, and follows their trials live.</div>")
+
+
 def lessons_html() -> str:
     """Every lesson that runs as a class experiment, with what it asks."""
     rows = "".join(f"<li><a href='{esc(k.lesson)}' target='_blank'>{esc(k.game)}: "
@@ -52,7 +60,7 @@ class CreateApp:
                                button_style="primary", icon="users")
         self.button.add_class("vg-xp-create")
         self.button.on_click(guarded(banner)(lambda _b: self.create()))
-        parts: list[w.Widget] = []
+        parts: list[w.Widget] = [w.HTML(TEACHER_INTRO)]
         key_of = query.get("kind", "").strip()
         if key_of:
             try:

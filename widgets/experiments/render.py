@@ -168,18 +168,24 @@ def question_html(kind: Kind, values: dict) -> str:
 
 
 def experiments_html(experiments: Sequence[tuple[Experiment, str, str]],
-                     now: float | None = None) -> str:
-    """The teacher's list: (experiment, its title, its teacher link) per row."""
+                     now: float | None = None, current: str = "") -> str:
+    """The teacher's list: (experiment, its title, its teacher link) per row; the row of
+    `current` (the page's own experiment) says so instead of linking to itself."""
     now = time.time() if now is None else now
     if not experiments:
         return "<div class='vg-note vg-xp-none'>No class experiments on this server yet.</div>"
     rows = "".join(
-        f"<tr class='vg-xp-row' data-experiment='{esc(e.id)}'><td>{esc(title)}</td>"
+        f"<tr class='vg-xp-row{' vg-xp-this' if e.id == current else ''}' "
+        f"data-experiment='{esc(e.id)}' data-trials='{e.trials}' "
+        f"data-students='{e.students}'><td>{esc(title)}</td>"
         f"<td>{words.count(e.students, 'student')}</td><td>{e.trials:,}</td>"
         f"<td>{'frozen' if e.frozen else 'open'}, run {e.run}</td>"
         f"<td>{words.ago(now - e.updated)}</td>"
-        f"<td><a class='vg-xp-open' href='{esc(link)}' target='_blank'>open</a></td></tr>"
+        + ("<td><b>this page</b></td>" if e.id == current else
+           f"<td><a class='vg-xp-open' href='{esc(link)}' target='_blank'>open</a></td>")
+        + "</tr>"
         for e, title, link in experiments)
-    return ("<table class='vg-lobby-table vg-xp-list'><thead><tr><th>Experiment</th>"
-            "<th>Students</th><th>Trials</th><th>Now</th><th>Last change</th><th></th></tr>"
-            f"</thead><tbody>{rows}</tbody></table>")
+    return ("<div class='vg-xp-list-box'><table class='vg-lobby-table vg-xp-list'><thead>"
+            "<tr><th>Experiment</th><th>Students</th><th>Trials</th><th>Now</th>"
+            "<th>Last change</th><th></th></tr>"
+            f"</thead><tbody>{rows}</tbody></table></div>")

@@ -11,13 +11,11 @@ second (they are the costly part).
 from __future__ import annotations
 
 import asyncio
-import base64
 import time
 from typing import Any
 
 import ipywidgets as w
 
-from village_games.core import words
 from village_games.experiments import MODULES, kind
 from village_games.experiments.export import csv_name, trials_csv
 from village_games.experiments.pooled import Tally
@@ -26,8 +24,8 @@ from village_games.tables.database import Database
 from village_games.tables.tokens import same_key
 
 from ..kit.charts import chart_image, show_chart
+from ..kit.download import DownloadButton
 from ..kit.live import every
-from ..kit.markup import esc
 from ..kit.page_address import PageAddress
 from ..kit.safe import ErrorBanner, guarded
 from ..table.links import link_row
@@ -37,21 +35,26 @@ from .render import board_html, experiments_html, numbers_html, question_html, s
 
 CHECK_S = 0.25  # how often the page looks at the store's change mark
 CHARTS_S = 1.0  # the charts are drawn again at most this often
+LIST_S = 5.0  # the list of experiments is read again this often (others', and "ago")
 LISTED = 50  # experiments in the list to reopen
+RESET_TIP = ("Start a new run: it takes trials at once, with the exact answer hidden again; "
+             "the trials so far are kept (with their run, and in the CSV), and the board "
+             "stays as it is")
 
 
 def is_teacher(store: Database, key: str | None) -> bool:
     return bool(key) and same_key(key or "", store.teacher_key())
 
 
-def listing(xs: ExperimentStore, key: str, limit: int = LISTED) -> str:
-    """The experiments on this server, with the teacher's link to each (to reopen one)."""
+def listing(xs: ExperimentStore, key: str, limit: int = LISTED, current: str = "") -> str:
+    """The experiments on this server, with the teacher's link to each (to reopen one);
+    `current` is the one of the page showing the list."""
     rows = []
     for e in xs.recent(limit):
         k = kind(e.kind) if e.kind in MODULES else None
         title = f"{k.game}: {k.title}" if k else e.kind
         rows.append((e, title, teacher_url(e.id, key)))
-    return experiments_html(rows)
+    return experiments_html(rows, current=current)
 
 
 class TeacherApp:
@@ -74,6 +77,7 @@ class TeacherApp:
         self._charts_at = -1e9  # when the charts were last drawn (monotonic)
         self._charts_due = True
         self.charts_drawn = 0
+        self._listed_at = -1e9  # when the list of experiments was last read (monotonic)
         self._runs_for = 0  # the run whose earlier runs `runs` shows
 
         self.head = w.HTML(question_html(self.kind, self.values)
@@ -89,20 +93,24 @@ class TeacherApp:
         self.freeze_button = self._button("vg-xp-freeze", self.toggle_freeze, guard)
         self.reset_button = self._button("vg-xp-reset", self.reset, guard, "Reset: a new run",
                                          "repeat")
+        self.reset_button.tooltip = RESET_TIP
         self.reveal_button = self._button("vg-xp-reveal", self.toggle_reveal, guard)
         self.board_button = self._button("vg-xp-show-board", self.toggle_board, guard)
-        self.csv_button = self._button("vg-xp-csv", self.prepare_csv, guard,
-                                       "CSV of every trial", "download")
-        self.csv_link = w.HTML("")
+        self.csv_button = DownloadButton("CSV of every trial", self.csv_file, wrap=guard,
+                                         hint="Every trial of every run, as a CSV file")
+        self.csv_button.add_class("vg-xp-csv")
+        self.status = w.HTML("")  # what the last button did, when it needs saying
+        self.status.add_class("vg-xp-status")
         self.board = w.HTML("")
         self.runs = w.HTML("")
         self.others = w.HTML("")
         controls = w.HBox([self.freeze_button, self.reset_button, self.reveal_button,
-                           self.board_button, self.csv_button, self.csv_link])
+                           self.board_button, self.csv_button])
         controls.add_class("vg-xp-controls")
         charts = w.HBox([self.running, self.spread])
         charts.add_class("vg-xp-charts")
-        self.widget = w.VBox([self.head, self.links, controls, self.numbers, charts,
+        self.widget = w.VBox([self.head, self.links, controls, self.status, self.numbers,
+                              charts,
                               self.board, self.runs,
                               w.HTML("<div class='vg-xp-head'>Experiments on this server "
                                      "(open one to see it again, or to go on with it)</div>"),
@@ -110,7 +118,6 @@ class TeacherApp:
         self.widget.add_class("vg-xp-teacher")
         self.links.value = self._links_html()
         self.refresh(charts=True)
-        self.others.value = listing(xs, key)
         every(loop, CHECK_S, self.tick, banner)
 
     @staticmethod
@@ -131,11 +138,19 @@ class TeacherApp:
 
     # ------------------------------------------------------------------ live
     def tick(self) -> None:
-        """Read what is new when the store's mark moved; draw charts that are due."""
+        """Read what is new when the store's mark moved; draw charts that are due; read
+        the list of experiments every `LIST_S` (the others' changes, the times ago)."""
         if self.xs.watermark(self.experiment.id) != self._mark:
             self.refresh()
         elif self._charts_due and time.monotonic() - self._charts_at >= CHARTS_S:
             self.draw_charts()
+        elif time.monotonic() - self._listed_at >= LIST_S:
+            self.list_experiments()
+
+    def list_experiments(self) -> None:
+        """The experiments on this server, this one's counts as they are now."""
+        self.others.value = listing(self.xs, self.key, current=self.experiment.id)
+        self._listed_at = time.monotonic()
 
     def refresh(self, charts: bool | None = None) -> None:
         """Read the experiment and its new trials and draw the numbers; the charts too
@@ -157,6 +172,7 @@ class TeacherApp:
                                "the CSV): " + "; ".join(
                                    f"run {r}: {n:,} {self.kind.unit}s, share {h / n:.3f}"
                                    for r, (n, h) in runs.items()) + ".</div>") if runs else ""
+        self.list_experiments()  # this one's row: its students, trials, run and state
         self._charts_due = True
         if charts or (charts is None and time.monotonic() - self._charts_at >= CHARTS_S):
             self.draw_charts()
@@ -196,11 +212,20 @@ class TeacherApp:
     # ------------------------------------------------------------------ the teacher's buttons
     def toggle_freeze(self) -> None:
         self.xs.freeze(self.experiment.id, not self.experiment.frozen)
+        self.status.value = ""
         self.refresh(charts=False)
 
     def reset(self) -> None:
-        """Start a new run: the trials so far stay in the store and the CSV."""
-        self.xs.reset(self.experiment.id)
+        """Start a new run, open and with the exact answer hidden: the trials so far
+        stay in the store and the CSV; the board stays as it is."""
+        before = self.experiment.run
+        e = self.xs.reset(self.experiment.id)
+        board = "shown" if e.board else "hidden"
+        self.status.value = (
+            f"<div class='vg-note vg-xp-reset-note' role='status'>Run {e.run} has started: "
+            "it takes trials now, and the exact answer is hidden from the class again. "
+            f"Run {before}'s trials are kept (below, and in the CSV); the board stays "
+            f"{board}.</div>")
         self.refresh(charts=True)
 
     def toggle_reveal(self) -> None:
@@ -208,19 +233,20 @@ class TeacherApp:
             raise ValueError("this experiment has no exact answer: the class's share is the "
                              "answer")
         self.xs.reveal(self.experiment.id, not self.experiment.revealed)
+        self.status.value = ""
         self.refresh(charts=True)
 
     def toggle_board(self) -> None:
         self.xs.show_board(self.experiment.id, not self.experiment.board)
+        self.status.value = ""
         self.refresh(charts=False)
 
-    def prepare_csv(self) -> str:
-        """A download link of every trial (all runs) as CSV; returns the text."""
+    def csv_text(self) -> str:
+        """Every trial (all runs) as CSV."""
         e = self.xs.get(self.experiment.id)
-        text = trials_csv(e, self.xs.students(e.id), self.xs.trials(e.id))
-        data = base64.b64encode(text.encode()).decode()
-        self.csv_link.value = (f"<a class='vg-download vg-xp-csv-link' "
-                               f"download='{esc(csv_name(e))}' href='data:text/csv;base64,"
-                               f"{data}'>download {esc(csv_name(e))}</a> <span class='vg-note'>"
-                               f"({words.count(e.trials, 'trial')})</span>")
-        return text
+        return trials_csv(e, self.xs.students(e.id), self.xs.trials(e.id))
+
+    def csv_file(self) -> tuple[str, str]:
+        """What the CSV button downloads: (file name, text). `csv_button.click()` is the
+        click's entry point."""
+        return csv_name(self.experiment), self.csv_text()

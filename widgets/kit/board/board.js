@@ -8,6 +8,9 @@
 // An element is in a list of keys by its bare value when it has no `data-vg-field`, else
 // by "field=value" for one of the space-separated fields it names (board.py: `matches`).
 // One delegated listener on the root sends {type: "pick", value, field} to Python.
+// Focus survives a redraw: an element that had it gets it back (found by its value), and
+// an element marked `data-vg-focus` gets it when it first appears (a question that asks
+// "are you sure?" takes the keyboard to its answers).
 
 function render({ model, el }) {
   el.classList.add("vg-board-widget");
@@ -39,9 +42,25 @@ function render({ model, el }) {
     }
   }
 
+  let asked = null;  // the value of the `data-vg-focus` element last drawn
+
   function draw() {
+    const active = document.activeElement;
+    const had = active && active !== box && box.contains(active)
+      ? active.getAttribute("data-vg-value") : null;
     box.innerHTML = model.get("html") || "";
     mark();
+    const wanted = box.querySelector("[data-vg-focus]");
+    const key = wanted ? wanted.getAttribute("data-vg-value") : null;
+    const first = wanted && key !== asked;  // a question that has just appeared
+    asked = key;
+    if (first) {
+      wanted.focus();
+    } else if (had !== null) {  // where the keyboard was: no scrolling, the page stays put
+      const again = [...box.querySelectorAll("[data-vg-value]")]
+        .find((node) => node.getAttribute("data-vg-value") === had);
+      if (again) again.focus({ preventScroll: true });
+    }
   }
 
   function pick(event) {
