@@ -4,7 +4,7 @@ page following them live, on one Voila server (2 cores).
 The server runs as the README tells a teacher (`scripts/serve --class-size=31
 --class-apps=class_experiment.ipynb`). The experiment is the recruit lesson's (card 4,
 no extra roll: one click is one trial). Every page is a light client
-(benchmarks/light_client.py's protocol: the page, the kernel websocket, the widget state,
+(harness/light_client.py's protocol: the page, the kernel websocket, the widget state,
 clicks as comm messages), so the machine measures the server and the kernels, not thirty
 browsers: each student opens the class link, types a name, joins, and then clicks the
 roll button about once a second (`--think`, jittered ±50%); the teacher's page is open
@@ -48,14 +48,13 @@ import httpx
 from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "scripts"), str(ROOT / "tests" / "browser")]
-sys.path.append(str(ROOT))  # (for tests.pg_server)
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks"), str(ROOT / "scripts")]
 from bench_server import server_pid, store_for_run  # noqa: E402
 from class_load import LoadSampler, cpu_seconds, kernels, pool_memory, wait_for_pools  # noqa: E402
-from conftest import running_voila  # noqa: E402
-from light_client import WS_V1, KernelChannel, message, parse_page  # noqa: E402
 from voila_pools import notebooks_in, pool_config, pool_sizes  # noqa: E402
 
+from harness.light_client import WS_V1, KernelChannel, message, parse_page  # noqa: E402
+from harness.voila import running_voila  # noqa: E402
 from village_games.experiments.store import ExperimentStore  # noqa: E402
 from village_games.tables import open_store  # noqa: E402
 

@@ -6,7 +6,7 @@ on two servers sharing one PostgreSQL (`--postgres`: the tables' hosts on the fi
 server, the other devices alternating between the two). Each table is set up by one
 device (`seats=human,remote,remote`); the two others open the seat links its page shows.
 
-Every device is a light client (benchmarks/light_client.py's protocol: the page, the
+Every device is a light client (harness/light_client.py's protocol: the page, the
 kernel websocket, the widget state, clicks as comm messages), so the 2-core machine
 measures the server, not thirty browsers. On its turn a device plays as a player clicks:
 Confirm when it is offered, else the first card the table offers, else the first button,
@@ -46,16 +46,16 @@ from urllib.parse import urlparse
 import httpx
 import psutil
 from websockets.asyncio.client import connect
+from websockets.typing import Subprotocol
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "scripts"), str(ROOT / "tests" / "browser")]
-sys.path.append(str(ROOT))  # (for tests.pg_server)
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks"), str(ROOT / "scripts")]
 from bench_server import server_pid, store_for_run  # noqa: E402
 from class_load import LoadSampler, cpu_seconds, kernels, pool_memory, wait_for_pools  # noqa: E402
-from conftest import running_voila  # noqa: E402
-from light_client import WS_V1, KernelChannel, message, parse_page  # noqa: E402
 from voila_pools import notebooks_in, pool_config, pool_sizes  # noqa: E402
 
+from harness.light_client import WS_V1, KernelChannel, message, parse_page  # noqa: E402
+from harness.voila import running_voila  # noqa: E402
 from village_games.tables import Seat, new_table, open_store  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
@@ -106,7 +106,7 @@ class Device:
         ws_url = (base.replace("http", "ws", 1)
                   + f"/api/kernels/{self.kernel_id}/channels?session_id={self.session}")
         self.base = base
-        self._ws_cm = connect(ws_url, max_size=None, subprotocols=[WS_V1])
+        self._ws_cm = connect(ws_url, max_size=None, subprotocols=[Subprotocol(WS_V1)])
         ws = await self._ws_cm.__aenter__()
         self.channel = KernelChannel(ws, self.session)
         asked = await self.channel.send(message("kernel_info_request", {}, self.session))

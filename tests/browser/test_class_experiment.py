@@ -11,7 +11,8 @@ from urllib.parse import parse_qsl, urlparse
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.conftest import close_page, local_only, open_app
+from harness.chromium import close_page, local_only
+from tests.browser.conftest import open_app
 from village_games.tables import open_store
 
 NOTEBOOK = "class_experiment.ipynb"

@@ -18,7 +18,8 @@ import nbformat
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import close_page, new_page, running_voila
+from harness.chromium import close_page, new_page
+from harness.voila import running_voila
 
 DELAY_S = 5  # more than the 4 s Voila's executor waited by default
 LATE_APP = f"""\

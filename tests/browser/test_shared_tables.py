@@ -11,14 +11,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.conftest import (
-    NOTEBOOKS,
-    close_page,
-    free_port,
-    local_only,
-    open_app,
-    running_voila,
-)
+from harness.chromium import close_page, local_only
+from harness.postgres import fresh_schema, postgres_server
+from harness.voila import free_port, running_voila
+from tests.browser.conftest import NOTEBOOKS, open_app
 
 READY = ".vg-table-app"
 GAMES = {  # the play notebook and a link for three seats: you, a remote person, a bot
@@ -171,8 +167,6 @@ def test_a_table_continues_after_the_server_restarts(browser, tmp_path):
 
 
 def test_two_servers_sharing_one_postgresql_show_one_table(browser, tmp_path):
-    from tests.pg_server import fresh_schema, postgres_server
-
     notebook, query = GAMES["villagers"]
     with postgres_server() as pg:
         env = {"VILLAGE_GAMES_STORE": fresh_schema(pg)}

@@ -1,4 +1,5 @@
-"""One student's visit to a Voila app, replayed without a browser (for benchmarks/class_load.py).
+"""One student's visit to a Voila app, replayed without a browser (benchmarks/class_load.py,
+shared_tables.py and class_experiment.py).
 
 A real Chromium page costs the machine it runs on 1-2 CPU-seconds to load; thirty of them on
 the 2-core server box would measure the browsers, not the server. This client makes the
@@ -39,6 +40,7 @@ from jupyter_server.services.kernels.connection.base import (
     serialize_msg_to_ws_v1,
 )
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.typing import Subprotocol
 
 CONFIG_RE = re.compile(r'<script id="jupyter-config-data" type="application/json">\s*(.*?)\s*'
                        r"</script>", re.S)
@@ -139,7 +141,7 @@ class KernelChannel:
     async def until(self, parent: str, msg_type: str, **content: Any) -> tuple[dict, list]:
         """Messages up to the first `msg_type` answering `parent` whose content has the
         given values; returns it and the other messages for `parent` before it."""
-        seen = []
+        seen: list[dict[str, Any]] = []
         while True:
             msg = await self.receive()
             if msg.get("parent_header", {}).get("msg_id") != parent:
@@ -244,7 +246,7 @@ async def visit(base: str, path: str, assets: list[str], button_classes: set[str
                 v.assets_s = time.monotonic() - v.started
                 ws_url = (base.replace("http", "ws", 1)
                           + f"/api/kernels/{v.kernel_id}/channels?session_id={session}")
-                async with connect(ws_url, max_size=None, subprotocols=[WS_V1]) as ws:
+                async with connect(ws_url, max_size=None, subprotocols=[Subprotocol(WS_V1)]) as ws:
                     kernel = KernelChannel(ws, session)
                     asked = await kernel.send(message("kernel_info_request", {}, session))
                     await kernel.until(asked, "kernel_info_reply")
