@@ -19,7 +19,9 @@ Measured:
   the first update of the teacher's numbers whose count includes it. A trial is stored
   before its student's kernel goes idle, so the k-th trial acknowledged is among the
   first k stored: the teacher's count reaching k shows it (p50/p95/max, target p95 1 s);
-* CPU of the server and the kernels per trial, the load, memory per kernel.
+* CPU of the servers and the kernels per trial (from the first page to the last close,
+  the pools' refills included; and while the class rolls, the servers and the class's own
+  kernels only), the load, memory per kernel.
 
 Writes benchmarks/results/class_experiment.json (class_experiment_postgres.json with
 `--postgres`, class_experiment_postgres_2_servers.json with two servers) and prints a
@@ -52,7 +54,15 @@ import httpx
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks"), str(ROOT / "scripts")]
 from bench_server import server_pid, store_for_run  # noqa: E402
-from class_load import LoadSampler, cpu_seconds, kernels, pool_memory, wait_for_pools  # noqa: E402
+from class_load import (  # noqa: E402
+    LoadSampler,
+    class_kernels,
+    class_kernels_cpu,
+    cpu_seconds,
+    kernels,
+    pool_memory,
+    wait_for_pools,
+)
 from voila_pools import notebooks_in, pool_config, pool_sizes  # noqa: E402
 
 from harness.light_client import LivePage  # noqa: E402
@@ -131,7 +141,11 @@ class Student(LivePage):
 
 
 async def a_class(bases: list[str], experiment_id: str, key: str, students: int,
-                  seconds: float, think_s: float) -> tuple[Teacher, list[Student], float]:
+                  seconds: float, think_s: float, pids: list[int],
+                  ) -> tuple[Teacher, list[Student], float, dict[str, float]]:
+    """Open the teacher's page, let the class join, roll for `seconds`, leave; also the
+    CPU-seconds the servers and the class's own kernels used while it rolled (not the
+    pools' refills of the kernels the class took)."""
     limits = httpx.Limits(max_connections=20)
     async with httpx.AsyncClient(timeout=180, limits=limits) as http:
         teacher = Teacher()
@@ -142,13 +156,17 @@ async def a_class(bases: list[str], experiment_id: str, key: str, students: int,
         await asyncio.gather(*(s.open(http, bases[i % len(bases)] + link)
                                for i, s in enumerate(class_)))
         await asyncio.gather(*(s.join() for s in class_))
+        mine = class_kernels([p.kernel_id for p in (teacher, *class_)])
+        servers0, kernels0 = sum(cpu_seconds(pid)[0] for pid in pids), class_kernels_cpu(mine)
         t0 = time.monotonic()
         await asyncio.gather(*(s.play(t0 + seconds, think_s) for s in class_))
         wall = time.monotonic() - t0
         await asyncio.sleep(3)  # the last trials reach the teacher's page
+        playing = {"servers": sum(cpu_seconds(pid)[0] for pid in pids) - servers0,
+                   "class_kernels": class_kernels_cpu(mine) - kernels0}
         for page in (teacher, *class_):
             await page.close(http)
-    return teacher, class_, wall
+    return teacher, class_, wall, playing
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -172,8 +190,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             load_before = [round(x, 2) for x in os.getloadavg()]
             cpu0 = [cpu_seconds(pid) for pid in pids]
             load.start()
-            teacher, students, wall = asyncio.run(a_class(
-                bases, experiment.id, key, args.students, args.seconds, args.think))
+            teacher, students, wall, playing = asyncio.run(a_class(
+                bases, experiment.id, key, args.students, args.seconds, args.think, pids))
             cpu1 = [cpu_seconds(pid) for pid in pids]
             memories = [pool_memory(pid) for pid in pids]
             load.stop.set()
@@ -219,7 +237,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             "p95": pct([(h - s) * 1e3 for s, h in clicks], 0.95)},
         "teacher_updates": len(teacher.counts_seen),
         "cpu_s": {"server": round(server_cpu, 1), "kernels": round(kernel_cpu, 1),
-                  "per_trial_ms": round((server_cpu + kernel_cpu) / max(trials, 1) * 1e3, 1)},
+                  "per_trial_ms": round((server_cpu + kernel_cpu) / max(trials, 1) * 1e3, 1),
+                  # while the class rolled: the servers and the class's own kernels only
+                  "rolling_servers": round(playing["servers"], 1),
+                  "rolling_class_kernels": round(playing["class_kernels"], 1),
+                  "rolling_per_trial_ms": round(sum(playing.values()) / max(trials, 1) * 1e3,
+                                                1)},
         "load_avg_before": load_before,
         "load_avg_max": max(load.samples, default=None),
         "memory": memory,
@@ -237,6 +260,7 @@ def main() -> None:
                         help="the store on PostgreSQL (LISTEN/NOTIFY) instead of SQLite")
     parser.add_argument("--servers", type=int, default=1,
                         help="Voila servers sharing the store (more than one: --postgres)")
+    parser.add_argument("--out", help="the results file's name in benchmarks/results/")
     args = parser.parse_args()
     if args.servers > 1 and not args.postgres:
         parser.error("several servers share a PostgreSQL store: add --postgres")
@@ -246,8 +270,8 @@ def main() -> None:
         print(json.dumps(result, indent=2), file=sys.stderr)
         raise SystemExit(f"FAILED: {t['sent_and_handled']} trials sent, {seen['n']} seen on "
                          f"the teacher's page; errors {result['errors']}. Nothing written.")
-    name = "class_experiment.json"
-    if args.postgres:
+    name = args.out or "class_experiment.json"
+    if args.postgres and not args.out:
         name = ("class_experiment_postgres.json" if args.servers == 1 else
                 f"class_experiment_postgres_{args.servers}_servers.json")
     out = ROOT / "benchmarks" / "results" / name

@@ -169,6 +169,27 @@ def cpu_seconds(server_pid: int) -> tuple[float, float]:
     return server.user + server.system, server.children_user + server.children_system + live
 
 
+def class_kernels(kernel_ids: list[str]) -> list[psutil.Process]:
+    """The kernels that serve the class's pages (their command line names their connection
+    file, `kernel-<id>.json`), not the pools' waiting ones nor their refills."""
+    found = []
+    for p in psutil.process_iter(["cmdline"]):
+        cmd = " ".join(p.info.get("cmdline") or [])
+        if "ipykernel_launcher" in cmd and any(f"kernel-{k}" in cmd for k in kernel_ids):
+            found.append(p)
+    return found
+
+
+def class_kernels_cpu(kernels: list[psutil.Process]) -> float:
+    """CPU-seconds the class's kernels have used so far."""
+    total = 0.0
+    for p in kernels:
+        with contextlib.suppress(psutil.Error):
+            t = p.cpu_times()
+            total += t.user + t.system
+    return total
+
+
 class LoadSampler(threading.Thread):
     """The 1-minute load average once a second, while the class is on."""
 

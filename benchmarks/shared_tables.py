@@ -19,13 +19,16 @@ Measured: the time from the click that made a move to the update of each other d
 log (every device of the table sees it: p50/p95/max, target p95 <= 300 ms); the store's
 write time under the class's load (a probe in this process appends a move to a table of
 its own ten times a second: p50/p95); memory per kernel and per table (three kernels);
-server and kernel CPU-seconds per click. Writes benchmarks/results/shared_tables.json (or
+server and kernel CPU-seconds per click (the servers and the class's own kernels while it
+plays; also with every kernel of the servers, the pools' refills included), and what open
+pages cost with nobody clicking (`--idle` seconds first: their kernels look for other
+devices' moves every 0.1 s). Writes benchmarks/results/shared_tables.json (or
 shared_tables_postgres.json) and prints a Markdown summary.
 
 The run FAILS (exit status 1, the reason on stderr, no results written) when a table does
 not advance: fewer than `--min-moves` moves of one device seen on another. A class whose
-clicks reach no other device is not a measurement (on 2026-12-02 1,211 clicks showed 7
-moves and the run still wrote its figures: the devices were clicking an app their pages
+clicks reach no other device is not a measurement (a run once made 1,211 clicks, saw 7
+moves and still wrote its figures: the devices were clicking an app their pages
 did not show).
 
     .venv/bin/python benchmarks/shared_tables.py [--tables 10] [--seconds 90] [--postgres]
@@ -57,7 +60,15 @@ import psutil
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks"), str(ROOT / "scripts")]
 from bench_server import server_pid, store_for_run  # noqa: E402
-from class_load import LoadSampler, cpu_seconds, kernels, pool_memory, wait_for_pools  # noqa: E402
+from class_load import (  # noqa: E402
+    LoadSampler,
+    class_kernels,
+    class_kernels_cpu,
+    cpu_seconds,
+    kernels,
+    pool_memory,
+    wait_for_pools,
+)
 from voila_pools import notebooks_in, pool_config, pool_sizes  # noqa: E402
 
 from harness.light_client import LivePage  # noqa: E402
@@ -197,25 +208,26 @@ class WriteProbe(threading.Thread):
 
 
 def device_memory(kernel_ids: list[str]) -> dict[str, Any]:
-    """USS and RSS of the kernels that served the class's pages (their command line names
-    their connection file, `kernel-<id>.json`), measured while the pages are open."""
+    """USS and RSS of the kernels that served the class's pages, measured while the pages
+    are open."""
     uss, rss = [], []
-    for p in psutil.process_iter(["cmdline"]):
-        cmd = " ".join(p.info.get("cmdline") or [])
-        if "ipykernel_launcher" in cmd and any(f"kernel-{k}" in cmd for k in kernel_ids):
-            with contextlib.suppress(psutil.Error):
-                m = p.memory_full_info()
-                uss.append(m.uss / 2**20)
-                rss.append(m.rss / 2**20)
+    for p in class_kernels(kernel_ids):
+        with contextlib.suppress(psutil.Error):
+            m = p.memory_full_info()
+            uss.append(m.uss / 2**20)
+            rss.append(m.rss / 2**20)
     return {"kernels": len(uss),
             "uss_mib_median": round(statistics.median(uss), 1) if uss else None,
             "rss_mib_median": round(statistics.median(rss), 1) if rss else None}
 
 
-async def class_at_tables(bases: list[str], tables: int, seconds: float,
-                          think_s: float) -> tuple[list[Table], list[Device], dict[str, Any]]:
-    """Set the tables up, let every seat join, play for `seconds`, leave. The class's
-    devices take the servers in turn (host, seat 2, seat 3, next host...)."""
+async def class_at_tables(bases: list[str], tables: int, seconds: float, think_s: float,
+                          pids: list[int], idle_s: float,
+                          ) -> tuple[list[Table], list[Device], dict[str, Any]]:
+    """Set the tables up, let every seat join, wait `idle_s` with every page open and
+    nobody clicking (what open pages cost by themselves: their kernels look for other
+    devices' moves every 0.1 s), play for `seconds`, leave. The class's devices take the
+    servers in turn (host, seat 2, seat 3, next host...)."""
     all_tables = [Table(i) for i in range(tables)]
     devices: list[Device] = []
     limits = httpx.Limits(max_connections=20)
@@ -242,9 +254,20 @@ async def class_at_tables(bases: list[str], tables: int, seconds: float,
                                  f"{path.query}"))
         await asyncio.gather(*(d.join(http, url) for d, url in joins))
         devices = hosts + [d for d, _ in joins]
+        mine = class_kernels([d.kernel_id for d in devices])
+        before = class_kernels_cpu(mine)
+        await asyncio.sleep(idle_s)
+        idle_cpu = class_kernels_cpu(mine) - before
+        idle = {"seconds": idle_s, "pages": len(devices), "kernel_cpu_s": round(idle_cpu, 2),
+                "cores_per_page": round(idle_cpu / idle_s / len(devices), 4)}
+        cpu_at_play = [cpu_seconds(pid) for pid in pids]
+        class_at_play = class_kernels_cpu(mine)
         until = time.monotonic() + seconds
         await asyncio.gather(*(d.play(until, think_s) for d in devices))
+        idle["class_kernels_cpu_playing_s"] = round(class_kernels_cpu(mine) - class_at_play, 1)
         memory = device_memory([d.kernel_id for d in devices])
+        memory["idle"] = idle
+        memory["cpu_at_play"] = cpu_at_play
         for d in devices:
             await d.close(http)
     return all_tables, devices, memory
@@ -273,12 +296,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                                f"sqlite:///{data / 'tables.sqlite3'}")
             load = LoadSampler()
             load_before = [round(x, 2) for x in os.getloadavg()]
-            cpu0 = [cpu_seconds(pid) for pid in pids]
             probe.start()
             load.start()
             t0 = time.monotonic()
             tables, devices, playing = asyncio.run(class_at_tables(
-                bases, args.tables, args.seconds, args.think))
+                bases, args.tables, args.seconds, args.think, pids, args.idle))
+            cpu0 = playing.pop("cpu_at_play")
             wall = time.monotonic() - t0
             memory = [pool_memory(pid) for pid in pids]
             cpu1 = [cpu_seconds(pid) for pid in pids]
@@ -291,6 +314,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     errors = [f"{d.name}: {d.error}" for d in devices if d.error]
     server_cpu = sum(b[0] - a[0] for a, b in zip(cpu0, cpu1, strict=True))
     kernel_cpu = sum(b[1] - a[1] for a, b in zip(cpu0, cpu1, strict=True))
+    idle = playing.pop("idle")
+    playing_cpu = idle.pop("class_kernels_cpu_playing_s")
     uss = playing["uss_mib_median"]
     return {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -298,6 +323,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                    f"{platform.python_version()}",
         "backend": "two servers, one PostgreSQL" if args.postgres else "one server, SQLite",
         "tables": args.tables, "devices": len(devices), "seconds": round(wall, 1),
+        "play_seconds": args.seconds,
         "think_s": args.think, "pools_warm_s": warm,
         "clicks": moves, "clicks_refused_moved_first": sum(d.refused for d in devices),
         "errors": len(errors), "first_errors": errors[:5],
@@ -312,8 +338,14 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "playing_kernels": playing,
         "uss_mib_per_kernel": uss,
         "uss_mib_per_table": round(3 * uss, 1) if uss else None,
+        # while the class plays and leaves: the servers, all their kernels (the pools'
+        # refills too), and the class's own kernels while it plays
         "cpu_s": {"server": round(server_cpu, 1), "kernels": round(kernel_cpu, 1),
-                  "per_click_ms": round((server_cpu + kernel_cpu) / max(moves, 1) * 1e3, 1)},
+                  "class_kernels_playing": playing_cpu,
+                  "per_click_ms": round((server_cpu + playing_cpu) / max(moves, 1) * 1e3, 1),
+                  "all_per_click_ms": round((server_cpu + kernel_cpu) / max(moves, 1) * 1e3,
+                                            1)},
+        "idle_pages_cpu": idle,
         "load_avg_before": load_before,
         "load_avg_max": max(load.samples, default=None),
         "kernels_left": live,
@@ -325,6 +357,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=90)
     parser.add_argument("--think", type=float, default=1.0, help="seconds between clicks")
+    parser.add_argument("--idle", type=float, default=10.0,
+                        help="seconds every page stays open with nobody clicking, first")
     parser.add_argument("--postgres", action="store_true",
                         help="two Voila servers sharing one PostgreSQL")
     parser.add_argument("--min-moves", type=int, default=3,
