@@ -13,6 +13,8 @@ from pathlib import Path
 
 import psutil
 
+from harness.postgres import fresh_schema, postgres_server
+
 
 @contextlib.contextmanager
 def store_for_run(postgres: bool, prefix: str) -> Iterator[tuple[Path, dict[str, str]]]:
@@ -23,8 +25,6 @@ def store_for_run(postgres: bool, prefix: str) -> Iterator[tuple[Path, dict[str,
     if not postgres:
         yield data, {"VILLAGE_GAMES_DATA": str(data)}
         return
-    from tests.pg_server import fresh_schema, postgres_server
-
     with postgres_server(fast=False) as pg:
         yield data, {"VILLAGE_GAMES_STORE": fresh_schema(pg)}
 

@@ -43,7 +43,9 @@ os.environ["PYTHONPATH"] = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPAT
 sys.path[:0] = [str(ROOT)]
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from tests.browser.conftest import launch_chromium, local_only, open_app, running_voila  # noqa: E402
+from harness.chromium import launch_chromium, local_only  # noqa: E402
+from harness.pages import open_app  # noqa: E402
+from harness.voila import running_voila  # noqa: E402
 from village_games.experiments import kind  # noqa: E402
 from village_games.experiments.store import ExperimentStore  # noqa: E402
 from village_games.tables import open_store  # noqa: E402

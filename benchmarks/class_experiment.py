@@ -1,14 +1,16 @@
 """A class experiment under load: 30 students each sending a trial a second, one teacher's
-page following them live, on one Voila server (2 cores).
+page following them live, on one Voila server (2 cores), or on several sharing one
+PostgreSQL (`--postgres --servers 2`).
 
-The server runs as the README tells a teacher (`scripts/serve --class-size=31
---class-apps=class_experiment.ipynb`). The experiment is the recruit lesson's (card 4,
-no extra roll: one click is one trial). Every page is a light client
-(benchmarks/light_client.py's protocol: the page, the kernel websocket, the widget state,
-clicks as comm messages), so the machine measures the server and the kernels, not thirty
-browsers: each student opens the class link, types a name, joins, and then clicks the
-roll button about once a second (`--think`, jittered ±50%); the teacher's page is open
-with the teacher key the whole time.
+Each server runs as the README tells a teacher (`scripts/serve --class-size=31
+--class-apps=class_experiment.ipynb`; with several, each takes its share of the class, the
+students in turn, and the teacher's page is on the first). The experiment is the recruit
+lesson's (card 4, no extra roll: one click is one trial). Every page is a light client
+(harness/light_client.py's `LivePage`: the page, the kernel websocket in the v1 protocol,
+the widgets the page shows, clicks as comm messages), so the machine measures the server
+and the kernels, not thirty browsers: each student opens the class link, types a name,
+joins, and then clicks the roll button about once a second (`--think`, jittered ±50%);
+the teacher's page is open with the teacher key the whole time.
 
 Measured:
 * every trial counted: the clicks each student's kernel handled, the trials the store
@@ -17,12 +19,17 @@ Measured:
   the first update of the teacher's numbers whose count includes it. A trial is stored
   before its student's kernel goes idle, so the k-th trial acknowledged is among the
   first k stored: the teacher's count reaching k shows it (p50/p95/max, target p95 1 s);
-* CPU of the server and the kernels per trial, the load, memory per kernel.
+* CPU of the servers and the kernels per trial (from the first page to the last close,
+  the pools' refills included; and while the class rolls, the servers and the class's own
+  kernels only), the load, memory per kernel.
 
 Writes benchmarks/results/class_experiment.json (class_experiment_postgres.json with
-`--postgres`) and prints a Markdown row.
+`--postgres`, class_experiment_postgres_2_servers.json with two servers) and prints a
+Markdown row. A run in which no trial reaches the teacher's page fails (exit status 1,
+nothing written).
 
     .venv/bin/python benchmarks/class_experiment.py [--students 30] [--seconds 60]
+        [--postgres [--servers 2]]
 """
 
 from __future__ import annotations
@@ -38,24 +45,28 @@ import random
 import re
 import sys
 import time
-import uuid
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
 import httpx
-from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "scripts"), str(ROOT / "tests" / "browser")]
-sys.path.append(str(ROOT))  # (for tests.pg_server)
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks"), str(ROOT / "scripts")]
 from bench_server import server_pid, store_for_run  # noqa: E402
-from class_load import LoadSampler, cpu_seconds, kernels, pool_memory, wait_for_pools  # noqa: E402
-from conftest import running_voila  # noqa: E402
-from light_client import WS_V1, KernelChannel, message, parse_page  # noqa: E402
+from class_load import (  # noqa: E402
+    LoadSampler,
+    class_kernels,
+    class_kernels_cpu,
+    cpu_seconds,
+    kernels,
+    pool_memory,
+    wait_for_pools,
+)
 from voila_pools import notebooks_in, pool_config, pool_sizes  # noqa: E402
 
+from harness.light_client import LivePage  # noqa: E402
+from harness.voila import running_voila  # noqa: E402
 from village_games.experiments.store import ExperimentStore  # noqa: E402
 from village_games.tables import open_store  # noqa: E402
 
@@ -73,76 +84,12 @@ def pct(values: list[float], q: float) -> float | None:
     return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 3)
 
 
-class Page:
-    """One page (a student's or the teacher's), through its kernel websocket."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.session = uuid.uuid4().hex
-        self.states: dict[str, dict[str, Any]] = {}
-        self.idle: dict[str, asyncio.Future] = {}
-        self.on_update: Any = None  # (model id, state, time) -> None
-        self.error: str | None = None
-
-    async def open(self, http: httpx.AsyncClient, url: str) -> None:
-        r = await http.get(url)
-        r.raise_for_status()
-        self.kernel_id, _views = parse_page(r.text)
-        parts = urlparse(url)
-        self.base = f"{parts.scheme}://{parts.netloc}"
-        ws_url = (self.base.replace("http", "ws", 1)
-                  + f"/api/kernels/{self.kernel_id}/channels?session_id={self.session}")
-        self._ws = connect(ws_url, max_size=None, subprotocols=[WS_V1])
-        self.channel = KernelChannel(await self._ws.__aenter__(), self.session)
-        asked = await self.channel.send(message("kernel_info_request", {}, self.session))
-        await self.channel.until(asked, "kernel_info_reply")
-        self.states = {k: v["state"] for k, v in (await self.channel.widget_states()).items()}
-        self.reader = asyncio.create_task(self._read())
-
-    async def close(self, http: httpx.AsyncClient) -> None:
-        self.reader.cancel()
-        with contextlib.suppress(Exception):
-            await self._ws.__aexit__(None, None, None)
-        with contextlib.suppress(httpx.HTTPError):
-            await http.post(f"{self.base}/voila/api/shutdown/{self.kernel_id}")
-
-    async def _read(self) -> None:
-        while True:
-            msg = await self.channel.receive()
-            kind, c = msg["msg_type"], msg["content"]
-            if kind == "comm_open":
-                self.states[c["comm_id"]] = c.get("data", {}).get("state", {})
-            elif kind == "comm_msg" and c.get("data", {}).get("method") == "update":
-                state = c["data"].get("state", {})
-                self.states.setdefault(c["comm_id"], {}).update(state)
-                if self.on_update is not None:
-                    self.on_update(c["comm_id"], state, time.monotonic())
-            elif kind == "status" and c.get("execution_state") == "idle":
-                waiter = self.idle.pop(msg.get("parent_header", {}).get("msg_id", ""), None)
-                if waiter is not None and not waiter.done():
-                    waiter.set_result(None)
-
-    def model(self, css: str) -> str:
-        for mid, state in self.states.items():
-            if css in state.get("_dom_classes", ()):
-                return mid
-        raise LookupError(f"no widget with class {css} on {self.name}'s page")
-
-    async def send(self, comm_id: str, data: dict[str, Any], timeout: float = 60) -> None:
-        """A comm message as the page sends it; returns when the kernel is idle again."""
-        msg = message("comm_msg", {"comm_id": comm_id, "data": data}, self.session)
-        waiter = asyncio.get_running_loop().create_future()
-        self.idle[msg["header"]["msg_id"]] = waiter
-        await self.channel.send(msg)
-        await asyncio.wait_for(waiter, timeout)
-
-
-class Teacher(Page):
+class Teacher(LivePage):
     """The teacher's page: when each count of trials first showed."""
 
     def __init__(self) -> None:
         super().__init__("teacher")
-        self.shown: list[tuple[float, int]] = []  # (time, count) as the numbers changed
+        self.counts_seen: list[tuple[float, int]] = []  # (time, count) as the numbers
         self.on_update = self._seen
 
     def _seen(self, comm_id: str, state: dict[str, Any], now: float) -> None:
@@ -150,20 +97,20 @@ class Teacher(Page):
         if found and "vg-xp-numbers-box" in self.states.get(comm_id, {}).get("_dom_classes",
                                                                             ()):
             count = int(found.group(1))
-            if not self.shown or count > self.shown[-1][1]:
-                self.shown.append((now, count))
+            if not self.counts_seen or count > self.counts_seen[-1][1]:
+                self.counts_seen.append((now, count))
 
     def first_time_at(self, count: int) -> float | None:
-        counts = [c for _, c in self.shown]
+        counts = [c for _, c in self.counts_seen]
         i = bisect.bisect_left(counts, count)
-        return self.shown[i][0] if i < len(self.shown) else None
+        return self.counts_seen[i][0] if i < len(self.counts_seen) else None
 
     def count(self) -> int:
         found = COUNT.search(str(self.states[self.model("vg-xp-numbers-box")].get("value")))
         return int(found.group(1)) if found else 0
 
 
-class Student(Page):
+class Student(LivePage):
     def __init__(self, name: str) -> None:
         super().__init__(name)
         self.clicks: list[tuple[float, float]] = []  # (sent, handled) per trial
@@ -172,15 +119,13 @@ class Student(Page):
         name_box = self.model("vg-xp-name")
         await self.send(name_box, {"method": "update", "state": {"value": self.name},
                                    "buffer_paths": []})
-        await self.send(self.model("vg-xp-join"), {"method": "custom",
-                                                   "content": {"event": "click"}})
+        await self.custom(self.model("vg-xp-join"), {"event": "click"})
         self.pad = self.model("vg-trial-pad-widget")
 
     async def roll(self) -> None:
         token = self.states[self.pad]["step_token"]
         sent = time.monotonic()
-        await self.send(self.pad, {"method": "custom",
-                                   "content": {"type": "step", "token": token}})
+        await self.custom(self.pad, {"type": "step", "token": token})
         if self.states[self.pad]["step_token"] == token:
             raise RuntimeError(f"{self.name}'s roll {token} was not taken")
         self.clicks.append((sent, time.monotonic()))
@@ -195,24 +140,33 @@ class Student(Page):
                 return
 
 
-async def a_class(base: str, experiment_id: str, key: str, students: int, seconds: float,
-                  think_s: float) -> tuple[Teacher, list[Student], float]:
+async def a_class(bases: list[str], experiment_id: str, key: str, students: int,
+                  seconds: float, think_s: float, pids: list[int],
+                  ) -> tuple[Teacher, list[Student], float, dict[str, float]]:
+    """Open the teacher's page, let the class join, roll for `seconds`, leave; also the
+    CPU-seconds the servers and the class's own kernels used while it rolled (not the
+    pools' refills of the kernels the class took)."""
     limits = httpx.Limits(max_connections=20)
     async with httpx.AsyncClient(timeout=180, limits=limits) as http:
         teacher = Teacher()
-        await teacher.open(http, f"{base}/voila/render/{NOTEBOOK}?experiment={experiment_id}"
-                                 f"&key={key}")
+        await teacher.open(http, f"{bases[0]}/voila/render/{NOTEBOOK}?experiment="
+                                 f"{experiment_id}&key={key}")
         class_ = [Student(f"Student {i + 1}") for i in range(students)]
-        link = f"{base}/voila/render/{NOTEBOOK}?experiment={experiment_id}"
-        await asyncio.gather(*(s.open(http, link) for s in class_))
+        link = f"/voila/render/{NOTEBOOK}?experiment={experiment_id}"
+        await asyncio.gather(*(s.open(http, bases[i % len(bases)] + link)
+                               for i, s in enumerate(class_)))
         await asyncio.gather(*(s.join() for s in class_))
+        mine = class_kernels([p.kernel_id for p in (teacher, *class_)])
+        servers0, kernels0 = sum(cpu_seconds(pid)[0] for pid in pids), class_kernels_cpu(mine)
         t0 = time.monotonic()
         await asyncio.gather(*(s.play(t0 + seconds, think_s) for s in class_))
         wall = time.monotonic() - t0
         await asyncio.sleep(3)  # the last trials reach the teacher's page
+        playing = {"servers": sum(cpu_seconds(pid)[0] for pid in pids) - servers0,
+                   "class_kernels": class_kernels_cpu(mine) - kernels0}
         for page in (teacher, *class_):
             await page.close(http)
-    return teacher, class_, wall
+    return teacher, class_, wall, playing
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -222,23 +176,26 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         xs = ExperimentStore(store)
         experiment = xs.create("vv-recruit", SETTINGS)
         key = store.teacher_key()
-        size = args.students + 1
+        size = -(-args.students // args.servers) + 1  # its share of the class, the teacher
         extra = [f"--class-size={size}", f"--class-apps={NOTEBOOK}"]
-        with running_voila(NOTEBOOKS, data / "server.log", *extra, timeout=120,
-                           env=env) as base:
-            pid = server_pid(base)
+        with contextlib.ExitStack() as stack:
+            bases = [stack.enter_context(running_voila(NOTEBOOKS, data / f"server{i}.log",
+                                                       *extra, timeout=120, env=env))
+                     for i in range(args.servers)]
+            pids = [server_pid(b) for b in bases]
             expected = sum(pool_sizes(pool_config(size, [NOTEBOOK]),
                                       notebooks_in(NOTEBOOKS)).values())
-            warm = wait_for_pools(pid, expected, 900)
+            warm = [wait_for_pools(pid, expected, 900) for pid in pids]
             load = LoadSampler()
-            cpu0 = cpu_seconds(pid)
+            load_before = [round(x, 2) for x in os.getloadavg()]
+            cpu0 = [cpu_seconds(pid) for pid in pids]
             load.start()
-            teacher, students, wall = asyncio.run(a_class(
-                base, experiment.id, key, args.students, args.seconds, args.think))
-            cpu1 = cpu_seconds(pid)
-            memory = pool_memory(pid)
+            teacher, students, wall, playing = asyncio.run(a_class(
+                bases, experiment.id, key, args.students, args.seconds, args.think, pids))
+            cpu1 = [cpu_seconds(pid) for pid in pids]
+            memories = [pool_memory(pid) for pid in pids]
             load.stop.set()
-            live = len(kernels(pid))
+            live = [len(kernels(pid)) for pid in pids]
         stored = xs.get(experiment.id).run_trials
         store.close()
     clicks = sorted((sent, handled) for s in students for sent, handled in s.clicks)
@@ -252,12 +209,19 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         else:
             latencies.append(max(0.0, seen - sent))
     trials = len(clicks)
-    server_cpu, kernel_cpu = cpu1[0] - cpu0[0], cpu1[1] - cpu0[1]
+    server_cpu = sum(b[0] - a[0] for a, b in zip(cpu0, cpu1, strict=True))
+    kernel_cpu = sum(b[1] - a[1] for a, b in zip(cpu0, cpu1, strict=True))
+    memory = memories[0] if len(memories) == 1 else {
+        "servers": memories, "uss_mib_per_kernel": memories[0].get("uss_mib_per_kernel")}
+    if args.servers > 1:
+        backend = f"{args.servers} servers, one PostgreSQL"
+    else:
+        backend = "one server, PostgreSQL" if args.postgres else "one server, SQLite"
     return {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python "
                    f"{platform.python_version()}",
-        "backend": "one server, PostgreSQL" if args.postgres else "one server, SQLite",
+        "backend": backend, "servers": args.servers,
         "students": args.students, "seconds": round(wall, 1), "think_s": args.think,
         "pools_warm_s": warm,
         "trials": {"sent_and_handled": trials, "stored": stored,
@@ -271,13 +235,19 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "click_handled_ms": {
             "p50": pct([(h - s) * 1e3 for s, h in clicks], 0.5),
             "p95": pct([(h - s) * 1e3 for s, h in clicks], 0.95)},
-        "teacher_updates": len(teacher.shown),
+        "teacher_updates": len(teacher.counts_seen),
         "cpu_s": {"server": round(server_cpu, 1), "kernels": round(kernel_cpu, 1),
-                  "per_trial_ms": round((server_cpu + kernel_cpu) / max(trials, 1) * 1e3, 1)},
+                  "per_trial_ms": round((server_cpu + kernel_cpu) / max(trials, 1) * 1e3, 1),
+                  # while the class rolled: the servers and the class's own kernels only
+                  "rolling_servers": round(playing["servers"], 1),
+                  "rolling_class_kernels": round(playing["class_kernels"], 1),
+                  "rolling_per_trial_ms": round(sum(playing.values()) / max(trials, 1) * 1e3,
+                                                1)},
+        "load_avg_before": load_before,
         "load_avg_max": max(load.samples, default=None),
         "memory": memory,
         "uss_mib_per_kernel": memory.get("uss_mib_per_kernel"),
-        "kernels_left": live,
+        "kernels_left": live if len(live) > 1 else live[0],
     }
 
 
@@ -288,12 +258,24 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="seconds between trials")
     parser.add_argument("--postgres", action="store_true",
                         help="the store on PostgreSQL (LISTEN/NOTIFY) instead of SQLite")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="Voila servers sharing the store (more than one: --postgres)")
+    parser.add_argument("--out", help="the results file's name in benchmarks/results/")
     args = parser.parse_args()
+    if args.servers > 1 and not args.postgres:
+        parser.error("several servers share a PostgreSQL store: add --postgres")
     result = run(args)
-    name = "class_experiment_postgres.json" if args.postgres else "class_experiment.json"
+    t, seen = result["trials"], result["teacher_sees_trial_s"]
+    if not t["sent_and_handled"] or not seen["n"]:
+        print(json.dumps(result, indent=2), file=sys.stderr)
+        raise SystemExit(f"FAILED: {t['sent_and_handled']} trials sent, {seen['n']} seen on "
+                         f"the teacher's page; errors {result['errors']}. Nothing written.")
+    name = args.out or "class_experiment.json"
+    if args.postgres and not args.out:
+        name = ("class_experiment_postgres.json" if args.servers == 1 else
+                f"class_experiment_postgres_{args.servers}_servers.json")
     out = ROOT / "benchmarks" / "results" / name
     out.write_text(json.dumps(result, indent=2) + "\n")
-    t, seen = result["trials"], result["teacher_sees_trial_s"]
     print(f"| {result['backend']} | {result['students']} students, {t['per_second']} trials/s "
           f"| {t['sent_and_handled']} sent, {t['stored']} stored, {t['teacher_page_shows']} "
           f"on the teacher's page | teacher sees a trial p50 {seen['p50']} s, p95 "

@@ -9,7 +9,7 @@ teacher to run):
 2. record, once per run, which static files a real Chromium page load of the play app
    fetches (the light clients fetch the same), then wait for that kernel's replacement;
 3. N students open the play app's gallery link within `--spread` seconds: N - `--browsers`
-   light clients (benchmarks/light_client.py: the page, its static files, the kernel
+   light clients (harness/light_client.py: the page, its static files, the kernel
    websocket and the widget state, as a browser asks for them) and `--browsers` real
    Chromium pages (the whole way to a drawn, clickable table). Each clicks a card
    `--clicks` times, about `--think` seconds apart, then leaves as a closed tab does;
@@ -56,9 +56,7 @@ import psutil
 from playwright.async_api import async_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "scripts"), str(ROOT / "tests" / "browser")]
-from conftest import BROWSER_ARGS, CHROMIUM, running_voila  # noqa: E402
-from light_client import Visit, visit  # noqa: E402
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks"), str(ROOT / "scripts")]
 from voila_latency import (  # noqa: E402
     ACTION_JS,
     APPS,
@@ -71,6 +69,10 @@ from voila_latency import (  # noqa: E402
     server_group,
 )
 from voila_pools import notebooks_in, pool_config, pool_sizes  # noqa: E402
+
+from harness.chromium import BROWSER_ARGS, CHROMIUM  # noqa: E402
+from harness.light_client import Visit, visit  # noqa: E402
+from harness.voila import running_voila  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
 RESULTS = ROOT / "benchmarks" / "results" / "class_load.json"
@@ -167,6 +169,27 @@ def cpu_seconds(server_pid: int) -> tuple[float, float]:
     return server.user + server.system, server.children_user + server.children_system + live
 
 
+def class_kernels(kernel_ids: list[str]) -> list[psutil.Process]:
+    """The kernels that serve the class's pages (their command line names their connection
+    file, `kernel-<id>.json`), not the pools' waiting ones nor their refills."""
+    found = []
+    for p in psutil.process_iter(["cmdline"]):
+        cmd = " ".join(p.info.get("cmdline") or [])
+        if "ipykernel_launcher" in cmd and any(f"kernel-{k}" in cmd for k in kernel_ids):
+            found.append(p)
+    return found
+
+
+def class_kernels_cpu(kernels: list[psutil.Process]) -> float:
+    """CPU-seconds the class's kernels have used so far."""
+    total = 0.0
+    for p in kernels:
+        with contextlib.suppress(psutil.Error):
+            t = p.cpu_times()
+            total += t.user + t.system
+    return total
+
+
 class LoadSampler(threading.Thread):
     """The 1-minute load average once a second, while the class is on."""
 
@@ -191,7 +214,7 @@ async def local_only(route) -> None:
 
 async def close(page) -> None:
     """Leave as a closed tab does: the page unloads and its beacon asks Voila to shut the
-    kernel down (see `close_page` in tests/browser/conftest.py for why not page.close)."""
+    kernel down (see `close_page` in harness/chromium.py for why not page.close)."""
     await page.unroute_all(behavior="ignoreErrors")
     await page.goto("about:blank", timeout=10_000)
     await page.close()

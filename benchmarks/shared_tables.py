@@ -2,22 +2,34 @@
 
 `--tables` tables (default 10) of three devices each (default: 30 students) play Villagers
 on one Voila server (`scripts/serve --class-size=...`, as the README tells a teacher), or
-on two servers sharing one PostgreSQL (`--postgres`: the tables' hosts on the first
-server, the other devices alternating between the two). Each table is set up by one
-device (`seats=human,remote,remote`); the two others open the seat links its page shows.
+on two servers sharing one PostgreSQL (`--postgres`: two `scripts/serve` processes on two
+ports, $VILLAGE_GAMES_STORE naming the same database; the class's devices alternate
+between them, so a table's devices are on both). Each table is set up by one device
+(`seats=human,remote,remote`); the two others open the seat links its page shows, and each
+must find its own seat there.
 
-Every device is a light client (benchmarks/light_client.py's protocol: the page, the
-kernel websocket, the widget state, clicks as comm messages), so the 2-core machine
-measures the server, not thirty browsers. On its turn a device plays as a player clicks:
-Confirm when it is offered, else the first card the table offers, else the first button,
-about `--think` seconds apart.
+Every device is a light client (harness/light_client.py's `LivePage`: the page, the kernel
+websocket in the v1 protocol, the widgets the page shows, clicks as comm messages), so the
+2-core machine measures the server, not thirty browsers. On its turn a device plays as a
+player clicks: Confirm when it is offered, else the first card the table offers, else the
+first button, about `--think` seconds apart. A move chosen on a table that moved on since
+is refused ("... moved first"): such clicks are counted.
 
 Measured: the time from the click that made a move to the update of each other device's
 log (every device of the table sees it: p50/p95/max, target p95 <= 300 ms); the store's
 write time under the class's load (a probe in this process appends a move to a table of
 its own ten times a second: p50/p95); memory per kernel and per table (three kernels);
-server and kernel CPU-seconds per move. Writes benchmarks/results/shared_tables.json (or
+server and kernel CPU-seconds per click (the servers and the class's own kernels while it
+plays; also with every kernel of the servers, the pools' refills included), and what open
+pages cost with nobody clicking (`--idle` seconds first: their kernels look for other
+devices' moves every 0.1 s). Writes benchmarks/results/shared_tables.json (or
 shared_tables_postgres.json) and prints a Markdown summary.
+
+The run FAILS (exit status 1, the reason on stderr, no results written) when a table does
+not advance: fewer than `--min-moves` moves of one device seen on another. A class whose
+clicks reach no other device is not a measurement (a run once made 1,211 clicks, saw 7
+moves and still wrote its figures: the devices were clicking an app their pages
+did not show).
 
     .venv/bin/python benchmarks/shared_tables.py [--tables 10] [--seconds 90] [--postgres]
 """
@@ -36,7 +48,6 @@ import statistics
 import sys
 import threading
 import time
-import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -45,23 +56,34 @@ from urllib.parse import urlparse
 
 import httpx
 import psutil
-from websockets.asyncio.client import connect
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "scripts"), str(ROOT / "tests" / "browser")]
-sys.path.append(str(ROOT))  # (for tests.pg_server)
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks"), str(ROOT / "scripts")]
 from bench_server import server_pid, store_for_run  # noqa: E402
-from class_load import LoadSampler, cpu_seconds, kernels, pool_memory, wait_for_pools  # noqa: E402
-from conftest import running_voila  # noqa: E402
-from light_client import WS_V1, KernelChannel, message, parse_page  # noqa: E402
+from class_load import (  # noqa: E402
+    LoadSampler,
+    class_kernels,
+    class_kernels_cpu,
+    cpu_seconds,
+    kernels,
+    pool_memory,
+    wait_for_pools,
+)
 from voila_pools import notebooks_in, pool_config, pool_sizes  # noqa: E402
 
+from harness.light_client import LivePage  # noqa: E402
+from harness.voila import running_voila  # noqa: E402
 from village_games.tables import Seat, new_table, open_store  # noqa: E402
 
 NOTEBOOKS = ROOT / "notebooks"
 NOTEBOOK = "villagers_play.ipynb"
 LATENCY_TARGET_MS = 300.0
 SEAT_LINK = re.compile(r'<a class="vg-seat-link" data-seat="(\d+)" href="([^"]+)"')
+MOVED_FIRST = "moved first"  # the table's notice when a click came too late (session.py)
+
+
+class TablesStuck(RuntimeError):
+    """The class's clicks did not move its tables on (the run measured nothing)."""
 
 
 def pct(values: list[float], q: float) -> float | None:
@@ -79,66 +101,34 @@ class Table:
     number: int
     last_click: tuple[str, float] | None = None
     latencies_ms: list[float] = field(default_factory=list)
-    moves: int = 0
 
 
-class Device:
-    """One student's page, played through the kernel websocket."""
+class Device(LivePage):
+    """One student's page at a table, played through the kernel websocket."""
 
-    def __init__(self, name: str, table: Table) -> None:
-        self.name = name
+    def __init__(self, name: str, table: Table, seat: int) -> None:
+        super().__init__(name)
         self.table = table
-        self.states: dict[str, dict[str, Any]] = {}
-        self.idle: dict[str, asyncio.Future] = {}
-        self.channel: KernelChannel | None = None
-        self.session = uuid.uuid4().hex
-        self.kernel_id = ""
+        self.seat = seat
         self.seen_click: float | None = None  # the click whose move this device has seen
-        self.error: str | None = None
-        self.actions = 0
+        self.clicks = 0
+        self.refused = 0  # clicks answered "... moved first"
+        self._log = ""
 
-    # ---------------------------------------------------------------- the page
-    async def open(self, http: httpx.AsyncClient, url: str) -> None:
-        r = await http.get(url)
-        r.raise_for_status()
-        self.kernel_id, _views = parse_page(r.text)
-        base = f"{urlparse(url).scheme}://{urlparse(url).netloc}"
-        ws_url = (base.replace("http", "ws", 1)
-                  + f"/api/kernels/{self.kernel_id}/channels?session_id={self.session}")
-        self.base = base
-        self._ws_cm = connect(ws_url, max_size=None, subprotocols=[WS_V1])
-        ws = await self._ws_cm.__aenter__()
-        self.channel = KernelChannel(ws, self.session)
-        asked = await self.channel.send(message("kernel_info_request", {}, self.session))
-        await self.channel.until(asked, "kernel_info_reply")
-        self.states = {k: v["state"] for k, v in (await self.channel.widget_states()).items()}
-        self.reader = asyncio.create_task(self._read())
+    async def join(self, http: httpx.AsyncClient, url: str) -> None:
+        """Open the page; a seat's page must say it is that seat's (not a table of its own)."""
+        await self.open(http, url)
+        self._log = self.model("vg-log")
+        self.on_update = self._updated
+        if self.seat:
+            header = self.html_of("vg-seat-header")
+            if f"(seat {self.seat + 1} of" not in header:
+                raise RuntimeError(f"{self.name}: the seat link did not open seat "
+                                   f"{self.seat + 1}: {re.sub('<[^>]+>', '', header)[:200]!r}")
 
-    async def close(self, http: httpx.AsyncClient) -> None:
-        self.reader.cancel()
-        with contextlib.suppress(Exception):
-            await self._ws_cm.__aexit__(None, None, None)
-        with contextlib.suppress(httpx.HTTPError):
-            await http.post(f"{self.base}/voila/api/shutdown/{self.kernel_id}")
-
-    async def _read(self) -> None:
-        assert self.channel is not None
-        log_id = self.model(lambda s: "vg-log" in s.get("_dom_classes", ()))
-        while True:
-            msg = await self.channel.receive()
-            kind, c = msg["msg_type"], msg["content"]
-            if kind == "comm_open":
-                self.states[c["comm_id"]] = c.get("data", {}).get("state", {})
-            elif kind == "comm_close":
-                self.states.pop(c["comm_id"], None)
-            elif kind == "comm_msg" and c.get("data", {}).get("method") == "update":
-                self.states.setdefault(c["comm_id"], {}).update(c["data"].get("state", {}))
-                if c["comm_id"] == log_id:
-                    self._log_changed(time.monotonic())
-            elif kind == "status" and c.get("execution_state") == "idle":
-                waiter = self.idle.pop(msg.get("parent_header", {}).get("msg_id", ""), None)
-                if waiter is not None and not waiter.done():
-                    waiter.set_result(None)
+    def _updated(self, comm_id: str, _update: dict[str, Any], now: float) -> None:
+        if comm_id == self._log:
+            self._log_changed(now)
 
     def _log_changed(self, now: float) -> None:
         """This device's log changed: a move arrived. Time it from the other device's click
@@ -149,22 +139,7 @@ class Device:
         self.seen_click = last[1]
         self.table.latencies_ms.append((now - last[1]) * 1e3)
 
-    # ---------------------------------------------------------------- widgets
-    def model(self, test: Any) -> str:
-        for mid, state in self.states.items():
-            if test(state):
-                return mid
-        raise LookupError("no such widget on the page")
-
-    def shown(self, mid: str) -> bool:
-        layout = self.states.get(mid, {}).get("layout", "")
-        ref = layout.removeprefix("IPY_MODEL_") if isinstance(layout, str) else ""
-        return self.states.get(ref, {}).get("display") != "none"
-
-    def html_of(self, css: str) -> str:
-        return str(self.states[self.model(lambda s: css in s.get("_dom_classes", ()))]
-                   .get("value", ""))
-
+    # ---------------------------------------------------------------- playing
     def my_turn(self) -> bool:
         return "vg-turn-badge" in self.html_of("vg-prompt")
 
@@ -172,36 +147,31 @@ class Device:
         return {int(seat): href.replace("&amp;", "&")
                 for seat, href in SEAT_LINK.findall(self.html_of("vg-table-links-box"))}
 
-    async def _send(self, comm_id: str, content: dict[str, Any]) -> None:
-        assert self.channel is not None
-        loop = asyncio.get_running_loop()
-        msg = message("comm_msg", {"comm_id": comm_id, "data": {"method": "custom",
-                                                                "content": content}},
-                      self.session)
-        waiter = loop.create_future()
-        self.idle[msg["header"]["msg_id"]] = waiter
+    async def _click(self, comm_id: str, content: dict[str, Any]) -> None:
         self.table.last_click = (self.name, time.monotonic())
-        await self.channel.send(msg)
-        await asyncio.wait_for(waiter, 30)
-        self.actions += 1
+        await self.custom(comm_id, content, timeout=30)
+        self.clicks += 1
+        if MOVED_FIRST in self.html_of("vg-table-notice"):
+            self.refused += 1
 
     async def step(self) -> None:
         """One click, as a player makes it on their turn."""
-        confirm = self.model(lambda s: "vg-turn-confirm" in s.get("_dom_classes", ()))
-        if self.shown(confirm) and not self.states[confirm].get("disabled"):
-            await self._send(confirm, {"event": "click"})
+        confirm = self.model("vg-turn-confirm")
+        if self.displayed(confirm) and not self.states[confirm].get("disabled"):
+            await self._click(confirm, {"event": "click"})
             return
-        board = self.model(lambda s: "vg-board-html" in s.get("_dom_classes", ()))
+        board = self.model("vg-board-html")
         targets = [t for t in self.states[board].get("targets", [])
                    if t not in self.states[board].get("picked", [])]
         if targets:
-            await self._send(board, {"type": "pick", "value": targets[0], "field": None})
+            await self._click(board, {"type": "pick", "value": targets[0], "field": None})
             return
-        buttons = [mid for mid, s in self.states.items()
+        shown = self.shown()
+        buttons = [mid for mid, s in shown.items()
                    if s.get("_model_name") == "ButtonModel" and not s.get("disabled")
                    and any(c.startswith("vg-pick") for c in s.get("_dom_classes", ()))]
         if buttons:
-            await self._send(buttons[0], {"event": "click"})
+            await self._click(buttons[0], {"event": "click"})
 
     async def play(self, until: float, think_s: float) -> None:
         while time.monotonic() < until:
@@ -238,54 +208,80 @@ class WriteProbe(threading.Thread):
 
 
 def device_memory(kernel_ids: list[str]) -> dict[str, Any]:
-    """USS and RSS of the kernels that served the class's pages (their command line names
-    their connection file, `kernel-<id>.json`), measured while the pages are open."""
+    """USS and RSS of the kernels that served the class's pages, measured while the pages
+    are open."""
     uss, rss = [], []
-    for p in psutil.process_iter(["cmdline"]):
-        cmd = " ".join(p.info.get("cmdline") or [])
-        if "ipykernel_launcher" in cmd and any(f"kernel-{k}" in cmd for k in kernel_ids):
-            with contextlib.suppress(psutil.Error):
-                m = p.memory_full_info()
-                uss.append(m.uss / 2**20)
-                rss.append(m.rss / 2**20)
+    for p in class_kernels(kernel_ids):
+        with contextlib.suppress(psutil.Error):
+            m = p.memory_full_info()
+            uss.append(m.uss / 2**20)
+            rss.append(m.rss / 2**20)
     return {"kernels": len(uss),
             "uss_mib_median": round(statistics.median(uss), 1) if uss else None,
             "rss_mib_median": round(statistics.median(rss), 1) if rss else None}
 
 
-async def class_at_tables(bases: list[str], tables: int, seconds: float,
-                          think_s: float) -> tuple[list[Table], list[Device], dict[str, Any]]:
+async def class_at_tables(bases: list[str], tables: int, seconds: float, think_s: float,
+                          pids: list[int], idle_s: float,
+                          ) -> tuple[list[Table], list[Device], dict[str, Any]]:
+    """Set the tables up, let every seat join, wait `idle_s` with every page open and
+    nobody clicking (what open pages cost by themselves: their kernels look for other
+    devices' moves every 0.1 s), play for `seconds`, leave. The class's devices take the
+    servers in turn (host, seat 2, seat 3, next host...)."""
     all_tables = [Table(i) for i in range(tables)]
     devices: list[Device] = []
     limits = httpx.Limits(max_connections=20)
+
+    def server(k: int) -> str:
+        return bases[k % len(bases)]
+
     async with httpx.AsyncClient(timeout=180, limits=limits) as http:
         hosts = []
         for t in all_tables:  # each table set up by its first device, one after another
-            host = Device(f"t{t.number}-host", t)
-            await host.open(http, f"{bases[0]}/voila/render/{NOTEBOOK}?seats=human,remote,"
-                                  f"remote&seed={100 + t.number}")
+            host = Device(f"t{t.number}-host", t, 0)
+            await host.join(http, f"{server(3 * t.number)}/voila/render/{NOTEBOOK}?seats="
+                                  f"human,remote,remote&seed={100 + t.number}")
             hosts.append(host)
         joins = []
         for host in hosts:
-            for k, (seat, link) in enumerate(sorted(host.seat_links().items())):
+            links = sorted(host.seat_links().items())
+            if len(links) != 2:
+                raise RuntimeError(f"{host.name}'s page shows {len(links)} seat links, not 2")
+            for seat, link in links:
                 path = urlparse(link)
-                base = bases[(k + 1) % len(bases)]  # with two servers: alternate
-                d = Device(f"t{host.table.number}-seat{seat}", host.table)
-                joins.append((d, f"{base}{path.path}?{path.query}"))
-        await asyncio.gather(*(d.open(http, url) for d, url in joins))
+                d = Device(f"t{host.table.number}-seat{seat}", host.table, seat)
+                joins.append((d, f"{server(3 * host.table.number + seat)}{path.path}?"
+                                 f"{path.query}"))
+        await asyncio.gather(*(d.join(http, url) for d, url in joins))
         devices = hosts + [d for d, _ in joins]
+        mine = class_kernels([d.kernel_id for d in devices])
+        before = class_kernels_cpu(mine)
+        await asyncio.sleep(idle_s)
+        idle_cpu = class_kernels_cpu(mine) - before
+        idle = {"seconds": idle_s, "pages": len(devices), "kernel_cpu_s": round(idle_cpu, 2),
+                "cores_per_page": round(idle_cpu / idle_s / len(devices), 4)}
+        cpu_at_play = [cpu_seconds(pid) for pid in pids]
+        class_at_play = class_kernels_cpu(mine)
         until = time.monotonic() + seconds
         await asyncio.gather(*(d.play(until, think_s) for d in devices))
+        idle["class_kernels_cpu_playing_s"] = round(class_kernels_cpu(mine) - class_at_play, 1)
         memory = device_memory([d.kernel_id for d in devices])
+        memory["idle"] = idle
+        memory["cpu_at_play"] = cpu_at_play
         for d in devices:
             await d.close(http)
     return all_tables, devices, memory
 
 
+def stuck(tables: list[Table], min_moves: int) -> list[Table]:
+    """The tables where fewer than `min_moves` moves reached another device."""
+    return [t for t in tables if len(t.latencies_ms) < min_moves]
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     with store_for_run(args.postgres, "vg-bench-tables-") as (data, env):
         servers = 2 if args.postgres else 1
-        per_server = args.tables * 3 // servers + 2
+        per_server = -(-args.tables * 3 // servers) + 2  # its share of the class, and 2 more
         extra = [f"--class-size={per_server}", f"--class-apps={NOTEBOOK}"]
         with contextlib.ExitStack() as stack:
             bases = [stack.enter_context(running_voila(NOTEBOOKS, data / f"server{i}.log",
@@ -299,12 +295,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             probe = WriteProbe(env.get("VILLAGE_GAMES_STORE") or
                                f"sqlite:///{data / 'tables.sqlite3'}")
             load = LoadSampler()
-            cpu0 = [cpu_seconds(pid) for pid in pids]
+            load_before = [round(x, 2) for x in os.getloadavg()]
             probe.start()
             load.start()
             t0 = time.monotonic()
             tables, devices, playing = asyncio.run(class_at_tables(
-                bases, args.tables, args.seconds, args.think))
+                bases, args.tables, args.seconds, args.think, pids, args.idle))
+            cpu0 = playing.pop("cpu_at_play")
             wall = time.monotonic() - t0
             memory = [pool_memory(pid) for pid in pids]
             cpu1 = [cpu_seconds(pid) for pid in pids]
@@ -313,9 +310,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             probe.join()
             live = [len(kernels(pid)) for pid in pids]
     latencies = [x for t in tables for x in t.latencies_ms]
-    moves = sum(d.actions for d in devices)
+    moves = sum(d.clicks for d in devices)
+    errors = [f"{d.name}: {d.error}" for d in devices if d.error]
     server_cpu = sum(b[0] - a[0] for a, b in zip(cpu0, cpu1, strict=True))
     kernel_cpu = sum(b[1] - a[1] for a, b in zip(cpu0, cpu1, strict=True))
+    idle = playing.pop("idle")
+    playing_cpu = idle.pop("class_kernels_cpu_playing_s")
     uss = playing["uss_mib_median"]
     return {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -323,8 +323,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                    f"{platform.python_version()}",
         "backend": "two servers, one PostgreSQL" if args.postgres else "one server, SQLite",
         "tables": args.tables, "devices": len(devices), "seconds": round(wall, 1),
+        "play_seconds": args.seconds,
         "think_s": args.think, "pools_warm_s": warm,
-        "clicks": moves, "errors": [d.error for d in devices if d.error][:5],
+        "clicks": moves, "clicks_refused_moved_first": sum(d.refused for d in devices),
+        "errors": len(errors), "first_errors": errors[:5],
+        "moves_seen_per_table": [len(t.latencies_ms) for t in tables],
+        "stuck_tables": [t.number for t in stuck(tables, args.min_moves)],
         "move_seen_ms": {"n": len(latencies), "p50": pct(latencies, 0.5),
                          "p95": pct(latencies, 0.95), "max": pct(latencies, 1.0),
                          "target_p95": LATENCY_TARGET_MS},
@@ -334,8 +338,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "playing_kernels": playing,
         "uss_mib_per_kernel": uss,
         "uss_mib_per_table": round(3 * uss, 1) if uss else None,
+        # while the class plays and leaves: the servers, all their kernels (the pools'
+        # refills too), and the class's own kernels while it plays
         "cpu_s": {"server": round(server_cpu, 1), "kernels": round(kernel_cpu, 1),
-                  "per_click_ms": round((server_cpu + kernel_cpu) / max(moves, 1) * 1e3, 1)},
+                  "class_kernels_playing": playing_cpu,
+                  "per_click_ms": round((server_cpu + playing_cpu) / max(moves, 1) * 1e3, 1),
+                  "all_per_click_ms": round((server_cpu + kernel_cpu) / max(moves, 1) * 1e3,
+                                            1)},
+        "idle_pages_cpu": idle,
+        "load_avg_before": load_before,
         "load_avg_max": max(load.samples, default=None),
         "kernels_left": live,
     }
@@ -346,14 +357,32 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=90)
     parser.add_argument("--think", type=float, default=1.0, help="seconds between clicks")
+    parser.add_argument("--idle", type=float, default=10.0,
+                        help="seconds every page stays open with nobody clicking, first")
     parser.add_argument("--postgres", action="store_true",
                         help="two Voila servers sharing one PostgreSQL")
+    parser.add_argument("--min-moves", type=int, default=3,
+                        help="fail unless every table shows at least this many moves of one "
+                             "device on another")
+    parser.add_argument("--out", help="the results file's name in benchmarks/results/ "
+                                      "(default: shared_tables[_postgres].json)")
     args = parser.parse_args()
     result = run(args)
-    name = "shared_tables_postgres.json" if args.postgres else "shared_tables.json"
+    seen = result["move_seen_ms"]
+    if result["stuck_tables"]:
+        print(json.dumps(result, indent=2), file=sys.stderr)
+        raise SystemExit(
+            f"FAILED: {len(result['stuck_tables'])} of {result['tables']} tables did not "
+            f"advance (fewer than {args.min_moves} moves of one device seen on another; "
+            f"moves seen per table: {result['moves_seen_per_table']}) after "
+            f"{result['clicks']} clicks, {result['clicks_refused_moved_first']} of them "
+            f"refused as moved first, {result['errors']} device errors "
+            f"{result['first_errors']}. Nothing was written: the devices' clicks did not "
+            "reach the other devices, so there is nothing to measure.")
+    name = args.out or ("shared_tables_postgres.json" if args.postgres
+                        else "shared_tables.json")
     out = ROOT / "benchmarks" / "results" / name
     out.write_text(json.dumps(result, indent=2) + "\n")
-    seen = result["move_seen_ms"]
     print(f"| {result['backend']} | {result['devices']} devices at {result['tables']} tables "
           f"| move seen p50 {seen['p50']} ms, p95 {seen['p95']} ms (n={seen['n']}) | store "
           f"write p50 {result['store_write_ms']['p50']} ms, p95 "

@@ -32,11 +32,12 @@ from pathlib import Path
 import psutil
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "scripts"), str(ROOT / "tests" / "browser")]
+sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks"), str(ROOT / "scripts")]
 from class_load import NOTEBOOKS, record_assets  # noqa: E402
-from conftest import running_voila  # noqa: E402
-from light_client import fetch_assets  # noqa: E402
 from voila_latency import server_group  # noqa: E402
+
+from harness.light_client import fetch_assets  # noqa: E402
+from harness.voila import running_voila  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "static_files.json"
 # mode: (server flags, whether the clients accept gzip as browsers do)

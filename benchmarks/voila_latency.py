@@ -51,8 +51,9 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 RESULTS = ROOT / "benchmarks" / "results" / "voila_latency.json"
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from conftest import close_page, launch_chromium, new_page, running_voila  # noqa: E402
+sys.path.insert(0, str(ROOT))
+from harness.chromium import close_page, launch_chromium, new_page  # noqa: E402
+from harness.voila import running_voila  # noqa: E402
 
 TTI_TARGET = 1.3  # app time to interactive / blank notebook's
 CLICK_TARGET = 1.5  # app click to update / one-label baseline's

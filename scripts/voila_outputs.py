@@ -6,7 +6,7 @@ widget model (about 300 for the play app) that the executor decodes and then kee
 as widget state, which Voila's page never uses: the page asks the kernel for the widgets
 itself. Subscribing the executor's socket to the output topics only lets ZeroMQ drop the
 widget messages before Python sees them: the server's CPU per page opened fell from
-0.18 to 0.06 CPU-seconds (benchmarks/light_client.py, one page at a time).
+0.18 to 0.06 CPU-seconds (harness/light_client.py, one page at a time).
 
 Output widgets filled while a notebook first runs would need those messages; no app here
 has one (charts are images, see widgets/kit/charts.py).

@@ -1,5 +1,5 @@
 """Fixtures shared across test folders: a table store of each backend, SQLite in a
-temporary folder and a throwaway PostgreSQL server (tests/pg_server.py) started once per
+temporary folder and a throwaway PostgreSQL server (harness/postgres.py) started once per
 session, each test in its own fresh database."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.pg_server import fresh_schema, postgres_server
+from harness.postgres import fresh_schema, postgres_server
 
 
 @pytest.fixture(scope="session")

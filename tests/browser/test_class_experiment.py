@@ -11,7 +11,8 @@ from urllib.parse import parse_qsl, urlparse
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import EXPECT_MS, close_page, new_device, open_app
+from harness.chromium import close_page
+from tests.browser.conftest import EXPECT_MS, new_device, open_app
 from village_games.experiments.store import BATCH, ExperimentStore, NewTrial
 from village_games.tables import open_store
 

@@ -18,7 +18,9 @@ import nbformat
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import close_page, new_page, patient, running_voila
+from harness.chromium import close_page, new_page
+from harness.voila import running_voila
+from tests.browser.conftest import patient
 
 DELAY_S = 5  # more than the 4 s Voila's executor waited by default
 LATE_APP = f"""\

@@ -12,16 +12,10 @@ from urllib.parse import parse_qsl, urlparse
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import (
-    EXPECT_MS,
-    NOTEBOOKS,
-    close_page,
-    free_port,
-    new_device,
-    open_app,
-    patient,
-    running_voila,
-)
+from harness.chromium import close_page
+from harness.postgres import fresh_schema, postgres_server
+from harness.voila import free_port, running_voila
+from tests.browser.conftest import EXPECT_MS, NOTEBOOKS, new_device, open_app, patient
 
 SHOTS = Path(os.environ.get("VG_SHOTS", "/tmp/shared_table_shots"))
 
@@ -258,8 +252,6 @@ def test_a_table_continues_after_the_server_restarts(browser, tmp_path):
 
 
 def test_two_servers_sharing_one_postgresql_show_one_table(browser, tmp_path):
-    from tests.pg_server import fresh_schema, postgres_server
-
     notebook, query = GAMES["villagers"]
     with postgres_server() as pg:
         env = {"VILLAGE_GAMES_STORE": fresh_schema(pg)}

@@ -18,7 +18,7 @@ from jupyter_server.services.kernels.connection.base import (
 )
 from websockets.sync.client import connect
 
-from tests.browser.conftest import running_voila
+from harness.voila import running_voila
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))

@@ -25,7 +25,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
-from tests.browser.conftest import running_voila
+from harness.voila import running_voila
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))

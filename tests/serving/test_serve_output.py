@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 
-from tests.browser.conftest import running_voila
+from harness.voila import running_voila
 from tests.serving.test_class_serving import write_notebook
 from village_games.tables import DATA_ENV, PUBLIC_URL_ENV, STORE_ENV
 

@@ -143,3 +143,28 @@ def test_only_the_host_changes_how_a_tables_bots_play(monkeypatch):
     assert "Only the table's host chooses how its bots play." in watcher.session.notices
     host.bot_box.value = "random"  # the host may
     assert open_store().get(table).settings == {"bots": "random"}
+
+
+@pytest.mark.parametrize("game", APPS)
+@pytest.mark.parametrize("link", ["seat", "bots"])
+def test_a_page_built_anew_from_its_address_leaves_one_app_open(monkeypatch, game, link):
+    """A pre-heated kernel builds an app before the address is known; one that a table
+    link or `bots=` builds anew closes the first: the page is sent every open widget, and
+    a seat link's page loaded two apps (369 widget models in Villagers where one has 186)."""
+    import ipywidgets as w
+
+    from widgets.table.bot_choice import open_play_page
+
+    module = importlib.import_module(f"widgets.{game}.adapter")
+    monkeypatch.setenv("QUERY_STRING", "players=2&seats=human,remote&seed=5")
+    host = open_play_page(module.make_app)
+    table = host.session.table
+    monkeypatch.setenv("QUERY_STRING", f"table={table.id}&key={table.seats[1].token}"
+                       if link == "seat" else "players=2&seats=human,bot&bots=random")
+    before = set(w.Widget.get_manager_state()["state"])
+    app = open_play_page(module.make_app)
+    opened = {mid: s["state"] for mid, s in w.Widget.get_manager_state()["state"].items()
+              if mid not in before}
+    prompts = [s for s in opened.values() if "vg-prompt" in s.get("_dom_classes", ())]
+    assert len(prompts) == 1, f"{len(prompts)} table apps are open"
+    assert app.widget.model_id in opened and app.screen.prompt.model_id in opened

@@ -25,6 +25,7 @@ from village_games.bots import SearchBot
 from village_games.bots.search_bot import DEFAULT_ITERATIONS
 from village_games.core import Agent
 
+from ..kit.closing import close_all, widgets_made
 from ..kit.query import echo, page_query
 from ..kit.safe import guarded
 from .page import open_page, serve_table
@@ -177,11 +178,14 @@ def open_play_page(make_app: Callable[..., TableApp], query: Mapping[str, str] |
 
     Without `query` a pre-heated kernel builds the table before the page's address is
     known; a link that names the bots, or a stored table (whose settings may), is then
-    built anew from the address, as `open_page` builds it."""
+    built anew from the address, as `open_page` builds it, and the first app is closed
+    (its widgets would still be sent to the page: `kit.closing`)."""
     if query is not None:
         return open_page(make_app, dict(query), step_by_step)
-    app = make_app({}, step_by_step=step_by_step)
+    with widgets_made() as first:
+        app = make_app({}, step_by_step=step_by_step)
     params = page_query()
     if params.keys() & {"bots", "strength", "table"}:
+        close_all(first)
         return open_page(make_app, params, step_by_step)
     return serve_table(app, params, setup_link=True)

@@ -1,4 +1,5 @@
-"""A throwaway PostgreSQL server for the tests and benchmarks of the PostgreSQL table store.
+"""A throwaway PostgreSQL server, for the tests of the PostgreSQL table store and for the
+benchmarks of several servers sharing one.
 
 It runs Debian's `postgresql` binaries (`.ci/run` installs the package) on a free loopback
 port, with its data in a temporary folder; as root it runs them as the `postgres` user,
@@ -50,15 +51,15 @@ def postgres_server(fast: bool = True) -> Iterator[str]:
     if os.geteuid() == 0:
         shutil.chown(root, "postgres")
     data, port = root / "data", _free_port()
-    run = {"check": True, "capture_output": True, "text": True}
     subprocess.run(_as_owner([str(bin_dir / "initdb"), "-D", str(data), "-A", "trust",
-                              "-U", USER, "-E", "UTF8"]), **run)
+                              "-U", USER, "-E", "UTF8"]),
+                   check=True, capture_output=True, text=True)
     settings = f"-k {root} -p {port} -c listen_addresses=127.0.0.1 -c max_connections=200"
     if fast:
         settings += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     subprocess.run(_as_owner([str(bin_dir / "pg_ctl"), "-D", str(data), "-o", settings,
                               "-l", str(root / "server.log"), "-w", "-t", "60", "start"]),
-                   **run)
+                   check=True, capture_output=True, text=True)
     try:
         yield f"postgresql://{USER}@127.0.0.1:{port}/postgres"
     finally:
