@@ -16,6 +16,18 @@ Results accumulate in benchmarks/results/search_strength.json (one row per case,
 last; a case run again replaces its row); its "combined" part adds up the rows of the
 same case played from other seeds (other deals), with the interval of the total.
 `--summary` prints that table without playing.
+
+Head to head, `--against ARGS`: the other seats hold search bots made with these keyword
+arguments (JSON) instead of the heuristic bot, and `--bot ARGS` makes the bot measured
+(default: `SearchBot()`, the default budget). The old default against the new, for
+instance (the old bot played its random play-outs to the end everywhere but Village
+Pillage and Villages, and spent its whole budget on every decision):
+
+    .venv/bin/python benchmarks/search_strength.py --game villagers --players 2 3 \
+        --games 60 --against '{"iterations": 1000, "rollout": null, "settle": false}'
+
+A head-to-head row goes to benchmarks/results/search_head_to_head.json (unless `--out`
+says otherwise) and names both bots' arguments.
 """
 
 from __future__ import annotations
@@ -41,11 +53,14 @@ from village_games.bots.tournament import MatchRun  # noqa: E402
 from village_games.probability.intervals import credit_interval  # noqa: E402
 
 RESULTS = ROOT / "benchmarks" / "results" / "search_strength.json"
+HEAD_TO_HEAD = ROOT / "benchmarks" / "results" / "search_head_to_head.json"
 
 
-def run_case(engine: str, players: int, games: int, seed: int, bot_args: dict) -> dict:
+def run_case(engine: str, players: int, games: int, seed: int, bot_args: dict,
+             against: dict | None = None) -> dict:
     module = importlib.import_module(f"village_games.{engine}")
-    lineup = [functools.partial(SearchBot, **bot_args)] + [HEURISTIC[engine]] * (players - 1)
+    other = HEURISTIC[engine] if against is None else functools.partial(SearchBot, **against)
+    lineup = [functools.partial(SearchBot, **bot_args)] + [other] * (players - 1)
     t0 = time.perf_counter()
     wins = 0.0
     done = 0
@@ -69,6 +84,7 @@ def run_case(engine: str, players: int, games: int, seed: int, bot_args: dict) -
             "rollout": "to the end" if rollout is None else rollout,
             "guide": bot_args.get("guide", settings.guide),
             "widen": bot_args.get("widen", settings.widen),
+            **({} if against is None else {"bot": bot_args, "against": against}),
             "search_wins": wins, "win_share": round(wins / done, 4),
             "interval_95": [round(low, 4), round(high, 4)], "fair_share": round(fair, 4),
             "beats_fair_share": low > fair, "decisions": res.decisions,
@@ -77,14 +93,18 @@ def run_case(engine: str, players: int, games: int, seed: int, bot_args: dict) -
             "load": round(os.getloadavg()[0], 2)}
 
 
-CASE = ("engine", "players", "iterations", "rollout", "guide", "widen")
+CASE = ("engine", "players", "iterations", "rollout", "guide", "widen", "bot", "against")
+
+
+def case_key(r: dict, keys: tuple[str, ...] = CASE) -> tuple:
+    return tuple(json.dumps(r.get(k), sort_keys=True) for k in keys)
 
 
 def combined(rows: list[dict]) -> list[dict]:
     """The rows of each case (same settings, any seed) added up."""
     cases: dict[tuple, dict] = {}
     for r in rows:
-        c = cases.setdefault(tuple(r.get(k) for k in CASE),
+        c = cases.setdefault(case_key(r),
                              {**{k: r.get(k) for k in CASE}, "games": 0, "search_wins": 0.0,
                               "seeds": []})
         c["games"] += r["games"]
@@ -103,7 +123,7 @@ def combined(rows: list[dict]) -> list[dict]:
 def save(row: dict, out: Path) -> None:
     rows = json.loads(out.read_text())["rows"] if out.exists() else []
     key = (*CASE, "seed", "games")
-    rows = [r for r in rows if tuple(r.get(k) for k in key) != tuple(row[k] for k in key)]
+    rows = [r for r in rows if case_key(r, key) != case_key(row, key)]
     rows.append(row)
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"cpus": os.cpu_count(), "rows": rows,
@@ -112,14 +132,16 @@ def save(row: dict, out: Path) -> None:
 
 def print_summary(out: Path) -> None:
     rows = json.loads(out.read_text())["rows"]
-    print("| game | players | iterations | games | search wins | win share | 95% interval "
-          "| fair share | above it? |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    print("| game | players | iterations | against | games | search wins | win share "
+          "| 95% interval | fair share | above it? |")
+    print("|---|---:|---:|---|---:|---:|---:|---:|---:|---|")
     for c in combined(rows):
         lo, hi = c["interval_95"]
-        print(f"| {c['engine']} | {c['players']} | {c['iterations']} | {c['games']} | "
-              f"{c['search_wins']:g} | {c['win_share']:.1%} | {lo:.1%}–{hi:.1%} | "
-              f"{c['fair_share']:.1%} | {'yes' if c['beats_fair_share'] else 'no'} |")
+        against = "heuristic" if c.get("against") is None else json.dumps(c["against"])
+        print(f"| {c['engine']} | {c['players']} | {c['iterations']} | {against} | "
+              f"{c['games']} | {c['search_wins']:g} | {c['win_share']:.1%} | "
+              f"{lo:.1%}–{hi:.1%} | {c['fair_share']:.1%} | "
+              f"{'yes' if c['beats_fair_share'] else 'no'} |")
 
 
 def main() -> None:
@@ -133,11 +155,22 @@ def main() -> None:
     ap.add_argument("--guide", type=float, default=None)
     ap.add_argument("--widen", type=float, default=None)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--out", type=Path, default=RESULTS)
+    ap.add_argument("--bot", type=json.loads, default=None,
+                    help="the measured search bot's keyword arguments as JSON (instead of "
+                    "--iterations, --rollout, --guide and --widen)")
+    ap.add_argument("--against", type=json.loads, default=None,
+                    help="search bots with these keyword arguments (JSON) in the other "
+                    "seats, instead of the heuristic bot")
+    ap.add_argument("--out", type=Path, default=None)
     ap.add_argument("--summary", action="store_true", help="print the combined table only")
     args = ap.parse_args()
+    if args.out is None:
+        args.out = RESULTS if args.against is None else HEAD_TO_HEAD
     if args.summary:
         print_summary(args.out)
+        return
+    if args.bot is not None:
+        run_all(args, args.bot)
         return
     bot_args: dict = {"iterations": args.iterations}
     if args.rollout != "game":
@@ -146,10 +179,14 @@ def main() -> None:
         bot_args["guide"] = args.guide
     if args.widen is not None:
         bot_args["widen"] = args.widen
+    run_all(args, bot_args)
+
+
+def run_all(args: argparse.Namespace, bot_args: dict) -> None:
     for engine in args.game or ENGINES:
         for players in args.players:
             games = args.games - args.games % players or players  # whole rotations
-            row = run_case(engine, players, games, args.seed, bot_args)
+            row = run_case(engine, players, games, args.seed, bot_args, args.against)
             save(row, args.out)
             lo, hi = row["interval_95"]
             print(f"{engine} {players}p: search {row['win_share']:.1%} [{lo:.1%}, {hi:.1%}] "

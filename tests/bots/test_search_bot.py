@@ -64,7 +64,7 @@ def test_plays_legal_moves_through_the_seat_alone(engine: str, players: int) -> 
         action = bot.act(SeatOnly(SeatView(g, seat)))
         assert action in g.legal_actions(seat)
         assert g.to_dict() == before  # searching left the real game as it was
-        assert bot.thinking is not None and bot.thinking.iterations == SMALL
+        assert bot.thinking is not None and 1 <= bot.thinking.iterations <= SMALL
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -110,7 +110,7 @@ def test_thinking_lists_every_legal_move_with_its_visits_and_win_share() -> None
     g, seat = next(positions("villagers", 3, seed=1, every=4))
     t = SearchBot(seed=2, iterations=200).think(SeatView(g, seat))
     assert {str(m.action) for m in t.moves} == {str(a) for a in g.legal_actions(seat)}
-    assert sum(m.visits for m in t.moves) == 200 == t.iterations
+    assert sum(m.visits for m in t.moves) == t.iterations <= 200
     assert t.chosen.visits == max(m.visits for m in t.moves)
     assert all(0.0 <= m.win_share <= 1.0 for m in t.moves)
 

@@ -46,6 +46,9 @@ class SearchSettings:
     # moves are open to the search; 0 lets every move in from the start
     widen: float = 0.0
     widen_base: int = 3
+    # the most moves a decision's search plays in its dealt worlds (tree and play-outs
+    # together) before it stops, whatever its iterations; None: no such bound
+    move_budget: int | None = None
 
     def widened(self, iterations: int) -> int:
         return self.widen_base + int(self.widen * math.sqrt(iterations))
@@ -61,6 +64,9 @@ class SearchSettings:
 
     def with_widen(self, widen: float) -> SearchSettings:
         return replace(self, widen=widen)
+
+    def with_move_budget(self, move_budget: int | None) -> SearchSettings:
+        return replace(self, move_budget=move_budget)
 
 
 DEFAULT = SearchSettings(rollout=None)
@@ -129,14 +135,22 @@ def villagers_and_villains_shares(world: Game) -> list[float]:
 # end, random play-outs won 8 to 11 of 20 duels; with the estimate, 14). Each widens its
 # root along its heuristic bot's ranking and gives the heuristic's own move a fading
 # bonus (without them Villagers won 11 of 20 duels, with them 14).
+#
+# Villagers and Villagers & Villains, whose play-outs to the end are long early in a game
+# (about 150 and 180 moves at three seats), stop a decision's search once its worlds have
+# seen a move budget played: about 0.85 s of search on the reference machine
+# (docs/performance.md, "How long a search bot's move takes"), so that a move at the
+# default budget takes at most a second. It binds only early in a game, where 1,000
+# iterations would take up to 1.5 s; later the iterations run out first.
 GUIDE = WIDEN = 0.5
 SETTINGS: dict[str, SearchSettings] = {
     "village_pillage": SearchSettings(rollout=8, estimate=village_pillage_shares,
                                       guide=GUIDE, widen=WIDEN),
     "villagers": SearchSettings(rollout=None, estimate=villagers_shares,
-                                guide=GUIDE, widen=WIDEN),
+                                guide=GUIDE, widen=WIDEN, move_budget=100_000),
     "villagers_and_villains": SearchSettings(rollout=None,
                                              estimate=villagers_and_villains_shares,
-                                             guide=GUIDE, widen=WIDEN),
+                                             guide=GUIDE, widen=WIDEN,
+                                             move_budget=150_000),
     "villages": SearchSettings(rollout=20, estimate=villages_shares, guide=GUIDE, widen=WIDEN),
 }
