@@ -2,6 +2,7 @@
 
     from village_games.bots import SearchBot
     bot = SearchBot(seed=1)                      # the default budget: 1,000 iterations
+                                                 # (and the game's move budget, if any)
     bot = SearchBot(seed=1, seconds=0.5)         # or a time budget (then not repeatable)
     action = bot.act(seat)                       # seat: a SeatView
     bot.thinking                                 # the last decision's numbers, per move
@@ -15,8 +16,17 @@ leaf estimate of each seat's chance to win (search_values.py). Every seat in the
 chooses for its own reward (a win share: 1 for a win, 1/k for a win shared by k), so
 opponents are searched as players who want to win, not as a chorus against the bot.
 
-With an iteration budget and a seed the bot is repeatable: the same position as its seat
-sees it gives the same move, whatever the cards it cannot see.
+A decision's search stops at the first of (`Budget`): its iterations; the game's move
+budget, the moves played in the dealt worlds (a number per iteration, search_values.py:
+Villagers and Villagers & Villains, whose play-outs are long early in a game); a time
+budget, if given; and, at a
+root where one seat chooses, the moment the choice is settled (no other move can catch the
+most visited one in the iterations left, so the whole budget would choose it too). A move
+with only one legal choice is played without a search.
+
+With an iteration budget (moves are counted, not timed) and a seed the bot is repeatable:
+the same position as its seat sees it gives the same move, whatever the cards it cannot
+see, on any machine.
 """
 
 from __future__ import annotations
@@ -50,13 +60,15 @@ class MoveThought:
 
 @dataclass(frozen=True)
 class Thinking:
-    """What the search found for one decision, the chosen move first, then by visits."""
+    """What the search found for one decision, the chosen move first, then by visits;
+    `played`: the moves played in its dealt worlds (tree and play-outs)."""
 
     seat: int
     moves: tuple[MoveThought, ...]
     iterations: int
     seconds: float
     simultaneous: bool
+    played: int = 0
 
     @property
     def chosen(self) -> MoveThought:
@@ -65,9 +77,13 @@ class Thinking:
 
 class SearchBot:
     """ISMCTS through the public protocol. `iterations` and/or `seconds` bound each
-    decision (whichever ends first; the default is `DEFAULT_ITERATIONS`); `rollout`
-    (moves played at random after the tree before the leaf estimate) and `exploration`
-    override the game's settings (search_values.py)."""
+    decision (whichever ends first; the default is `DEFAULT_ITERATIONS`). With iterations,
+    the game's `moves_per_iteration` bounds it too: the search stops once its worlds have
+    seen `iterations × moves_per_iteration` moves played (None: no such bound).
+    `settle=False` spends the whole budget even once the choice is settled. `rollout`
+    (moves played at random after the tree before the leaf estimate), `exploration`,
+    `guide`, `widen` and `moves_per_iteration` override the game's settings
+    (search_values.py)."""
 
     name = "Search"
 
@@ -75,7 +91,7 @@ class SearchBot:
                  seconds: float | None = None, rollout: int | None = -1,
                  exploration: float | None = None, guide: float | None = None,
                  widen: float | None = None, settle: bool = True,
-                 move_budget: int | None = -1) -> None:
+                 moves_per_iteration: int | None = -1) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and (isinstance(iterations, bool)
@@ -84,11 +100,11 @@ class SearchBot:
                              f"{iterations!r}")
         if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
             raise ValueError(f"seconds must be a number above 0, got {seconds!r}")
-        if move_budget not in (None, -1) and (isinstance(move_budget, bool)
-                                              or not isinstance(move_budget, int)
-                                              or move_budget < 1):
-            raise ValueError(f"move_budget must be a whole number of at least 1 or None, got "
-                             f"{move_budget!r}")
+        if moves_per_iteration not in (None, -1) and (
+                isinstance(moves_per_iteration, bool)
+                or not isinstance(moves_per_iteration, int) or moves_per_iteration < 1):
+            raise ValueError(f"moves_per_iteration must be a whole number of at least 1 or "
+                             f"None, got {moves_per_iteration!r}")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -97,7 +113,7 @@ class SearchBot:
         self._exploration = exploration
         self._guide_bonus = guide
         self._widen = widen
-        self._move_budget = move_budget
+        self._moves_per_iteration = moves_per_iteration
         self.thinking: Thinking | None = None
 
     # ------------------------------------------------------------------ entry points
@@ -121,16 +137,16 @@ class SearchBot:
             settings = settings.with_guide(self._guide_bonus)
         if self._widen is not None:
             settings = settings.with_widen(self._widen)
-        if self._move_budget != -1:
-            settings = settings.with_move_budget(self._move_budget)
+        if self._moves_per_iteration != -1:
+            settings = settings.with_moves_per_iteration(self._moves_per_iteration)
         legal = list(seat.legal_actions())
         if not legal:
             raise ValueError(f"seat {seat.player} has nothing to decide right now")
         root = Node()
         start = time.perf_counter()
         prior, ranked = self._guide(seat, settings)
-        budget = Budget(self.iterations, settings.move_budget, self.seconds, self.settle,
-                        start)
+        budget = Budget(self.iterations, settings.move_budget(self.iterations), self.seconds,
+                        self.settle, start)
         simultaneous = False
         while True:
             root_moves = None if ranked is None else ranked[:settings.widened(budget.done)]
@@ -143,7 +159,8 @@ class SearchBot:
             moves = _mixed_moves(root.seats[seat.player], legal, self.rng)
         else:
             moves = _turn_moves(root, seat.player, legal)
-        self.thinking = Thinking(seat.player, moves, budget.done, seconds, simultaneous)
+        self.thinking = Thinking(seat.player, moves, budget.done, seconds, simultaneous,
+                                 budget.played)
         return self.thinking
 
 

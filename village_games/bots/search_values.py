@@ -46,9 +46,10 @@ class SearchSettings:
     # moves are open to the search; 0 lets every move in from the start
     widen: float = 0.0
     widen_base: int = 3
-    # the most moves a decision's search plays in its dealt worlds (tree and play-outs
-    # together) before it stops, whatever its iterations; None: no such bound
-    move_budget: int | None = None
+    # the moves a decision's search may play in its dealt worlds (tree and play-outs
+    # together), per iteration of its budget: it stops once they have seen `iterations *
+    # moves_per_iteration` played, whichever comes first; None: no such bound
+    moves_per_iteration: int | None = None
 
     def widened(self, iterations: int) -> int:
         return self.widen_base + int(self.widen * math.sqrt(iterations))
@@ -65,8 +66,15 @@ class SearchSettings:
     def with_widen(self, widen: float) -> SearchSettings:
         return replace(self, widen=widen)
 
-    def with_move_budget(self, move_budget: int | None) -> SearchSettings:
-        return replace(self, move_budget=move_budget)
+    def with_moves_per_iteration(self, moves: int | None) -> SearchSettings:
+        return replace(self, moves_per_iteration=moves)
+
+    def move_budget(self, iterations: int | None) -> int | None:
+        """The moves a search of `iterations` may play (None: no bound; a time budget
+        alone has none)."""
+        if iterations is None or self.moves_per_iteration is None:
+            return None
+        return iterations * self.moves_per_iteration
 
 
 DEFAULT = SearchSettings(rollout=None)
@@ -138,19 +146,20 @@ def villagers_and_villains_shares(world: Game) -> list[float]:
 #
 # Villagers and Villagers & Villains, whose play-outs to the end are long early in a game
 # (about 150 and 180 moves at three seats), stop a decision's search once its worlds have
-# seen a move budget played: about 0.85 s of search on the reference machine
-# (docs/performance.md, "How long a search bot's move takes"), so that a move at the
-# default budget takes at most a second. It binds only early in a game, where 1,000
-# iterations would take up to 1.5 s; later the iterations run out first.
+# seen 100 and 150 moves an iteration played on average: at the default 1,000 iterations
+# about 0.85 s of search on the reference machine (docs/performance.md, "How long a search
+# bot's move takes"), so that a move takes at most a second. It binds only early in a
+# game, where 1,000 iterations would take up to 1.5 s; later the iterations run out
+# first.
 GUIDE = WIDEN = 0.5
 SETTINGS: dict[str, SearchSettings] = {
     "village_pillage": SearchSettings(rollout=8, estimate=village_pillage_shares,
                                       guide=GUIDE, widen=WIDEN),
     "villagers": SearchSettings(rollout=None, estimate=villagers_shares,
-                                guide=GUIDE, widen=WIDEN, move_budget=100_000),
+                                guide=GUIDE, widen=WIDEN, moves_per_iteration=100),
     "villagers_and_villains": SearchSettings(rollout=None,
                                              estimate=villagers_and_villains_shares,
                                              guide=GUIDE, widen=WIDEN,
-                                             move_budget=150_000),
+                                             moves_per_iteration=150),
     "villages": SearchSettings(rollout=20, estimate=villages_shares, guide=GUIDE, widen=WIDEN),
 }
