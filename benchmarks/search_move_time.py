@@ -17,7 +17,8 @@ the idle machine's pace, `CPU s × tic-tac-toe's pace now / its pace on the idle
 the record too.
 
     .venv/bin/python benchmarks/search_move_time.py [--game villagers] [--players 2 3]
-        [--games 2] [--seed 1] [--bot '{"iterations": 1000}'] [--code DIR]
+        [--games 2] [--seed 1] [--options '{"expansions": "saints,profiteers"}']
+        [--bot '{"iterations": 1000}'] [--code DIR]
         [--out benchmarks/results/search_move_time.json]
 
 `--code DIR` imports `village_games` from DIR instead of this checkout (DIR holds a
@@ -79,7 +80,8 @@ def summary(values: list[float]) -> dict[str, float]:
             "p95": round(quantile(values, 0.95), 4), "max": round(max(values), 4)}
 
 
-def measure(engine: str, players: int, games: int, seed: int, bot_args: dict) -> dict:
+def measure(engine: str, players: int, games: int, seed: int, bot_args: dict,
+            options: dict | None = None) -> dict:
     """Whole games of search bots; every decision timed."""
     from village_games.bots import SearchBot
     from village_games.core import SeatView
@@ -94,7 +96,7 @@ def measure(engine: str, players: int, games: int, seed: int, bot_args: dict) ->
     pace = tic_tac_toe_cpu_rate()
     t0 = time.perf_counter()
     for game in range(games):
-        g = module.new_game(players=players, seed=seed * 1000 + game)
+        g = module.new_game(players=players, seed=seed * 1000 + game, **(options or {}))
         bots = [SearchBot(seed=seed * 1000 + game * 10 + s, **bot_args)
                 for s in range(players)]
         while not g.is_over():
@@ -118,7 +120,8 @@ def measure(engine: str, players: int, games: int, seed: int, bot_args: dict) ->
     seconds = time.perf_counter() - t0
     pace = (pace + tic_tac_toe_cpu_rate()) / 2
     idle = pace / IDLE_TIC_TAC_TOE  # this machine's CPU second, in idle seconds
-    return {"engine": engine, "players": players, "games": games, "seed": seed,
+    return {"engine": engine, "players": players, "options": options or {},
+            "games": games, "seed": seed,
             "bot": bot_args or "default", "decisions": len(wall),
             "searched": len(wall_searched),
             "iterations_median": statistics.median(iterations) if iterations else 0,
@@ -149,7 +152,8 @@ def row_line(r: dict) -> str:
     def part(s: dict) -> str:
         return f"{s['median']:.2f} / **{s['p95']:.2f}** / {s['max']:.2f}" if s else "–"
 
-    return (f"| {r['engine']} | {r['players']} | {r['decisions']} | {r['searched']} | "
+    game = r["engine"] + (f" {json.dumps(r['options'])}" if r.get("options") else "")
+    return (f"| {game} | {r['players']} | {r['decisions']} | {r['searched']} | "
             f"{r['iterations_median']:g} | {part(r['wall_s'])} | {part(r['cpu_s'])} | "
             f"{part(r['cpu_s_at_idle_pace'])} | {part(r['cpu_s_at_idle_pace_searched'])} | "
             f"{r['load_before']:.1f}–{r['load_after']:.1f} |")
@@ -161,6 +165,8 @@ def main() -> None:
     ap.add_argument("--players", type=int, nargs="+", default=[2, 3])
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--options", type=json.loads, default={},
+                    help="new_game options as JSON (e.g. '{\"expansions\": \"all\"}')")
     ap.add_argument("--bot", type=json.loads, default={},
                     help="SearchBot keyword arguments as JSON (default: none, the default)")
     ap.add_argument("--code", type=Path, default=ROOT,
@@ -176,16 +182,17 @@ def main() -> None:
           "(median / p95 / max) | CPU s | CPU s at idle pace | the same, searched only | "
           "load average |")
     print("|---|---:|---:|---:|---:|---|---|---|---|---|", flush=True)
+    code = revision(args.code.resolve())
     for engine in args.game or ENGINES:
         for players in args.players:
-            row = measure(engine, players, args.games, args.seed, args.bot)
+            row = measure(engine, players, args.games, args.seed, args.bot, args.options)
             rows.append(row)
             print(row_line(row), flush=True)
-    args.out.parent.mkdir(exist_ok=True)
-    args.out.write_text(json.dumps({
-        "benchmark": "search_move_time", "code": revision(args.code.resolve()),
-        "cpus": os.cpu_count(), "python": sys.version.split()[0], "target_s": TARGET_S,
-        "rows": rows}, indent=1) + "\n")
+            args.out.parent.mkdir(exist_ok=True)  # (after every case: a long run stopped
+            args.out.write_text(json.dumps({  # early keeps what it measured)
+                "benchmark": "search_move_time", "code": code, "cpus": os.cpu_count(),
+                "python": sys.version.split()[0], "target_s": TARGET_S,
+                "idle_tic_tac_toe": IDLE_TIC_TAC_TOE, "rows": rows}, indent=1) + "\n")
 
 
 if __name__ == "__main__":
