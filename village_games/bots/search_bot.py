@@ -2,6 +2,7 @@
 
     from village_games.bots import SearchBot
     bot = SearchBot(seed=1)                      # the default budget: 1,000 iterations
+                                                 # (and the game's move budget, if any)
     bot = SearchBot(seed=1, seconds=0.5)         # or a time budget (then not repeatable)
     action = bot.act(seat)                       # seat: a SeatView
     bot.thinking                                 # the last decision's numbers, per move
@@ -15,8 +16,17 @@ leaf estimate of each seat's chance to win (search_values.py). Every seat in the
 chooses for its own reward (a win share: 1 for a win, 1/k for a win shared by k), so
 opponents are searched as players who want to win, not as a chorus against the bot.
 
-With an iteration budget and a seed the bot is repeatable: the same position as its seat
-sees it gives the same move, whatever the cards it cannot see.
+A decision's search stops at the first of (`Budget`): its iterations; the game's move
+budget, the moves played in the dealt worlds (a number per iteration, search_values.py:
+Villagers and Villagers & Villains, whose play-outs are long early in a game); a time
+budget, if given; and, at a
+root where one seat chooses, the moment the choice is settled (no other move can catch the
+most visited one in the iterations left, so the whole budget would choose it too). A move
+with only one legal choice is played without a search.
+
+With an iteration budget (moves are counted, not timed) and a seed the bot is repeatable:
+the same position as its seat sees it gives the same move, whatever the cards it cannot
+see, on any machine.
 """
 
 from __future__ import annotations
@@ -49,13 +59,15 @@ class MoveThought:
 
 @dataclass(frozen=True)
 class Thinking:
-    """What the search found for one decision, the chosen move first, then by visits."""
+    """What the search found for one decision, the chosen move first, then by visits;
+    `played`: the moves played in its dealt worlds (tree and play-outs)."""
 
     seat: int
     moves: tuple[MoveThought, ...]
     iterations: int
     seconds: float
     simultaneous: bool
+    played: int = 0
 
     @property
     def chosen(self) -> MoveThought:
@@ -64,16 +76,21 @@ class Thinking:
 
 class SearchBot:
     """ISMCTS through the public protocol. `iterations` and/or `seconds` bound each
-    decision (whichever ends first; the default is `DEFAULT_ITERATIONS`); `rollout`
-    (moves played at random after the tree before the leaf estimate) and `exploration`
-    override the game's settings (search_values.py)."""
+    decision (whichever ends first; the default is `DEFAULT_ITERATIONS`). With iterations,
+    the game's `moves_per_iteration` bounds it too: the search stops once its worlds have
+    seen `iterations × moves_per_iteration` moves played (None: no such bound).
+    `settle=False` spends the whole budget even once the choice is settled. `rollout`
+    (moves played at random after the tree before the leaf estimate), `exploration`,
+    `guide`, `widen` and `moves_per_iteration` override the game's settings
+    (search_values.py)."""
 
     name = "Search"
 
     def __init__(self, seed: int | None = None, iterations: int | None = None,
                  seconds: float | None = None, rollout: int | None = -1,
                  exploration: float | None = None, guide: float | None = None,
-                 widen: float | None = None) -> None:
+                 widen: float | None = None, settle: bool = True,
+                 moves_per_iteration: int | None = -1) -> None:
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         if iterations is not None and (isinstance(iterations, bool)
@@ -82,13 +99,20 @@ class SearchBot:
                              f"{iterations!r}")
         if seconds is not None and not (isinstance(seconds, int | float) and seconds > 0):
             raise ValueError(f"seconds must be a number above 0, got {seconds!r}")
+        if moves_per_iteration not in (None, -1) and (
+                isinstance(moves_per_iteration, bool)
+                or not isinstance(moves_per_iteration, int) or moves_per_iteration < 1):
+            raise ValueError(f"moves_per_iteration must be a whole number of at least 1 or "
+                             f"None, got {moves_per_iteration!r}")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
+        self.settle = settle
         self._rollout = rollout
         self._exploration = exploration
         self._guide_bonus = guide
         self._widen = widen
+        self._moves_per_iteration = moves_per_iteration
         self.thinking: Thinking | None = None
 
     # ------------------------------------------------------------------ entry points
@@ -112,30 +136,30 @@ class SearchBot:
             settings = settings.with_guide(self._guide_bonus)
         if self._widen is not None:
             settings = settings.with_widen(self._widen)
+        if self._moves_per_iteration != -1:
+            settings = settings.with_moves_per_iteration(self._moves_per_iteration)
         legal = list(seat.legal_actions())
         if not legal:
             raise ValueError(f"seat {seat.player} has nothing to decide right now")
         root = Node()
         start = time.perf_counter()
         prior, ranked = self._guide(seat, settings)
-        deadline = None if self.seconds is None else start + self.seconds
-        limit = self.iterations
-        done = 0
+        budget = Budget(self.iterations, settings.move_budget(self.iterations), self.seconds,
+                        self.settle, start)
         simultaneous = False
         while True:
-            root_moves = None if ranked is None else ranked[:settings.widened(done)]
-            simultaneous |= _iterate(root, seat, self.rng, settings, prior, root_moves)
-            done += 1
-            if limit is not None and done >= limit:
-                break
-            if deadline is not None and time.perf_counter() >= deadline:
+            root_moves = None if ranked is None else ranked[:settings.widened(budget.done)]
+            at_root_sim, applied = _iterate(root, seat, self.rng, settings, prior, root_moves)
+            simultaneous |= at_root_sim
+            if budget.spent(applied, None if simultaneous else root, seat.player):
                 break
         seconds = time.perf_counter() - start
         if simultaneous and root.seats is not None and seat.player in root.seats:
             moves = _mixed_moves(root.seats[seat.player], legal, self.rng)
         else:
             moves = _turn_moves(root, seat.player, legal)
-        self.thinking = Thinking(seat.player, moves, done, seconds, simultaneous)
+        self.thinking = Thinking(seat.player, moves, budget.done, seconds, simultaneous,
+                                 budget.played)
         return self.thinking
 
 
@@ -154,12 +178,56 @@ class SearchBot:
         return (ranked[0] if settings.guide else None), (ranked if settings.widen else None)
 
 
+# ---------------------------------------------------------------------- the budget
+class Budget:
+    """When a decision's search stops: after `iterations`, once the worlds have seen
+    `moves` moves played (tree and play-outs), or at `seconds`, whichever comes first; and,
+    with `settle`, as soon as the choice of a turn-based root is settled: when the most
+    visited move leads every other by more visits than the iterations left could give
+    (each iteration visits one move at the root, so the whole budget would choose the
+    same move)."""
+
+    def __init__(self, iterations: int | None, moves: int | None = None,
+                 seconds: float | None = None, settle: bool = True,
+                 start: float = 0.0) -> None:
+        self.iterations = iterations
+        self.moves = moves
+        self.deadline = None if seconds is None else start + seconds
+        self.done = 0  # iterations
+        self.played = 0  # moves played in the dealt worlds
+        # the first look at the root is due when a lead could first be out of reach:
+        # past half the iterations
+        self._check = iterations // 2 if iterations is not None and settle else None
+
+    def spent(self, played: int, root: Node | None = None, me: int = 0) -> bool:
+        """Count one more iteration that played `played` moves; True when the search
+        stops here. `root`: the tree, when its choice may settle (a turn-based root)."""
+        self.done += 1
+        self.played += played
+        if self.iterations is not None and self.done >= self.iterations:
+            return True
+        if self.moves is not None and self.played >= self.moves:
+            return True
+        check = self._check
+        if check is not None and root is not None and self.done >= check:
+            assert self.iterations is not None
+            lead = _lead(root, me)
+            left = self.iterations - self.done
+            if lead > left:
+                return True
+            # the lead grows by at most one an iteration while what is left shrinks by
+            # one: it cannot pass what is left sooner than this
+            self._check = self.done + (left - lead) // 2 + 1
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
 # ---------------------------------------------------------------------- one iteration
 def _iterate(root: Node, seat: SeatView, rng: random.Random, settings: SearchSettings,
-             prior: Action | None, root_moves: list[Action] | None) -> bool:
-    """Deal a world, walk and grow the tree, play out, back up; True when the root is a
-    simultaneous node."""
+             prior: Action | None, root_moves: list[Action] | None) -> tuple[bool, int]:
+    """Deal a world, walk and grow the tree, play out, back up. Returns whether the root
+    is a simultaneous node, and how many moves were played in the world."""
     world = seat.determinize(rng)
+    applied = 0
     node = root
     edges: list[Edge] = []
     sims: list[tuple[Regrets, Sequence[Action], list[float], int, int]] = []
@@ -184,12 +252,14 @@ def _iterate(root: Node, seat: SeatView, rng: random.Random, settings: SearchSet
                 at_root_sim = True
             for p, m in zip(waiting, chosen, strict=True):
                 world.apply(p, m)
+            applied += len(chosen)
             node, new = node.joint_child(tuple(chosen))
             if new:
                 break
             continue
         p = waiting[0]
         moves = world.legal_actions(p)
+        applied += 1
         if len(moves) == 1:
             world.apply(p, moves[0])
             continue
@@ -204,29 +274,31 @@ def _iterate(root: Node, seat: SeatView, rng: random.Random, settings: SearchSet
         node = edge.child
         if new:
             break
-    rewards = _play_out(world, rng, settings)
+    rewards, played = _play_out(world, rng, settings)
     for edge in edges:
         edge.visits += 1
         edge.total += rewards[edge.mover]
     for regrets, moves, probs, i, p in sims:
         regrets.update(moves, probs, i, rewards[p])
-    return at_root_sim
+    return at_root_sim, applied + played
 
 
-def _play_out(world: Game, rng: random.Random, settings: SearchSettings) -> Sequence[float]:
+def _play_out(world: Game, rng: random.Random,
+              settings: SearchSettings) -> tuple[Sequence[float], int]:
     """Random moves for up to `settings.rollout` decisions, then each seat's win share:
-    the outcome's, or the game's estimate when the game goes on."""
-    left = settings.rollout
-    if left is None:
-        left = -1  # never reaches 0: to the end
-    while left != 0 and not world.is_over():
-        p = world.to_act()[0]
-        moves = world.legal_actions(p)
-        world.apply(p, moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0])
+    the outcome's, or the game's estimate when the game goes on; and the moves played."""
+    rollout = settings.rollout
+    start = left = -1 if rollout is None else rollout  # (-1 never reaches 0: to the end)
+    to_act, legal, apply, over = world.to_act, world.legal_actions, world.apply, world.is_over
+    rnd = rng.random  # (a uniform index as `int(random() * n)`: a fifth of `randrange`'s cost)
+    while left != 0 and not over():
+        p = to_act()[0]
+        moves = legal(p)
+        apply(p, moves[int(rnd() * len(moves))])
         left -= 1
-    if world.is_over():
-        return win_shares(world)
-    return settings.estimate(world)
+    if over():
+        return win_shares(world), start - left
+    return settings.estimate(world), start - left
 
 
 def win_shares(world: Game) -> list[float]:
@@ -239,6 +311,20 @@ def win_shares(world: Game) -> list[float]:
 
 
 # ---------------------------------------------------------------------- the choice
+def _lead(root: Node, me: int) -> int:
+    """How many more visits the most visited move at the root has than any other."""
+    first = second = 0
+    for (mover, _), edge in root.edges.items():
+        if mover != me:
+            continue
+        v = edge.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second
+
+
 def _turn_moves(root: Node, me: int, legal: list[Action]) -> tuple[MoveThought, ...]:
     """Most visited first (ties: the better mean, then the legal list's order)."""
     rows = []

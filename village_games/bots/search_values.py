@@ -50,6 +50,10 @@ class SearchSettings:
     # moves are open to the search; 0 lets every move in from the start
     widen: float = 0.0
     widen_base: int = 3
+    # the moves a decision's search may play in its dealt worlds (tree and play-outs
+    # together), per iteration of its budget: it stops once they have seen `iterations *
+    # moves_per_iteration` played, whichever comes first; None: no such bound
+    moves_per_iteration: int | None = None
 
     def widened(self, iterations: int) -> int:
         return self.widen_base + int(self.widen * math.sqrt(iterations))
@@ -65,6 +69,16 @@ class SearchSettings:
 
     def with_widen(self, widen: float) -> SearchSettings:
         return replace(self, widen=widen)
+
+    def with_moves_per_iteration(self, moves: int | None) -> SearchSettings:
+        return replace(self, moves_per_iteration=moves)
+
+    def move_budget(self, iterations: int | None) -> int | None:
+        """The moves a search of `iterations` may play (None: no bound; a time budget
+        alone has none)."""
+        if iterations is None or self.moves_per_iteration is None:
+            return None
+        return iterations * self.moves_per_iteration
 
 
 DEFAULT = SearchSettings(rollout=None)
@@ -142,14 +156,23 @@ def villagers_and_villains_shares(world: Game) -> list[float]:
 # end, random play-outs won 8 to 11 of 20 duels; with the estimate, 14). Each widens its
 # root along its heuristic bot's ranking and gives the heuristic's own move a fading
 # bonus (without them Villagers won 11 of 20 duels, with them 14).
+#
+# Villagers and Villagers & Villains, whose play-outs to the end are long early in a game
+# (about 150 and 180 moves at three seats), stop a decision's search once its worlds have
+# seen 100 and 150 moves an iteration played on average: at the default 1,000 iterations
+# about 0.85 s of search on the reference machine (docs/performance.md, "How long a search
+# bot's move takes"), so that a move takes at most a second. It binds only early in a
+# game, where 1,000 iterations would take up to 1.5 s; later the iterations run out
+# first.
 GUIDE = WIDEN = 0.5
 SETTINGS: dict[str, SearchSettings] = {
     "village_pillage": SearchSettings(rollout=8, estimate=village_pillage_shares,
                                       guide=GUIDE, widen=WIDEN),
     "villagers": SearchSettings(rollout=None, estimate=villagers_shares,
-                                guide=GUIDE, widen=WIDEN),
+                                guide=GUIDE, widen=WIDEN, moves_per_iteration=100),
     "villagers_and_villains": SearchSettings(rollout=None,
                                              estimate=villagers_and_villains_shares,
-                                             guide=GUIDE, widen=WIDEN),
+                                             guide=GUIDE, widen=WIDEN,
+                                             moves_per_iteration=150),
     "villages": SearchSettings(rollout=20, estimate=villages_shares, guide=GUIDE, widen=WIDEN),
 }

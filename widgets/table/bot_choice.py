@@ -35,11 +35,13 @@ if TYPE_CHECKING:
 
 SEARCH = "search"
 SEARCH_LABEL = "Bots search ahead (Monte Carlo tree search)"
-# a search bot's strength: iterations per move (about 1,000 a second on this machine)
+# a search bot's strength: iterations per move, a counted budget (so a shared table's bots
+# repeat their moves), not a time; at the default a move takes under a second at the 95th
+# percentile (docs/performance.md, "How long a search bot's move takes")
 STRENGTHS: tuple[tuple[str, int], ...] = (
     ("Quick: 100 iterations a move", 100),
     ("Steady: 300 iterations", 300),
-    (f"Strong: {DEFAULT_ITERATIONS:,} iterations (about a second a move)", DEFAULT_ITERATIONS),
+    (f"Strong: {DEFAULT_ITERATIONS:,} iterations (under a second a move)", DEFAULT_ITERATIONS),
     ("Stronger: 3,000 iterations", 3000),
     # the budget at which the search bot beats Villages' heuristic bots, at two seats and three
     # (docs/performance.md, "Search bots and tournaments")
