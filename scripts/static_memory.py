@@ -145,12 +145,19 @@ class MemoryServed:
             super().write(reply.gzipped if packed else reply.body)  # type: ignore[misc]
             return
         self._captured = []
-        await super().get(path, include_body)  # type: ignore[misc]
+        try:
+            await super().get(path, include_body)  # type: ignore[misc]
+        except BaseException:
+            self._captured = None  # a 404/403/500 page follows: not a file's reply to keep
+            raise
         self._keep(request.uri)
 
     def write(self, chunk: Any) -> None:
         if self._captured is not None:
-            self._captured.append(bytes(chunk))
+            if isinstance(chunk, (bytes, bytearray, memoryview)):
+                self._captured.append(bytes(chunk))
+            else:  # text or JSON is written by a page, never by a plain file
+                self._captured = None
         super().write(chunk)  # type: ignore[misc]
 
     def _keep(self, uri: str) -> None:

@@ -135,6 +135,19 @@ def test_a_missing_file_is_a_404_and_nothing_is_kept(files):
     assert store.replies == {}
 
 
+def test_a_missing_file_gets_its_error_page_and_no_traceback(files, caplog):
+    """The error page is written as text; keeping a reply must not break it (it came out
+    empty, with a TypeError in the log for every request)."""
+    store = ReplyStore()
+    with caplog.at_level("ERROR"):
+        missing, outside = fetch_all(files, store, [("/static/nowhere.js", {}),
+                                                     ("/static/%2E%2E/secret.txt", {})])
+    assert missing.code == 404 and b"404" in missing.response.body
+    assert outside.code in (403, 404) and str(outside.code).encode() in outside.response.body
+    assert store.replies == {}
+    assert not [r for r in caplog.records if r.exc_info], caplog.text
+
+
 def test_the_store_keeps_nothing_beyond_its_limits(files):
     (files / "big.js").write_bytes(b"x" * 5000)
     store = ReplyStore(max_total=6000, max_file=4000)
