@@ -6,6 +6,7 @@ naming the page and the line its block starts on."""
 from __future__ import annotations
 
 import re
+import traceback
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,10 @@ def run_page(name: str, text: str) -> None:
         try:
             exec(code, namespace)  # noqa: S102 (the page's own examples)
         except Exception as exc:
-            raise AssertionError(f"docs/{name}: the python block at line {line} failed: "
+            where = [f.lineno for f in traceback.extract_tb(exc.__traceback__)
+                     if f.filename == f"docs/{name}"]
+            at = f" (its line {where[-1]} of the page)" if where else ""
+            raise AssertionError(f"docs/{name}: the python block at line {line} failed{at}: "
                                  f"{type(exc).__name__}: {exc}") from exc
 
 
@@ -45,7 +49,8 @@ def test_every_python_example_in_the_developer_notes_runs(name: str, tmp_path: P
 def test_a_block_that_breaks_fails_naming_the_page_and_its_line() -> None:
     page = "intro\n```python\nx = 1\n```\nmore\n\n```python\nassert x == 2\n```\n"
     assert python_blocks(page) == [(3, "x = 1\n"), (8, "assert x == 2\n")]
-    with pytest.raises(AssertionError, match=r"docs/page\.md: the python block at line 8"):
+    with pytest.raises(AssertionError,
+                       match=r"docs/page\.md: the python block at line 8 failed \(its line 8"):
         run_page("page.md", page)
 
 
