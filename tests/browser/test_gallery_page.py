@@ -6,7 +6,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import close_page, local_only
+from harness.chromium import close_page, local_only
 from widgets.kit.apps import load_apps
 
 SHOTS = Path(os.environ.get("VG_SHOTS", "/tmp/gallery_shots"))

@@ -11,7 +11,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import local_only, open_app
+from harness.chromium import local_only
+from harness.pages import open_app
 
 # notebook -> the tab to open first (the Village Pillage lesson's match is its third tab)
 LESSONS = {
