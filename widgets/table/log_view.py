@@ -50,7 +50,9 @@ def log_html(lines: Sequence[tuple[object, str, str]], earlier: int = 0,
     # Everything in reading order (setup, round 1, round 2, ...) inside one body: the box
     # (column-reverse) holds that body against its bottom edge and opens scrolled to the
     # newest line, while a screen reader, a copy or a narrow page still reads in order.
-    return f'<div class="vg-log-scroll"><div class="vg-log-body">{"".join(parts)}</div></div>'
+    # (focusable, so the keyboard can scroll it: WCAG 2.1.1)
+    return (f'<div class="vg-log-scroll" tabindex="0" role="region" aria-label="Game log">'
+            f'<div class="vg-log-body">{"".join(parts)}</div></div>')
 
 
 def game_log_html(log: Sequence[Event], seat: int | None, upto: int | None = None) -> str:

@@ -50,6 +50,9 @@ from widgets.teach.lesson import Choice, Exact, Lesson, Shared, fmt
 
 TYPE_COLOURS = {"Farmer": "#4e8a2e", "Wall": "#2f5f9e", "Raider": "#a8322a",
                 "Merchant": "#b88a14"}
+# Darker shades of the same colours for text (at least 4.5:1 on the lesson's parchment).
+TYPE_TEXT_COLOURS = {"Farmer": "#3c6e22", "Wall": "#2f5f9e", "Raider": "#a8322a",
+                     "Merchant": "#7a5a0a"}
 PRESETS = ["Uniform", "Always Farmer", "Always Wall", "Always Raider", "Always Merchant",
            "Equilibrium", "Custom"]
 STRATEGIES = list(STRATEGY_NAMES.values())
@@ -406,7 +409,7 @@ class LessonApp(w.VBox):
         best = set(best_responses(values, mix).tolist())
         scale = float(np.abs(values).max()) or 1.0
         head = "".join(
-            f"<th style='color:{TYPE_COLOURS[t]}'>{_pip(t)} vs {t}<div class='vg-mixp'>"
+            f"<th style='color:{TYPE_TEXT_COLOURS[t]}'>{_pip(t)} vs {t}<div class='vg-mixp'>"
             f"{mix[i]:.0%}</div></th>" for i, t in enumerate(TYPES))
         body = []
         for r, card in enumerate(rows):

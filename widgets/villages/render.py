@@ -73,6 +73,13 @@ def expansion_badge(c: Card) -> str:
     return ""
 
 
+def colour_word(c: Card) -> str:
+    """The word a card face prints for what its band's colour says (colour is never the
+    only sign: WCAG 1.4.1): a unit's colour, else its kind (a grey animal or building).
+    Expansion cards print theirs in `expansion_badge`."""
+    return c.colour if c.is_unit else c.kind.capitalize()
+
+
 def colour_class(colour: str | None) -> str:
     return "vg-vl-" + (colour or "unknown").lower()
 
@@ -128,7 +135,8 @@ def card_html(card_id: str, cards: CardSet, *, value: str | None = None, field: 
         attrs += f' style="{look}"'
     badge = expansion_badge(c)
     return (f'<div class="{" ".join(classes)}{extra}" title="{_e(tip)}"{attrs}>'
-            f'<div class="vg-vl-name">{_e(c.name)}</div>'
+            + (f'<div class="vg-vl-cword">{_e(colour_word(c))}</div>' if not badge else "")
+            + f'<div class="vg-vl-name">{_e(c.name)}</div>'
             + (f'<div class="vg-vl-xbadge" style="font-size:9px;font-weight:700">'
                f'{_e(badge)}</div>' if badge else "")
             + f'<div class="vg-vl-marks">{"".join(marks)}</div>'

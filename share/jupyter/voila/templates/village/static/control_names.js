@@ -13,13 +13,29 @@
 
   const CONTROLS = ".noUi-handle, select, input, textarea";
 
+  // The control's own widget: the nearest ancestor with a description label of its own
+  // (a slider inside a box is drawn without the "jupyter-widgets" class), else the
+  // nearest widget.
+  function widgetOf(control) {
+    for (let el = control.parentElement; el; el = el.parentElement) {
+      if (el.querySelector(":scope > .widget-label, :scope > label")) return el;
+      if (el.classList.contains("jupyter-widgets")) return el;
+    }
+    return null;
+  }
+
   function nameOf(control) {
-    const widget = control.closest(".jupyter-widgets");
+    const widget = widgetOf(control);
     if (!widget) return "";
     const label = widget.querySelector(":scope > .widget-label, :scope > label");
     const text = label && label.textContent.trim();
     if (text && label.style.display !== "none" && !label.hidden) return text;
-    return (widget.getAttribute("title") || control.getAttribute("title") ||
+    // A tooltip lands on the widget, or (a description-less slider) on its hidden label.
+    const tip = (el) => {
+      const t = el && el.getAttribute("title");
+      return t && t !== "null" ? t : "";
+    };
+    return (tip(widget) || tip(control) || tip(label) ||
             control.getAttribute("placeholder") || text || "").trim();
   }
 
