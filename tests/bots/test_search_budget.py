@@ -13,13 +13,13 @@ from village_games.bots.search_values import settings_for
 def test_the_budget_stops_at_its_iterations() -> None:
     budget = Budget(iterations=5, settle=False)
     assert [budget.spent(10) for _ in range(5)] == [False, False, False, False, True]
-    assert (budget.done, budget.played) == (5, 50)
+    assert (budget.done, budget.played, budget.stopped) == (5, 50, "iterations")
 
 
 def test_the_budget_stops_once_the_moves_played_reach_the_move_budget() -> None:
     budget = Budget(iterations=1000, moves=100, settle=False)
     assert [budget.spent(30) for _ in range(4)] == [False, False, False, True]
-    assert (budget.done, budget.played) == (4, 120)
+    assert (budget.done, budget.played, budget.stopped) == (4, 120, "moves")
 
 
 def test_without_a_move_budget_long_iterations_do_not_stop_the_search() -> None:
@@ -45,7 +45,7 @@ def test_a_settled_choice_stops_the_search_only_once_no_other_move_can_catch_up(
     # after 6 iterations "a" leads by 4 with 4 left: "b" could still tie; after 7, by 5
     # with 3 left: no longer
     assert stops == [False] * 6 + [True]
-    assert budget.done == 7
+    assert (budget.done, budget.stopped) == (7, "settled")
 
 
 def test_a_lead_the_others_could_still_tie_does_not_settle() -> None:

@@ -60,7 +60,8 @@ class MoveThought:
 @dataclass(frozen=True)
 class Thinking:
     """What the search found for one decision, the chosen move first, then by visits;
-    `played`: the moves played in its dealt worlds (tree and play-outs)."""
+    `played`: the moves played in its dealt worlds (tree and play-outs); `stopped`: why
+    the search ended (`Budget.stopped`)."""
 
     seat: int
     moves: tuple[MoveThought, ...]
@@ -68,6 +69,7 @@ class Thinking:
     seconds: float
     simultaneous: bool
     played: int = 0
+    stopped: str = "iterations"
 
     @property
     def chosen(self) -> MoveThought:
@@ -159,7 +161,7 @@ class SearchBot:
         else:
             moves = _turn_moves(root, seat.player, legal)
         self.thinking = Thinking(seat.player, moves, budget.done, seconds, simultaneous,
-                                 budget.played)
+                                 budget.played, budget.stopped)
         return self.thinking
 
 
@@ -195,6 +197,7 @@ class Budget:
         self.deadline = None if seconds is None else start + seconds
         self.done = 0  # iterations
         self.played = 0  # moves played in the dealt worlds
+        self.stopped = ""  # why it stopped: "iterations", "moves", "settled" or "seconds"
         # the first look at the root is due when a lead could first be out of reach:
         # past half the iterations
         self._check = iterations // 2 if iterations is not None and settle else None
@@ -205,8 +208,10 @@ class Budget:
         self.done += 1
         self.played += played
         if self.iterations is not None and self.done >= self.iterations:
+            self.stopped = "iterations"
             return True
         if self.moves is not None and self.played >= self.moves:
+            self.stopped = "moves"
             return True
         check = self._check
         if check is not None and root is not None and self.done >= check:
@@ -214,11 +219,15 @@ class Budget:
             lead = _lead(root, me)
             left = self.iterations - self.done
             if lead > left:
+                self.stopped = "settled"
                 return True
             # the lead grows by at most one an iteration while what is left shrinks by
             # one: it cannot pass what is left sooner than this
             self._check = self.done + (left - lead) // 2 + 1
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            self.stopped = "seconds"
+            return True
+        return False
 
 
 # ---------------------------------------------------------------------- one iteration

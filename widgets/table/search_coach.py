@@ -71,7 +71,23 @@ def notes(thinking: Thinking) -> dict[NoteKey, str]:
     return {k: f"wins {m.win_share:.0%}" for k, m in best.items() if m.visits}
 
 
-def thinking_html(thinking: Thinking, labels: PickerLabels) -> str:
+STOPPED = {  # why a search ended before its iterations, in a player's words
+    "settled": "no other move could catch up, so it stopped early",
+    "moves": "its worlds' budget of moves was spent",
+    "seconds": "its time was up",
+}
+
+
+def effort(thinking: Thinking, budget: int) -> str:
+    """How much the search did: its iterations of `budget`, the time, why it stopped."""
+    done = f"{thinking.iterations:,} iterations in {thinking.seconds:.1f} s"
+    why = STOPPED.get(thinking.stopped)
+    if thinking.iterations >= budget or why is None:
+        return done
+    return f"{thinking.iterations:,} of {budget:,} iterations in {thinking.seconds:.1f} s: {why}"
+
+
+def thinking_html(thinking: Thinking, labels: PickerLabels, budget: int = 0) -> str:
     mixed = thinking.simultaneous
     rows = []
     for i, m in enumerate(thinking.moves[:ROWS]):
@@ -92,7 +108,7 @@ def thinking_html(thinking: Thinking, labels: PickerLabels) -> str:
     return (
         '<div class="vg-coach vg-search-coach">'
         f'<div class="vg-coach-head">The search bot would play <b>{chosen}</b> '
-        f"({thinking.iterations:,} iterations in {thinking.seconds:.1f} s)</div>"
+        f"({effort(thinking, budget)})</div>"
         '<table class="vg-coach-table"><tr><th>Move</th><th>Tried</th><th>Wins after it'
         f"</th>{mix_head}</tr>" + "".join(rows) + "</table>"
         '<div class="vg-note">Each iteration deals the cards you cannot see again, plays a '
@@ -116,4 +132,4 @@ class SearchCoach(TableAdapter[ObsT]):
             return None
         thinking = think(game, seat, model)
         labels = self.labels(game.observation(seat), game.cards)
-        return Coaching(thinking_html(thinking, labels), notes(thinking))
+        return Coaching(thinking_html(thinking, labels, iterations_of(model)), notes(thinking))
