@@ -12,12 +12,14 @@ move.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 SHOTS = Path(os.environ.get("VG_SHOTS", "/tmp/shots-keys"))
 GAMES = [
@@ -26,7 +28,7 @@ GAMES = [
     ("villages_play.ipynb", "players=2&seats=human,bot&seed=1"),
     ("villagers_and_villains_play.ipynb", "players=2&seats=human,bot&seed=1"),
 ]
-MAX_KEYS = 400  # key presses allowed for the round (a stuck page fails, never loops)
+MAX_KEYS = 4000  # key presses allowed for the round (a stuck page fails, never loops)
 
 # What the keyboard is on, in the test's words (read from the page, never clicked).
 FOCUS_JS = """() => {
@@ -40,7 +42,7 @@ FOCUS_JS = """() => {
   if (a.matches("button.vg-ready-button")) return "ready";
   if (a.matches("button.vg-pass-button")) return "pass-screen";
   if (a.matches("button.vg-pick:not(.vg-selected)")) return "pick-button";
-  if (a.closest(".vg-board-html")) return "table";
+  if (a.matches(".vg-board-content")) return "table";
   return "other";
 }"""
 # A snapshot of what the kernel draws: a key press that makes a move changes it.
@@ -76,24 +78,67 @@ class Keys:
 
     def __init__(self, page: Page) -> None:
         self.page, self.count = page, 0
+        self.trace: list[str] = []  # what the test saw and did, for a failure's message
 
     def press(self, key: str) -> None:
         self.count += 1
-        assert self.count <= MAX_KEYS, "the round took too many keys"
+        assert self.count <= MAX_KEYS, f"too many keys: {self.story()}"
+        self.trace.append(key)
         self.page.keyboard.press(key)
 
     def tab_to(self, wanted: str) -> bool:
-        for key in ("Tab", "Shift+Tab"):
-            for _ in range(60):
+        # (the turn bar's buttons are above the table: backwards first)
+        above = wanted in ("confirm", "next", "ready", "pass-screen")
+        for key in (("Shift+Tab", "Tab") if above else ("Tab", "Shift+Tab")):
+            for _ in range(150):
                 if focus(self.page) == wanted:
                     return True
                 self.press(key)
         return focus(self.page) == wanted
 
+    def to_card(self, tally: dict[str, int]) -> bool | None:
+        """Onto a card that may be picked and is not: the arrows within a hand or row
+        (one Tab stop each), Tab between them. None: there is none any more (the table
+        was still redrawing when the test looked)."""
+        arrows = 0
+        for _ in range(300):
+            now = focus(self.page)
+            if now == "card":
+                return True
+            if self.page.evaluate(TODO_JS) != "card":
+                return None
+            if now == "picked-card" and arrows < 12:
+                self.press("ArrowRight")
+                arrows += 1
+                tally["arrows"] += 1
+            else:
+                self.press("Tab")
+                arrows = 0
+        return False
+
+    def story(self) -> str:
+        """The trace with runs of one key counted: "Tab x12"."""
+        out: list[str] = []
+        for item in self.trace:
+            if out and out[-1].split(" x")[0] == item:
+                n = int(out[-1].split(" x")[1]) if " x" in out[-1] else 1
+                out[-1] = f"{item} x{n + 1}"
+            else:
+                out.append(item)
+        return ", ".join(out[-40:])
+
     def answered(self, before: str, key: str) -> None:
         """Press `key` and wait for the kernel's answer (the drawn table changes)."""
         self.press(key)
-        self.page.wait_for_function(f"(b) => ({STATE_JS})() !== b", arg=before)
+        self.changed(before)
+
+    def changed(self, before: str) -> None:
+        try:
+            self.page.wait_for_function(f"(b) => ({STATE_JS})() !== b", arg=before)
+        except PlaywrightTimeout:
+            raise AssertionError(f"nothing changed after {self.story()}; focus on "
+                                 + self.page.evaluate("document.activeElement.outerHTML")
+                                 [:300]) from None
 
 
 def round_of(page: Page) -> int:
@@ -114,32 +159,30 @@ def play_round(page: Page) -> dict[str, int]:
     start = round_of(page)
     assert start >= 1
     while round_of(page) == start:
-        todo = page.evaluate(TODO_JS)
         before = page.evaluate(STATE_JS)
+        todo = page.evaluate(TODO_JS)
+        keys.trace.append(f"[{todo} at {focus(page)}]")
         if todo == "wait":  # a bot or the kernel is still at it
-            page.wait_for_function(f"(b) => ({STATE_JS})() !== b", arg=before)
+            with contextlib.suppress(PlaywrightTimeout):  # (or it was drawing as we looked)
+                page.wait_for_function(f"(b) => ({STATE_JS})() !== b", arg=before,
+                                       timeout=10_000)
             continue
         if todo == "card":
-            if focus(page) not in ("card", "picked-card"):
-                assert keys.tab_to("card") or keys.tab_to("picked-card")
-            # the arrows move within the hand or row; try them until an unpicked card
-            for _ in range(12):
-                if focus(page) == "card":
-                    break
-                keys.press("ArrowRight")
-                tally["arrows"] += 1
-            if focus(page) != "card":
-                assert keys.tab_to("card")
-            if tally["arrows"] == 0:  # once per round, the arrows there and back
+            if tally["arrows"] == 0 and focus(page) == "card":  # the arrows, there and back
                 keys.press("ArrowRight")
                 keys.press("ArrowLeft")
                 tally["arrows"] += 2
-                if focus(page) != "card":
-                    assert keys.tab_to("card")
+            reached = keys.to_card(tally)
+            if reached is None:
+                continue
+            assert reached, keys.story() + page.evaluate(
+                """() => [...document.querySelectorAll('.vg-board-html .vg-clickable')]
+                   .map(n => n.outerHTML.slice(0, 160) + ' @' + n.parentElement.className)
+                   .join('\\n')""")
             keys.answered(before, "Enter" if tally["picks"] % 2 == 0 else "Space")
             tally["picks"] += 1
         elif todo == "pick-button":
-            assert keys.tab_to("pick-button")
+            assert keys.tab_to("pick-button"), keys.story()
             keys.answered(before, "Enter")
             tally["picks"] += 1
         else:  # confirm, next, ready, pass-screen: one button to press
@@ -147,8 +190,12 @@ def play_round(page: Page) -> dict[str, int]:
             keys.answered(before, "Enter")
             tally["confirms" if todo == "confirm" else "steps"] += 1
         # the keyboard is never dropped on the page while the table redraws
-        page.wait_for_function("() => document.activeElement !== document.body",
-                               timeout=15_000)
+        try:
+            page.wait_for_function("() => document.activeElement !== document.body",
+                                   timeout=15_000)
+        except PlaywrightTimeout:
+            raise AssertionError(f"the keyboard fell back to the page after "
+                                 f"{keys.story()}") from None
         tally["kept"] += 1
     assert round_of(page) == start + 1
     return tally
@@ -170,9 +217,15 @@ def test_focus_ring_on_a_card(page, voila_server, open_app):
     page.locator("body").focus()
     page.keyboard.press("Tab")
     page.keyboard.press("Enter")
-    page.keyboard.press("ArrowRight")
     card = page.locator(".vg-board-html .vg-clickable:focus")
     expect(card).to_have_count(1)
+    first = card.get_attribute("data-vg-value")
+    page.keyboard.press("ArrowRight")  # the next card of the hand
+    expect(card).not_to_have_attribute("data-vg-value", first)
+    expect(card).to_have_attribute("tabindex", "0")  # the hand's one Tab stop
+    page.keyboard.press("ArrowLeft")
+    expect(card).to_have_attribute("data-vg-value", first)
+    page.keyboard.press("ArrowRight")
     style = card.evaluate("(n) => { const s = getComputedStyle(n); "
                           "return [s.outlineStyle, s.outlineWidth, s.outlineColor]; }")
     assert style == ["solid", "3px", "rgb(17, 17, 17)"], style

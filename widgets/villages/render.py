@@ -229,7 +229,9 @@ def hand_html(p: PlayerView, cards: CardSet, me: int | None) -> str:
                 'title="Attack or defend with a unit from your hand (hired: it is paid off '
                 'to your graveyard after the battle)">hire from hand</span>' if units else "")
         body = "".join(card_html(c, cards, value=c) for c in p["hand"])
-        return (f'<div class="vg-vl-hand vg-vl-hand-{p["seat"]}"><span class="vg-vl-label">'
+        return (f'<div class="vg-vl-hand vg-vl-hand-{p["seat"]}" role="region" '
+                f'aria-label="{"Your hand" if p["seat"] == me else "Hand"}">'
+                f'<span class="vg-vl-label">'
                 f'Hand ({len(p["hand"])})</span>{hire}{body or "<i>empty</i>"}</div>')
     known = "".join(card_html(c, cards, extra=" vg-vl-known",
                               note="the table saw this card go into the hand")
@@ -278,7 +280,8 @@ def seat_html(obs: VillagesObservation, p: PlayerView, cards: CardSet,
             f'title="{_e(p["name"])}">{_e(p["name"])}</span>{you}'
             f'<span class="vg-vl-total" title="running total (the race to {obs["target"]})">'
             f'{p["total"]} / {obs["target"]}</span>{"".join(badges)}</div>')
-    return (f'<div class="{" ".join(classes)}">{head}'
+    where = "your seat" if i == me else f"{p['name']}'s seat"
+    return (f'<div class="{" ".join(classes)}" role="region" aria-label="{_e(where)}">{head}'
             f'{villages_html(p, cards, me, odds)}'
             f'<div class="vg-vl-row">{hand_html(p, cards, me)}{grave_html(p, cards)}</div>'
             "</div>")

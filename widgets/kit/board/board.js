@@ -14,6 +14,12 @@
 // page. An element marked `data-vg-focus` gets it when it first appears (a question that
 // asks "are you sure?" takes the keyboard to its answers).
 //
+// Screen readers: the table is a region named "The table" (the renderers name the
+// regions inside it: each village, the hand, the market...). A card that may be picked is
+// a button with aria-pressed (true once picked) whose name says the card, where it is
+// (the region around it) and its state: "Wall, in Your hand, can be picked". The card's
+// name is its `data-vg-name`, else its `aria-label` as drawn, else its first line of text.
+//
 // Keyboard (roving focus): each group of clickable cards (a hand, a row: the closest
 // element marked `data-vg-group` or role=list, else the smallest element holding several
 // of them) is one Tab stop; the arrow keys move between its cards, Home and End go to its
@@ -24,6 +30,8 @@ function render({ model, el }) {
   const box = document.createElement("div");
   box.className = "vg-board-content";
   box.tabIndex = -1;  // holds the keyboard while no card is to be picked
+  box.setAttribute("role", "region");
+  box.setAttribute("aria-label", "The table");
   el.appendChild(box);
 
   function matches(keys, node) {
@@ -42,12 +50,17 @@ function render({ model, el }) {
       const clickable = matches(targets, node);
       node.classList.toggle("vg-clickable", clickable);
       node.classList.toggle("vg-picked", matches(picked, node));
+      const picked = node.classList.contains("vg-picked");
       if (clickable) {
         node.setAttribute("tabindex", "0");
         node.setAttribute("role", "button");
+        node.setAttribute("aria-pressed", picked ? "true" : "false");
+        node.setAttribute("aria-label", spoken(node, picked ? "picked" : "can be picked"));
       } else if (node.getAttribute("role") === "button") {
         node.removeAttribute("tabindex");
         node.removeAttribute("role");
+        node.removeAttribute("aria-pressed");
+        node.setAttribute("aria-label", spoken(node, picked ? "picked" : ""));
       }
     }
     rove();
@@ -57,6 +70,19 @@ function render({ model, el }) {
       if (first) first.focus({ preventScroll: true });
       else if (lost) box.focus({ preventScroll: true });
     }
+  }
+
+  function spoken(node, state) {
+    if (!node.hasAttribute("data-vg-said")) {  // the name as the renderer drew it, once
+      const text = (node.getAttribute("aria-label") || node.innerText || node.textContent ||
+        "").trim().split(/\n/)[0].trim();
+      node.setAttribute("data-vg-said", node.getAttribute("data-vg-name") || text);
+    }
+    const name = node.getAttribute("data-vg-said");
+    const region = node.parentElement &&
+      node.parentElement.closest("[role=region][aria-label]");
+    const where = region && region !== box ? region.getAttribute("aria-label") : "";
+    return [name, where && "in " + where, state].filter(Boolean).join(", ");
   }
 
   const clickables = () => [...box.querySelectorAll(".vg-clickable")];

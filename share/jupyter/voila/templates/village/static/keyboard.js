@@ -6,13 +6,20 @@
  *   hidden or disabled while the table redraws, after the player's own move or a bot's),
  *   the keyboard goes back to it once it shows again, else to the next thing to do: a card
  *   to pick (the board, board.js, keeps focus on its own cards), Confirm, Next step, the
- *   hot seat's buttons. A click with the mouse elsewhere is left alone.
+ *   hot seat's buttons, the move buttons below the table; while there is none, the table
+ *   itself holds the keyboard until there is.
+ * - When the last card a move needs is picked with the keyboard, Confirm takes it.
+ * A click with the mouse elsewhere is left alone.
  * Everything here only moves focus: every move still goes through the widgets (Python).
  */
 (function () {
   "use strict";
 
   const APP = "#rendered_cells";
+  // The table itself (board.js gives it tabindex=-1): where the keyboard waits while there
+  // is nothing to do (a bot thinking), until there is.
+  const PARK = ".vg-board-html .vg-board-content";
+  const CONFIRM = "button.vg-turn-confirm";
   const NEXT = [
     ".vg-board-html .vg-clickable[tabindex='0']",
     "button.vg-turn-confirm:not(:disabled)",
@@ -20,6 +27,8 @@
     "button.vg-ready-button:not(:disabled)",
     "button.vg-pass-button:not(:disabled)",
     "button.vg-go-on-button:not(:disabled)",
+    "button.vg-pick:not(:disabled):not(.vg-selected)",
+    PARK,
   ];
 
   function visible(el) {
@@ -78,16 +87,42 @@
       !usable(active);
   }
 
+  let confirmWas = false;  // whether Confirm was enabled at the last look
+
   function rescue() {
-    if (!last || !lostFocus()) return;
-    if (Date.now() - pointerAt < 800) {  // the mouse moved it: not ours to put back
-      last = null;
+    const active = document.activeElement;
+    const mouse = Date.now() - pointerAt < 800;  // the mouse moved it: not ours to move
+    const confirm = [...document.querySelectorAll(CONFIRM)].find(usable) || null;
+    const ready = confirm !== null && !confirmWas;
+    confirmWas = confirm !== null;
+    if (ready && !mouse && active && active.closest && active.closest(".vg-board-html")) {
+      confirm.focus({ preventScroll: true });  // the move is complete: Confirm is next
       return;
     }
-    const target = usable(last) ? last : nextThing();
-    if (target) target.focus({ preventScroll: true });
+    const parked = active && active.matches && active.matches(PARK);
+    if (!parked && (!last || !lostFocus())) return;
+    if (mouse) {
+      if (!parked) last = null;
+      return;
+    }
+    const back = !parked && last && !last.matches(PARK) && usable(last);
+    const target = back ? last : nextThing();
+    if (target && target !== active) target.focus({ preventScroll: true });
   }
 
-  setInterval(rescue, 150);
+  // the table's live region (widgets/table/screen.py): a polite one, on the widget's
+  // own element, which stays while its words change
+  function live() {
+    for (const el of document.querySelectorAll(".vg-live:not([aria-live])")) {
+      el.setAttribute("aria-live", "polite");
+      el.setAttribute("role", "status");
+    }
+  }
+
+  setInterval(() => {
+    live();
+    rescue();
+  }, 150);
+  live();
   window.VG_KEYBOARD = { nextThing };
 })();
