@@ -148,7 +148,7 @@ def track_html(obs: VVTable) -> str:
         if ph == phase:
             cls += " vg-vv-phase-now"
             now = ' aria-current="step"'
-        steps.append(f'<span class="{cls}" role="listitem" title="{_e(PHASE_HINTS[ph])}"'
+        steps.append(f'<span class="{cls}" title="{_e(PHASE_HINTS[ph])}" role="listitem"'
                      f"{now}>{_e(PHASE_TITLES[ph])}</span>")
     if phase == "over":
         steps.append('<span class="vg-vv-phase vg-vv-phase-now" role="listitem" '

@@ -50,17 +50,18 @@ function render({ model, el }) {
       const clickable = matches(targets, node);
       node.classList.toggle("vg-clickable", clickable);
       node.classList.toggle("vg-picked", matches(picked, node));
-      const picked = node.classList.contains("vg-picked");
+      const chosen = node.classList.contains("vg-picked");
       if (clickable) {
         node.setAttribute("tabindex", "0");
         node.setAttribute("role", "button");
-        node.setAttribute("aria-pressed", picked ? "true" : "false");
-        node.setAttribute("aria-label", spoken(node, picked ? "picked" : "can be picked"));
+        node.setAttribute("aria-pressed", chosen ? "true" : "false");
+        node.setAttribute("aria-label", spoken(node, chosen ? "picked" : "can be picked"));
       } else if (node.getAttribute("role") === "button") {
         node.removeAttribute("tabindex");
         node.removeAttribute("role");
         node.removeAttribute("aria-pressed");
-        node.setAttribute("aria-label", spoken(node, picked ? "picked" : ""));
+        // (a name of ours only on a button: a plain element reads as its text)
+        if (node.hasAttribute("data-vg-said")) node.removeAttribute("aria-label");
       }
     }
     rove();
