@@ -19,12 +19,12 @@ GAMES = {
         "village_pillage_play.ipynb", "players=3&seats=human,bot,bot&seed=5",
         """
 - region "The table":
-  - region "Ben's village"
   - region "your village":
     - region "Your hand":
       - list "Your cards":
         - listitem:
           - button "Farmer, in Your hand, can be picked" [pressed=false]
+  - region "Ben's village"
   - region "Market"
 """),
     "villagers": (
@@ -39,9 +39,11 @@ GAMES = {
         "villages_play.ipynb", "players=2&seats=human,bot&seed=1",
         """
 - region "The table":
+  - region "Deck and discard pile":
+    - button "Deck 54, in Deck and discard pile, can be picked" [pressed=false]
+    - button /Orange Dragon, in Deck and discard pile, can be picked/
   - region "your seat":
-    - region "Your hand":
-      - button /Red Warrior, in Your hand, can be picked/ [pressed=false]
+    - region "Your hand"
   - region "Ben's seat"
 """),
     "villagers_and_villains": (

@@ -113,6 +113,9 @@ def card_html(card_id: str, cards: CardSet, *, value: str | None = None, field: 
     if value is not None:
         attrs = f' data-vg-value="{_e(value)}"' + (f' data-vg-field="{_e(field)}"'
                                                      if field else "")
+        # what a screen reader calls the card (board.js): its colour too
+        said = f"{c.colour} {c.name}" if c.colour else c.name
+        attrs += f' data-vg-name="{_e(said)}"'
     marks = []
     if c.is_unit:
         marks.append(f'<span class="vg-vl-power" title="power">⚔{c.power}</span>')
@@ -302,7 +305,8 @@ def piles_html(obs: VillagesObservation, cards: CardSet) -> str:
     rest = "".join(card_html(c, cards) for c in reversed(pile[:-1]))
     more = (f'<details class="vg-vl-pile"><summary>Discard pile ({len(pile)})</summary>'
             f'<div class="vg-vl-row">{rest or "<i>only the top card</i>"}</div></details>')
-    return (f'<div class="vg-vl-piles"><div class="vg-vl-pilecol">{deck}'
+    return (f'<div class="vg-vl-piles" role="region" aria-label="Deck and discard pile">'
+            f'<div class="vg-vl-pilecol">{deck}'
             f'<span class="vg-vl-label">deck</span></div><div class="vg-vl-pilecol">{top}'
             f'<span class="vg-vl-label">discard top</span></div>{more}</div>')
 

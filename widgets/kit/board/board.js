@@ -18,7 +18,8 @@
 // regions inside it: each village, the hand, the market...). A card that may be picked is
 // a button with aria-pressed (true once picked) whose name says the card, where it is
 // (the region around it) and its state: "Wall, in Your hand, can be picked". The card's
-// name is its `data-vg-name`, else its `aria-label` as drawn, else its first line of text.
+// name is its `data-vg-name` or `data-card`, else its first text (a face's name comes
+// first); its tooltip stays its description.
 //
 // Keyboard (roving focus): each group of clickable cards (a hand, a row: the closest
 // element marked `data-vg-group` or role=list, else the smallest element holding several
@@ -73,11 +74,19 @@ function render({ model, el }) {
     }
   }
 
+  function firstText(node) {  // a card's name comes first on its face
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+      const text = t.textContent.trim();
+      if (text) return text;
+    }
+    return node.getAttribute("title") || "";
+  }
+
   function spoken(node, state) {
     if (!node.hasAttribute("data-vg-said")) {  // the name as the renderer drew it, once
-      const text = (node.getAttribute("aria-label") || node.innerText || node.textContent ||
-        "").trim().split(/\n/)[0].trim();
-      node.setAttribute("data-vg-said", node.getAttribute("data-vg-name") || text);
+      node.setAttribute("data-vg-said", node.getAttribute("data-vg-name") ||
+        node.getAttribute("data-card") || node.getAttribute("aria-label") || firstText(node));
     }
     const name = node.getAttribute("data-vg-said");
     const region = node.parentElement &&
