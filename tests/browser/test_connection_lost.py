@@ -6,8 +6,12 @@ The drop: the browser goes offline (Playwright's `set_offline`) and the kernel's
 closes, so the widget library's own attempts to reconnect fail until it is back online.
 """
 
+import os
+from pathlib import Path
+
 from playwright.sync_api import expect
 
+SHOTS = Path(os.environ.get("VG_SHOTS", "/tmp/shots-keys"))
 NOTEBOOK = "village_pillage_play.ipynb"
 QUERY = "players=3&seats=human,bot,bot&seed=5"
 CARD = ".vg-board-html .vg-hand .vg-clickable"
@@ -29,6 +33,8 @@ def test_a_lost_connection_is_said_and_clicks_are_refused(page, voila_server, op
     card.click()
     expect(banner.locator(".vg-connection-refused")).to_contain_text("Not sent")
     expect(page.locator(".vg-board-html .vg-picked")).to_have_count(0)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "connection_lost.png"))
     page.keyboard.press("Enter")  # a key is refused too (whatever has the focus)
 
     page.context.set_offline(False)
