@@ -67,6 +67,10 @@ def test_the_table_as_a_screen_reader_hears_it(page, voila_server, open_app, gam
     live = page.locator(LIVE)
     expect(live).to_have_attribute("aria-live", "polite")
     expect(live).to_contain_text("Ana")  # whose turn it is, in the prompt's words
+    # Person / Remote / Bot: each seat's toggle says which one is chosen
+    seats = page.locator(".widget-toggle-buttons")
+    expect(seats.locator("button[aria-pressed=true]")).to_have_count(seats.count())
+    expect(seats.first.get_by_role("button", name="Person", pressed=True)).to_be_visible()
     if game == "villagers_and_villains":  # the phase now is marked as the current step
         current = page.locator(f"{BOARD} [aria-current=step]")
         expect(current).to_have_count(1)
