@@ -11,6 +11,7 @@ the session's and the engine's.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -133,7 +134,13 @@ class TableScreen:
         self.turn_confirm.on_click(guard(self._on_turn_confirm_click))
         prompt_row = shared.hbox([self.prompt, self.turn_confirm], "vg-prompt-row")
         # (own layout: hidden on a page that opens no table)
-        self.turn_bar = w.VBox([prompt_row, self.picker.hint, self.step_bar],
+        # what a screen reader says by itself (aria-live="polite", set by the page's
+        # keyboard.js on class vg-live): whose turn, the prompt, each bot move and each
+        # step as it resolves; out of sight (style.css)
+        self.live = make(w.HTML, "vg-live", value="")
+        self._heard = 0  # log events already said
+        self._said = ""
+        self.turn_bar = w.VBox([prompt_row, self.picker.hint, self.step_bar, self.live],
                                _dom_classes=("vg-turn-bar",))
         # the session's version the picker's choices were drawn on (None: none on offer)
         self.drawn_on: int | None = None
@@ -194,6 +201,30 @@ class TableScreen:
              advice: Callable[[int], Coaching | None], replay_link: Callable[[], str]) -> None:
         """The table as this device may see it now. `playing`: bots are playing on
         between bursts; `advice(seat)`: the coach's, if on; `replay_link`: for the end."""
+        self._draw(s, turn, playing, advice, replay_link)
+        self._speak(s, turn)
+
+    def _speak(self, s: TableSession, turn: Turn) -> None:
+        """The live region's words: what happened since the last draw (the log's new
+        events as this screen may read them; while steps play out, the step shown), then
+        the prompt. Said again only when they change."""
+        g = s.game
+        if s.steps.frames:  # the steps say what happened, one at a time
+            parts = [plain(self.step_text.value)]
+            self._heard = len(g.log)
+        else:
+            seat = turn.showing if turn.showing is not None else s.public_view
+            new = g.log[self._heard:] if self._heard <= len(g.log) else []
+            self._heard = len(g.log)
+            parts = [e.text_for(seat) for e in new[-4:]]
+        parts.append(plain(self.prompt.value))
+        text = " ".join(p for p in parts if p)
+        if text != self._said:
+            self._said = text
+            self.live.value = html.escape(text)
+
+    def _draw(self, s: TableSession, turn: Turn, playing: bool,
+              advice: Callable[[int], Coaching | None], replay_link: Callable[[], str]) -> None:
         g = s.game
         for part in (self.handover, self.step_bar, self.turn_confirm, self.pass_button):
             shown(part, False)
@@ -333,6 +364,12 @@ class TableScreen:
         shown(self.board, False)
         self.board.set(html="", targets=[], picked=[])
         self.log_view.value = game_log_html(g.log, None)
+
+
+def plain(markup: str) -> str:
+    """The words of a bit of HTML, for the live region."""
+    text = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
+    return re.sub(r" ([,.;:!?])", r"\1", text)
 
 
 def outcome_html(s: TableSession, replay_link: str) -> str:

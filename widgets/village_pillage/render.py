@@ -223,15 +223,26 @@ def village_html(obs: PillageObservation, seat: int, cells: dict[int, str], card
     stats = f'<div class="vg-village-stats">{head}{turnips}{rel}{status}{hand_note}</div>'
     plan = f'<div class="vg-plan-area">{_plan_html(obs, seat, cells, cards)}{resting}</div>'
     hand = hand_html(obs, cards) if seat == obs.get("viewer") else open_hand_html(p, cards)
-    return f'<div class="{" ".join(classes)}" data-seat="{seat}">{stats}{plan}{hand}</div>'
+    where = "your village" if seat == obs.get("viewer") else f"{p['name']}'s village"
+    return (f'<div class="{" ".join(classes)}" data-seat="{seat}" role="region" '
+            f'aria-label="{_e(where)}">{stats}{plan}{hand}</div>')
+
+
+def card_list(items: list[str], label: str) -> str:
+    """A row of cards as a list for a screen reader (each card a list item; the item's
+    box takes no room, class vg-li)."""
+    lis = "".join(f'<div class="vg-li" role="listitem">{i}</div>' for i in items)
+    return f'<div class="vg-hand-cards" role="list" aria-label="{_e(label)}">{lis}</div>'
 
 
 def market_html(obs: PillageObservation, cards: CardSet) -> str:
-    slots = "".join(card_html(c, cards, pickable=True) if c else empty_slot("empty")
-                    for c in obs["market"])
-    return (f'<div class="vg-market"><div class="vg-market-head">Market '
+    slots = "".join(f'<div class="vg-li" role="listitem">{card_html(c, cards, pickable=True)}'
+                    "</div>" if c else empty_slot("empty") for c in obs["market"])
+    return (f'<div class="vg-market" role="region" aria-label="Market">'
+            f'<div class="vg-market-head">Market '
             f'<span class="vg-deck" data-value="{obs["deck_size"]}">deck: '
-            f'{obs["deck_size"]}</span></div><div class="vg-market-cards">{slots}</div></div>')
+            f'{obs["deck_size"]}</span></div><div class="vg-market-cards" role="list" '
+            f'aria-label="Market cards">{slots}</div></div>')
 
 
 def hand_html(obs: PillageObservation, cards: CardSet) -> str:
@@ -239,10 +250,11 @@ def hand_html(obs: PillageObservation, cards: CardSet) -> str:
     if viewer is None:
         return ""
     hand = obs["players"][viewer]["hand"] or []
-    shown = ("".join(card_html(c, cards, pickable=True) for c in hand)
-             or '<span class="vg-note">no cards in hand</span>')
-    return (f'<div class="vg-hand"><div class="vg-hand-head">Your hand '
-            f'({len(hand)})</div><div class="vg-hand-cards">{shown}</div></div>')
+    shown = (card_list([card_html(c, cards, pickable=True) for c in hand], "Your cards")
+             if hand else '<div class="vg-hand-cards"><span class="vg-note">no cards in hand'
+             "</span></div>")
+    return (f'<div class="vg-hand" role="region" aria-label="Your hand">'
+            f'<div class="vg-hand-head">Your hand ({len(hand)})</div>{shown}</div>')
 
 
 def open_hand_html(p: PlayerView, cards: CardSet) -> str:

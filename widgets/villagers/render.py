@@ -118,7 +118,8 @@ def road_html(obs: VillagersTable, cards: CardSet) -> str:
             f"<div>Basic supply: {basics}</div>"
             f'<div class="vg-vbank" data-vg-value="bank" data-vg-field="{UNLOCK_FIELD}" '
             f'title="open the padlock by paying the Bank">Bank: {obs["bank"]} Gold</div></div>')
-    return f'<div class="vg-vroad">{"".join(cols)}{side}</div>'
+    return (f'<div class="vg-vroad" role="region" aria-label="The Road">{"".join(cols)}{side}'
+            "</div>")
 
 
 def chains(village: list[SlotView]) -> list[list[int]]:
@@ -173,7 +174,8 @@ def village_html(p: PlayerView, cards: CardSet, fields: str = "", pay: set[str] 
         cols.append('<div class="vg-vchain"><div class="vg-vcard vg-vnew" data-vg-value="None"'
                     ' data-vg-field="on" title="start a new chain, or stand alone">+ new chain'
                     "</div></div>")
-    return f'<div class="vg-vvillage">{"".join(cols) or "<i>empty</i>"}</div>'
+    return (f'<div class="vg-vvillage" role="region" aria-label="{_e(p["name"])}\'s village">'
+            f'{"".join(cols) or "<i>empty</i>"}</div>')
 
 
 def token_bonus(obs: VillagersTable, seat: int) -> TokenBonusView:
@@ -236,7 +238,10 @@ def hand_html(obs: VillagersTable, p: PlayerView, cards: CardSet) -> str:
         hand = known + "".join(back_html(s) for s in p["hand_hidden_suits"])
     sq = (f'<div class="vg-vsquare"><span class="vg-vlabel">Village Square</span>{square}'
           "</div>") if square else ""
-    return (f'<div class="vg-vhand vg-vhand-{p["seat"]}"><span class="vg-vlabel">Hand</span>'
+    who = "Your hand" if p["hand"] is not None else f"{p['name']}'s hand"
+    return (f'<div class="vg-vhand vg-vhand-{p["seat"]}" role="region" '
+            f'aria-label="{_e(who)}">'
+            '<span class="vg-vlabel">Hand</span>'
             f'{hand or "<i>no cards</i>"}</div>'
             f"{sq}")
 

@@ -129,7 +129,9 @@ def back_html(label: str = "") -> str:
 
 def die_html(face: int, title: str = "") -> str:
     glyph = DIE_FACES[face - 1] if 1 <= face <= 6 else str(face)
-    return (f'<span class="vg-vv-die" title="{_e(title or f"rolled {face}")}">'
+    # (a screen reader hears the die's value, not the die face's glyph)
+    return (f'<span class="vg-vv-die" title="{_e(title or f"rolled {face}")}" role="img" '
+            f'aria-label="{_e(f"die: {face}")}">'
             f'<span class="vg-vv-die-face">{glyph}</span><span class="vg-vv-die-n">{face}'
             "</span></span>")
 
@@ -142,12 +144,15 @@ def track_html(obs: VVTable) -> str:
     steps = []
     for ph in PHASES:
         cls = "vg-vv-phase"
+        now = ""
         if ph == phase:
             cls += " vg-vv-phase-now"
-        steps.append(f'<span class="{cls}" title="{_e(PHASE_HINTS[ph])}">'
-                     f"{_e(PHASE_TITLES[ph])}</span>")
+            now = ' aria-current="step"'
+        steps.append(f'<span class="{cls}" title="{_e(PHASE_HINTS[ph])}" role="listitem"'
+                     f"{now}>{_e(PHASE_TITLES[ph])}</span>")
     if phase == "over":
-        steps.append('<span class="vg-vv-phase vg-vv-phase-now">Game over</span>')
+        steps.append('<span class="vg-vv-phase vg-vv-phase-now" role="listitem" '
+                     'aria-current="step">Game over</span>')
     who = ""
     if obs["to_act"]:
         seat = obs["to_act"][0]
@@ -161,7 +166,8 @@ def track_html(obs: VVTable) -> str:
     variants = [v for v, key in (("Ordinance", "ordinance"), ("Pony Express", "pony_express"))
                 if obs.get(key) is not None]
     return (f'<div class="vg-vv-track"><span class="vg-vv-round">Round {obs["round"]}</span>'
-            f'<span class="vg-vv-phases">{"".join(steps)}</span>'
+            f'<span class="vg-vv-phases" role="list" aria-label="Phases">{"".join(steps)}'
+            "</span>"
             f'<span class="vg-vv-marker" title="the Start Marker: this mayor goes first in '
             f'every phase">⚑ Start: <b>{marker}</b></span>{who}</div>'
             f'<div class="vg-vv-facts"><span title="the bank pays earnings and loot and takes '
@@ -226,7 +232,8 @@ def pool_html(obs: VVTable, cards: CardSet) -> str:
     deck = (f'<div class="vg-vv-slot vg-vv-deckslot"><div class="vg-vv-pos">deck</div>'
             f'<div class="vg-vv-card vg-vv-back vg-vv-deck" title="the deck: new pool cards '
             f'come from here">{obs["deck_size"]}</div></div>')
-    return (f'<div class="vg-vv-pool"><div class="vg-vv-label">Recruitment Pool</div>'
+    return (f'<div class="vg-vv-pool" role="region" aria-label="Recruitment Pool">'
+            f'<div class="vg-vv-label">Recruitment Pool</div>'
             f'<div class="vg-vv-poolrow">{"".join(slots)}{deck}</div></div>')
 
 
@@ -314,7 +321,9 @@ def hand_html(obs: VVTable, p: PlayerView, cards: CardSet) -> str:
     else:
         cells = [card_html(c, cards, advanced=adv) for c in p["hand_known"]]
         cells += [back_html("drawn") for _ in range(p["hand_hidden"])]
-    return (f'<div class="vg-vv-hand vg-vv-hand-{p["seat"]}"><span class="vg-vv-label">Hand '
+    mine = p["hand"] is not None
+    return (f'<div class="vg-vv-hand vg-vv-hand-{p["seat"]}" role="region" '
+            f'aria-label="{"Your hand" if mine else "Hand"}"><span class="vg-vv-label">Hand '
             f'({p["hand_size"]})</span>{"".join(cells) or "<i>empty</i>"}</div>')
 
 
@@ -363,8 +372,9 @@ def mayor_html(obs: VVTable, p: PlayerView, cards: CardSet, me: int | None,
             f'{p["earnings"]}</span><span class="vg-vv-stat" title="gold its challenges take '
             f'each Pillage Phase">pillage {p["pillage_loss"]}</span>{"".join(badges)}'
             f"{town_def}</div>")
-    return (f'<div class="{" ".join(classes)}">{head}{town_html(obs, p, cards)}'
-            f"{hand_html(obs, p, cards)}</div>")
+    where = "your town" if i == me else f"{p['name']}'s town"
+    return (f'<div class="{" ".join(classes)}" role="region" aria-label="{_e(where)}">{head}'
+            f"{town_html(obs, p, cards)}{hand_html(obs, p, cards)}</div>")
 
 
 # our readings where the score pad is silent (READINGS.md, readings 24 and 28)

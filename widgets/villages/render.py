@@ -120,6 +120,9 @@ def card_html(card_id: str, cards: CardSet, *, value: str | None = None, field: 
     if value is not None:
         attrs = f' data-vg-value="{_e(value)}"' + (f' data-vg-field="{_e(field)}"'
                                                      if field else "")
+        # what a screen reader calls the card (board.js): its colour too
+        said = f"{c.colour} {c.name}" if c.colour else c.name
+        attrs += f' data-vg-name="{_e(said)}"'
     marks = []
     if c.is_unit:
         marks.append(f'<span class="vg-vl-power" title="power">⚔{c.power}</span>')
@@ -237,7 +240,9 @@ def hand_html(p: PlayerView, cards: CardSet, me: int | None) -> str:
                 'title="Attack or defend with a unit from your hand (hired: it is paid off '
                 'to your graveyard after the battle)">hire from hand</span>' if units else "")
         body = "".join(card_html(c, cards, value=c) for c in p["hand"])
-        return (f'<div class="vg-vl-hand vg-vl-hand-{p["seat"]}"><span class="vg-vl-label">'
+        return (f'<div class="vg-vl-hand vg-vl-hand-{p["seat"]}" role="region" '
+                f'aria-label="{"Your hand" if p["seat"] == me else "Hand"}">'
+                f'<span class="vg-vl-label">'
                 f'Hand ({len(p["hand"])})</span>{hire}{body or "<i>empty</i>"}</div>')
     known = "".join(card_html(c, cards, extra=" vg-vl-known",
                               note="the table saw this card go into the hand")
@@ -286,7 +291,8 @@ def seat_html(obs: VillagesObservation, p: PlayerView, cards: CardSet,
             f'title="{_e(p["name"])}">{_e(p["name"])}</span>{you}'
             f'<span class="vg-vl-total" title="running total (the race to {obs["target"]})">'
             f'{p["total"]} / {obs["target"]}</span>{"".join(badges)}</div>')
-    return (f'<div class="{" ".join(classes)}">{head}'
+    where = "your seat" if i == me else f"{p['name']}'s seat"
+    return (f'<div class="{" ".join(classes)}" role="region" aria-label="{_e(where)}">{head}'
             f'{villages_html(p, cards, me, odds)}'
             f'<div class="vg-vl-row">{hand_html(p, cards, me)}{grave_html(p, cards)}</div>'
             "</div>")
@@ -307,7 +313,8 @@ def piles_html(obs: VillagesObservation, cards: CardSet) -> str:
     rest = "".join(card_html(c, cards) for c in reversed(pile[:-1]))
     more = (f'<details class="vg-vl-pile"><summary>Discard pile ({len(pile)})</summary>'
             f'<div class="vg-vl-row">{rest or "<i>only the top card</i>"}</div></details>')
-    return (f'<div class="vg-vl-piles"><div class="vg-vl-pilecol">{deck}'
+    return (f'<div class="vg-vl-piles" role="region" aria-label="Deck and discard pile">'
+            f'<div class="vg-vl-pilecol">{deck}'
             f'<span class="vg-vl-label">deck</span></div><div class="vg-vl-pilecol">{top}'
             f'<span class="vg-vl-label">discard top</span></div>{more}</div>')
 

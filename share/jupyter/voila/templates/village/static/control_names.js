@@ -7,6 +7,9 @@
  * aria-label from the description the page shows next to it, else from its tooltip. It
  * watches the page, so controls drawn later (a new game, a lesson's next section) are
  * named too. It never changes a name the control already has.
+ *
+ * A toggle (ToggleButtons: Person / Remote / Bot) shows which is chosen only by its look;
+ * each of its buttons gets aria-pressed, kept in step with the chosen one.
  */
 (function () {
   "use strict";
@@ -58,6 +61,13 @@
     }
   }
 
+  function pressedAll(root) {
+    for (const b of root.querySelectorAll(".widget-toggle-buttons button")) {
+      const on = b.classList.contains("mod-active") ? "true" : "false";
+      if (b.getAttribute("aria-pressed") !== on) b.setAttribute("aria-pressed", on);
+    }
+  }
+
   let queued = false;
   const observer = new MutationObserver(() => {
     if (queued) return;
@@ -65,8 +75,11 @@
     requestAnimationFrame(() => {
       queued = false;
       nameAll(document.body);
+      pressedAll(document.body);
     });
   });
-  observer.observe(document.body, { childList: true, subtree: true });
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true,
+                                    attributeFilter: ["class"] });
   nameAll(document.body);
+  pressedAll(document.body);
 })();
