@@ -45,7 +45,7 @@ serve: $(STAMP)
 
 test: $(STAMP)
 	bash scripts/ensure-chromium
-	$(PY) -m pytest
+	PY=$(PY) bash scripts/run-tests
 
 bench: $(STAMP)
 	@set -e; for f in $(wildcard benchmarks/*.py); do echo "== $$f"; $(PY) "$$f"; done

@@ -46,8 +46,6 @@ def pytest_collection_modifyitems(config, items) -> None:
     for item in items:
         if item.path.is_relative_to(HERE):
             item.add_marker(pytest.mark.browser)
-            # one xdist worker takes them all: one Voila server and one browser, as before
-            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 @pytest.fixture(scope="session")
