@@ -14,6 +14,7 @@ from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from harness.chromium import close_page, local_only
 from tests.browser.conftest import EXPECT_MS, new_device, open_app, patient
@@ -81,13 +82,15 @@ def tap_a_move(page: Page) -> None:
         state = page.evaluate(TABLE_STATE_JS)
         confirm = page.locator(".vg-turn-confirm")
         if confirm.is_visible() and confirm.is_enabled():
-            confirm.tap()
+            target = confirm
         else:
             on_board = page.locator(".vg-board-content .vg-clickable:not(.vg-picked)")
-            if on_board.count():
-                on_board.first.tap()
-            else:
-                page.locator(".vg-picker button:not([disabled])").first.tap()
+            target = (on_board if on_board.count()
+                      else page.locator(".vg-picker button:not([disabled])")).first
+        try:
+            target.tap(timeout=5_000)
+        except PlaywrightTimeout:
+            continue  # the table redrew under the finger (a busy kernel): look again
         page.wait_for_function(f"s => ({TABLE_STATE_JS})() !== s", arg=state,
                                timeout=EXPECT_MS)
         if log.count() > before or page.locator(".vg-prompt", has_text="Waiting for").count():

@@ -11,6 +11,7 @@ from urllib.parse import parse_qsl, urlparse
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from harness.chromium import close_page
 from harness.postgres import fresh_schema, postgres_server
@@ -76,13 +77,15 @@ def make_a_move(page: Page) -> None:
         state = page.evaluate(TABLE_STATE_JS)
         confirm = page.locator(".vg-turn-confirm")
         if confirm.is_visible() and confirm.is_enabled():
-            confirm.click()
+            target = confirm
         else:
             on_board = page.locator(".vg-board-content .vg-clickable:not(.vg-picked)")
-            if on_board.count():
-                on_board.first.click()
-            else:
-                page.locator(".vg-picker button:not([disabled])").first.click()
+            target = (on_board if on_board.count()
+                      else page.locator(".vg-picker button:not([disabled])")).first
+        try:
+            target.click(timeout=5_000)
+        except PlaywrightTimeout:
+            continue  # the table redrew under the pointer (a busy kernel): look again
         page.wait_for_function(f"s => ({TABLE_STATE_JS})() !== s", arg=state,
                                timeout=EXPECT_MS)
         if log_lines(page) > before:
