@@ -35,6 +35,18 @@ def test_a_store_that_cannot_be_used_stops_the_server_with_the_reason(serve, tmp
         raise AssertionError("the server started on a file that is not a table store")
 
 
+def test_a_server_without_a_store_says_pages_keep_games_in_their_tabs(serve, tmp_path,
+                                                                     monkeypatch):
+    monkeypatch.setenv(DATA_ENV, str(tmp_path / "data"))
+    monkeypatch.setenv(STORE_ENV, "none")
+    where, key = serve.table_store()
+    assert key == "" and not (tmp_path / "data").exists()
+    assert "each page keeps its game in its own tab" in where
+    lines = serve.where_lines("http://127.0.0.1:8866", where, key)
+    assert not any("lobby" in line for line in lines)
+    assert any(line.startswith("Tables are kept in:   nowhere") for line in lines)
+
+
 def test_a_server_bound_to_the_network_gives_its_network_address(serve, monkeypatch):
     # (set, so that monkeypatch takes back what public_address writes: the address of
     # the machine leaked into the servers that later tests start)

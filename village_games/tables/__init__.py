@@ -18,13 +18,22 @@ default) and PostgreSQL by URL (psycopg 3) for several servers behind one addres
 from .database import Database, SchemaPart
 from .errors import (
     Conflict,
+    NoStore,
     SchemaMismatch,
     StoreError,
     StoreUnavailable,
     UnknownTable,
 )
 from .model import BOT, HUMAN, REMOTE, SEAT_KINDS, Move, Seat, Table, new_table
-from .open import DATA_ENV, PUBLIC_URL_ENV, STORE_ENV, data_dir, open_store, store_url
+from .open import (
+    DATA_ENV,
+    NO_STORE,
+    PUBLIC_URL_ENV,
+    STORE_ENV,
+    data_dir,
+    open_store,
+    store_url,
+)
 from .store import TableStore
 from .tokens import new_token
 
@@ -32,6 +41,7 @@ __all__ = [
     "BOT",
     "DATA_ENV",
     "HUMAN",
+    "NO_STORE",
     "REMOTE",
     "SEAT_KINDS",
     "PUBLIC_URL_ENV",
@@ -39,6 +49,7 @@ __all__ = [
     "Conflict",
     "Database",
     "Move",
+    "NoStore",
     "SchemaMismatch",
     "SchemaPart",
     "Seat",

@@ -7,6 +7,12 @@ class StoreError(Exception):
     """Any problem with the table store; the message says what, for a person."""
 
 
+class NoStore(StoreError):
+    """This process keeps no tables at all: the store was turned off (`$VILLAGE_GAMES_STORE`
+    is `none`) or the database library cannot be imported (a Python in the browser has no
+    sqlite3). Pages then keep their game in the page itself; it is not a fault to report."""
+
+
 class SchemaMismatch(StoreError):
     """The database was written by another version of this program (or is not ours)."""
 

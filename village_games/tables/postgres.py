@@ -21,7 +21,12 @@ class PostgresStore(TableStore):
     kind = "postgresql"
 
     def __init__(self, url: str, connect_timeout: int = 5) -> None:
-        import psycopg  # only a school that uses PostgreSQL needs it
+        try:
+            import psycopg  # only a school that uses PostgreSQL needs it (extra `server`)
+        except ImportError as exc:
+            raise StoreUnavailable(f"the PostgreSQL table store needs psycopg, which this "
+                                   f"Python cannot import ({exc}): install "
+                                   "village-games[server]") from None
 
         self._psycopg = psycopg
         self.url = _without_password(url)

@@ -4,6 +4,11 @@ or the stored table it names (`?table=...&key=...`), kept in the table store.
 Without a query the app is built first and the page's address read after: a pre-heated
 Voila kernel builds every widget before a student opens the page, and the request then
 costs only the game its link asks for (nothing at all for a bare link).
+
+Where there is no table store at all (`NoStore`: a static site in the browser, whose Python
+has no sqlite3, or a server run with VILLAGE_GAMES_STORE=none) the app keeps its game in
+the page and says so (`TableApp.keep_in_tab`); a store that exists but fails is a fault,
+and its notice says what went wrong.
 """
 
 from __future__ import annotations
@@ -12,7 +17,7 @@ from collections.abc import Callable
 
 import ipywidgets as w
 
-from village_games.tables import StoreError, TableStore, open_store
+from village_games.tables import NoStore, StoreError, TableStore, open_store
 
 from ..kit.query import page_query, unknown_keys
 from .adapter import GameAdapter
@@ -60,29 +65,32 @@ def open_page(make_app: Callable[..., TableApp], query: dict[str, str] | None = 
     return serve_table(app, params, store, problem=problem)
 
 
-def _store(store: TableStore | None) -> tuple[TableStore | None, str]:
+def _store(store: TableStore | None) -> tuple[TableStore | None, StoreError | None]:
     """The store to keep tables in (the default one if none is given), or why there is
     none."""
     if store is not None:
-        return store, ""
+        return store, None
     try:
-        return open_store(), ""
+        return open_store(), None
     except StoreError as exc:
-        return None, str(exc)
+        return None, exc
 
 
 def serve_table(app: TableApp, params: dict[str, str], store: TableStore | None = None,
-                setup_link: bool = False, problem: str = "") -> TableApp:
+                setup_link: bool = False, problem: StoreError | None = None) -> TableApp:
     """Put a built app's table on the server: the stored table the page address names
     (`?table=...&key=...`), or else the app's own new game (first set up from `params`
-    when `setup_link`: an app built before its page address was known)."""
-    if store is None and not problem:
+    when `setup_link`: an app built before its page address was known). Without a store
+    (`problem` says why) the game stays in this page."""
+    if store is None and problem is None:
         store, problem = _store(None)
+    table_id = params.get("table", "").strip()
+    if store is None and isinstance(problem, NoStore):
+        return _in_this_tab(app, params, table_id, setup_link)
     if store is None:
         app.set_notices([f"The table store cannot be used, so this game is not kept on the "
                          f"server and other devices cannot join: {problem}"])
         return app
-    table_id = params.get("table", "").strip()
     if table_id:
         app.open_stored(store, table_id, params.get("key", "").strip() or None)
         if app.session is not None:  # (a table link reads its table and key, nothing else)
@@ -93,4 +101,18 @@ def serve_table(app: TableApp, params: dict[str, str], store: TableStore | None 
         app.apply_setup(setup, notices + unknown_settings(params, app.adapter, *app.link_keys))
     else:
         app.attach_store(store)
+    return app
+
+
+def _in_this_tab(app: TableApp, params: dict[str, str], table_id: str,
+                 setup_link: bool) -> TableApp:
+    """A page with no table store: its game stays in the page. A table link has nothing
+    to open here; a setup link (read after the app was built) sets the game up."""
+    app.keep_in_tab()
+    if table_id:
+        app.refuse("this page keeps its games in the tab and has no tables to open from a "
+                   "link")
+    elif setup_link and params:
+        setup, notices = parse_setup(params, app.adapter)
+        app.apply_setup(setup, notices + unknown_settings(params, app.adapter, *app.link_keys))
     return app

@@ -35,6 +35,9 @@ SECRET_SEED_NOTE = ('<span class="vg-seed-secret-text" title="With the seed anyo
 SEAT_KINDS = [("Person", HUMAN), ("Remote", REMOTE), ("Bot", BOT)]
 SEAT_TIPS = ["a person at this screen", "a person on another device, who joins by a link",
              "a bot"]
+# a page that keeps its game in the tab (no table store) has no seat on another device
+LOCAL_KINDS = [kind for kind in SEAT_KINDS if kind[1] != REMOTE]
+LOCAL_TIPS = [tip for kind, tip in zip(SEAT_KINDS, SEAT_TIPS, strict=True) if kind[1] != REMOTE]
 NAME_LIMIT = 20
 
 
@@ -70,6 +73,7 @@ class SetupPanel:
         self.flags_row.children = [box for _f, box in self.flag_boxes]
         self.set_flags(setup.players, setup.flags)
         self.seat_boxes: list[tuple[w.ToggleButtons, w.Text]] = []
+        self.remote_offered = True  # (`offer_remote`)
         self.seats_row = make(w.HBox, "vg-seats")
         self.share = share  # (the share line sits beside the seats)
         # the seed box and its dice have their own layouts: a table with a remote seat is
@@ -133,8 +137,11 @@ class SetupPanel:
             name = names[i] if i < len(names) else (
                 old[i][1].value if i < len(old) else self.adapter.default_names[i])
             make = self.shared.make
+            if not self.remote_offered and kind == REMOTE:
+                kind = HUMAN
+            kinds_offered, tips = self._seat_kinds()
             toggle = make(w.ToggleButtons, f"vg-seat-kind-{i}", value=kind,
-                          options=SEAT_KINDS, tooltips=SEAT_TIPS, layout={"width": "auto"},
+                          options=kinds_offered, tooltips=tips, layout={"width": "auto"},
                           style={"button_width": "66px"}, tooltip=f"Who plays seat {i + 1}")
             toggle.observe(self.guard(self._on_seat_kind), names="value")
             text = make(w.Text, f"vg-seat-name-{i}", value=name, layout={"width": "110px"},
@@ -148,6 +155,20 @@ class SetupPanel:
         # model, and a box whose children were closed would stop the whole app drawing
         for widget in (*old_rows, *(x for pair in old for x in pair)):
             widget.close()
+        self.show_seed_rule()
+
+    def _seat_kinds(self) -> tuple[list[tuple[str, str]], list[str]]:
+        return (SEAT_KINDS, SEAT_TIPS) if self.remote_offered else (LOCAL_KINDS, LOCAL_TIPS)
+
+    def offer_remote(self, offered: bool) -> None:
+        """Offer a seat on another device, or not (a page that keeps its game in the tab
+        has no table other devices could join): a seat set to one becomes a person here."""
+        self.remote_offered = offered
+        kinds, tips = self._seat_kinds()
+        for toggle, _text in self.seat_boxes:
+            kind = toggle.value if toggle.value in (k for _label, k in kinds) else HUMAN
+            toggle.options, toggle.tooltips = kinds, tips
+            toggle.value = kind  # (new options select the first one)
         self.show_seed_rule()
 
     def _on_seat_kind(self, _change: Any = None) -> None:

@@ -61,6 +61,12 @@ from .tools_panel import ToolsPanel
 # How often a live kernel asks the store whether another device moved (a cheap mark: no
 # query unless something changed); the move then shows within about this long.
 POLL_S = 0.1
+# what a page that keeps its game in the tab says (no table store: a static site in the
+# browser, or a server run with VILLAGE_GAMES_STORE=none)
+IN_THIS_TAB = ('<div class="vg-in-this-tab"><b>This game stays in this tab.</b> Nothing is '
+               "kept on a server: nobody can join from another device, the page has no link "
+               "to the table, and reloading the page starts a new game. To keep a game, save "
+               "it under <i>Save / load</i> and load the file again later.</div>")
 SHARED_SAVE = ("On a table shared with other devices the save (which holds every card) is "
                "offered once the game is over; until then the table is kept on the server.")
 
@@ -91,6 +97,8 @@ class TableApp:
         # page to load); the ones shown and hidden keep their own
         shared = Shared()
         self.notice = shared.make(w.HTML, "vg-notice", value="")
+        self.tab_only = False  # (`keep_in_tab`)
+        self.tab_note = shared.make(w.HTML, "vg-tab-note", value="")
         self.tools = ToolsPanel(adapter, shared, guard, self._on_save, self._load_and_tell,
                                 self._use_file)
         self.sharing = Sharing(adapter, shared, list(self.tools.files))
@@ -111,9 +119,9 @@ class TableApp:
                             screen.log_view, self.tools.widget], "vg-side-panel")
         self.lower = w.HBox([action, side], _dom_classes=("vg-lower",))
         self.widget = w.VBox([style_tag(), self.sharing.address, self.banner, self.notice,
-                              self.sharing.seat_header, self.setup.widget, self.sharing.links,
-                              screen.table_notice, screen.store_status, screen.turn_bar,
-                              screen.board, screen.handover, self.lower])
+                              self.tab_note, self.sharing.seat_header, self.setup.widget,
+                              self.sharing.links, screen.table_notice, screen.store_status,
+                              screen.turn_bar, screen.board, screen.handover, self.lower])
         self.widget.add_class("vg-app")
         self.widget.add_class("vg-table-app")
         self.set_notices(notices)
@@ -130,6 +138,30 @@ class TableApp:
     # ------------------------------------------------------------ the setup
     def set_notices(self, notices: Sequence[str]) -> None:
         self.notice.value = notice_html(notices)
+
+    def keep_in_tab(self) -> None:
+        """Keep every game of this page in the page itself (there is no table store: a
+        static site, or a server that keeps no tables): say so, offer no seat on another
+        device, and start again without one if the game on the table has one."""
+        self.tab_only = True
+        self.store = None
+        self.tab_note.value = IN_THIS_TAB
+        s = self.session
+        again = self.setup.read() if s is not None and s.shared else None
+        self.setup.offer_remote(False)
+        if again is not None:
+            self.start_game(again)
+
+    def _here(self, kinds: Sequence[str]) -> tuple[list[str], list[str]]:
+        """`kinds` as this page can seat them, and what to say about it: on a page that
+        keeps its game in the tab, a seat on another device is a person at this screen."""
+        if not self.tab_only or REMOTE not in kinds:
+            return list(kinds), []
+        moved = [str(i + 1) for i, k in enumerate(kinds) if k == REMOTE]
+        notice = (f"Seat{'s' if len(moved) > 1 else ''} {', '.join(moved)}: a person at this "
+                  "screen, since this page keeps its game in this tab and nobody can join "
+                  "from another device.")
+        return [HUMAN if k == REMOTE else k for k in kinds], [notice]
 
     def apply_setup(self, setup: Setup, notices: Sequence[str] = ()) -> None:
         """Show `setup` in the controls and start its game (a link read after the app was
@@ -171,17 +203,19 @@ class TableApp:
         for key, data in chosen.items():
             if data is not None and self.tools.files[key].spec.applies(setup.players, options):
                 options[key] = data
+        seats, notices = self._here(setup.seats)
         seed = setup.seed
-        if REMOTE in setup.seats:  # nobody at the table may know the deal ahead
+        if REMOTE in seats:  # nobody at the table may know the deal ahead
             # (63 bits: a spectator who searched every 31-bit seed against the public
             # market and refills found the deal in 40 s; 2**63 seeds are out of reach)
             seed = secrets.randbits(SECRET_SEED_BITS)
         game = self.adapter.new_game(setup.players, seed, list(setup.names), **options)
-        self._install(game, list(setup.seats))
+        self._install(game, seats, notices)
 
-    def _install(self, game: Game, kinds: list[str]) -> None:
+    def _install(self, game: Game, kinds: list[str], notices: Sequence[str] = ()) -> None:
         """Put `game` on the table: a new table in the store when the app has one (the
-        table this device had open is closed: a device starts one game at a time)."""
+        table this device had open is closed: a device starts one game at a time).
+        `notices`: what to say on the table about how it was set up."""
         step = self.setup.step_box.value
         try:
             session = TableSession.create(self.adapter, game, kinds, self.store,
@@ -190,6 +224,7 @@ class TableApp:
             session = TableSession.create(self.adapter, game, kinds, None, step_by_step=step)
             session.notices.append(f"This game is not kept on the server ({exc}): a reload "
                                    "starts over and other devices cannot join.")
+        session.notices.extend(notices)
         old = self.session
         if old is not None and old.role == HOST and old is not session:
             old.close("its host started a new game")
@@ -436,9 +471,10 @@ class TableApp:
         if kinds is None:  # (a save that does not say who sat where)
             s = self.session
             kinds = s.kinds if s is not None and len(s.kinds) == n else [HUMAN] + [BOT] * (n - 1)
+        kinds, notices = self._here(kinds)
         self.setup.show_game(game, kinds, seed_shown=True)
         self._show_files()
-        self._install(game, list(kinds))
+        self._install(game, kinds, notices)
 
     def _load_and_tell(self, text: str) -> str:
         """Load, and what to say about it next to the Load control."""
