@@ -14,13 +14,13 @@ import random
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from .cards import CardSet
 from .table_notes import unseen_by_suit
 from .village import why_not_target
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from .game import Villagers
     from .views import PileView, VillagersObservation
 
@@ -81,6 +81,8 @@ def simulate_top(g: Villagers, seat: int, stack: int, name: str | set[str], tria
     a set of names) is on top."""
     if trials < 1:
         raise ValueError(f"trials must be at least 1, got {trials}")
+    import numpy as np  # only the lessons' simulations need it: the play app does not
+
     wanted = {name} if isinstance(name, str) else set(name)
     rng = random.Random(seed)
     hits = np.zeros(trials, dtype=np.int8)

@@ -18,14 +18,14 @@ import random
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from ..odds import reserve_top_chances
 from .countess import COUNTESS, give
 from .dealing import events_to_deal
 from .values import gold_value
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from ..game import Villagers
 
 
@@ -58,6 +58,8 @@ def simulate_event_counts(g: Villagers, seat: int, trials: int, seed: int) -> np
         raise ValueError(f"trials must be at least 1, got {trials}")
     if not g.reserve.cards:
         raise ValueError("the Reserve is empty: there is no top card to value")
+    import numpy as np  # only the solo lesson's simulation needs it: the play app does not
+
     mode, rng = _mode(g), random.Random(seed)
     worth: dict[str, int] = {}
     out = np.zeros(trials, dtype=np.int8)
