@@ -1,6 +1,7 @@
 # Each target is self-sufficient on a fresh machine: it creates .venv and installs the
-# project (editable, with the dev extras) first. The stamp lives inside .venv so deleting
-# .venv always forces a reinstall; editing pyproject.toml does too.
+# project (editable, with every extra: the server's, the lessons', the tests' and the
+# linters') first. The stamp lives inside .venv so deleting .venv always forces a
+# reinstall; editing pyproject.toml does too.
 PORT ?= 8866
 # HOST=0.0.0.0 make serve: reachable from the class's own devices (seat links and their QR
 # codes then carry this machine's network address, or $VILLAGE_GAMES_PUBLIC_URL).
@@ -24,7 +25,7 @@ $(PY):
 # Also reinstall when a top-level package first appears (an editable install made before
 # it existed may not map it).
 $(STAMP): pyproject.toml $(CONSTRAINTS) $(wildcard village_games/__init__.py widgets/__init__.py) | $(PY)
-	$(PY) -m pip install -c $(CONSTRAINTS) -e '.[dev]'
+	$(PY) -m pip install -c $(CONSTRAINTS) -e '.[server,dev]'
 	touch $@
 
 # Refresh the pins on purpose: resolve pyproject.toml's dependencies afresh in a scratch
@@ -32,7 +33,7 @@ $(STAMP): pyproject.toml $(CONSTRAINTS) $(wildcard village_games/__init__.py wid
 lock:
 	rm -rf .lock-venv
 	python3 -m venv .lock-venv
-	.lock-venv/bin/python -m pip install -q -e '.[dev]'
+	.lock-venv/bin/python -m pip install -q -e '.[server,dev]'
 	( echo "# Pinned versions of every dependency, made by 'make lock' (do not edit by hand)."; \
 	  .lock-venv/bin/python -m pip freeze --exclude-editable ) > $(CONSTRAINTS)
 	rm -rf .lock-venv

@@ -84,3 +84,15 @@ def test_a_swing_that_rounds_to_nothing_reads_0_not_minus_0():
     from widgets.village_pillage.coach_view import signed
 
     assert [signed(x) for x in (-0.01, 0.02, -0.3, 1.25)] == ["0.0", "0.0", "−0.3", "+1.2"]
+
+
+def test_the_equilibrium_model_is_offered_only_where_numpy_can_be_imported(monkeypatch):
+    """It solves the lesson's duel with numpy (the `lessons` extra); a Python without it
+    (a static site without the Pyodide distribution) offers the other models only."""
+    import sys
+
+    from widgets.village_pillage.coach_view import coach_models_here
+
+    assert "equilibrium" in [key for _label, key in coach_models_here()]
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    assert [key for _label, key in coach_models_here()] == ["uniform"]

@@ -40,7 +40,7 @@ from ..table.coaching import Coaching
 from ..table.search_coach import SEARCH_MODELS, SearchCoach
 from ..table.setup import parse_setup, unknown_settings
 from ..table.view import TableApp
-from .coach_view import COACH_MODELS, coaching
+from .coach_view import coach_models_here, coaching
 from .render import card_type, effect_rows, render_table
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
@@ -116,7 +116,7 @@ class PillageAdapter(SearchCoach[PillageObservation]):
     default_names = NAMES
     step_label = "Step through each round"
     replay_notebook = "village_pillage_replay.ipynb"  # where "Replay this game" opens
-    coach_models = COACH_MODELS + SEARCH_MODELS
+    coach_models = coach_models_here() + SEARCH_MODELS
 
     def __init__(self, bots: BotSettings | None = None) -> None:
         self.bots = bots or BotSettings(BOT_KINDS, "heuristic")

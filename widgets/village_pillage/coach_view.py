@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib.util import find_spec
+
 from village_games.core import words
 from village_games.core.actions import Action
 from village_games.village_pillage import VillagePillage
@@ -20,6 +22,15 @@ from ..table.coaching import Coaching, NoteKey
 
 COACH_MODELS = [("Others plan at random", "uniform"),
                 ("Others mix like the lesson's equilibrium", "equilibrium")]
+
+
+def coach_models_here() -> list[tuple[str, str]]:
+    """The coach's models this Python can run: the equilibrium one solves the lesson's duel
+    with numpy, which comes with the `lessons` extra (and is missing from a browser's
+    Python without the Pyodide distribution)."""
+    if find_spec("numpy") is not None:
+        return list(COACH_MODELS)
+    return [model for model in COACH_MODELS if model[1] != "equilibrium"]
 
 _POSITION_WORDS = {"left": "to the left", "right": "to the right", "front": "in front",
                    "back": "behind", "card": "queued"}
