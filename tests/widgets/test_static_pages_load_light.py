@@ -1,8 +1,9 @@
 """The pages a static site would publish (the gallery, the rules walkthroughs, the play and
 replay apps) load nothing server-only and nothing heavy: the browser's Python (Pyodide)
-has no Voila, JupyterLab, psycopg, Dask or sqlite3, and numpy, SciPy and matplotlib come
-only with the whole Pyodide distribution. Each page's notebook is run in a fresh Python
-with the table store turned off (as on a static site), and the modules it loaded are read.
+has no Voila, JupyterLab, psycopg, Dask or sqlite3 (nor the rest of the `server` extra),
+and numpy, SciPy and matplotlib come only with the whole Pyodide distribution. Each page's
+notebook is run in a fresh Python with the table store turned off (as on a static site),
+and the modules it loaded are read.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ STATIC_PAGES = sorted(
     [NOTEBOOKS / "index.ipynb"]
     + [p for kind in ("play", "rules", "replay") for p in NOTEBOOKS.glob(f"*_{kind}.ipynb")])
 SERVER_ONLY = ("voila", "jupyterlab", "jupyter_server", "psycopg", "distributed", "dask",
-               "sqlite3")
+               "sqlite3", "websockets", "segno", "openskill")  # (the `server` extra's)
 HEAVY = ("numpy", "scipy", "matplotlib")
 
 # runs a notebook's code cells as its page does, then prints which of the modules asked
