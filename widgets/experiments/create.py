@@ -18,6 +18,7 @@ from village_games.experiments.settings import NOT_SETTINGS
 from village_games.experiments.store import Experiment, ExperimentStore
 
 from ..kit.markup import esc
+from ..kit.page_names import page_name
 from ..kit.safe import ErrorBanner, guarded
 from .render import question_html
 from .teacher import is_teacher, listing
@@ -36,7 +37,7 @@ TEACHER_INTRO = (
 
 def lessons_html() -> str:
     """Every lesson that runs as a class experiment, with what it asks."""
-    rows = "".join(f"<li><a href='{esc(k.lesson)}' target='_blank'>{esc(k.game)}: "
+    rows = "".join(f"<li><a href='{esc(page_name(k.lesson))}' target='_blank'>{esc(k.game)}: "
                    f"{esc(k.title)}</a></li>" for k in all_kinds())
     return ("<div class='vg-xp-lessons'><div class='vg-xp-head'>Start from a lesson</div>"
             "<div class='vg-note'>Open a lesson, set it up as you want the class to try it, "
@@ -73,13 +74,14 @@ class CreateApp:
             self.problem = "none"
         if not self.problem:
             k, v = self.kind, self.values
+            lesson = esc(page_name(k.lesson))
             rows = "".join(f"<tr><th>{esc(label)}</th><td>{esc(value)}</td></tr>"
                            for label, value in k.summary(v))
             parts.append(w.HTML(
                 question_html(k, v)
                 + f"<table class='vg-eq-table vg-xp-settings-table'>{rows}</table>"
                 "<div class='vg-note'>These settings are fixed once the experiment is made "
-                f"(to change them, go back to <a href='{esc(k.lesson)}'>the lesson</a> and "
+                f"(to change them, go back to <a href='{lesson}'>the lesson</a> and "
                 "follow its link again). The exact answer stays hidden from the class until "
                 "you reveal it.</div>"))
             parts.append(w.HBox([self.key, self.button]))

@@ -9,12 +9,13 @@ from village_games.experiments.store import ExperimentStore
 from village_games.tables import TableStore
 
 from ..kit.markup import esc
+from ..kit.page_names import page_name
 from ..kit.pages import CLASS_EXPERIMENT
 from .teacher import listing
 
 
 def experiments_section(store: TableStore, key: str) -> str:
-    start = esc(f"{CLASS_EXPERIMENT}?key={quote(key)}")
+    start = esc(f"{page_name(CLASS_EXPERIMENT)}?key={quote(key)}")
     return ("<div class='vg-lobby-head vg-xp-lobby-head'><b>Class experiments</b>: every "
             "lesson has a <i>Run this as a class experiment</i> link; "
             f"<a class='vg-xp-start' href='{start}' target='_blank'>start one</a>, or open "

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from village_games.tables import PUBLIC_URL_ENV
 
 from .markup import esc
+from .page_names import page_name, pages_kind
 
 GALLERY = "index.ipynb"
 LOBBY = "lobby.ipynb"
@@ -21,8 +22,9 @@ CLASS_EXPERIMENT = "class_experiment.ipynb"
 
 def page_url(query: str, notebook: str = "", env: Mapping[str, str] | None = None) -> str:
     """The address of `notebook` (this page's own when "") with `query`, absolute when
-    the server is known."""
+    the server is known; the notebook's page as this kind of site names it (`page_names`)."""
     env = os.environ if env is None else env
+    notebook = page_name(notebook, pages_kind(env))
     script = env.get("SCRIPT_NAME", "")  # e.g. /voila/render/villagers_play.ipynb
     if script.endswith(".ipynb"):
         path = posixpath.join(posixpath.dirname(script), notebook) if notebook else script

@@ -33,6 +33,7 @@ from village_games.core.card_data import load_toml
 from ..kit.apps import add_nav
 from ..kit.charts import chart_image, show_chart
 from ..kit.live import running_loop
+from ..kit.page_names import page_name
 from ..kit.query import notice_html, page_query
 from ..kit.safe import ErrorBanner, guarded
 from ..kit.theme import style_tag
@@ -63,7 +64,7 @@ GAME_TITLES = [(engine(g).INFO.title, g) for g in ("village_pillage", "villagers
 INTRO = (
     "Every deal is played once per seat rotation, so no bot gains from its seat or its "
     "cards. While a bot's 95% interval still covers the fair share, the games have not "
-    f'told the bots apart. <a href="{LESSON}">How many games does that take?</a>')
+    f'told the bots apart. <a href="{page_name(LESSON)}">How many games does that take?</a>')
 
 
 class LabApp:
@@ -281,7 +282,8 @@ class LabApp:
         self.start_button.disabled = True
         self.stop_button.disabled = False
         self.download.value = ""
-        self.share.value = (f'<div class="vg-note">This run as a link: <a href="{NOTEBOOK}'
+        page = page_name(NOTEBOOK)
+        self.share.value = (f'<div class="vg-note">This run as a link: <a href="{page}'
                             f'{html.escape(setup.query())}" target="_blank">'
                             f"{html.escape(setup.query())}</a></div>")
         self._show(final=False)

@@ -27,6 +27,7 @@ from village_games.core.timeline import LogLine, Timeline, Viewer, build_timelin
 from village_games.tables import StoreError, TableStore, open_store
 
 from ..kit.markup import esc
+from ..kit.page_names import page_name
 from ..kit.query import notice_html
 from ..kit.safe import ErrorBanner, guarded
 from ..kit.theme import style_tag
@@ -421,7 +422,7 @@ class ReplayApp:
         return replay_query(self._packed[1], tl.viewer, self.index)
 
     def _share_html(self) -> str:
-        address = self.notebook + self.share_query()
+        address = page_name(self.notebook) + self.share_query()
         if not fits_in_link(address):
             moves = len(self._need_timeline().record["actions"])
             return (f'<div class="vg-share-line">This game is too long for a link ({moves:,} '

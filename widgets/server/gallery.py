@@ -8,12 +8,13 @@ import ipywidgets as w
 
 from ..kit.apps import AppEntry, load_apps
 from ..kit.markup import slug
+from ..kit.page_names import page_name
 from ..kit.theme import style_tag
 
 
 def card_html(app: AppEntry) -> str:
     """One app's card: its kind, a link, what it is, and ready-made example links."""
-    href = html.escape(app.notebook)
+    href = html.escape(page_name(app.notebook))
     links = "".join(
         f'<li><a href="{href}?{html.escape(q)}">{html.escape(label)}</a></li>'
         for label, q in app.examples)
@@ -29,7 +30,7 @@ def card_html(app: AppEntry) -> str:
 def gallery_html(apps: list[AppEntry]) -> str:
     """The apps grouped by game (in the order the list first names each game), each group
     under the game's name. Links are relative, so they work wherever Voila serves the
-    notebooks folder."""
+    notebooks folder (or a static site publishes their pages: `page_names`)."""
     games: dict[str, list[AppEntry]] = {}
     for app in apps:
         games.setdefault(app.game, []).append(app)

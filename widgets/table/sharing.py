@@ -17,6 +17,7 @@ from village_games.tables import REMOTE
 from village_games.tables.model import HOST, SEAT
 
 from ..kit.page_address import PageAddress
+from ..kit.page_names import page_name
 from ..kit.pages import in_voila, page_url
 from ..kit.shared_models import Shared
 from .adapter import GameAdapter
@@ -137,13 +138,14 @@ class Sharing:
                     "game is over.</span>")
         view = "" if g.is_over() else s.public_view
         record = g.record()
-        address = notebook + replay_query(record, view)
+        page = page_name(notebook)
+        address = page + replay_query(record, view)
         if not fits_in_link(address):
             moves = len(record["actions"])
             download = download_html(record, "download its record")
             return (f'<span class="vg-replay-long">Replay this game: it is too long for a link '
                     f"({moves:,} moves), so {download} and open the file in the "
-                    f'<a class="vg-replay-link" href="{html.escape(notebook)}" '
+                    f'<a class="vg-replay-link" href="{html.escape(page)}" '
                     'target="_blank">replay page</a>.</span>')
         return (f'<a class="vg-replay-link" href="{html.escape(address)}" target="_blank">'
                 "Replay this game</a>")

@@ -8,13 +8,14 @@ from urllib.parse import urlencode
 from village_games.experiments import kind as kind_of
 
 from ..kit.markup import esc
+from ..kit.page_names import page_name
 from ..kit.pages import CLASS_EXPERIMENT
 
 
 def lesson_link(kind: str, settings: Mapping[str, str]) -> str:
     """The class-experiment page for `kind` with `settings`, relative to a lesson's page
     (the gallery's notebooks share a folder)."""
-    return f"{CLASS_EXPERIMENT}?{urlencode({'kind': kind, **settings})}"
+    return f"{page_name(CLASS_EXPERIMENT)}?{urlencode({'kind': kind, **settings})}"
 
 
 def class_link_html(kind: str, raw: Mapping[str, object]) -> str:
