@@ -14,7 +14,8 @@ session calls. The parts:
   and `BotRuns` (bot_runs.py: bots in bursts in a live kernel).
 
 A table lives on the server (`village_games.tables`) once the app has a store (the play
-pages always do, page.py): every game, hot seat included, is kept move by move and the
+pages do wherever there is one, page.py; without one `keep_in_tab` keeps the game in the
+page and says so): every game, hot seat included, is kept move by move and the
 page's address becomes `?table=...&key=...`, so F5 or a server restart brings back the
 same table at the same move. Each seat is a person at this screen, a person on another
 device (who opens the seat's own link, shown with a QR code after New game) or a bot; the
