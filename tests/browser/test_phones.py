@@ -33,6 +33,14 @@ WIDE_JS = """() => [...document.querySelectorAll('body *')].filter(e => {
     const r = e.getBoundingClientRect();
     return r.width && r.right > window.innerWidth + 1;
   }).slice(0, 5).map(e => e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
+# The setup's controls past the window's right edge: cut off by a box that hides its
+# overflow, they cannot even be scrolled to (the Villagers expansions' checkboxes were).
+CUT_OFF_JS = """() => [...document.querySelectorAll(
+      '.vg-setup input, .vg-setup select, .vg-setup button')].filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.width && r.right > window.innerWidth + 1;
+  }).map(e => (e.closest('.widget-inline-hbox, .widget-checkbox, .widget-dropdown')
+               || e).textContent.trim() || e.outerHTML.slice(0, 80))"""
 # What a tap on the table changes once the kernel has taken it (tests/browser/
 # test_shared_tables.py): the log, the cards picked, Confirm offered, the picker's choice.
 TABLE_STATE_JS = """() => [document.querySelectorAll('.vg-log .vg-log-line').length,
@@ -108,6 +116,7 @@ def test_a_move_by_taps_on_a_phone_and_no_sideways_scroll(browser, handset, voil
                                                           game):
     page = open_app(handset, voila_server, GAMES[game], QUERY, ready=".vg-table-app")
     assert_no_sideways_scroll(page, f"{game} at 390")
+    assert page.evaluate(CUT_OFF_JS) == [], f"{game}: setup controls out of reach at 390"
     tap_a_move(page)
     expect(page.locator(".vg-error")).to_be_hidden()
     assert_no_sideways_scroll(page, f"{game} at 390 after a move")
