@@ -96,9 +96,9 @@ def tap_a_move(page: Page) -> None:
             target = (on_board if on_board.count()
                       else page.locator(".vg-picker button:not([disabled])")).first
         try:
-            target.tap(timeout=5_000)
+            target.tap()
         except PlaywrightTimeout:
-            continue  # the table redrew under the finger (a busy kernel): look again
+            continue  # the element went in a redraw (a busy kernel): look again
         page.wait_for_function(f"s => ({TABLE_STATE_JS})() !== s", arg=state,
                                timeout=EXPECT_MS)
         if log.count() > before or page.locator(".vg-prompt", has_text="Waiting for").count():

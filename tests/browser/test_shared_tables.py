@@ -83,9 +83,9 @@ def make_a_move(page: Page) -> None:
             target = (on_board if on_board.count()
                       else page.locator(".vg-picker button:not([disabled])")).first
         try:
-            target.click(timeout=5_000)
+            target.click()
         except PlaywrightTimeout:
-            continue  # the table redrew under the pointer (a busy kernel): look again
+            continue  # the element went in a redraw (a busy kernel): look again
         page.wait_for_function(f"s => ({TABLE_STATE_JS})() !== s", arg=state,
                                timeout=EXPECT_MS)
         if log_lines(page) > before:
