@@ -14,9 +14,10 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from harness.chromium import close_page
+from harness.pages import play_a_move
 from harness.voila import free_port, running_voila
 from tests.browser.conftest import NOTEBOOKS, new_device, open_app
-from tests.browser.test_shared_tables import READY, expect_log, log_text, make_a_move
+from tests.browser.test_shared_tables import READY, expect_log, log_text
 
 SHOTS = Path(os.environ.get("VG_SHOTS", "/tmp/shots-keys"))
 NOTEBOOK = "village_pillage_play.ipynb"
@@ -69,7 +70,7 @@ def test_a_stored_table_comes_back_by_itself_when_the_server_restarts(browser, t
             open_app(page, url, NOTEBOOK, "seats=human,remote,bot&seed=6", ready=READY)
             address = page.url
             assert "table=" in address and "key=" in address
-            make_a_move(page)
+            play_a_move(page)
             seen = log_text(page)
             page.evaluate("() => { window.vgBeforeTheRestart = true; }")
             expect(banner).to_have_count(0)
