@@ -14,10 +14,6 @@ folder of any static host and asks nothing of another host.
   either (the apps keep no table store here and make no HTTPS requests), so the kernel's
   start-up list in the site's copy of its scripts leaves them out. The build stops if that
   list is not found exactly as expected (a new kernel version must be looked at again).
-- JupyterLite's service worker lets the kernel see the site's files as a drive; with it the
-  kernel's working folder is that drive, every import looks there first over synchronous
-  requests, and the first page stalled installing the project. The pages read no files
-  of the site, so the service worker is turned off (`disabledExtensions`).
 - Voila's template links Font Awesome from a CDN. No page of the site uses its icons, and a
   site that must work offline (and not tell a CDN who visits) asks for nothing elsewhere,
   so the links go.
@@ -32,10 +28,8 @@ from pathlib import Path
 KERNEL_SETTINGS = "@jupyterlite/pyodide-kernel-extension:kernel"
 CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">)(.*?)(</script>)',
                     re.DOTALL)
-SERVICE_WORKER = "@jupyterlite/application-extension:service-worker-manager"
 START_LIST = '["ssl","sqlite3","ipykernel","comm","pyodide_kernel","jedi","ipython"]'
-SITE_SERVICE_WORKER = "@jupyterlite/application-extension:service-worker-manager"
-START_LIST = '["ipykernel","comm","pyodide_kernel","jedi","ipython"]'
+SITE_START_LIST = '["ipykernel","comm","pyodide_kernel","jedi","ipython"]'
 CDN_STYLESHEET = re.compile(r'\s*<link rel="stylesheet" href="https://cdn\.jsdelivr\.net/[^"]*"'
                             r'[^>]*/>')
 
@@ -51,9 +45,6 @@ def rebase(url: str, base: str) -> str:
 
 def fix_config(config: dict) -> dict:
     """The page's settings with the kernel's Pyodide and wheel index addresses rebased."""
-    disabled = config.setdefault("disabledExtensions", [])
-    if SERVICE_WORKER not in disabled:
-        disabled.append(SERVICE_WORKER)
     base = config.get("baseUrl", "./")
     kernel = config.get("litePluginSettings", {}).get(KERNEL_SETTINGS)
     if kernel is None or base in ("", "./"):
