@@ -13,8 +13,9 @@ On a shared machine the wall clock says little, and even CPU time stretches (the
 processes take the caches): so random tic-tac-toe's pace in CPU time (tic_tac_toe.py, one
 second before and after each case) is measured beside, and each CPU time is also given at
 the idle machine's pace, `CPU s × tic-tac-toe's pace now / its pace on the idle machine`
-(IDLE_TIC_TAC_TOE, docs/performance.md). That column is an estimate; the raw clocks are in
-the record too.
+(IDLE_TIC_TAC_TOE, docs/performance.md). That column is an estimate (the machine's own
+idle pace drifts: 450,000 on 2026-12-02), so a run on an idle machine is read by its raw
+clocks, which are in the record too.
 
     .venv/bin/python benchmarks/search_move_time.py [--game villagers] [--players 2 3]
         [--games 2] [--seed 1] [--options '{"expansions": "saints,profiteers"}']

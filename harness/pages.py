@@ -65,3 +65,41 @@ def open_app(
                     f"{notebook}: {ready!r} not visible after two loads. Page text:\n{body}"
                 ) from None
     raise AssertionError("unreachable")
+
+
+# What a click or a tap on the table changes once the kernel has taken it: the log (a
+# move was made), the cards picked, Confirm offered, the picker's choice.
+TABLE_STATE_JS = """() => [document.querySelectorAll('.vg-log .vg-log-line').length,
+    document.querySelectorAll('.vg-board-content .vg-picked').length,
+    !!document.querySelector('.vg-turn-confirm:not([disabled])'),
+    document.querySelectorAll('.vg-picker .vg-selected').length
+    ].join(' ')"""
+
+
+def play_a_move(page: Page, press: str = "click", or_waiting: bool = False) -> None:
+    """One move as a player makes it, by `press` ("click" or "tap"): what the table offers
+    (the picker's buttons where the table has nothing left to pick), then Confirm when it
+    is offered, each time waiting for the kernel's answer, until the log has a new line
+    (or, with `or_waiting`, the page waits for another seat: a move the log tells only
+    later)."""
+    log = page.locator(".vg-log .vg-log-line")
+    before = log.count()
+    for _ in range(10):
+        state = page.evaluate(TABLE_STATE_JS)
+        confirm = page.locator(".vg-turn-confirm")
+        if confirm.is_visible() and confirm.is_enabled():
+            target = confirm
+        else:
+            on_board = page.locator(".vg-board-content .vg-clickable:not(.vg-picked)")
+            target = (on_board if on_board.count()
+                      else page.locator(".vg-picker button:not([disabled])")).first
+        try:
+            getattr(target, press)()
+        except PlaywrightTimeout:
+            continue  # the element went in a redraw (a busy kernel): look again
+        page.wait_for_function(f"s => ({TABLE_STATE_JS})() !== s", arg=state,
+                               timeout=EXPECT_MS)
+        if log.count() > before or (
+                or_waiting and page.locator(".vg-prompt", has_text="Waiting for").count()):
+            return
+    raise AssertionError(f"no move was made by {press}: {page.evaluate(TABLE_STATE_JS)}")

@@ -1,8 +1,9 @@
 """What a screen reader hears of each game's table (issue 37 item 3): Playwright's aria
 snapshot of the table, matched against partial templates that hold only the lines a
-player must hear (a region per seat, the hand, the Road / market / pool; a card with its
-name, where it is and its state; the current phase), and the live region's words before
-and after a move. Partial templates: a line not named here may come and go.
+player must hear (a region per seat, the hand and the Road / market as lists; a card with
+its name, where it is and its state: one that can be picked, and one that cannot, with the
+rule that says why; the current phase), and the live region's words before and after a
+move. Partial templates: a line not named here may come and go.
 """
 
 from __future__ import annotations
@@ -25,16 +26,25 @@ GAMES = {
         - listitem:
           - button "Farmer, in Your hand, can be picked" [pressed=false]
   - region "Ben's village"
-  - region "Market"
-"""),
+  - region "Market":
+    - list "Market cards":
+      - listitem:
+        - 'button "Bard, in Market, cannot be taken: it is the Plan phase: choose cards to play before anything else" [disabled]'
+"""),  # noqa: E501 (a card says its whole reason)
     "villagers": (
         "villagers_play.ipynb", "players=2&seats=human,bot&seed=1",
         """
 - region "The table":
   - region "The Road":
-    - button /Swineherd, in The Road, can be picked/ [pressed=false]
-  - region "Your hand"
-"""),
+    - list "Stacks and Road cards":
+      - listitem:
+        - button "Ore, in The Road, can be picked" [pressed=false]
+        - button /Swineherd, in The Road, can be picked/ [pressed=false]
+  - region "Your hand":
+    - list "Your cards":
+      - listitem:
+        - 'button "Shipwright, in Your hand, cannot be played: it is the Draft Phase: villagers are built in your build turn" [disabled]'
+"""),  # noqa: E501 (a card says its whole reason)
     "villages": (
         "villages_play.ipynb", "players=2&seats=human,bot&seed=1",
         """
@@ -43,19 +53,27 @@ GAMES = {
     - button "Deck 54, in Deck and discard pile, can be picked" [pressed=false]
     - button /Orange Dragon, in Deck and discard pile, can be picked/
   - region "your seat":
-    - region "Your hand"
+    - region "Your hand":
+      - list "Your cards":
+        - listitem:
+          - 'button "Red Warrior, in Your hand, cannot be played: a turn starts by drawing 2 cards: draw from the deck or the discard pile first" [disabled]'
   - region "Ben's seat"
-"""),
+"""),  # noqa: E501 (a card says its whole reason)
     "villagers_and_villains": (
         "villagers_and_villains_play.ipynb", "players=2&seats=human,bot&seed=1",
         """
 - region "The table":
   - list "Phases":
     - listitem: /Recruit/
-  - region "Recruitment Pool"
-  - region "your town"
+  - region "Recruitment Pool":
+    - button /Carpenter, in Recruitment Pool, can be picked/ [pressed=false]
+  - region "your town":
+    - region "Your hand":
+      - list "Your cards":
+        - listitem:
+          - 'button "Deputy Mayor, in Your hand, cannot be played: it is the Recruit Phase: cards from your hand are built or hired in the Build/Hire Phase" [disabled]'
   - region "Ben's town"
-"""),
+"""),  # noqa: E501 (a card says its whole reason)
 }
 
 

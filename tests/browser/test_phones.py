@@ -14,10 +14,10 @@ from urllib.parse import urlparse
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from harness.chromium import close_page, local_only
-from tests.browser.conftest import EXPECT_MS, new_device, open_app, patient
+from harness.pages import play_a_move
+from tests.browser.conftest import new_device, open_app, patient
 
 SHOTS = Path(os.environ.get("VG_SHOTS", "/tmp/shots"))
 GAMES = {
@@ -33,13 +33,14 @@ WIDE_JS = """() => [...document.querySelectorAll('body *')].filter(e => {
     const r = e.getBoundingClientRect();
     return r.width && r.right > window.innerWidth + 1;
   }).slice(0, 5).map(e => e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
-# What a tap on the table changes once the kernel has taken it (tests/browser/
-# test_shared_tables.py): the log, the cards picked, Confirm offered, the picker's choice.
-TABLE_STATE_JS = """() => [document.querySelectorAll('.vg-log .vg-log-line').length,
-    document.querySelectorAll('.vg-board-content .vg-picked').length,
-    !!document.querySelector('.vg-turn-confirm:not([disabled])'),
-    document.querySelectorAll('.vg-picker .vg-selected').length
-    ].join(' ')"""
+# The setup's controls past the window's right edge: cut off by a box that hides its
+# overflow, they cannot even be scrolled to (the Villagers expansions' checkboxes were).
+CUT_OFF_JS = """() => [...document.querySelectorAll(
+      '.vg-setup input, .vg-setup select, .vg-setup button')].filter(e => {
+    const r = e.getBoundingClientRect();
+    return r.width && r.right > window.innerWidth + 1;
+  }).map(e => (e.closest('.widget-inline-hbox, .widget-checkbox, .widget-dropdown')
+               || e).textContent.trim() || e.outerHTML.slice(0, 80))"""
 
 
 def phone(browser: Browser, width: int = 390, height: int = 844) -> Page:
@@ -72,32 +73,6 @@ def resize(page: Page, width: int, height: int) -> None:
     page.wait_for_function("w => window.innerWidth === w", arg=width)
 
 
-def tap_a_move(page: Page) -> None:
-    """One move by taps: what the table offers (the picker's buttons where the table has
-    nothing left to tap), then Confirm when it is offered, until the log has a new line
-    or the page waits for another seat (a move that tells the log only later)."""
-    log = page.locator(".vg-log .vg-log-line")
-    before = log.count()
-    for _ in range(10):
-        state = page.evaluate(TABLE_STATE_JS)
-        confirm = page.locator(".vg-turn-confirm")
-        if confirm.is_visible() and confirm.is_enabled():
-            target = confirm
-        else:
-            on_board = page.locator(".vg-board-content .vg-clickable:not(.vg-picked)")
-            target = (on_board if on_board.count()
-                      else page.locator(".vg-picker button:not([disabled])")).first
-        try:
-            target.tap(timeout=5_000)
-        except PlaywrightTimeout:
-            continue  # the table redrew under the finger (a busy kernel): look again
-        page.wait_for_function(f"s => ({TABLE_STATE_JS})() !== s", arg=state,
-                               timeout=EXPECT_MS)
-        if log.count() > before or page.locator(".vg-prompt", has_text="Waiting for").count():
-            return  # the move is in the log, or the table has passed to another seat
-    raise AssertionError("no move was made by tapping")
-
-
 def shoot(page: Page, game: str, width: int) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{game}_{width}.png"), full_page=False)
@@ -108,7 +83,8 @@ def test_a_move_by_taps_on_a_phone_and_no_sideways_scroll(browser, handset, voil
                                                           game):
     page = open_app(handset, voila_server, GAMES[game], QUERY, ready=".vg-table-app")
     assert_no_sideways_scroll(page, f"{game} at 390")
-    tap_a_move(page)
+    assert page.evaluate(CUT_OFF_JS) == [], f"{game}: setup controls out of reach at 390"
+    play_a_move(page, "tap", or_waiting=True)
     expect(page.locator(".vg-error")).to_be_hidden()
     assert_no_sideways_scroll(page, f"{game} at 390 after a move")
     page.locator(".vg-turn-bar").scroll_into_view_if_needed()

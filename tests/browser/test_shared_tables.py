@@ -11,9 +11,9 @@ from urllib.parse import parse_qsl, urlparse
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from harness.chromium import close_page
+from harness.pages import play_a_move
 from harness.postgres import fresh_schema, postgres_server
 from harness.voila import free_port, running_voila
 from tests.browser.conftest import EXPECT_MS, NOTEBOOKS, new_device, open_app, patient
@@ -58,41 +58,6 @@ def expect_log(page: Page, text: str) -> None:
         ".split(/\\s+/).join(' ').trim() === t", arg=text, timeout=EXPECT_MS)
 
 
-# What a click on the table changes once the kernel has taken it: the log (a move was
-# made), the cards picked, or whether Confirm may be clicked.
-TABLE_STATE_JS = """() => [document.querySelectorAll('.vg-log .vg-log-line').length,
-    document.querySelectorAll('.vg-board-content .vg-picked').length,
-    !!document.querySelector('.vg-turn-confirm:not([disabled])'),
-    document.querySelectorAll('.vg-picker .vg-selected').length
-    ].join(' ')"""
-
-
-def make_a_move(page: Page) -> None:
-    """Play one move by clicking the table as a player would: pick what is clickable (the
-    picker's buttons where the table has nothing left to click) until the move is made,
-    confirming when Confirm is offered. After each click it waits for the page to show
-    the kernel's answer (a pick, Confirm offered, or the move in the log)."""
-    before = log_lines(page) if page.locator(".vg-log .vg-log-line").count() else 0
-    for _ in range(10):
-        state = page.evaluate(TABLE_STATE_JS)
-        confirm = page.locator(".vg-turn-confirm")
-        if confirm.is_visible() and confirm.is_enabled():
-            target = confirm
-        else:
-            on_board = page.locator(".vg-board-content .vg-clickable:not(.vg-picked)")
-            target = (on_board if on_board.count()
-                      else page.locator(".vg-picker button:not([disabled])")).first
-        try:
-            target.click(timeout=5_000)
-        except PlaywrightTimeout:
-            continue  # the table redrew under the pointer (a busy kernel): look again
-        page.wait_for_function(f"s => ({TABLE_STATE_JS})() !== s", arg=state,
-                               timeout=EXPECT_MS)
-        if log_lines(page) > before:
-            return
-    raise AssertionError("no move was made by clicking")
-
-
 def seat_link(page: Page, seat: int) -> str:
     """The link of `seat` (counted from 1, as the page labels it)."""
     link = page.locator(f"a.vg-seat-link[data-seat='{seat}']")
@@ -117,7 +82,7 @@ def test_two_devices_and_a_spectator_at_one_table(voila_server, browser, game):
         assert parse_qsl(urlparse(host.url).query) != parse_qsl(urlparse(ben.url).query)
         log_text(ben)  # (drawn)
         before = log_lines(ben)
-        make_a_move(host)  # Ana moves on her device...
+        play_a_move(host)  # Ana moves on her device...
         expect_more_lines(ben, before)  # ...and Ben sees it on his
         seen = log_text(ben)
         ben.reload()  # Ben's reload finds the table as it is
@@ -242,7 +207,7 @@ def test_a_table_continues_after_the_server_restarts(browser, tmp_path):
     notebook, query = GAMES["villagers"]
     with running_voila(NOTEBOOKS, log, port=port, env=env) as url:
         host = open_app(device(browser), url, notebook, query, ready=READY)
-        make_a_move(host)
+        play_a_move(host)
         seen, address = log_text(host), host.url
         close_page(host)
     # the server (and every kernel) is gone; a new one starts on the same data folder
@@ -269,7 +234,7 @@ def test_two_servers_sharing_one_postgresql_show_one_table(browser, tmp_path):
             ben.locator(".vg-seat-line").wait_for()
             log_text(ben)
             before = log_lines(ben)
-            make_a_move(host)  # on the first server; it shows on the second
+            play_a_move(host)  # on the first server; it shows on the second
             expect_more_lines(ben, before)
             close_page(ben)
             close_page(host)

@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from tests.widgets.table_moves import plan
 from village_games.tables import STORE_ENV, open_store
 from village_games.tables import open as opening
 from widgets.table.bot_choice import open_play_page
@@ -30,13 +31,6 @@ def no_sqlite(monkeypatch):
 @pytest.fixture
 def store_off(monkeypatch):
     monkeypatch.setenv(STORE_ENV, "none")
-
-
-def plan(app, left: str, right: str) -> None:
-    app.screen.picker.button("left", left).click()
-    app.screen.picker.button("right", right).click()
-    app.screen.picker.confirm.click()
-    assert app.banner.value == "", app.banner.value
 
 
 def says_it_stays_in_this_tab(app) -> bool:

@@ -12,6 +12,7 @@ from urllib.parse import parse_qsl, urlparse
 
 import pytest
 
+from tests.widgets.table_moves import plan
 from village_games import village_pillage, villagers
 from village_games.bots import RandomBot
 from village_games.core import SeatView
@@ -52,13 +53,6 @@ def links(app, css: str) -> dict[str, dict[str, str]]:
 
 def state(app) -> str:
     return json.dumps(app.session.game.to_dict(), sort_keys=True)
-
-
-def plan(app, left: str, right: str) -> None:
-    app.screen.picker.button("left", left).click()
-    app.screen.picker.button("right", right).click()
-    app.screen.picker.confirm.click()
-    assert app.banner.value == "", app.banner.value
 
 
 def first_draft(app) -> None:

@@ -5,6 +5,7 @@ from urllib.parse import parse_qsl
 
 import pytest
 
+from tests.widgets.table_moves import plan
 from village_games import village_pillage
 from village_games.village_pillage import Plan
 from widgets.kit.apps import load_apps
@@ -22,13 +23,6 @@ def frame_counts(frame):
 
 def visible(widget) -> bool:
     return widget.layout.display != "none"
-
-
-def plan(app, left, right):
-    app.screen.picker.button("left", left).click()
-    app.screen.picker.button("right", right).click()
-    app.screen.picker.confirm.click()
-    assert app.banner.value == ""
 
 
 def finish_steps(app):

@@ -159,20 +159,20 @@ def villagers_and_villains_shares(world: Game) -> list[float]:
 #
 # Villagers and Villagers & Villains, whose play-outs to the end are long early in a game
 # (about 150 and 180 moves at three seats), stop a decision's search once its worlds have
-# seen 100 and 150 moves an iteration played on average: at the default 1,000 iterations
-# about 0.85 s of search on the reference machine (docs/performance.md, "How long a search
-# bot's move takes"), so that a move takes at most a second. It binds only early in a
-# game, where 1,000 iterations would take up to 1.5 s; later the iterations run out
-# first.
+# seen 40 and 90 moves an iteration played on average: a move's 95th percentile is then
+# 0.8-0.9 s on the reference machine (two cores, idle; docs/performance.md, "How long a
+# search bot's move takes"), where 100 and 150 took 1.6 s and 1.3 s. The budget counts
+# moves, not seconds, so a seeded bot repeats its move on any machine. It binds early in a
+# game; later the 1,000 iterations run out first.
 GUIDE = WIDEN = 0.5
 SETTINGS: dict[str, SearchSettings] = {
     "village_pillage": SearchSettings(rollout=8, estimate=village_pillage_shares,
                                       guide=GUIDE, widen=WIDEN),
     "villagers": SearchSettings(rollout=None, estimate=villagers_shares,
-                                guide=GUIDE, widen=WIDEN, moves_per_iteration=100),
+                                guide=GUIDE, widen=WIDEN, moves_per_iteration=40),
     "villagers_and_villains": SearchSettings(rollout=None,
                                              estimate=villagers_and_villains_shares,
                                              guide=GUIDE, widen=WIDEN,
-                                             moves_per_iteration=150),
+                                             moves_per_iteration=90),
     "villages": SearchSettings(rollout=20, estimate=villages_shares, guide=GUIDE, widen=WIDEN),
 }

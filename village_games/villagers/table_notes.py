@@ -1,5 +1,6 @@
-"""What a table display asks of the rules: why a hand card cannot be played now, and
-which villagers a seat has not seen yet (per suit), so widgets need no rules of their own."""
+"""What a table display asks of the rules: why a hand card cannot be played now (shown in
+a build turn, and said to a screen reader at every turn), and which villagers a seat has
+not seen yet (per suit), so widgets need no rules of their own."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ..core.actions import Action
+from ..core.table_notes import NOT_NOW, NOT_YOUR_TURN
 from .actions import Build, PlaceMonk, PlaySmuggler, PlayTinner, UseApprentice
 from .cards import SUITS, CardSet
 from .modes import EXPANSIONS, SOLO
@@ -45,6 +47,23 @@ def hand_notes(g: Villagers, seat: int) -> dict[str, str]:
                    for unlock in (None, "bank")]
         notes[name] = next((r for r in reasons if "padlock" in r.lower()), reasons[0])
     return notes
+
+
+def hand_states(g: Villagers, seat: int) -> dict[str, str]:
+    """Each card of `seat`'s hand that cannot be played now, and why, at any moment of the
+    game: the build turn's reasons (`hand_notes`); "not your turn" while another seat acts;
+    in the seat's draft, that villagers are built later. Empty once the game is over."""
+    if g.is_over():
+        return {}
+    hand = g.players[seat].hand()
+    if seat not in g.to_act():
+        return dict.fromkeys(hand, NOT_YOUR_TURN)
+    if g.phase == "build" and g.turn == seat:
+        return hand_notes(g, seat)
+    playable = {_card_of(g, seat, a) for a in g.legal_actions(seat)}
+    why = ("it is the Draft Phase: villagers are built in your build turn"
+           if g.phase == "draft" else NOT_NOW)
+    return {name: why for name in hand if name not in playable}
 
 
 def unseen_by_suit(obs: VillagersObservation, cards: CardSet) -> dict[str, dict[str, int]]:

@@ -23,6 +23,7 @@ from village_games.core import Action, Agent, Game, words
 from village_games.village_pillage import CardSet, DeckSpec
 from village_games.village_pillage.cards import deck_from_text
 from village_games.village_pillage.options import BANK_SIDES
+from village_games.village_pillage.table_notes import hand_notes, market_notes
 from village_games.village_pillage.views import Awaiting, PillageObservation
 
 from ..kit.apps import add_nav
@@ -119,6 +120,7 @@ class PillageAdapter(SearchCoach[PillageObservation]):
     coach_models = coach_models_here() + SEARCH_MODELS
 
     def __init__(self, bots: BotSettings | None = None) -> None:
+        self.game: village_pillage.Game | None = None  # the game on the table (its notes)
         self.bots = bots or BotSettings(BOT_KINDS, "heuristic")
 
     def use_settings(self, settings: dict[str, str]) -> None:
@@ -148,7 +150,13 @@ class PillageAdapter(SearchCoach[PillageObservation]):
 
     def render(self, obs: PillageObservation, cards: CardSet,
                highlight: list[int] | None = None) -> str:
-        return render_table(obs, cards, highlight=highlight)
+        g = self.game
+        me = obs.get("viewer")
+        if g is None or highlight is not None or g.cards is not cards or not isinstance(me, int):
+            return render_table(obs, cards, highlight=highlight)
+        # live: why a card cannot be chosen now, in the rules' words (for a screen reader)
+        return render_table(obs, cards, highlight=highlight, hand_states=hand_notes(g, me),
+                            market_states=market_notes(g, me))
 
     def labels(self, obs: PillageObservation, cards: CardSet) -> PillageLabels:
         return PillageLabels(obs, cards)

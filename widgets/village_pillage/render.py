@@ -68,12 +68,14 @@ def effect_rows(name: str, cards: CardSet) -> list[str]:
 
 
 def card_html(name: str, cards: CardSet, *, small: bool = False, exhausted: bool = False,
-              hidden: bool = False, extra_class: str = "", pickable: bool = False) -> str:
+              hidden: bool = False, extra_class: str = "", pickable: bool = False,
+              state: str = "") -> str:
     """One card: colour by type, name, type and its effect per opposing type.
 
     `hidden` (or the name "?") draws the card back and says nothing about the card.
     `small` drops the effect rows (planned cards, exhausted cards, the market strip).
-    `pickable` marks the card as one the viewer may choose (`data-vg-value`).
+    `pickable` marks the card as one the viewer may choose (`data-vg-value`); `state` is
+    what a screen reader says of it while it may not be (board.js).
     """
     classes = ["vg-card"] + (["vg-small"] if small else []) + ([extra_class] if extra_class
                                                                 else [])
@@ -90,6 +92,8 @@ def card_html(name: str, cards: CardSet, *, small: bool = False, exhausted: bool
     egg = '<span class="vg-egg" title="starting card"></span>' if card.starter else ""
     tip = _e(card.help + (f" ({card.note})" if card.note else ""))
     value = f' data-vg-value="{_e(name)}"' if pickable else ""
+    if state:
+        value += f' data-vg-state="{_e(state)}"'
     # a long single word gets a smaller font instead of breaking mid-word in a small slot
     long_name = " vg-long-name" if max(len(w) for w in name.split()) >= 9 else ""
     return (f'<div class="{" ".join(classes)}" title="{tip}" data-card="{_e(name)}"{value}>'
@@ -167,7 +171,8 @@ def _plan_html(obs: PillageObservation, seat: int, cells: dict[int, str], cards:
 
 
 def village_html(obs: PillageObservation, seat: int, cells: dict[int, str], cards: CardSet,
-                 highlight: list[int] | None = None) -> str:
+                 highlight: list[int] | None = None,
+                 hand_states: dict[str, str] | None = None) -> str:
     p = obs["players"][seat]
     stock, bank, relics = p["stockpile"], p["bank"], p["relics"]
     costs = obs["relic_costs"]
@@ -222,7 +227,8 @@ def village_html(obs: PillageObservation, seat: int, cells: dict[int, str], card
                    f'{_e(", ".join(last))}</div>')
     stats = f'<div class="vg-village-stats">{head}{turnips}{rel}{status}{hand_note}</div>'
     plan = f'<div class="vg-plan-area">{_plan_html(obs, seat, cells, cards)}{resting}</div>'
-    hand = hand_html(obs, cards) if seat == obs.get("viewer") else open_hand_html(p, cards)
+    hand = (hand_html(obs, cards, hand_states) if seat == obs.get("viewer")
+            else open_hand_html(p, cards))
     where = "your village" if seat == obs.get("viewer") else f"{p['name']}'s village"
     return (f'<div class="{" ".join(classes)}" data-seat="{seat}" role="region" '
             f'aria-label="{_e(where)}">{stats}{plan}{hand}</div>')
@@ -235,9 +241,19 @@ def card_list(items: list[str], label: str) -> str:
     return f'<div class="vg-hand-cards" role="list" aria-label="{_e(label)}">{lis}</div>'
 
 
-def market_html(obs: PillageObservation, cards: CardSet) -> str:
-    slots = "".join(f'<div class="vg-li" role="listitem">{card_html(c, cards, pickable=True)}'
-                    "</div>" if c else empty_slot("empty") for c in obs["market"])
+def cannot(what: str, reason: str | None) -> str:
+    """A card's state for a screen reader from the rules' reason ("" for none)."""
+    return f"{what}: {reason}" if reason else ""
+
+
+def market_html(obs: PillageObservation, cards: CardSet,
+                states: dict[str, str] | None = None) -> str:
+    """The market row; `states`: why each card cannot be taken now (the rules' words)."""
+    states = states or {}
+    slots = "".join(
+        f'<div class="vg-li" role="listitem">'
+        f'{card_html(c, cards, pickable=True, state=cannot("cannot be taken", states.get(c)))}'
+        "</div>" if c else empty_slot("empty") for c in obs["market"])
     return (f'<div class="vg-market" role="region" aria-label="Market">'
             f'<div class="vg-market-head">Market '
             f'<span class="vg-deck" data-value="{obs["deck_size"]}">deck: '
@@ -245,12 +261,17 @@ def market_html(obs: PillageObservation, cards: CardSet) -> str:
             f'aria-label="Market cards">{slots}</div></div>')
 
 
-def hand_html(obs: PillageObservation, cards: CardSet) -> str:
+def hand_html(obs: PillageObservation, cards: CardSet,
+              states: dict[str, str] | None = None) -> str:
+    """The viewer's hand; `states`: why each card cannot be played now (the rules' words)."""
     viewer = obs.get("viewer")
     if viewer is None:
         return ""
+    states = states or {}
     hand = obs["players"][viewer]["hand"] or []
-    shown = (card_list([card_html(c, cards, pickable=True) for c in hand], "Your cards")
+    shown = (card_list([card_html(c, cards, pickable=True,
+                                  state=cannot("cannot be played", states.get(c)))
+                        for c in hand], "Your cards")
              if hand else '<div class="vg-hand-cards"><span class="vg-note">no cards in hand'
              "</span></div>")
     return (f'<div class="vg-hand" role="region" aria-label="Your hand">'
@@ -294,12 +315,18 @@ def status_html(obs: PillageObservation) -> str:
 
 
 def render_table(obs: PillageObservation, cards: CardSet, *,
-                 highlight: list[int] | None = None) -> str:
+                 highlight: list[int] | None = None,
+                 hand_states: dict[str, str] | None = None,
+                 market_states: dict[str, str] | None = None) -> str:
     """The whole table as one seat sees it (`obs = game.observation(seat)`), drawn with the
-    game's card set; `highlight` marks seats to draw attention to."""
+    game's card set; `highlight` marks seats to draw attention to; `hand_states` and
+    `market_states`: why a card of the viewer's hand or of the market cannot be chosen now
+    (the engine's table notes), for a screen reader."""
     n = len(obs["players"])
     cells = seat_cells(n, obs.get("viewer"))
-    areas = "".join(village_html(obs, s, cells, cards, highlight) for s in range(n))
+    areas = "".join(village_html(obs, s, cells, cards, highlight, hand_states)
+                    for s in range(n))
     table = (f'<div class="vg-table vg-n{n}{" vg-duel" if obs["duel"] else ""}">{areas}'
-             f'<div class="vg-cell-c vg-center">{market_html(obs, cards)}</div></div>')
+             f'<div class="vg-cell-c vg-center">{market_html(obs, cards, market_states)}'
+             "</div></div>")
     return f'<div class="vg-board">{banner_html(obs)}{status_html(obs)}{table}</div>'

@@ -31,7 +31,7 @@ from village_games.villagers import (
 from village_games.villagers.actions import CODEC
 from village_games.villagers.expansions import EXPANSIONS, PLAYERS, TITLES
 from village_games.villagers.solo.views import mode_summary
-from village_games.villagers.table_notes import hand_notes, unseen_by_suit
+from village_games.villagers.table_notes import hand_notes, hand_states, unseen_by_suit
 from village_games.villagers.views import BuildView, SlotView, VillagersObservation
 
 from ..kit.apps import add_nav
@@ -363,6 +363,8 @@ class VillagersAdapter(SearchCoach[VillagersObservation]):
             build = obs["build"]
             if isinstance(me, int) and build is not None and build["seat"] == me:
                 view["hand_notes"] = hand_notes(g, me)
+            if isinstance(me, int) and highlight is None:  # live: said to a screen reader
+                view["hand_states"] = hand_states(g, me)
         return render_table(view, cards, highlight=highlight)
 
     def labels(self, obs: VillagersObservation, cards: CardSet) -> VillagersLabels:

@@ -59,9 +59,10 @@ def card_tip(name: str, cards: CardSet) -> str:
 
 def card_html(name: str, cards: CardSet, *, value: FieldValue = None, field: str = "",
               coins: int = 0, covered: bool = False, flipped: bool = False,
-              extra: str = "", note: str = "", inner: str = "") -> str:
+              extra: str = "", note: str = "", inner: str = "", state: str = "") -> str:
     """One face-up villager: suit colour, name, symbols, padlock and coins (`inner`: more
-    inside the card, such as the spot that pays it to open a padlock)."""
+    inside the card, such as the spot that pays it to open a padlock; `state`: what a
+    screen reader says of it while it cannot be picked, board.js)."""
     c = cards.cards.get(name)
     suit = c.suit if c else None
     food, builders, gold = (c.food, c.builders, c.gold) if c else (0, 0, 0)
@@ -74,6 +75,8 @@ def card_html(name: str, cards: CardSet, *, value: FieldValue = None, field: str
     if value is not None:
         attrs = f' data-vg-value="{_e(str(value))}"' + (
             f' data-vg-field="{_e(field)}"' if field else "")
+    if state:
+        attrs += f' data-vg-state="{_e(state)}"'
     lock = (f'<span class="vg-vlock" title="padlock: unlocked by the {_e(c.padlock)}">'
             f"lock: {_e(c.padlock)}</span>" if c is not None and c.padlock else "")
     key = (f'<span class="vg-vkey" title="keyrings">key {c.keyring}</span>'

@@ -24,6 +24,7 @@ from village_games.villagers.views import (
     TokenBonusView,
 )
 
+from ..kit.markup import card_list
 from ..kit.markup import esc as _e
 from .card_face import EXPANSION_MARKS, EXPANSION_TITLES, back_html, card_html, suit_class
 from .expansions_render import bronze_line, developments_html, pending_html
@@ -107,7 +108,7 @@ def road_html(obs: VillagersTable, cards: CardSet) -> str:
             face = card_html(slot["card"], cards, value=i, field=ROAD_FIELDS,
                              coins=slot["coins"])
         market = market_label(markets, under[i]) if i in under else ""
-        cols.append(f'<div class="vg-vroad-col">{top}{face}{market}</div>')
+        cols.append(f'<div class="vg-vroad-col" role="listitem">{top}{face}{market}</div>')
     res = obs["reserve"]
     basics = " · ".join(
         f'<span class="vg-vbasic" data-vg-value="{_e(k)}" data-vg-field="{BASIC_FIELD}" '
@@ -118,8 +119,9 @@ def road_html(obs: VillagersTable, cards: CardSet) -> str:
             f"<div>Basic supply: {basics}</div>"
             f'<div class="vg-vbank" data-vg-value="bank" data-vg-field="{UNLOCK_FIELD}" '
             f'title="open the padlock by paying the Bank">Bank: {obs["bank"]} Gold</div></div>')
-    return (f'<div class="vg-vroad" role="region" aria-label="The Road">{"".join(cols)}{side}'
-            "</div>")
+    return (f'<div class="vg-vroad" role="region" aria-label="The Road">'
+            f'<div class="vg-li" role="list" aria-label="Stacks and Road cards">'
+            f'{"".join(cols)}</div>{side}</div>')
 
 
 def chains(village: list[SlotView]) -> list[list[int]]:
@@ -225,14 +227,21 @@ def countess_panel(p: PlayerView) -> str:
             f' · coins {p["coins"]}</span></div>')
 
 
+def cannot_play(reason: str | None) -> str:
+    """A hand card's state for a screen reader, from the rules' reason ("" for none)."""
+    return f"cannot be played: {reason}" if reason else ""
+
+
 def hand_html(obs: VillagersTable, p: PlayerView, cards: CardSet) -> str:
     """The viewer's hand and Village Square face up; others' hands as suited backs."""
     square = "".join(card_html(c, cards) for c in p["square"])
     if p["hand"] is not None:
         notes = (obs.get("hand_notes") or {})
-        hand = "".join(card_html(c, cards, value=c, field="card", note=notes.get(c, ""),
-                                 extra=" vg-vblocked" if notes.get(c) else "")
-                       for c in p["hand"])
+        states = (obs.get("hand_states") or {})
+        hand = card_list([card_html(c, cards, value=c, field="card", note=notes.get(c, ""),
+                                    extra=" vg-vblocked" if notes.get(c) else "",
+                                    state=cannot_play(states.get(c)))
+                          for c in p["hand"]], "Your cards")
     else:
         known = "".join(card_html(c, cards) for c in p["hand_known"])
         hand = known + "".join(back_html(s) for s in p["hand_hidden_suits"])

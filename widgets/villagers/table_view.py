@@ -26,11 +26,13 @@ class MarketScores(TypedDict):
 class VillagersTable(VillagersObservation, total=False):
     """`render_table`'s input: the observation, and (when the adapter holds the game on
     the table) the villagers this seat has not seen per suit, each finished Market's
-    breakdown, and why each hand card cannot be played now."""
+    breakdown, why each hand card cannot be played in a build turn (shown) and at any
+    moment (`hand_states`: said to a screen reader)."""
 
     unseen: dict[str, dict[str, int]]
     market_scores: list[MarketScores]
     hand_notes: dict[str, str]
+    hand_states: dict[str, str]
 
 
 def table_of(obs: VillagersObservation) -> VillagersTable:

@@ -23,6 +23,7 @@ from village_games.bots import RandomBot, VillagersAndVillainsBot
 from village_games.core import Action, Agent, Event, words
 from village_games.villagers_and_villains import CardSet, DeckSpec, deck_from_text
 from village_games.villagers_and_villains.abilities import PHASE_TITLES
+from village_games.villagers_and_villains.table_notes import hand_notes
 from village_games.villagers_and_villains.table_odds import (
     ability_odds,
     announced_odds,
@@ -322,6 +323,9 @@ class VVAdapter(SearchCoach[VVObservation]):
             names = [p["name"] for p in view["players"]]
             view["dice"] = [{**d, "name": names[d["seat"]]}
                             for d in recent_dice(g.log, self._log_upto())]
+        me = obs.get("viewer")
+        if g is not None and g.cards is cards and highlight is None and isinstance(me, int):
+            view["hand_states"] = hand_notes(g, me)  # why a card cannot be played now
         return render_table(view, cards, highlight=highlight)
 
     def labels(self, obs: VVObservation, cards: CardSet) -> VVLabels:

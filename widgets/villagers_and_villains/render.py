@@ -27,6 +27,7 @@ from village_games.villagers_and_villains.scoring import LINE_TITLES, LINES
 from village_games.villagers_and_villains.table_odds import DefenseOdds
 from village_games.villagers_and_villains.views import PlayerView
 
+from ..kit.markup import card_list
 from ..kit.markup import esc as _e
 from .table_view import Die, VVTable
 
@@ -97,13 +98,16 @@ def _numbers(name: str, cards: CardSet) -> str:
 
 def card_html(name: str, cards: CardSet, *, value: FieldValue = None, field: str = "",
               extra: str = "", note: str = "", advanced: bool = True,
-              below: str = "") -> str:
-    """One face-up card: coloured by type, its name, its numbers, ability and partner."""
+              below: str = "", state: str = "") -> str:
+    """One face-up card: coloured by type, its name, its numbers, ability and partner
+    (`state`: what a screen reader says of it while it cannot be picked, board.js)."""
     c = cards.cards.get(name)
     kind = c.type if c is not None else "unknown"
     attrs = ""
     if value is not None:
         attrs = f' data-vg-value="{_e(str(value))}" data-vg-field="{_e(field)}"'
+    if state:
+        attrs += f' data-vg-state="{_e(state)}"'
     tip = card_tip(name, cards, advanced) + (f" — {note}" if note else "")
     ability = ""
     if c is not None and c.ability is not None and advanced:
@@ -316,7 +320,9 @@ def town_html(obs: VVTable, p: PlayerView, cards: CardSet) -> str:
 def hand_html(obs: VVTable, p: PlayerView, cards: CardSet) -> str:
     adv = bool(obs.get("advanced"))
     if p["hand"] is not None:
-        cells = [card_html(c, cards, value=c, field="Build.card", advanced=adv)
+        states = obs.get("hand_states") or {}
+        cells = [card_html(c, cards, value=c, field="Build.card", advanced=adv,
+                           state=f"cannot be played: {states[c]}" if c in states else "")
                  for c in p["hand"]]
     else:
         cells = [card_html(c, cards, advanced=adv) for c in p["hand_known"]]
@@ -324,7 +330,8 @@ def hand_html(obs: VVTable, p: PlayerView, cards: CardSet) -> str:
     mine = p["hand"] is not None
     return (f'<div class="vg-vv-hand vg-vv-hand-{p["seat"]}" role="region" '
             f'aria-label="{"Your hand" if mine else "Hand"}"><span class="vg-vv-label">Hand '
-            f'({p["hand_size"]})</span>{"".join(cells) or "<i>empty</i>"}</div>')
+            f'({p["hand_size"]})</span>'
+            f'{card_list(cells, "Your cards" if mine else "Cards") or "<i>empty</i>"}</div>')
 
 
 def mayor_html(obs: VVTable, p: PlayerView, cards: CardSet, me: int | None,

@@ -25,10 +25,12 @@ Die = TypedDict("Die", {"seat": int, "die": int, "for": str, "name": str}, total
 
 class VVTable(VVObservation, total=False):
     """`render_table`'s input: the observation, with the odds of a seat and the latest
-    dice when the adapter adds them."""
+    dice when the adapter adds them, and why each card of the viewer's hand cannot be
+    played now (the engine's table notes, said to a screen reader)."""
 
     odds: OddsView
     dice: list[Die]
+    hand_states: dict[str, str]
 
 
 def table_of(obs: VVObservation) -> VVTable:

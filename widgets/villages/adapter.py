@@ -31,6 +31,7 @@ from village_games.villages import CardSet, DeckSpec, deck_from_text
 from village_games.villages.locations import LocationSpec, gifts_per_turn, locations_from_text
 from village_games.villages.odds import attack_table, location_of
 from village_games.villages.options import TARGET, TARGET_RANGE, check_target
+from village_games.villages.table_notes import hand_notes
 from village_games.villages.views import VillagesObservation
 
 from ..kit.apps import add_nav
@@ -266,6 +267,7 @@ class VillagesAdapter(SearchCoach[VillagesObservation]):
         me = obs.get("viewer")
         odds: list[AttackRow] = []
         recap: list[RecapRow] = []
+        states: dict[str, str] = {}
         # a step of a move in progress (highlight given) shows only what that step showed
         if g is not None and highlight is None and g.cards is cards:  # (live)
             if isinstance(me, int) and obs["phase"] == "main" and not obs["acted"] \
@@ -273,7 +275,10 @@ class VillagesAdapter(SearchCoach[VillagesObservation]):
                 odds = odds_rows(g, me)
             if obs.get("battle") is None:
                 recap = battle_recap(g.log, me)
-        return render_table(obs, cards, highlight=highlight, odds=odds, recap=recap)
+            if isinstance(me, int):  # why a hand card cannot be played now (screen reader)
+                states = hand_notes(g, me)
+        return render_table(obs, cards, highlight=highlight, odds=odds, recap=recap,
+                            hand_states=states)
 
     def labels(self, obs: VillagesObservation, cards: CardSet) -> VillagesLabels:
         return VillagesLabels(obs, cards)

@@ -20,6 +20,7 @@ from village_games.villages import CardSet
 from village_games.villages.cards import VILLAGE_COLOURS, Card
 from village_games.villages.views import PlayerView, VillagesObservation, VillageView
 
+from ..kit.markup import card_list
 from ..kit.markup import esc as _e
 
 # a line of a round's score, part by part (`RoundParts`), as the sheet lists them
@@ -110,8 +111,9 @@ def card_tip(card_id: str, cards: CardSet) -> str:
 
 
 def card_html(card_id: str, cards: CardSet, *, value: str | None = None, field: str = "",
-              extra: str = "", note: str = "") -> str:
-    """One face-up card: a colour band, name, power, gold and a mark for its ability."""
+              extra: str = "", note: str = "", state: str = "") -> str:
+    """One face-up card: a colour band, name, power, gold and a mark for its ability
+    (`state`: what a screen reader says of it while it cannot be picked, board.js)."""
     c = cards.cards.get(card_id)
     if c is None:
         return f'<div class="vg-vl-card vg-vl-unknown">{_e(card_id)}</div>'
@@ -123,6 +125,8 @@ def card_html(card_id: str, cards: CardSet, *, value: str | None = None, field: 
         # what a screen reader calls the card (board.js): its colour too
         said = f"{c.colour} {c.name}" if c.colour else c.name
         attrs += f' data-vg-name="{_e(said)}"'
+        if state:
+            attrs += f' data-vg-state="{_e(state)}"'
     marks = []
     if c.is_unit:
         marks.append(f'<span class="vg-vl-power" title="power">⚔{c.power}</span>')
@@ -221,7 +225,8 @@ def village_html(v: VillageView, cards: CardSet, seat: int, me: int | None,
         badge = (f'<div class="vg-vl-oddsbadge" title="your best attacks on this village: the '
                  f'chance to win, from what you can see">attack odds: {top}</div>')
     return (f'<div class="vg-vl-village {colour_class(colour)}">{head}'
-            f'<div class="vg-vl-vcards">{"".join(items)}</div>{badge}</div>')
+            f'<div class="vg-vl-vcards">{card_list(items, f"{colour} village cards")}</div>'
+            f"{badge}</div>")
 
 
 def villages_html(p: PlayerView, cards: CardSet, me: int | None,
@@ -233,13 +238,20 @@ def villages_html(p: PlayerView, cards: CardSet, me: int | None,
             else '<div class="vg-vl-villages vg-note">no village yet</div>')
 
 
-def hand_html(p: PlayerView, cards: CardSet, me: int | None) -> str:
+def hand_html(p: PlayerView, cards: CardSet, me: int | None,
+              states: dict[str, str] | None = None) -> str:
+    """A hand: the viewer's face up (`states`: why each card cannot be played now, the
+    rules' words for a screen reader); another's as the cards seen and backs."""
     if p["hand"] is not None:
+        states = states or {}
         units = [c for c in p["hand"] if c in cards.unit_ids]
         hire = ('<span class="vg-vl-hire" data-vg-value="hand" data-vg-field="source" '
                 'title="Attack or defend with a unit from your hand (hired: it is paid off '
                 'to your graveyard after the battle)">hire from hand</span>' if units else "")
-        body = "".join(card_html(c, cards, value=c) for c in p["hand"])
+        body = card_list([card_html(c, cards, value=c,
+                                    state=f"cannot be played: {states[c]}" if c in states
+                                    else "")
+                          for c in p["hand"]], "Your cards" if p["seat"] == me else "Cards")
         return (f'<div class="vg-vl-hand vg-vl-hand-{p["seat"]}" role="region" '
                 f'aria-label="{"Your hand" if p["seat"] == me else "Hand"}">'
                 f'<span class="vg-vl-label">'
@@ -266,7 +278,8 @@ def grave_html(p: PlayerView, cards: CardSet) -> str:
 
 
 def seat_html(obs: VillagesObservation, p: PlayerView, cards: CardSet,
-              odds: dict[tuple[int, str], list[AttackRow]], highlight: list[int]) -> str:
+              odds: dict[tuple[int, str], list[AttackRow]], highlight: list[int],
+              hand_states: dict[str, str] | None = None) -> str:
     me = obs.get("viewer")
     i = p["seat"]
     classes = ["vg-vl-seat", f"vg-vl-seat-{i}"]
@@ -294,7 +307,8 @@ def seat_html(obs: VillagesObservation, p: PlayerView, cards: CardSet,
     where = "your seat" if i == me else f"{p['name']}'s seat"
     return (f'<div class="{" ".join(classes)}" role="region" aria-label="{_e(where)}">{head}'
             f'{villages_html(p, cards, me, odds)}'
-            f'<div class="vg-vl-row">{hand_html(p, cards, me)}{grave_html(p, cards)}</div>'
+            f'<div class="vg-vl-row">{hand_html(p, cards, me, hand_states)}'
+            f'{grave_html(p, cards)}</div>'
             "</div>")
 
 
@@ -484,16 +498,19 @@ def sheet_html(obs: VillagesObservation) -> str:
 
 def render_table(obs: VillagesObservation, cards: CardSet, highlight: list[int] | None = None,
                  odds: list[AttackRow] | None = None,
-                 recap: list[RecapRow] | None = None) -> str:
+                 recap: list[RecapRow] | None = None,
+                 hand_states: dict[str, str] | None = None) -> str:
     """The whole table for one seat: status, piles, battle, seats (the viewer's first),
-    attack odds and the score sheet."""
+    attack odds and the score sheet (`hand_states`: why each card of the viewer's hand
+    cannot be played now, the engine's table notes, for a screen reader)."""
     me = obs.get("viewer")
     odds = odds or []
     by_village: dict[tuple[int, str], list[AttackRow]] = {}
     for r in odds:
         by_village.setdefault((r["seat"], r["village"]), []).append(r)
     order = sorted(range(len(obs["players"])), key=lambda i: (i != me, i))
-    seats = "".join(seat_html(obs, obs["players"][i], cards, by_village, highlight or [])
+    seats = "".join(seat_html(obs, obs["players"][i], cards, by_village, highlight or [],
+                              hand_states if i == me else None)
                     for i in order)
     result = f'<div class="vg-vl-result">{_e(obs["result"])}</div>' if obs.get("result") else ""
     return (f'<div class="vg-villages">{status_html(obs)}{result}'

@@ -19,7 +19,11 @@
 // a button with aria-pressed (true once picked) whose name says the card, where it is
 // (the region around it) and its state: "Wall, in Your hand, can be picked". The card's
 // name is its `data-vg-name` or `data-card`, else its first text (a face's name comes
-// first); its tooltip stays its description.
+// first); its tooltip stays its description. A card that may not be picked now but
+// carries `data-vg-state` (the renderer's words from the rules: "cannot be played: you
+// have used your whole build limit") is a disabled button whose name says that state:
+// "Wall, in Your hand, cannot be played: ...". It takes no Tab stop; the arrow keys pass
+// it by.
 //
 // Keyboard (roving focus): each group of clickable cards (a hand, a row: the closest
 // element marked `data-vg-group` or role=list, else the smallest element holding several
@@ -47,20 +51,30 @@ function render({ model, el }) {
     const wasInside = active && active !== box && box.contains(active);
     const targets = new Set(model.get("targets") || []);
     const picked = new Set(model.get("picked") || []);
-    for (const node of box.querySelectorAll("[data-vg-value]")) {
-      const clickable = matches(targets, node);
+    for (const node of box.querySelectorAll("[data-vg-value], [data-vg-state]")) {
+      const valued = node.hasAttribute("data-vg-value");
+      const clickable = valued && matches(targets, node);
       node.classList.toggle("vg-clickable", clickable);
-      node.classList.toggle("vg-picked", matches(picked, node));
+      node.classList.toggle("vg-picked", valued && matches(picked, node));
       const chosen = node.classList.contains("vg-picked");
+      const state = node.getAttribute("data-vg-state");
       if (clickable) {
         node.setAttribute("tabindex", "0");
         node.setAttribute("role", "button");
+        node.removeAttribute("aria-disabled");
         node.setAttribute("aria-pressed", chosen ? "true" : "false");
         node.setAttribute("aria-label", spoken(node, chosen ? "picked" : "can be picked"));
+      } else if (state) {  // why it cannot be picked now, in the rules' words
+        node.removeAttribute("tabindex");
+        node.removeAttribute("aria-pressed");
+        node.setAttribute("role", "button");
+        node.setAttribute("aria-disabled", "true");
+        node.setAttribute("aria-label", spoken(node, state));
       } else if (node.getAttribute("role") === "button") {
         node.removeAttribute("tabindex");
         node.removeAttribute("role");
         node.removeAttribute("aria-pressed");
+        node.removeAttribute("aria-disabled");
         // (a name of ours only on a button: a plain element reads as its text)
         if (node.hasAttribute("data-vg-said")) node.removeAttribute("aria-label");
       }
