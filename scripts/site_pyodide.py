@@ -28,8 +28,8 @@ from pathlib import Path
 
 # what Pyodide loads from its own package list: micropip, which the kernel loads first to
 # install everything else (its dependencies included) from the site's wheel index, at the
-# versions constraints.txt pins (scripts/build-site: IPython 9.18, whose history needs no
-# sqlite3, where the list's IPython 8.23 fails to import without it)
+# versions scripts/build-site pins (IPython 9.15, whose history needs no sqlite3, where the
+# list's IPython 8.23 fails to import without it)
 START_PACKAGES = ("micropip", "packaging")
 LEFT_OUT = ("sqlite3",)
 NPM_LINE = "# npm: pyodide@"
