@@ -11,13 +11,15 @@ its game in its tab, and says so.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
-GALLERY = "index.ipynb"
-# the apps a static site publishes beside the gallery: every game's play, rules and replay
-# app (the lessons need numpy, SciPy and matplotlib, which come only with the whole Pyodide
-# distribution; the lobby, the lab and class experiments need a server)
-KINDS = ("play", "rules", "replay")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+# which pages the site publishes, as the apps' links know it (that module needs only the
+# standard library, so the builder imports it without ipywidgets)
+from widgets.kit.page_names import on_static_site  # noqa: E402
+
 INSTALL_SOURCE = (
     "# (static site only: install the project in the browser's Python, keep games in the tab)\n"
     "import os\n"
@@ -28,10 +30,9 @@ INSTALL_SOURCE = (
 
 
 def published(notebooks: Path) -> list[Path]:
-    """The gallery and each game's play, rules and replay notebooks, sorted."""
-    pages = [notebooks / GALLERY]
-    pages += [p for kind in KINDS for p in notebooks.glob(f"*_{kind}.ipynb")]
-    return sorted(pages)
+    """The gallery and each game's play, rules and replay notebooks, sorted
+    (`widgets.kit.page_names.on_static_site`)."""
+    return sorted(p for p in notebooks.glob("*.ipynb") if on_static_site(p.name))
 
 
 def install_cell() -> dict:
