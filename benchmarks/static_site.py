@@ -13,8 +13,8 @@ Chromium, beside the same pages on Voila. A measurement script, not a test.
 
 The site is served from its folder by Python's plain file server on 127.0.0.1, and every
 other request is refused. The Voila numbers come from benchmarks/results/voila_latency.json
-(run benchmarks/voila_latency.py to renew them). The play page reads no settings from its
-address on the static site (yet), so it opens at its defaults (three seats, two bots).
+(run benchmarks/voila_latency.py to renew them). The pages open at the same addresses as
+there (the play page with a gallery link's settings).
 Writes benchmarks/results/static_site.json and prints a Markdown table.
 
     make site && .venv/bin/python benchmarks/static_site.py [--loads 3] [--clicks 10]
@@ -88,7 +88,8 @@ def median(samples: list[float]) -> float | None:
 
 def measure_app(browser: Browser, base: str, app, loads: int, clicks: int,
                 refused: list[str]) -> dict:
-    url = f"{base}/voici/render/{app.notebook.removesuffix('.ipynb')}.html"
+    url = (f"{base}/voici/render/{app.notebook.removesuffix('.ipynb')}.html"
+           + (f"?{app.query}" if app.query else ""))
     origin = urlparse(base).netloc
     cold: list[float] = []
     cached: list[float] = []

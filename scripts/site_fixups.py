@@ -14,6 +14,12 @@ folder of any static host and asks nothing of another host.
   either (the apps keep no table store here and make no HTTPS requests), so the kernel's
   start-up list in the site's copy of its scripts leaves them out. The build stops if that
   list is not found exactly as expected (a new kernel version must be looked at again).
+- The page's Python runs in a web worker that does not know the page's address, so the
+  settings in a link (`?example=`, `?players=`, a replay's record) would never reach it.
+  Each page gets a script (scripts/site-static/page-address.js, copied into the site as
+  `PAGE_ADDRESS_SCRIPT`) right after its settings, before the page starts its kernel: it
+  adds the address's query to the kernel's start-up environment ($QUERY_STRING), where
+  `widgets.kit.query.page_query` reads it as under Voila.
 - Voila's template links Font Awesome from a CDN. No page of the site uses its icons, and a
   site that must work offline (and not tell a CDN who visits) asks for nothing elsewhere,
   so the links go.
@@ -30,6 +36,8 @@ CONFIG = re.compile(r'(<script id="jupyter-config-data" type="application/json">
                     re.DOTALL)
 START_LIST = '["ssl","sqlite3","ipykernel","comm","pyodide_kernel","jedi","ipython"]'
 SITE_START_LIST = '["ipykernel","comm","pyodide_kernel","jedi","ipython"]'
+# where the build puts scripts/site-static/page-address.js, from the site's root
+PAGE_ADDRESS_SCRIPT = "static/village-games/page-address.js"
 CDN_STYLESHEET = re.compile(r'\s*<link rel="stylesheet" href="https://cdn\.jsdelivr\.net/[^"]*"'
                             r'[^>]*/>')
 
@@ -63,11 +71,17 @@ def script_json(value: dict) -> str:
 
 
 def fix_page(page: str) -> str:
-    """A built page with its settings fixed and no CDN stylesheet."""
+    """A built page with its settings fixed, the page-address script after them, and no
+    CDN stylesheet."""
     def settings(match: re.Match[str]) -> str:
-        fixed = fix_config(json.loads(match.group(2)))
-        return match.group(1) + script_json(fixed) + match.group(3)
+        config = json.loads(match.group(2))
+        fixed = fix_config(config)
+        script = rebase("./" + PAGE_ADDRESS_SCRIPT, config.get("baseUrl", "./"))
+        tag = f'\n<script src="{script}"></script>'
+        return match.group(1) + script_json(fixed) + match.group(3) + tag
 
+    if PAGE_ADDRESS_SCRIPT in page:  # (fixed before)
+        return page
     return CDN_STYLESHEET.sub("", CONFIG.sub(settings, page, count=1))
 
 

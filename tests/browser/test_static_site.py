@@ -6,8 +6,8 @@ folder by Python's plain file server on 127.0.0.1, and opened in Chromium with e
 request to anything but that server refused and recorded: the site must need nothing
 else (no CDN, no package index). Each page runs Python in the browser (Pyodide), installs
 the project from the site's wheels and draws its app; the test clicks from the gallery to
-the Village Pillage walkthrough (Next, Back), from there to the play page, and plays one
-whole round against the bots.
+the Village Pillage walkthrough by an example's link (the page reads its own address),
+steps Next and Back, goes on to the play page and plays one whole round against the bots.
 
 Set $VILLAGE_SCREENSHOTS to a folder to keep a screenshot of each page (static-*.png).
 """
@@ -37,6 +37,7 @@ GALLERY = SITE / "voici" / "render" / "index.html"
 # what the site is built from: a change to any of these makes the test build it again
 SOURCES = [ROOT / "village_games", ROOT / "widgets", ROOT / "notebooks",
            ROOT / "scripts" / "build-site", *sorted((ROOT / "scripts").glob("site_*.py")),
+           ROOT / "scripts" / "site-static",
            ROOT / "constraints.txt", ROOT / "constraints-site.txt", ROOT / "pyproject.toml"]
 SHOTS = os.environ.get("VILLAGE_SCREENSHOTS")
 # a page starts Python and installs the project before its first cell ends: allow minutes
@@ -170,19 +171,21 @@ def test_gallery_walkthrough_and_a_game_against_bots_run_offline(offline, site_u
     expect(page.locator(".vg-gallery-static-note")).to_contain_text("need a server")
     screenshot(page, "gallery")
 
-    page.locator("a.vg-gallery-open", has_text="Village Pillage: Rules").click()
-    page.wait_for_url("**/village_pillage_rules.html")
+    # a gallery link with a setting in its address: the page reads it in the browser
+    page.locator(".vg-gallery a", has_text="Two thieves, one stockpile: the split").click()
+    page.wait_for_url("**/village_pillage_rules.html?example=split-odd-turnip")
     wait_for_app(page, ".vg-wt-next")
+    expect(page.locator(".vg-wt-heading")).to_contain_text("Two thieves, one stockpile")
     counter = page.locator(".vg-wt-count")
     narration = page.locator(".vg-wt-narration")
-    expect(counter).to_have_text("Step 1 of 4")
+    expect(counter).to_have_text("Step 1 of 5")
     first = narration.inner_text()
     page.locator("button.vg-wt-next").click()
-    expect(counter).to_have_text("Step 2 of 4")
+    expect(counter).to_have_text("Step 2 of 5")
     expect(narration).not_to_have_text(first)
     screenshot(page, "walkthrough")
     page.locator("button.vg-wt-back").click()
-    expect(counter).to_have_text("Step 1 of 4")
+    expect(counter).to_have_text("Step 1 of 5")
     expect(narration).to_have_text(first)
     expect(page.locator(".vg-error")).to_be_hidden()
 
