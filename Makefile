@@ -17,7 +17,7 @@ STAMP := $(VENV)/.make-stamp
 # ipywidgets comes in only when `make lock` is run on purpose and the tests pass with it)
 CONSTRAINTS := constraints.txt
 
-.PHONY: install serve test bench lint lock
+.PHONY: install serve test bench lint lock site
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -43,6 +43,11 @@ install: $(STAMP)
 serve: $(STAMP)
 	$(PY) scripts/serve --port=$(PORT) --Voila.ip=$(HOST) $(if $(CLASS),--class-size=$(CLASS)) \
 		$(if $(CLASS_APPS),--class-apps=$(CLASS_APPS)) notebooks
+
+# The static site in site/ (README: publishing it), built offline-ready from registry
+# packages by scripts/build-site in its own environment (.site-venv)
+site:
+	python3 scripts/build-site
 
 test: $(STAMP)
 	bash scripts/ensure-chromium

@@ -79,3 +79,34 @@ def test_on_a_static_site_the_play_and_replay_apps_link_to_built_pages(monkeypat
     assert watch.notice.value == "" and watch.timeline is not None
     shared = hrefs(watch.share.value)
     assert len(shared) == 1 and shared[0].startswith("village_pillage_replay.html?")
+
+
+def test_on_a_static_site_links_go_only_to_the_pages_it_publishes(monkeypatch):
+    """A static site has no lessons, lobby, lab or class experiments (and no server for a
+    seat on another device): its gallery and navigation lines do not offer them."""
+    from pathlib import Path
+
+    from widgets.kit.page_names import needs_server, on_static_site
+
+    notebooks = Path(__file__).resolve().parents[2] / "notebooks"
+    built = {page_name(p.name, "static") for p in notebooks.glob("*.ipynb")
+             if on_static_site(p.name)}
+    assert {"index.html", "village_pillage_play.html", "villages_replay.html"} <= built
+    assert "village_pillage_lesson.html" not in built and "lobby.html" not in built
+    monkeypatch.setenv(PAGES_ENV, "static")
+    apps = load_apps()
+    gallery = gallery_html(apps)
+    pages = [h.split("?")[0] for h in hrefs(gallery)]
+    pages += [h for app in apps if on_static_site(app.notebook)
+              for h in hrefs(nav_html(app.notebook, apps))]
+    assert pages and set(pages) <= built
+    assert not any(needs_server(h.partition("?")[2]) for h in hrefs(html.unescape(gallery)))
+    assert "need a server" in gallery
+    assert needs_server("players=2&seats=human,remote") and not needs_server("seats=human,bot")
+
+
+def test_under_voila_the_gallery_offers_every_app(monkeypatch):
+    monkeypatch.setenv(PAGES_ENV, "voila")
+    gallery = gallery_html(load_apps())
+    assert "lobby.ipynb" in gallery and "seats=human,remote" in gallery
+    assert "need a server" not in gallery

@@ -11,7 +11,7 @@ import ipywidgets as w
 
 from village_games.core.card_data import field, load_toml
 
-from .page_names import page_name
+from .page_names import linked, page_name
 from .pages import GALLERY
 
 APPS_FILE = Path(__file__).with_name("gallery_apps.toml")
@@ -41,13 +41,15 @@ def load_apps(path: Path = APPS_FILE) -> list[AppEntry]:
 
 def nav_html(notebook: str, apps: list[AppEntry] | None = None) -> str:
     """A line of links from one app to the gallery and to the same game's other apps
-    (relative, like the gallery's own links; each page as this kind of site names it)."""
+    (relative, like the gallery's own links; each page as this kind of site names it, and
+    on a static site only the pages it publishes)."""
     apps = load_apps() if apps is None else apps
     here = next((a for a in apps if a.notebook == notebook), None)
     home = html.escape(page_name(GALLERY))
     links = [f'<a class="vg-nav-home" href="{home}">← All apps</a>']
     for app in apps:
-        if here is not None and app.game == here.game and app.notebook != notebook:
+        if (here is not None and app.game == here.game and app.notebook != notebook
+                and linked(app.notebook)):
             href = html.escape(page_name(app.notebook))
             links.append(f'<a href="{href}">{html.escape(app.game)}: '
                          f"{html.escape(app.kind)}</a>")
