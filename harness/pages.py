@@ -19,6 +19,9 @@ DEFAULT_READY = "#rendered_cells .jupyter-widgets"
 # How long a wait on the page may take before the test fails (see the module docstring).
 EXPECT_MS = 90_000  # expect(locator)...: the kernel's answer to a click shows
 ACTION_MS = 120_000  # a click, a fill, a file chosen, a page opened
+# one try at clicking what a move needs: `play_a_move` looks again after it, so that ten
+# tries end well inside a test's time limit and say what the page showed
+CLICK_MS = 30_000
 
 
 def patient(page: Page) -> Page:
@@ -94,7 +97,7 @@ def play_a_move(page: Page, press: str = "click", or_waiting: bool = False) -> N
             target = (on_board if on_board.count()
                       else page.locator(".vg-picker button:not([disabled])")).first
         try:
-            getattr(target, press)()
+            getattr(target, press)(timeout=CLICK_MS)
         except PlaywrightTimeout:
             continue  # the element went in a redraw (a busy kernel): look again
         page.wait_for_function(f"s => ({TABLE_STATE_JS})() !== s", arg=state,
@@ -102,4 +105,7 @@ def play_a_move(page: Page, press: str = "click", or_waiting: bool = False) -> N
         if log.count() > before or (
                 or_waiting and page.locator(".vg-prompt", has_text="Waiting for").count()):
             return
-    raise AssertionError(f"no move was made by {press}: {page.evaluate(TABLE_STATE_JS)}")
+    prompt = page.locator(".vg-prompt").first
+    said = prompt.inner_text(timeout=5_000) if prompt.count() else "(no prompt)"
+    raise AssertionError(f"no move was made by {press}: {page.evaluate(TABLE_STATE_JS)}; "
+                         f"the page said: {said[:300]!r}")
