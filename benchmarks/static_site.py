@@ -23,14 +23,11 @@ Writes benchmarks/results/static_site.json and prints a Markdown table.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import os
 import platform
 import statistics
 import sys
-import threading
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -47,6 +44,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from voila_latency import APPS, measure_action, time_to_interactive  # noqa: E402
 
 from harness.chromium import launch_chromium  # noqa: E402
+from harness.file_server import serving  # noqa: E402
 
 STATIC_APPS = [app for app in APPS if app.label in ("gallery", "rules", "play")]
 PARTS = {"the browser's Python (Pyodide)": "static/pyodide",
@@ -55,11 +53,6 @@ PARTS = {"the browser's Python (Pyodide)": "static/pyodide",
          "lab extensions (Pyodide kernel, widgets)": "extensions"}
 LOAD_MS = 240_000
 CLICK_PAUSE_S = 0.3
-
-
-class QuietFiles(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
 
 
 def folder_bytes(folder: Path) -> int:
@@ -138,20 +131,15 @@ def main() -> int:
     started = time.monotonic()
     sizes = {"total": folder_bytes(SITE),
              **{name: folder_bytes(SITE / part) for name, part in PARTS.items()}}
-    handler = functools.partial(QuietFiles, directory=str(SITE))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
     refused: list[str] = []
     results = {}
-    with sync_playwright() as pw:
+    with serving(SITE) as base, sync_playwright() as pw:
         browser = launch_chromium(pw)
         for app in STATIC_APPS:
             results[app.label] = measure_app(browser, base, app, args.loads, args.clicks,
                                              refused)
         version = browser.version
         browser.close()
-    server.shutdown()
     report = {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "python": platform.python_version(), "chromium": version,

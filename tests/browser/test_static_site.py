@@ -15,12 +15,9 @@ Set $VILLAGE_SCREENSHOTS to a folder to keep a screenshot of each page (static-*
 from __future__ import annotations
 
 import contextlib
-import functools
-import http.server
 import os
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlparse
@@ -29,6 +26,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 from harness.chromium import close_page
+from harness.file_server import serving
 from harness.pages import FINISHED_JS, play_a_move
 from harness.voila import ROOT
 
@@ -76,24 +74,11 @@ def static_site() -> Path:
     return SITE
 
 
-class QuietFiles(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def site_url(static_site: Path) -> Iterator[str]:
-    """The site's folder served as plain files (what any static host does) on a free
-    port of 127.0.0.1."""
-    handler = functools.partial(QuietFiles, directory=str(static_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    """The site's folder served as plain files (what any static host does)."""
+    with serving(static_site) as url:
+        yield url
 
 
 class Offline:
