@@ -84,10 +84,22 @@ def play_a_move(page: Page, press: str = "click", or_waiting: bool = False) -> N
     (the picker's buttons where the table has nothing left to pick), then Confirm when it
     is offered, each time waiting for the kernel's answer, until the log has a new line
     (or, with `or_waiting`, the page waits for another seat: a move the log tells only
-    later)."""
+    later).
+
+    Each try first looks whether the move is already made: the kernel redraws the board
+    and the log as separate messages, so a click's first visible change may come before
+    the log's line (on a loaded machine, seconds before), and the next try then finds
+    nothing left to click on this seat's turn."""
     log = page.locator(".vg-log .vg-log-line")
     before = log.count()
+
+    def made() -> bool:
+        return log.count() > before or (
+            or_waiting and page.locator(".vg-prompt", has_text="Waiting for").count() > 0)
+
     for _ in range(10):
+        if made():
+            return
         state = page.evaluate(TABLE_STATE_JS)
         confirm = page.locator(".vg-turn-confirm")
         if confirm.is_visible() and confirm.is_enabled():
@@ -95,17 +107,30 @@ def play_a_move(page: Page, press: str = "click", or_waiting: bool = False) -> N
         else:
             on_board = page.locator(".vg-board-content .vg-clickable:not(.vg-picked)")
             target = (on_board if on_board.count()
-                      else page.locator(".vg-picker button:not([disabled])")).first
+                      else page.locator(".vg-picker button:not([disabled]):visible")).first
+        if not target.count():  # nothing to press yet: the kernel's answer is on its way
+            try:
+                _wait_for_change(page, state, before)
+            except PlaywrightTimeout:
+                break  # (and nothing came: say what the page shows)
+            continue
         try:
             getattr(target, press)(timeout=CLICK_MS)
         except PlaywrightTimeout:
             continue  # the element went in a redraw (a busy kernel): look again
-        page.wait_for_function(f"s => ({TABLE_STATE_JS})() !== s", arg=state,
-                               timeout=EXPECT_MS)
-        if log.count() > before or (
-                or_waiting and page.locator(".vg-prompt", has_text="Waiting for").count()):
-            return
+        _wait_for_change(page, state, before)
+    if made():
+        return
     prompt = page.locator(".vg-prompt").first
     said = prompt.inner_text(timeout=5_000) if prompt.count() else "(no prompt)"
     raise AssertionError(f"no move was made by {press}: {page.evaluate(TABLE_STATE_JS)}; "
                          f"the page said: {said[:300]!r}")
+
+
+def _wait_for_change(page: Page, state: str, lines: int) -> None:
+    """Until the table's state differs from `state` or the log has more than `lines`
+    lines (the kernel answered)."""
+    page.wait_for_function(
+        f"([s, n]) => ({TABLE_STATE_JS})() !== s"
+        " || document.querySelectorAll('.vg-log .vg-log-line').length > n",
+        arg=[state, lines], timeout=EXPECT_MS)

@@ -219,11 +219,6 @@ def test_a_table_continues_after_the_server_restarts(browser, tmp_path):
         close_page(again)
 
 
-# Known defect, found 2026-12-02 and open (see the stop's note): in CI twice and here
-# (not every run) the host's click on the first server is taken, its page then says
-# "Waiting for Ben", but no new log line shows on it; the one-server test passes.
-@pytest.mark.xfail(reason="open defect: with two servers the host's move does not show in "
-                   "its log", strict=False)
 def test_two_servers_sharing_one_postgresql_show_one_table(browser, tmp_path):
     notebook, query = GAMES["villagers"]
     with postgres_server() as pg:
