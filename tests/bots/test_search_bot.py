@@ -41,7 +41,8 @@ class SeatOnly:
     def __init__(self, seat: SeatView) -> None:
         self._methods = {"legal_actions": seat.legal_actions,
                          "observation": seat.observation, "determinize": seat.determinize,
-                         "log": seat.log}
+                         "log": seat.log, "moves_played": seat.moves_played,
+                         "own_last_move": seat.own_last_move}
         self._facts = {"player": seat.player, "game_name": seat.game_name,
                        "num_players": seat.num_players, "cards": seat.cards}
 
@@ -220,3 +221,77 @@ def test_a_forced_move_is_played_without_a_search(engine: str) -> None:
     bot = SearchBot(seed=1)
     assert bot.act(NoWorlds(SeatView(g, seat))) == g.legal_actions(seat)[0]
     assert bot.thinking is not None and bot.thinking.iterations == 0
+
+
+def _own_move_then_mine_again(engine: str, players: int = 2, seed: int = 3):
+    """A game where a searched decision of a seat is followed straight by another of the
+    same seat (a Villagers draft of two cards): the game at the first, and the seat."""
+    module = importlib.import_module(f"village_games.{engine}")
+    g = module.new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over():
+        seat = g.to_act()[0]
+        legal = g.legal_actions(seat)
+        if len(legal) > 1:
+            after = g.clone()
+            after.apply(seat, legal[0])
+            if (not after.is_over() and after.to_act()[0] == seat
+                    and len(after.legal_actions(seat)) > 1):
+                return g, seat
+        g.apply(seat, rng.choice(legal))
+    raise AssertionError("no two decisions in a row for one seat")
+
+
+def test_a_decision_straight_after_its_own_move_starts_from_the_kept_tree() -> None:
+    g, seat = _own_move_then_mine_again("villagers")
+    bot = SearchBot(seed=1, iterations=SMALL)
+    action = bot.act(SeatView(g, seat))
+    g.apply(seat, action)
+    assert g.to_act()[0] == seat
+    bot.act(SeatView(g, seat))
+    assert bot.thinking is not None and bot.thinking.kept > 0
+    assert bot.thinking.iterations <= SMALL  # (the kept visits are a head start, not more)
+
+
+def test_another_seats_move_in_between_starts_a_new_tree() -> None:
+    g, seat = _own_move_then_mine_again("villagers")
+    bot = SearchBot(seed=1, iterations=SMALL)
+    g.apply(seat, bot.act(SeatView(g, seat)))
+    while g.to_act()[0] == seat:  # the seat's turn goes on at random; the bot sees it
+        g.apply(seat, g.legal_actions(seat)[-1])
+    other = g.to_act()[0]
+    while not g.is_over() and g.to_act()[0] != seat:
+        g.apply(g.to_act()[0], g.legal_actions(g.to_act()[0])[0])
+    assert other != seat
+    if len(g.legal_actions(seat)) > 1:
+        bot.act(SeatView(g, seat))
+        assert bot.thinking is not None and bot.thinking.kept == 0
+
+
+def test_a_move_the_bot_did_not_choose_lets_its_tree_go() -> None:
+    g, seat = _own_move_then_mine_again("villagers")
+    bot = SearchBot(seed=1, iterations=SMALL)
+    chosen = bot.act(SeatView(g, seat))
+    g.apply(seat, next(a for a in g.legal_actions(seat) if a != chosen))  # (an undo, a
+    bot.act(SeatView(g, seat))                                           # person's pick)
+    assert bot.thinking is not None and bot.thinking.kept == 0
+
+
+def test_without_keep_tree_every_decision_starts_afresh() -> None:
+    g, seat = _own_move_then_mine_again("villagers")
+    bot = SearchBot(seed=1, iterations=SMALL, keep_tree=False)
+    g.apply(seat, bot.act(SeatView(g, seat)))
+    bot.act(SeatView(g, seat))
+    assert bot.thinking is not None and bot.thinking.kept == 0
+
+
+def test_a_tree_kept_at_one_game_is_not_used_at_another() -> None:
+    """A bot that plays game after game (a tournament) may meet the same move count and
+    the same own move in the next game: its tree belongs to the first."""
+    g, seat = _own_move_then_mine_again("villagers")
+    twin = g.clone()
+    bot = SearchBot(seed=1, iterations=SMALL)
+    action = bot.act(SeatView(g, seat))
+    twin.apply(seat, action)
+    bot.act(SeatView(twin, seat))
+    assert bot.thinking is not None and bot.thinking.kept == 0

@@ -50,6 +50,23 @@ class SeatView(Generic[Obs]):
     def determinize(self, rng: random.Random) -> Game[Obs]:
         return self._game.determinize(self.player, rng)
 
+    def same_game(self, other: object) -> bool:
+        """Whether `other` is a window on the very game this one looks at (a bot that keeps
+        something from one decision to the next checks it is still at that game)."""
+        return isinstance(other, SeatView) and other._game is self._game
+
+    def moves_played(self) -> int:
+        """How many moves the game has seen so far (every seat sees the table move)."""
+        return len(self._game.history)
+
+    def own_last_move(self) -> Action | None:
+        """The game's last move when it was this seat's own, else None (another seat's move
+        is not shown: it may hold what this seat has not seen)."""
+        history = self._game.history
+        if history and history[-1][0] == self.player:
+            return history[-1][1]
+        return None
+
 
 class Agent(Protocol):
     """Anything that picks an action for a seat. (A game's bot takes that game's seats,
