@@ -159,20 +159,21 @@ def villagers_and_villains_shares(world: Game) -> list[float]:
 #
 # Villagers and Villagers & Villains, whose play-outs to the end are long early in a game
 # (about 150 and 180 moves at three seats), stop a decision's search once its worlds have
-# seen 40 and 90 moves an iteration played on average: a move's 95th percentile is then
-# 0.8-0.9 s on the reference machine (two cores, idle; docs/performance.md, "How long a
-# search bot's move takes"), where 100 and 150 took 1.6 s and 1.3 s. The budget counts
-# moves, not seconds, so a seeded bot repeats its move on any machine. It binds early in a
-# game; later the 1,000 iterations run out first.
+# seen 32 and 72 moves an iteration played on average, which keeps a move's 95th
+# percentile under 1 s on the slower pace the two-core machine settled at (40 and 90 took
+# 1.08 s and 1.04 s there; docs/performance.md, "How long a search bot's move takes"). The
+# tree kept from the bot's own last move gives back what the smaller budget costs. The
+# budget counts moves, not seconds, so a seeded bot repeats its move on any machine. It
+# binds early in a game; later the 1,000 iterations run out first.
 GUIDE = WIDEN = 0.5
 SETTINGS: dict[str, SearchSettings] = {
     "village_pillage": SearchSettings(rollout=8, estimate=village_pillage_shares,
                                       guide=GUIDE, widen=WIDEN),
     "villagers": SearchSettings(rollout=None, estimate=villagers_shares,
-                                guide=GUIDE, widen=WIDEN, moves_per_iteration=40),
+                                guide=GUIDE, widen=WIDEN, moves_per_iteration=32),
     "villagers_and_villains": SearchSettings(rollout=None,
                                              estimate=villagers_and_villains_shares,
                                              guide=GUIDE, widen=WIDEN,
-                                             moves_per_iteration=90),
+                                             moves_per_iteration=72),
     "villages": SearchSettings(rollout=20, estimate=villages_shares, guide=GUIDE, widen=WIDEN),
 }
