@@ -160,8 +160,8 @@ def villagers_and_villains_shares(world: Game) -> list[float]:
 # Villagers and Villagers & Villains, whose play-outs to the end are long early in a game
 # (about 150 and 180 moves at three seats), stop a decision's search once its worlds have
 # seen 32 and 72 moves an iteration played on average: on the two-core machine at its
-# slower pace 40 and 90 took 1.08 s and 1.04 s at the 95th percentile, and 32 and 72 are
-# scaled to stay under 1 s (docs/performance.md, "How long a search bot's move takes").
+# slower pace 40 and 90 took 1.08 s and 1.04 s at the 95th percentile; at 32 and 72 its
+# worst case was 0.90 s (docs/performance.md, "How long a search bot's move takes").
 # Head to head with the kept tree, they lost nothing measurable against the old default
 # that had no move budget. The budget counts moves, not seconds, so a seeded bot repeats
 # its move on any machine. It binds early in a game; later the 1,000 iterations run out
