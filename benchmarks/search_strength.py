@@ -43,6 +43,7 @@ import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from statistics import stdev
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -52,9 +53,14 @@ from scipy.stats import ttest_1samp  # noqa: E402
 from village_games.bots import SearchBot  # noqa: E402
 from village_games.bots.lineups import ENGINES, HEURISTIC  # noqa: E402
 from village_games.bots.search_bot import DEFAULT_ITERATIONS  # noqa: E402
-from village_games.bots.search_values import settings_for  # noqa: E402
+from village_games.bots.search_values import SearchSettings, settings_for  # noqa: E402
 from village_games.bots.tournament import MatchRun  # noqa: E402
-from village_games.probability.intervals import credit_interval  # noqa: E402
+from village_games.probability.intervals import (  # noqa: E402
+    GroupMean,
+    credit_interval,
+    pooled_mean_interval,
+    sd_from_mean_interval,
+)
 
 RESULTS = ROOT / "benchmarks" / "results" / "search_strength.json"
 HEAD_TO_HEAD = ROOT / "benchmarks" / "results" / "search_head_to_head.json"
@@ -105,6 +111,7 @@ def case_row(engine: str, players: int, seed: int, bot_args: dict, against: dict
     if len(deal_means) > 1:
         ci = ttest_1samp(deal_means, 0.0).confidence_interval(0.95)
         margin["interval_95"] = [round(float(ci.low), 3), round(float(ci.high), 3)]
+        margin["sd"] = round(float(stdev(deal_means)), 3)
     fair = 1 / players
     settings = settings_for(importlib.import_module(f"village_games.{engine}").INFO.name)
     rollout = bot_args.get("rollout", settings.rollout)
@@ -113,7 +120,8 @@ def case_row(engine: str, players: int, seed: int, bot_args: dict, against: dict
             "rollout": "to the end" if rollout is None else rollout,
             "guide": bot_args.get("guide", settings.guide),
             "widen": bot_args.get("widen", settings.widen),
-            **({} if against is None else {"bot": bot_args, "against": against}),
+            **({} if against is None else {"bot": spelled_out(bot_args, settings),
+                                           "against": spelled_out(against, settings)}),
             "search_wins": wins, "win_share": round(wins / n, 4),
             "interval_95": [round(low, 4), round(high, 4)], "fair_share": round(fair, 4),
             "beats_fair_share": low > fair, "margin": margin,
@@ -122,6 +130,30 @@ def case_row(engine: str, players: int, seed: int, bot_args: dict, against: dict
             "seconds": round(seconds, 1),
             "when": datetime.now(UTC).isoformat(timespec="seconds"),
             "load": round(os.getloadavg()[0], 2)}
+
+
+def spelled_out(bot_args: dict, settings: SearchSettings) -> dict:
+    """A head-to-head bot's arguments with the game's move budget filled in when they
+    leave it to the default, so that a row says which budget was played and the same bot
+    spelled `{}` or `{"moves_per_iteration": 32}` counts as one case."""
+    if "moves_per_iteration" in bot_args or settings.moves_per_iteration is None:
+        return bot_args
+    return {**bot_args, "moves_per_iteration": settings.moves_per_iteration}
+
+
+def combined_margin(rows: list[dict]) -> dict | None:
+    """The score margin over all the rows' deals (pooled from each row's deals, mean and
+    interval), or None when a row has fewer than two deals."""
+    groups = []
+    for r in rows:
+        m = r.get("margin")
+        if not m or m.get("interval_95") is None:
+            return None
+        sd = m.get("sd", sd_from_mean_interval(m["deals"], *m["interval_95"]))
+        groups.append(GroupMean(m["deals"], m["mean"], sd))
+    mean, low, high = pooled_mean_interval(groups)
+    return {"mean": round(mean, 3), "deals": sum(g.n for g in groups),
+            "interval_95": [round(low, 3), round(high, 3)]}
 
 
 CASE = ("engine", "players", "iterations", "rollout", "guide", "widen", "bot", "against")
@@ -134,20 +166,23 @@ def case_key(r: dict, keys: tuple[str, ...] = CASE) -> tuple:
 def combined(rows: list[dict]) -> list[dict]:
     """The rows of each case (same settings, any seed) added up."""
     cases: dict[tuple, dict] = {}
+    case_rows: dict[tuple, list[dict]] = {}
     for r in rows:
         c = cases.setdefault(case_key(r),
                              {**{k: r.get(k) for k in CASE}, "games": 0, "search_wins": 0.0,
                               "seeds": []})
+        case_rows.setdefault(case_key(r), []).append(r)
         c["games"] += r["games"]
         c["search_wins"] += r["search_wins"]
         c["seeds"].append(r["seed"])
     out = []
-    for c in cases.values():
+    for key, c in cases.items():
         low, high = credit_interval(c["search_wins"], c["games"])
         fair = 1 / c["players"]
         out.append({**c, "win_share": round(c["search_wins"] / c["games"], 4),
                     "interval_95": [round(low, 4), round(high, 4)],
-                    "fair_share": round(fair, 4), "beats_fair_share": low > fair})
+                    "fair_share": round(fair, 4), "beats_fair_share": low > fair,
+                    "margin": combined_margin(case_rows[key])})
     return sorted(out, key=lambda c: (c["engine"], c["players"]))
 
 

@@ -65,3 +65,33 @@ def test_a_share_estimate_refuses_what_is_not_a_share():
         share_estimate(np.array([0.0, 2.0, 1.0]))
     with pytest.raises(ValueError, match="at least 2 samples"):
         share_estimate(np.array([1.0]))
+
+
+def test_pooled_groups_give_the_interval_of_all_their_values_together():
+    from scipy.stats import ttest_1samp
+
+    from village_games.probability.intervals import (
+        GroupMean,
+        pooled_mean_interval,
+        sd_from_mean_interval,
+    )
+
+    rng = np.random.default_rng(7)
+    samples = [rng.normal(3.0, 10.0, size) for size in (10, 10, 7)]
+    groups = []
+    for s in samples:
+        ci = ttest_1samp(s, 0.0).confidence_interval(0.95)
+        # what a record keeps: the size, the mean and the interval
+        groups.append(GroupMean(len(s), float(s.mean()),
+                                sd_from_mean_interval(len(s), ci.low, ci.high)))
+        assert groups[-1].sd == pytest.approx(s.std(ddof=1))
+    whole = np.concatenate(samples)
+    ci = ttest_1samp(whole, 0.0).confidence_interval(0.95)
+    assert pooled_mean_interval(groups) == pytest.approx((whole.mean(), ci.low, ci.high))
+
+
+def test_a_pooled_interval_needs_two_values():
+    from village_games.probability.intervals import GroupMean, pooled_mean_interval
+
+    with pytest.raises(ValueError, match="at least 2 values"):
+        pooled_mean_interval([GroupMean(1, 2.0, 0.0)])

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from scipy.stats import binomtest
+from scipy.stats import t as t_dist
 
 from .monte_carlo import Estimate
 
@@ -106,3 +107,35 @@ def credit_interval(total: float, n: int, level: float = 0.95,
         return ci.low, ci.high
     return (share_interval(down, n, level, method).low,
             share_interval(up, n, level, method).high)
+
+
+@dataclass(frozen=True)
+class GroupMean:
+    """What a sample left behind: its size, mean and standard deviation (ddof=1)."""
+
+    n: int
+    mean: float
+    sd: float
+
+
+def sd_from_mean_interval(n: int, low: float, high: float, level: float = 0.95) -> float:
+    """The standard deviation behind a t interval `low`-`high` of a mean of `n` values
+    (for a record that kept only the interval)."""
+    if n < 2:
+        raise ValueError(f"a t interval needs at least 2 values, got {n}")
+    return (high - low) / 2 * math.sqrt(n) / float(t_dist.ppf((1 + level) / 2, n - 1))
+
+
+def pooled_mean_interval(groups: Sequence[GroupMean], level: float = 0.95
+                         ) -> tuple[float, float, float]:
+    """Mean and t interval (mean, low, high) of all the groups' values together, from
+    each group's size, mean and standard deviation: the same as `ttest_1samp` on the
+    values themselves, for samples (seeds of a benchmark) whose values were not kept."""
+    total = sum(g.n for g in groups)
+    if total < 2:
+        raise ValueError(f"a t interval needs at least 2 values, got {total}")
+    mean = sum(g.n * g.mean for g in groups) / total
+    squares = sum((g.n - 1) * g.sd ** 2 + g.n * (g.mean - mean) ** 2 for g in groups)
+    half = (float(t_dist.ppf((1 + level) / 2, total - 1))
+            * math.sqrt(squares / (total - 1)) / math.sqrt(total))
+    return mean, mean - half, mean + half
