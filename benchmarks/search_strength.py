@@ -16,7 +16,8 @@ reported: the search bot's score less the best other seat's, averaged per deal, 
 
 Results accumulate in benchmarks/results/search_strength.json (one row per case, newest
 last; a case run again replaces its row); its "combined" part adds up the rows of the
-same case played from other seeds (other deals), with the interval of the total.
+same case played from other seeds (other deals), with the interval of the total and
+the score margin over all their deals.
 `--summary` prints that table without playing.
 
 Head to head, `--against ARGS`: the other seats hold search bots made with these keyword
