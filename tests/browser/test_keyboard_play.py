@@ -55,6 +55,10 @@ STATE_JS = """() => [
   document.querySelector('button.vg-turn-confirm')?.disabled,
   [...document.querySelectorAll('button.vg-pick')].map(b => b.className + b.disabled).join('|'),
 ].join('#')"""
+# The words around the table (prompt, step, error): what a failure message quotes.
+SAID_JS = """() => ['.vg-prompt', '.vg-step-text', '.vg-error', '.vg-status'].map(
+  (s) => [...document.querySelectorAll(s)].map((e) => e.textContent.trim()).join(' / '))
+  .filter(Boolean).join(' | ')"""
 TODO_JS = """() => {
   const seen = (s) => [...document.querySelectorAll(s)].some(
       (e) => e.checkVisibility() && !e.disabled);
@@ -136,7 +140,12 @@ class Keys:
         try:
             self.page.wait_for_function(f"(b) => ({STATE_JS})() !== b", arg=before)
         except PlaywrightTimeout:
-            raise AssertionError(f"nothing changed after {self.story()}; focus on "
+            # what the page said, for the next person to read (a rare lost pick, once)
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            self.page.screenshot(path=str(SHOTS / "nothing_changed.png"), full_page=True)
+            said = self.page.evaluate(SAID_JS)
+            raise AssertionError(f"nothing changed after {self.story()}; the page said "
+                                 f"{said!r}; focus on "
                                  + self.page.evaluate("document.activeElement.outerHTML")
                                  [:300]) from None
 
