@@ -44,7 +44,6 @@ import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from statistics import stdev
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -112,7 +111,6 @@ def case_row(engine: str, players: int, seed: int, bot_args: dict, against: dict
     if len(deal_means) > 1:
         ci = ttest_1samp(deal_means, 0.0).confidence_interval(0.95)
         margin["interval_95"] = [round(float(ci.low), 3), round(float(ci.high), 3)]
-        margin["sd"] = round(float(stdev(deal_means)), 3)
     fair = 1 / players
     settings = settings_for(importlib.import_module(f"village_games.{engine}").INFO.name)
     rollout = bot_args.get("rollout", settings.rollout)
@@ -144,14 +142,15 @@ def spelled_out(bot_args: dict, settings: SearchSettings) -> dict:
 
 def combined_margin(rows: list[dict]) -> dict | None:
     """The score margin over all the rows' deals (pooled from each row's deals, mean and
-    interval), or None when a row has fewer than two deals."""
+    interval: the interval gives back the spread), or None when a row has fewer than two
+    deals."""
     groups = []
     for r in rows:
         m = r.get("margin")
         if not m or m.get("interval_95") is None:
             return None
-        sd = m.get("sd", sd_from_mean_interval(m["deals"], *m["interval_95"]))
-        groups.append(GroupMean(m["deals"], m["mean"], sd))
+        groups.append(GroupMean(m["deals"], m["mean"],
+                                sd_from_mean_interval(m["deals"], *m["interval_95"])))
     mean, low, high = pooled_mean_interval(groups)
     return {"mean": round(mean, 3), "deals": sum(g.n for g in groups),
             "interval_95": [round(low, 3), round(high, 3)]}
@@ -166,24 +165,20 @@ def case_key(r: dict, keys: tuple[str, ...] = CASE) -> tuple:
 
 def combined(rows: list[dict]) -> list[dict]:
     """The rows of each case (same settings, any seed) added up."""
-    cases: dict[tuple, dict] = {}
-    case_rows: dict[tuple, list[dict]] = {}
+    cases: dict[tuple, list[dict]] = {}
     for r in rows:
-        c = cases.setdefault(case_key(r),
-                             {**{k: r.get(k) for k in CASE}, "games": 0, "search_wins": 0.0,
-                              "seeds": []})
-        case_rows.setdefault(case_key(r), []).append(r)
-        c["games"] += r["games"]
-        c["search_wins"] += r["search_wins"]
-        c["seeds"].append(r["seed"])
+        cases.setdefault(case_key(r), []).append(r)
     out = []
-    for key, c in cases.items():
+    for same in cases.values():
+        c = {**{k: same[0].get(k) for k in CASE}, "games": sum(r["games"] for r in same),
+             "search_wins": float(sum(r["search_wins"] for r in same)),
+             "seeds": [r["seed"] for r in same]}
         low, high = credit_interval(c["search_wins"], c["games"])
         fair = 1 / c["players"]
         out.append({**c, "win_share": round(c["search_wins"] / c["games"], 4),
                     "interval_95": [round(low, 4), round(high, 4)],
                     "fair_share": round(fair, 4), "beats_fair_share": low > fair,
-                    "margin": combined_margin(case_rows[key])})
+                    "margin": combined_margin(same)})
     return sorted(out, key=lambda c: (c["engine"], c["players"]))
 
 

@@ -1,7 +1,13 @@
 import numpy as np
 import pytest
+from scipy.stats import ttest_1samp
 
-from village_games.probability.intervals import share_interval
+from village_games.probability.intervals import (
+    GroupMean,
+    pooled_mean_interval,
+    sd_from_mean_interval,
+    share_interval,
+)
 
 
 def test_an_interval_of_a_share_stays_inside_zero_and_one_and_is_never_empty():
@@ -68,14 +74,6 @@ def test_a_share_estimate_refuses_what_is_not_a_share():
 
 
 def test_pooled_groups_give_the_interval_of_all_their_values_together():
-    from scipy.stats import ttest_1samp
-
-    from village_games.probability.intervals import (
-        GroupMean,
-        pooled_mean_interval,
-        sd_from_mean_interval,
-    )
-
     rng = np.random.default_rng(7)
     samples = [rng.normal(3.0, 10.0, size) for size in (10, 10, 7)]
     groups = []
@@ -91,7 +89,5 @@ def test_pooled_groups_give_the_interval_of_all_their_values_together():
 
 
 def test_a_pooled_interval_needs_two_values():
-    from village_games.probability.intervals import GroupMean, pooled_mean_interval
-
     with pytest.raises(ValueError, match="at least 2 values"):
         pooled_mean_interval([GroupMean(1, 2.0, 0.0)])
